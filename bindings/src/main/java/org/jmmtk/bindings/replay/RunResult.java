@@ -1,0 +1,42 @@
+package org.jmmtk.bindings.replay;
+
+import java.util.List;
+import org.jmmtk.core.MMTK;
+import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.core.stats.RunStats;
+
+/**
+ * The metrics of one run of a plan on a trace or workload. Byte counts of objects are trace bytes;
+ * the program's collections exclude the final one that measures what is still reachable. Field names
+ * are those of {@code run --json} (see {@code docs/metrics.md}).
+ *
+ * @param finalLiveObjects null when the run ran out of memory
+ * @param finalLiveBytes   null when the run ran out of memory
+ * @param outOfMemory      the out-of-memory report, or null if the run completed
+ */
+public record RunResult(String plan, String source, long heapBytes, int threads, int packetCapacity, int gcCount,
+                        long objectsAllocated, long bytesAllocated, long bytesCopied, long bytesMarked,
+                        long edgesTraced, long barrierStores, Long finalLiveObjects, Long finalLiveBytes,
+                        long pauseTotalNanos, long pauseMaxNanos, long pauseP50Nanos, long pauseP99Nanos,
+                        long closureTotalNanos, String outOfMemory, List<GcRecord> collections, long wallNanos) {
+
+    static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
+                        long wallNanos) {
+        RunStats s = mmtk.stats();
+        return new RunResult(plan, source, mmtk.options().heapBytes(), mmtk.options().threads(),
+                mmtk.options().packetCapacity(), s.gcCount(), mmtk.objectsAllocated(), mmtk.bytesAllocated(),
+                s.bytesCopied(), s.bytesMarked(), s.edgesTraced(), mmtk.barrierStores(),
+                live == null ? null : live.objects(), live == null ? null : live.bytes(),
+                s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentileNanos(50), s.pausePercentileNanos(99),
+                s.closureTotalNanos(), outOfMemory, s.collections(), wallNanos);
+    }
+
+    /** Bytes copied or marked per byte allocated (the Merlin paper's mark/cons ratio). */
+    public double markCons() {
+        return bytesAllocated == 0 ? 0 : (double) (bytesCopied + bytesMarked) / bytesAllocated;
+    }
+
+    public boolean isOutOfMemory() {
+        return outOfMemory != null;
+    }
+}

@@ -1,0 +1,140 @@
+package org.jmmtk.bindings.trace;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.jmmtk.core.objectmodel.ObjectModel;
+
+/**
+ * Reads the binary form of trace format 1: the magic {@code JMTB}, a version byte, then records, each
+ * an ASCII record letter followed by unsigned LEB128 varints (a type name is a length and UTF-8 bytes).
+ * Errors name the file and the byte offset of the record in the uncompressed stream.
+ */
+public final class BinaryTraceReader extends FileTraceSource {
+    private static final int MAX_NAME_BYTES = 1 << 16;
+
+    private InputStream in;
+    private final byte[] buffer = new byte[1 << 16];
+    private int position;
+    private int limit;
+    private long consumed;
+    private long recordStart;
+
+    public BinaryTraceReader(Path file) throws IOException {
+        super(file);
+    }
+
+    @Override
+    protected void read(InputStream input, TraceEvents out) throws IOException {
+        this.in = input;
+        position = 0;
+        limit = 0;
+        consumed = 0;
+        recordStart = 0;
+        for (byte m : TraceFormat.BINARY_MAGIC) {
+            if (next() != m) {
+                throw error("not a binary jmmtk trace (bad magic)");
+            }
+        }
+        int version = next();
+        if (version != TraceFormat.VERSION) {
+            throw error("unsupported trace version " + version + " (this jmmtk reads version 1)");
+        }
+        for (;;) {
+            recordStart = consumed;
+            int kind = nextOrEnd();
+            if (kind < 0) {
+                return;
+            }
+            try {
+                dispatch((char) kind, out);
+            } catch (TraceException e) {
+                throw e.at(location());
+            }
+        }
+    }
+
+    private void dispatch(char kind, TraceEvents out) throws IOException {
+        switch (kind) {
+            case 'T' -> {
+                int typeId = (int) varint("type id", Integer.MAX_VALUE);
+                int length = (int) varint("type name length", MAX_NAME_BYTES);
+                byte[] name = new byte[length];
+                for (int i = 0; i < length; i++) {
+                    name[i] = (byte) next();
+                }
+                out.type(typeId, new String(name, StandardCharsets.UTF_8));
+            }
+            case 'A' -> out.alloc((int) varint("thread", Integer.MAX_VALUE), id("object id"),
+                    positive(varint("size", ObjectModel.MAX_TRACE_BYTES), "size"),
+                    (int) varint("reference slot count", ObjectModel.MAX_REF_SLOTS),
+                    (int) varint("type id", Integer.MAX_VALUE));
+            case 'W' -> out.write((int) varint("thread", Integer.MAX_VALUE), id("source object id"),
+                    (int) varint("slot", ObjectModel.MAX_REF_SLOTS), varint("target object id", Long.MAX_VALUE));
+            case 'R' -> out.root((int) varint("thread", Integer.MAX_VALUE),
+                    (int) varint("root slot", TraceFormat.MAX_ROOT_SLOT), varint("target object id", Long.MAX_VALUE));
+            case 'G' -> out.global((int) varint("global root slot", TraceFormat.MAX_ROOT_SLOT),
+                    varint("target object id", Long.MAX_VALUE));
+            case 'D' -> out.death(id("object id"));
+            case 'P' -> out.perfectPoint();
+            case 'C' -> out.collect();
+            default -> throw error(String.format("unknown record code 0x%02x", (int) kind));
+        }
+    }
+
+    private String location() {
+        return file + ": byte " + recordStart;
+    }
+
+    private TraceException error(String reason) {
+        return new TraceException(location(), reason);
+    }
+
+    private long id(String what) throws IOException {
+        return positive(varint(what, Long.MAX_VALUE), what);
+    }
+
+    private long positive(long value, String what) {
+        if (value == 0) {
+            throw error(what + " must be positive");
+        }
+        return value;
+    }
+
+    private long varint(String what, long max) throws IOException {
+        long value = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            int b = next();
+            value |= (long) (b & 0x7f) << shift;
+            if ((b & 0x80) == 0) {
+                if (value < 0 || value > max) {
+                    throw error(what + " " + Long.toUnsignedString(value) + " is out of range 0.." + max);
+                }
+                return value;
+            }
+        }
+        throw error(what + " is not a valid varint");
+    }
+
+    private int next() throws IOException {
+        int b = nextOrEnd();
+        if (b < 0) {
+            throw error("truncated record at end of file");
+        }
+        return b;
+    }
+
+    private int nextOrEnd() throws IOException {
+        if (position == limit) {
+            limit = in.read(buffer, 0, buffer.length);
+            position = 0;
+            if (limit <= 0) {
+                limit = 0;
+                return -1;
+            }
+        }
+        consumed++;
+        return buffer[position++] & 0xff;
+    }
+}

@@ -1,0 +1,74 @@
+package org.jmmtk.core.alloc;
+
+import static org.jmmtk.core.util.Constants.BYTES_IN_PAGE;
+import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_PAGE;
+
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.util.Constants;
+
+/**
+ * Bump-pointer allocation in a thread-local buffer of {@link #BUFFER_BYTES} taken from a space; a
+ * request larger than a buffer gets its own run of pages. Mutators poll the heap budget when they
+ * take a buffer; a GC worker's copy allocator does not.
+ */
+public final class BumpAllocator extends Allocator {
+    /** Size of the thread-local buffer (MMTk's bump allocator block: 8 pages). */
+    public static final int BUFFER_BYTES = 8 * BYTES_IN_PAGE;
+
+    private final boolean forGC;
+    private Space space;
+    private long cursor;
+    private long limit;
+
+    public BumpAllocator(SimulatedMemory memory, int owner, Space space, boolean forGC) {
+        super(memory, owner);
+        this.space = space;
+        this.forGC = forGC;
+    }
+
+    @Override
+    public long alloc(long bytes) {
+        long result = cursor;
+        long next = result + bytes;
+        if (next > limit) {
+            return allocSlow(bytes);
+        }
+        cursor = next;
+        return result;
+    }
+
+    @Override
+    protected long allocSlowOnce(long bytes) {
+        long bufferBytes = Math.max(BUFFER_BYTES, Constants.alignUp(bytes, BYTES_IN_PAGE));
+        int pages = (int) (bufferBytes >>> LOG_BYTES_IN_PAGE);
+        long buffer = forGC ? space.acquireForGC(pages) : space.acquire(pages);
+        if (buffer == 0) {
+            return 0;
+        }
+        cursor = buffer + bytes;
+        limit = buffer + bufferBytes;
+        return buffer;
+    }
+
+    @Override
+    public void reset() {
+        cursor = 0;
+        limit = 0;
+    }
+
+    /** Allocates in {@code target} from now on, starting with a fresh buffer. */
+    public void rebind(Space target) {
+        this.space = target;
+        reset();
+    }
+
+    public Space space() {
+        return space;
+    }
+
+    @Override
+    protected String spaceName() {
+        return space.name();
+    }
+}

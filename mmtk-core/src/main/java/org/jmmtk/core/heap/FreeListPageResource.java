@@ -1,0 +1,60 @@
+package org.jmmtk.core.heap;
+
+import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_PAGE;
+import static org.jmmtk.core.util.Constants.pagesToBytes;
+
+import java.util.BitSet;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.memory.VMLayout;
+
+/**
+ * Pages handed out first-fit from a bitmap of the range, optionally aligned, and given back one run at
+ * a time. For mark-sweep blocks and large objects. Thread-safe.
+ */
+public final class FreeListPageResource extends PageResource {
+    private final BitSet used = new BitSet();
+    private final int totalPages;
+    private int firstFreeHint;
+
+    public FreeListPageResource(SimulatedMemory memory, VMLayout.Region region) {
+        super(memory, region);
+        this.totalPages = (int) Math.min(Integer.MAX_VALUE, extent >>> LOG_BYTES_IN_PAGE);
+    }
+
+    @Override
+    public long acquire(int pages) {
+        return acquire(pages, 1);
+    }
+
+    /** Acquires {@code pages} pages starting at a multiple of {@code alignPages} pages (a power of two). */
+    public synchronized long acquire(int pages, int alignPages) {
+        int candidate = alignUp(used.nextClearBit(firstFreeHint), alignPages);
+        while (candidate + (long) pages <= totalPages) {
+            int nextUsed = used.nextSetBit(candidate);
+            if (nextUsed < 0 || nextUsed >= candidate + pages) {
+                used.set(candidate, candidate + pages);
+                reservedPages += pages;
+                long address = start + pagesToBytes(candidate);
+                memory.map(address, pagesToBytes(pages));
+                if (candidate == firstFreeHint) {
+                    firstFreeHint = used.nextClearBit(candidate);
+                }
+                return address;
+            }
+            candidate = alignUp(used.nextClearBit(nextUsed), alignPages);
+        }
+        return 0;
+    }
+
+    /** Gives back the run of {@code pages} pages at {@code address}. */
+    public synchronized void release(long address, int pages) {
+        int first = (int) ((address - start) >>> LOG_BYTES_IN_PAGE);
+        used.clear(first, first + pages);
+        reservedPages -= pages;
+        firstFreeHint = Math.min(firstFreeHint, first);
+    }
+
+    private static int alignUp(int page, int alignPages) {
+        return (page + alignPages - 1) & -alignPages;
+    }
+}

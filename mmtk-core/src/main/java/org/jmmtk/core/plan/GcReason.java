@@ -1,0 +1,17 @@
+package org.jmmtk.core.plan;
+
+/** Why a collection was requested. */
+public enum GcReason {
+    /** An allocation would exceed the heap budget. */
+    HEAP_FULL("heap-full"),
+    /** The program asked for one (a trace's {@code C} record). */
+    EXPLICIT("explicit"),
+    /** The run ended and wants to know what is still reachable; not counted among the program's GCs. */
+    FINAL("final");
+
+    public final String label;
+
+    GcReason(String label) {
+        this.label = label;
+    }
+}

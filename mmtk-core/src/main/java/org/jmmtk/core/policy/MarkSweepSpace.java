@@ -1,0 +1,182 @@
+package org.jmmtk.core.policy;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import org.jmmtk.core.MMTK;
+import org.jmmtk.core.heap.FreeListPageResource;
+import org.jmmtk.core.memory.VMLayout;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.ObjectQueue;
+
+/**
+ * A non-moving space of 64 KiB blocks, each carved into cells of one size class and threaded into a
+ * free list (segregated fits). Objects are marked in place; the sweep walks every cell of every block,
+ * frees unmarked objects, clears marks on survivors, and gives wholly empty blocks back to the page
+ * resource so other size classes and spaces can use them.
+ *
+ * <p>A free cell holds the next free cell in its first word and 0 in its id word (live objects have
+ * positive ids). Block metadata lives in side arrays indexed by block number. Mutators take whole
+ * free lists (one block at a time) under the space's lock; GC workers sweep disjoint block ranges in
+ * parallel; the available lists are rebuilt in address order at the end of each collection, so
+ * where mutators allocate next does not depend on how the sweep was split among threads.
+ */
+public final class MarkSweepSpace extends Space {
+    public static final int LOG_BYTES_IN_BLOCK = 16;
+    public static final int BYTES_IN_BLOCK = 1 << LOG_BYTES_IN_BLOCK;
+    public static final int PAGES_IN_BLOCK = BYTES_IN_BLOCK >>> org.jmmtk.core.util.Constants.LOG_BYTES_IN_PAGE;
+
+    private final FreeListPageResource pages;
+    private final byte[] blockClass;
+    private final long[] blockFreeList;
+    private final int[] blockFreeCells;
+    private final IntArrayList[] available;
+    private int blockLimit;
+
+    public MarkSweepSpace(String name, MMTK mmtk, VMLayout.Region region) {
+        super(name, mmtk, region);
+        this.pages = new FreeListPageResource(memory, region);
+        int blocks = (int) (region.bytes() >>> LOG_BYTES_IN_BLOCK);
+        this.blockClass = new byte[blocks];
+        java.util.Arrays.fill(blockClass, (byte) -1);
+        this.blockFreeList = new long[blocks];
+        this.blockFreeCells = new int[blocks];
+        this.available = new IntArrayList[SizeClasses.count()];
+        for (int i = 0; i < available.length; i++) {
+            available[i] = new IntArrayList();
+        }
+    }
+
+    @Override
+    public int reservedPages() {
+        return pages.reservedPages();
+    }
+
+    @Override
+    protected long acquirePages(int n, boolean forGC) {
+        return pages.acquire(n, PAGES_IN_BLOCK);
+    }
+
+    /**
+     * The head of a free list of cells of {@code sizeClass} for a mutator: from a block swept with free
+     * cells if there is one, otherwise from a new block. Returns 0 if taking a new block ran a
+     * collection (the caller retries).
+     */
+    public long takeFreeCells(int sizeClass) {
+        synchronized (this) {
+            IntArrayList list = available[sizeClass];
+            while (!list.isEmpty()) {
+                int b = list.removeInt(list.size() - 1);
+                long head = blockFreeList[b];
+                blockFreeList[b] = 0;
+                blockFreeCells[b] = 0;
+                if (head != 0) {
+                    return head;
+                }
+            }
+        }
+        long block = acquire(PAGES_IN_BLOCK);
+        return block == 0 ? 0 : formatBlock(block, sizeClass);
+    }
+
+    private long formatBlock(long block, int sizeClass) {
+        int b = blockIndex(block);
+        synchronized (this) {
+            blockClass[b] = (byte) sizeClass;
+            blockLimit = Math.max(blockLimit, b + 1);
+        }
+        int cell = SizeClasses.cellBytes(sizeClass);
+        long head = 0;
+        for (long c = block + (long) (BYTES_IN_BLOCK / cell - 1) * cell; c >= block; c -= cell) {
+            memory.store(c, head);
+            memory.store(c + ObjectModel.ID_OFFSET, 0);
+            head = c;
+        }
+        return head;
+    }
+
+    private int blockIndex(long address) {
+        return (int) ((address - start) >>> LOG_BYTES_IN_BLOCK);
+    }
+
+    /** One past the highest block ever used: the range the sweep covers. */
+    public synchronized int blockLimit() {
+        return blockLimit;
+    }
+
+    public long traceObject(ObjectQueue queue, long object, Collector collector) {
+        return markObject(queue, object, collector);
+    }
+
+    @Override
+    public boolean isLive(long object) {
+        return ObjectModel.isMarked(memory, object);
+    }
+
+    /** Sweeps blocks {@code [from, to)}. Ranges given to different workers must not overlap. */
+    public void sweep(int from, int to) {
+        for (int b = from; b < to; b++) {
+            int sizeClass = blockClass[b];
+            if (sizeClass >= 0) {
+                sweepBlock(b, SizeClasses.cellBytes(sizeClass));
+            }
+        }
+    }
+
+    private void sweepBlock(int b, int cell) {
+        long block = start + ((long) b << LOG_BYTES_IN_BLOCK);
+        long head = 0;
+        int free = 0;
+        boolean anyLive = false;
+        for (long c = block + (long) (BYTES_IN_BLOCK / cell - 1) * cell; c >= block; c -= cell) {
+            if (memory.load(c + ObjectModel.ID_OFFSET) != 0) {
+                long status = memory.load(c);
+                if ((status & ObjectModel.MARK_BIT) != 0) {
+                    memory.store(c, status & ~ObjectModel.MARK_BIT);
+                    anyLive = true;
+                    continue;
+                }
+                memory.store(c + ObjectModel.ID_OFFSET, 0);
+            }
+            memory.store(c, head);
+            head = c;
+            free++;
+        }
+        if (anyLive) {
+            blockFreeList[b] = head;
+            blockFreeCells[b] = free;
+        } else {
+            blockClass[b] = -1;
+            blockFreeList[b] = 0;
+            blockFreeCells[b] = 0;
+            pages.release(block, PAGES_IN_BLOCK);
+        }
+    }
+
+    /** After the sweep: lists the blocks with free cells per size class, lowest address first. */
+    public synchronized void rebuildAvailableLists() {
+        for (IntArrayList list : available) {
+            list.clear();
+        }
+        for (int b = blockLimit - 1; b >= 0; b--) {
+            if (blockClass[b] >= 0 && blockFreeCells[b] > 0) {
+                available[blockClass[b]].add(b);
+            }
+        }
+    }
+
+    @Override
+    public String checkObject(long object) {
+        int b = blockIndex(object);
+        if (b >= blockLimit || blockClass[b] < 0) {
+            return "lies in a free block of " + name;
+        }
+        long offset = object - (start + ((long) b << LOG_BYTES_IN_BLOCK));
+        if (offset % SizeClasses.cellBytes(blockClass[b]) != 0) {
+            return "is not at a cell boundary of " + name;
+        }
+        if (memory.load(object + ObjectModel.ID_OFFSET) == 0) {
+            return "is a free cell of " + name;
+        }
+        return null;
+    }
+}

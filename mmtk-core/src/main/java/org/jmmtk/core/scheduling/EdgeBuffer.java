@@ -1,0 +1,52 @@
+package org.jmmtk.core.scheduling;
+
+import java.util.Arrays;
+import org.jmmtk.core.MMTK;
+import org.jmmtk.core.vm.EdgeVisitor;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
+
+/**
+ * Collects edges into ProcessEdges packets of at most the packet capacity and adds each full packet
+ * to the Closure stage. Its array starts small and doubles, so a packet of a few edges does not
+ * allocate a full-capacity array. Used by one worker inside one packet.
+ */
+final class EdgeBuffer implements EdgeVisitor {
+    private static final int INITIAL_CAPACITY = 32;
+
+    private final MMTK mmtk;
+    private final GCWorker worker;
+    private final boolean roots;
+    private final int capacity;
+    private long[] edges;
+    private int size;
+
+    EdgeBuffer(MMTK mmtk, GCWorker worker, boolean roots) {
+        this.mmtk = mmtk;
+        this.worker = worker;
+        this.roots = roots;
+        this.capacity = mmtk.options().packetCapacity();
+    }
+
+    @Override
+    public void visitEdge(long slot) {
+        if (edges == null) {
+            edges = new long[Math.min(INITIAL_CAPACITY, capacity)];
+        } else if (size == edges.length) {
+            edges = Arrays.copyOf(edges, Math.min(capacity, size * 2));
+        }
+        edges[size++] = slot;
+        if (size == capacity) {
+            flush();
+        }
+    }
+
+    /** Adds the edges collected so far as one packet. */
+    void flush() {
+        if (size > 0) {
+            worker.addWork(Stage.CLOSURE, new ProcessEdges(mmtk, edges, size, roots));
+            edges = null;
+            size = 0;
+        }
+    }
+}

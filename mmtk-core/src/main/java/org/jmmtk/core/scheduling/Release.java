@@ -1,0 +1,30 @@
+package org.jmmtk.core.scheduling;
+
+import org.jmmtk.core.MMTK;
+import org.jmmtk.core.plan.CollectionKind;
+import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
+import org.jmmtk.scheduler.WorkPacket;
+
+/** Global release, then a ReleaseMutator per mutator and a ReleaseCollector designated to each worker. */
+public final class Release extends WorkPacket {
+    private final MMTK mmtk;
+    private final CollectionKind kind;
+
+    public Release(MMTK mmtk, CollectionKind kind) {
+        this.mmtk = mmtk;
+        this.kind = kind;
+    }
+
+    @Override
+    public void execute(GCWorker worker) {
+        mmtk.plan().release(worker, kind);
+        for (Mutator m : mmtk.binding().mutators()) {
+            worker.addWork(Stage.RELEASE, new ReleaseMutator(m));
+        }
+        for (int i = 0; i < worker.scheduler().workerCount(); i++) {
+            worker.addDesignated(i, new ReleaseCollector(mmtk));
+        }
+    }
+}

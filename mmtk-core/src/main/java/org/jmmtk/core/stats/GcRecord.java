@@ -1,0 +1,31 @@
+package org.jmmtk.core.stats;
+
+/**
+ * What one collection did. Byte counts of objects are trace bytes (the sizes the trace gives); heap
+ * occupancy is simulated bytes (pages in use). Times are wall-clock nanoseconds.
+ *
+ * @param gc              the collection's number, from 1
+ * @param kind            full or nursery
+ * @param reason          heap-full, explicit or final
+ * @param allocatedBefore bytes allocated by the program when the collection started (GC "time")
+ * @param pauseNanos      from request to mutators resuming
+ * @param closureNanos    from the first Closure packet to the opening of the next bucket
+ * @param objectsCopied   objects moved
+ * @param bytesCopied     trace bytes of the objects moved
+ * @param objectsMarked   objects marked in place
+ * @param bytesMarked     trace bytes of the objects marked in place
+ * @param edgesTraced     edges in all ProcessEdges packets (non-null slots and roots)
+ * @param usedBytesBefore heap in use (pages of all spaces) when the collection started
+ * @param usedBytesAfter  heap in use when it ended
+ * @param packets         work packets executed
+ * @param steals          packets taken from another worker's local queue
+ */
+public record GcRecord(int gc, String kind, String reason, long allocatedBefore, long pauseNanos, long closureNanos,
+                       long objectsCopied, long bytesCopied, long objectsMarked, long bytesMarked, long edgesTraced,
+                       long usedBytesBefore, long usedBytesAfter, long packets, long steals) {
+
+    /** Trace bytes of the objects this collection found reachable in the spaces it collected. */
+    public long bytesTraced() {
+        return bytesCopied + bytesMarked;
+    }
+}

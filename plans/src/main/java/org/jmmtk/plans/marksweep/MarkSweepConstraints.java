@@ -1,0 +1,12 @@
+package org.jmmtk.plans.marksweep;
+
+import org.jmmtk.core.plan.PlanConstraints;
+
+/** MarkSweep never moves objects and needs no barrier. */
+public final class MarkSweepConstraints {
+    public static final PlanConstraints CONSTRAINTS =
+            new PlanConstraints(false, PlanConstraints.DEFAULT_MAX_NON_LOS_BYTES, false);
+
+    private MarkSweepConstraints() {
+    }
+}

@@ -1,0 +1,32 @@
+package org.jmmtk.probes;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/**
+ * The body of one ProcessEdges packet (MMTk's {@code process_slots}): how many edges it traces and
+ * whether they are roots. Committed by the GC worker running the packet.
+ */
+@Name(ProcessEdgesEvent.NAME)
+@Label("Process Edges")
+@Category({"jmmtk"})
+@StackTrace(false)
+public final class ProcessEdgesEvent extends jdk.jfr.Event {
+    public static final String NAME = "jmmtk.ProcessEdges";
+
+    @Label("GC number")
+    public int gc;
+
+    @Label("Packet id")
+    public long packetId;
+
+    @Label("Edges")
+    public int edges;
+
+    @Label("Roots")
+    @Description("True when the edges are root slots")
+    public boolean roots;
+}

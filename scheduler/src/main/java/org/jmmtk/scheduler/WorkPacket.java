@@ -1,0 +1,34 @@
+package org.jmmtk.scheduler;
+
+/**
+ * A unit of GC work: one type of work over a batch of items, run to completion by whichever worker
+ * picks it up. Packets hold their own state; workers are stateless apart from their per-worker
+ * {@link WorkerContext}. The scheduler stamps each packet with its stage, a run-unique id and the id
+ * of the packet whose execution created it when the packet is added.
+ *
+ * <p>A packet is created by one thread, handed over through a queue, and executed by exactly one
+ * worker thread.
+ */
+public abstract class WorkPacket {
+    long id;
+    long parentId;
+    Stage stage;
+
+    /** Does the work. May add more packets through {@code worker}. */
+    public abstract void execute(GCWorker worker);
+
+    /** Run-unique id, assigned when the packet was added to the scheduler. */
+    public final long id() {
+        return id;
+    }
+
+    /** Id of the packet that created this one, 0 if it was added from outside any packet. */
+    public final long parentId() {
+        return parentId;
+    }
+
+    /** The stage (bucket) the packet was added to. */
+    public final Stage stage() {
+        return stage;
+    }
+}
