@@ -1,6 +1,5 @@
 package org.jmmtk.bindings.trace;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -8,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /** Writes trace events in the text form of format 1 (gzipped when the file name ends in {@code .gz}). */
-public final class TextTraceWriter implements TraceEvents, Closeable {
+public final class TextTraceWriter implements TraceWriter {
     private final OutputStream out;
     private final byte[] digits = new byte[20];
 

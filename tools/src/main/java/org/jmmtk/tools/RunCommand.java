@@ -1,0 +1,55 @@
+package org.jmmtk.tools;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.bindings.trace.TraceSource;
+import org.jmmtk.plans.Plans;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code jmmtk run}: one plan on one workload or trace; prints the metrics; exit 1 on out-of-memory. */
+@Command(name = "run", sortOptions = false,
+        description = "Run a collector plan on a workload or trace, then report its metrics.")
+final class RunCommand implements Callable<Integer> {
+    @Mixin
+    CollectorOptions collector;
+
+    @Mixin
+    SourceOptions source;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "GC worker threads (default: the number of processors).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--json", description = "Print the metrics as one JSON object (fields: docs/metrics.md).")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Plans.Entry plan = collector.planEntry();
+        var options = collector.options(threads);
+        TraceSource src = source.open();
+        RunResult result;
+        try (Progress progress = Progress.start("replaying", src::progress)) {
+            result = Simulation.run(plan.name(), plan.factory(), options, src);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            RunReport.json(result, source.kind(), out);
+        } else {
+            RunReport.table(result, out);
+        }
+        if (result.isOutOfMemory()) {
+            return ErrorHandler.fail(spec.commandLine(), result.outOfMemory(), ExitCodes.FAILED);
+        }
+        return ExitCodes.OK;
+    }
+}

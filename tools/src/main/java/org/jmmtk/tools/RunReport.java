@@ -1,0 +1,114 @@
+package org.jmmtk.tools;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.Locale;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.core.Options;
+import org.jmmtk.core.stats.GcRecord;
+
+/** Prints a {@link RunResult} as a readable table or as the JSON object documented in docs/metrics.md. */
+final class RunReport {
+    private RunReport() {
+    }
+
+    static void table(RunResult r, PrintWriter out) {
+        out.printf(Locale.ROOT, "plan %s, %s, heap %s, %d GC thread%s%n", r.plan(), r.source(),
+                Options.formatBytes(r.heapBytes()), r.threads(), r.threads() == 1 ? "" : "s");
+        row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
+        row(out, "objects allocated", String.format(Locale.ROOT, "%,d", r.objectsAllocated()));
+        row(out, "bytes allocated", String.format(Locale.ROOT, "%,d", r.bytesAllocated()));
+        row(out, "bytes copied", String.format(Locale.ROOT, "%,d", r.bytesCopied()));
+        row(out, "bytes marked", String.format(Locale.ROOT, "%,d", r.bytesMarked()));
+        row(out, "mark/cons", String.format(Locale.ROOT, "%.4f", r.markCons()));
+        row(out, "edges traced", String.format(Locale.ROOT, "%,d", r.edgesTraced()));
+        row(out, "write-barrier stores", String.format(Locale.ROOT, "%,d", r.barrierStores()));
+        row(out, "final live objects", r.finalLiveObjects() == null ? "-" : String.format(Locale.ROOT, "%,d", r.finalLiveObjects()));
+        row(out, "final live bytes", r.finalLiveBytes() == null ? "-" : String.format(Locale.ROOT, "%,d", r.finalLiveBytes()));
+        row(out, "pause total", ms(r.pauseTotalNanos()));
+        row(out, "pause max", ms(r.pauseMaxNanos()));
+        row(out, "pause p50 / p99", ms(r.pauseP50Nanos()) + " / " + ms(r.pauseP99Nanos()));
+        row(out, "closure total", ms(r.closureTotalNanos()));
+        row(out, "wall time", ms(r.wallNanos()));
+        if (r.isOutOfMemory()) {
+            row(out, "result", "OUT OF MEMORY");
+        }
+        out.flush();
+    }
+
+    private static void row(PrintWriter out, String name, String value) {
+        out.printf(Locale.ROOT, "  %-22s %15s%n", name, value);
+    }
+
+    private static String ms(long nanos) {
+        return String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
+    }
+
+    static void json(RunResult r, String sourceKind, PrintWriter out) throws IOException {
+        try (JsonGenerator g = Json.pretty(out)) {
+            g.writeStartObject();
+            g.writeStringField("plan", r.plan());
+            g.writeStringField(sourceKind, r.source());
+            g.writeNumberField("heapBytes", r.heapBytes());
+            g.writeNumberField("threads", r.threads());
+            g.writeNumberField("packetCapacity", r.packetCapacity());
+            g.writeNumberField("gcCount", r.gcCount());
+            g.writeNumberField("objectsAllocated", r.objectsAllocated());
+            g.writeNumberField("bytesAllocated", r.bytesAllocated());
+            g.writeNumberField("bytesCopied", r.bytesCopied());
+            g.writeNumberField("bytesMarked", r.bytesMarked());
+            g.writeNumberField("markCons", r.markCons());
+            g.writeNumberField("edgesTraced", r.edgesTraced());
+            g.writeNumberField("writeBarrierStores", r.barrierStores());
+            nullableNumber(g, "finalLiveObjects", r.finalLiveObjects());
+            nullableNumber(g, "finalLiveBytes", r.finalLiveBytes());
+            g.writeNumberField("pauseTotalMs", r.pauseTotalNanos() / 1e6);
+            g.writeNumberField("pauseMaxMs", r.pauseMaxNanos() / 1e6);
+            g.writeNumberField("pauseP50Ms", r.pauseP50Nanos() / 1e6);
+            g.writeNumberField("pauseP99Ms", r.pauseP99Nanos() / 1e6);
+            g.writeNumberField("closureTotalMs", r.closureTotalNanos() / 1e6);
+            g.writeNumberField("wallMs", r.wallNanos() / 1e6);
+            g.writeBooleanField("outOfMemory", r.isOutOfMemory());
+            if (r.isOutOfMemory()) {
+                g.writeStringField("outOfMemoryMessage", r.outOfMemory());
+            }
+            g.writeArrayFieldStart("collections");
+            for (GcRecord c : r.collections()) {
+                gc(g, c);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        out.println();
+        out.flush();
+    }
+
+    private static void gc(JsonGenerator g, GcRecord c) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("gc", c.gc());
+        g.writeStringField("kind", c.kind());
+        g.writeStringField("reason", c.reason());
+        g.writeNumberField("allocatedBefore", c.allocatedBefore());
+        g.writeNumberField("pauseMs", c.pauseNanos() / 1e6);
+        g.writeNumberField("closureMs", c.closureNanos() / 1e6);
+        g.writeNumberField("objectsCopied", c.objectsCopied());
+        g.writeNumberField("bytesCopied", c.bytesCopied());
+        g.writeNumberField("objectsMarked", c.objectsMarked());
+        g.writeNumberField("bytesMarked", c.bytesMarked());
+        g.writeNumberField("edgesTraced", c.edgesTraced());
+        g.writeNumberField("usedBytesBefore", c.usedBytesBefore());
+        g.writeNumberField("usedBytesAfter", c.usedBytesAfter());
+        g.writeNumberField("packets", c.packets());
+        g.writeNumberField("steals", c.steals());
+        g.writeEndObject();
+    }
+
+    private static void nullableNumber(JsonGenerator g, String name, Long value) throws IOException {
+        if (value == null) {
+            g.writeNullField(name);
+        } else {
+            g.writeNumberField(name, value);
+        }
+    }
+}
