@@ -93,6 +93,11 @@ public final class GCWorkScheduler {
         return workers;
     }
 
+    /** The worker threads (for tests that check idle workers are parked). */
+    Thread[] threads() {
+        return threads.clone();
+    }
+
     /** The number of the collection in progress, or of the last one. */
     public int currentGc() {
         return currentGc;

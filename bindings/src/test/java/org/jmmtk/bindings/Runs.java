@@ -1,0 +1,39 @@
+package org.jmmtk.bindings;
+
+import java.io.IOException;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.bindings.trace.TraceSource;
+import org.jmmtk.bindings.workloads.Workload;
+import org.jmmtk.bindings.workloads.Workloads;
+import org.jmmtk.core.Options;
+import org.jmmtk.plans.Plans;
+
+/** Small, GC-heavy configurations of every workload for tests. */
+final class Runs {
+    static final double SCALE = 0.05;
+
+    private Runs() {
+    }
+
+    static Workload workload(String name) {
+        return Workloads.find(name).orElseThrow().factory().create(Workloads.DEFAULT_SEED, SCALE);
+    }
+
+    /** A heap small enough to collect often and large enough for the workload's live data on any plan. */
+    static long heapFor(String workload) {
+        return switch (workload) {
+            case "binarytrees" -> 1L << 20;
+            case "widetree" -> 4L << 20;
+            case "cache" -> 12L << 20;
+            default -> 3L << 20;
+        };
+    }
+
+    static RunResult run(String plan, TraceSource source, long heap, int threads, Simulation.Setup setup)
+            throws IOException {
+        Plans.Entry p = Plans.find(plan).orElseThrow();
+        Options options = new Options().heapBytes(heap).threads(threads).sanity(true);
+        return Simulation.run(p.name(), p.factory(), options, source, setup);
+    }
+}

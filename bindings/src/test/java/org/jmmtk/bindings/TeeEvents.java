@@ -1,0 +1,62 @@
+package org.jmmtk.bindings;
+
+import org.jmmtk.bindings.trace.TraceEvents;
+
+/** Sends each event to a primary consumer, then to a second one (for replaying beside a shadow heap). */
+final class TeeEvents implements TraceEvents {
+    private final TraceEvents first;
+    private final TraceEvents second;
+
+    TeeEvents(TraceEvents first, TraceEvents second) {
+        this.first = first;
+        this.second = second;
+    }
+
+    @Override
+    public void type(int typeId, String name) {
+        first.type(typeId, name);
+        second.type(typeId, name);
+    }
+
+    @Override
+    public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+        first.alloc(thread, object, bytes, refSlots, typeId);
+        second.alloc(thread, object, bytes, refSlots, typeId);
+    }
+
+    @Override
+    public void write(int thread, long source, int slot, long target) {
+        first.write(thread, source, slot, target);
+        second.write(thread, source, slot, target);
+    }
+
+    @Override
+    public void root(int thread, int rootSlot, long target) {
+        first.root(thread, rootSlot, target);
+        second.root(thread, rootSlot, target);
+    }
+
+    @Override
+    public void global(int rootSlot, long target) {
+        first.global(rootSlot, target);
+        second.global(rootSlot, target);
+    }
+
+    @Override
+    public void death(long object) {
+        first.death(object);
+        second.death(object);
+    }
+
+    @Override
+    public void perfectPoint() {
+        first.perfectPoint();
+        second.perfectPoint();
+    }
+
+    @Override
+    public void collect() {
+        first.collect();
+        second.collect();
+    }
+}

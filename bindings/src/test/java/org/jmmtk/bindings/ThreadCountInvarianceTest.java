@@ -1,0 +1,69 @@
+package org.jmmtk.bindings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.workloads.Workloads;
+import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.plans.Plans;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The logical result of a run does not depend on the number of GC threads: the same collections at
+ * the same points, copying and marking the same bytes, tracing the same edges, leaving the same heap
+ * occupancy and the same final live set, for 1, 2, 3, 4 and 8 threads.
+ */
+class ThreadCountInvarianceTest {
+    private static final int[] THREADS = {1, 2, 3, 4, 8};
+
+    static Stream<Arguments> cases() {
+        List<Arguments> list = new ArrayList<>();
+        for (Plans.Entry p : Plans.all()) {
+            for (Workloads.Entry w : Workloads.all()) {
+                list.add(Arguments.of(p.name(), w.name()));
+            }
+        }
+        return list.stream();
+    }
+
+    /** The parts of a collection that must not depend on the thread count. */
+    private static String logical(GcRecord r) {
+        return String.join(" ", r.kind(), r.reason(), "at=" + r.allocatedBefore(), "copied=" + r.objectsCopied()
+                + "/" + r.bytesCopied(), "marked=" + r.objectsMarked() + "/" + r.bytesMarked(),
+                "edges=" + r.edgesTraced(), "used=" + r.usedBytesBefore() + "->" + r.usedBytesAfter());
+    }
+
+    private static String logical(RunResult r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("gcs=").append(r.gcCount()).append(" copied=").append(r.bytesCopied()).append(" marked=")
+                .append(r.bytesMarked()).append(" edges=").append(r.edgesTraced()).append(" live=")
+                .append(r.finalLiveObjects()).append('/').append(r.finalLiveBytes()).append('\n');
+        for (GcRecord g : r.collections()) {
+            sb.append(logical(g)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @MethodSource("cases")
+    void sameLogicalResultForEveryThreadCount(String plan, String workload) throws Exception {
+        long heap = plan.equals("nogc") ? 256L << 20 : Runs.heapFor(workload);
+        String expected = null;
+        for (int threads : THREADS) {
+            RunResult r = Runs.run(plan, Runs.workload(workload), heap, threads, (mmtk, binding) -> { });
+            assertNull(r.outOfMemory(), r.outOfMemory());
+            String actual = logical(r);
+            if (expected == null) {
+                expected = actual;
+            } else {
+                assertEquals(expected, actual, threads + " threads differ from 1 thread");
+            }
+        }
+    }
+}

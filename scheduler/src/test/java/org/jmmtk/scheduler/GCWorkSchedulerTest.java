@@ -1,0 +1,228 @@
+package org.jmmtk.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The scheduler's contract: stage order, designated work, sentinels, failures, parking, and a stress run. */
+class GCWorkSchedulerTest {
+    private static final class Context implements WorkerContext {
+    }
+
+    private static GCWorkScheduler started(int threads) {
+        GCWorkScheduler s = new GCWorkScheduler(threads);
+        s.start(i -> new Context());
+        return s;
+    }
+
+    /** A packet from a lambda, for short tests. */
+    private static WorkPacket packet(java.util.function.Consumer<GCWorker> body) {
+        return new WorkPacket() {
+            @Override
+            public void execute(GCWorker worker) {
+                body.accept(worker);
+            }
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 8, 16})
+    void stressThousandsOfRandomCollections(int threads) {
+        GCWorkScheduler s = started(threads);
+        int collections = threads <= 4 ? 4000 : 1500;
+        try {
+            for (int gc = 1; gc <= collections; gc++) {
+                RandomPacketTree tree = new RandomPacketTree(gc * 7919L + threads, 6);
+                s.runCollection(gc, tree.root());
+                assertNull(tree.violation.get(), tree.violation.get());
+                assertEquals(tree.totalCreated(), tree.totalExecuted(), "GC " + gc + ": packets lost or duplicated");
+                assertEquals(tree.designatedCreated.get(), tree.designatedRun.get(), "designated packets lost");
+            }
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
+    void bucketsOpenInStageOrderAndLaterStagesWait() {
+        GCWorkScheduler s = started(4);
+        List<Stage> order = Collections.synchronizedList(new ArrayList<>());
+        try {
+            s.runCollection(1, packet(w -> {
+                for (int i = Stage.ALL.length - 1; i >= 1; i--) {
+                    Stage stage = Stage.ALL[i];
+                    w.addWork(stage, packet(x -> order.add(stage)));
+                }
+            }));
+            List<Stage> expected = new ArrayList<>(List.of(Stage.ALL).subList(1, Stage.ALL.length));
+            assertEquals(expected, order);
+            CollectionTimes t = s.times();
+            for (int i = 2; i < Stage.ALL.length; i++) {
+                assertTrue(t.openedAt(Stage.ALL[i]) >= t.openedAt(Stage.ALL[i - 1]), "opening order");
+            }
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
+    void sentinelRunsWhenItsBucketDrainsAndMayAddWorkToTheSameStage() {
+        GCWorkScheduler s = started(3);
+        AtomicInteger closureDone = new AtomicInteger();
+        AtomicInteger seenBySentinel = new AtomicInteger(-1);
+        AtomicInteger afterSentinel = new AtomicInteger();
+        AtomicInteger releaseSawAfter = new AtomicInteger(-1);
+        try {
+            s.runCollection(1, packet(w -> {
+                for (int i = 0; i < 50; i++) {
+                    w.addWork(Stage.CLOSURE, packet(x -> closureDone.incrementAndGet()));
+                }
+                w.setSentinel(Stage.CLOSURE, packet(x -> {
+                    seenBySentinel.set(closureDone.get());
+                    x.addWork(Stage.CLOSURE, packet(y -> afterSentinel.incrementAndGet()));
+                }));
+                w.addWork(Stage.RELEASE, packet(x -> releaseSawAfter.set(afterSentinel.get())));
+            }));
+            assertEquals(50, seenBySentinel.get());
+            assertEquals(1, releaseSawAfter.get());
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
+    void designatedPacketsRunOnTheirWorker() {
+        GCWorkScheduler s = started(4);
+        int[] ranOn = new int[4];
+        try {
+            s.runCollection(1, packet(w -> w.addWork(Stage.PREPARE, packet(x -> {
+                for (int i = 0; i < 4; i++) {
+                    int target = i;
+                    x.addDesignated(i, packet(y -> ranOn[target] = y.ordinal() + 100));
+                }
+            }))));
+            for (int i = 0; i < 4; i++) {
+                assertEquals(i + 100, ranOn[i]);
+            }
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
+    void packetsGetIdsAndTheirParentsIds() {
+        GCWorkScheduler s = started(2);
+        List<long[]> ids = Collections.synchronizedList(new ArrayList<>());
+        try {
+            s.runCollection(1, packet(w -> {
+                WorkPacket child = packet(x -> ids.add(new long[] {0, 0}));
+                w.addWork(Stage.CLOSURE, child);
+                ids.add(new long[] {child.id(), child.parentId()});
+            }));
+            long[] stamped = ids.get(0).length == 2 && ids.get(0)[0] != 0 ? ids.get(0) : ids.get(1);
+            assertTrue(stamped[0] != 0 && stamped[1] != 0 && stamped[0] != stamped[1]);
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
+    void aThrowingPacketFailsTheCollectionAndTheSchedulerCarriesOn() {
+        GCWorkScheduler s = started(3);
+        AtomicInteger releaseRan = new AtomicInteger();
+        RuntimeException boom = new RuntimeException("boom");
+        try {
+            WorkPacketFailure f = assertThrows(WorkPacketFailure.class, () -> s.runCollection(1, packet(w -> {
+                w.addWork(Stage.CLOSURE, packet(x -> {
+                    throw boom;
+                }));
+                w.addWork(Stage.RELEASE, packet(x -> releaseRan.incrementAndGet()));
+            })));
+            assertSame(boom, f.getCause());
+            assertEquals(0, releaseRan.get(), "later stages of a failed collection must not run");
+            RandomPacketTree tree = new RandomPacketTree(5, 4);
+            s.runCollection(2, tree.root());
+            assertEquals(tree.totalCreated(), tree.totalExecuted());
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
+    void idleWorkersParkInsteadOfSpinning() throws InterruptedException {
+        GCWorkScheduler s = started(4);
+        try {
+            s.runCollection(1, new RandomPacketTree(1, 5).root());
+            Thread[] threads = s.threads();
+            for (int sample = 0; sample < 50; sample++) {
+                Thread.sleep(10);
+                if (sample >= 10) {
+                    for (Thread t : threads) {
+                        assertEquals(Thread.State.WAITING, t.getState(), t.getName() + " is not parked");
+                    }
+                }
+            }
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
+    void workAddedByOneWorkerIsSharedWithTheOthers() {
+        GCWorkScheduler s = started(4);
+        int[] byWorker = new int[4];
+        try {
+            s.runCollection(1, packet(w -> w.addWork(Stage.CLOSURE, packet(x -> {
+                for (int i = 0; i < 2000; i++) {
+                    x.addWork(Stage.CLOSURE, packet(y -> {
+                        synchronized (byWorker) {
+                            byWorker[y.ordinal()]++;
+                        }
+                        long spin = System.nanoTime() + 20_000;
+                        while (System.nanoTime() < spin) {
+                            Thread.onSpinWait();
+                        }
+                    }));
+                }
+            }))));
+            int busy = 0;
+            int total = 0;
+            for (int n : byWorker) {
+                busy += n > 0 ? 1 : 0;
+                total += n;
+            }
+            assertEquals(2000, total);
+            assertTrue(busy >= 2, "work was not shared: " + java.util.Arrays.toString(byWorker));
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
+    void aWorkerCannotStartACollection() {
+        GCWorkScheduler s = started(1);
+        AtomicInteger rejected = new AtomicInteger();
+        try {
+            s.runCollection(1, packet(w -> {
+                try {
+                    w.scheduler().runCollection(2, packet(x -> { }));
+                } catch (IllegalStateException e) {
+                    rejected.incrementAndGet();
+                }
+            }));
+            assertEquals(1, rejected.get());
+        } finally {
+            s.shutdown();
+        }
+    }
+}
