@@ -16,6 +16,7 @@ import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.sanity.SanityChecker;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ScheduleCollection;
+import org.jmmtk.core.scheduling.SurvivorLog;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.RunStats;
 import org.jmmtk.core.util.Constants;
@@ -60,7 +61,14 @@ public final class MMTK implements AutoCloseable {
         this.binding = binding;
         this.scheduler = new GCWorkScheduler(this.options.threads());
         this.plan = planFactory.create(this);
-        scheduler.start(plan::createCollector);
+        boolean logSurvivors = binding.needsSurvivorLog();
+        scheduler.start(i -> {
+            Collector c = plan.createCollector(i);
+            if (logSurvivors) {
+                c.logSurvivors();
+            }
+            return c;
+        });
         binding.boot(this);
     }
 
@@ -193,6 +201,9 @@ public final class MMTK implements AutoCloseable {
         for (int i = 0; i < scheduler.workerCount(); i++) {
             ((Collector) scheduler.worker(i).context()).resetCounters();
         }
+        for (Space s : plan.collectedSpaces(kind)) {
+            s.startCollection(gc);
+        }
         CollectionTimes times = scheduler.runCollection(gc, new ScheduleCollection(this, kind));
         long pause = System.nanoTime() - start;
         GcRecord record = record(gc, kind, reason, allocatedBefore, pause, times.closureNanos(), usedBefore,
@@ -203,10 +214,10 @@ public final class MMTK implements AutoCloseable {
         if (options.sanity()) {
             SanityChecker.check(this);
         }
+        binding.resumeMutators();
         for (GcListener l : listeners) {
             l.gcFinished(record);
         }
-        binding.resumeMutators();
         return record;
     }
 
@@ -227,6 +238,30 @@ public final class MMTK implements AutoCloseable {
         }
         return new GcRecord(gc, kind.label, reason.label, allocatedBefore, pause, closure, objectsCopied, bytesCopied,
                 objectsMarked, bytesMarked, edges, usedBefore, usedBytes(), packets, steals);
+    }
+
+    /** The number of collections started so far, the final one included. */
+    public synchronized int gcNumber() {
+        return gcNumber;
+    }
+
+    /**
+     * After a collection, when the binding asked for survivor logs: calls {@code visitor} with the id
+     * and new address of every object the collection's closure reached.
+     */
+    public void forEachSurvivor(SurvivorVisitor visitor) {
+        for (int i = 0; i < scheduler.workerCount(); i++) {
+            SurvivorLog log = ((Collector) scheduler.worker(i).context()).survivors();
+            for (int k = 0, n = log == null ? 0 : log.count(); k < n; k++) {
+                visitor.visit(log.id(k), log.address(k));
+            }
+        }
+    }
+
+    /** Receives survivors of a collection. */
+    @FunctionalInterface
+    public interface SurvivorVisitor {
+        void visit(long id, long address);
     }
 
     /** Stops the GC worker threads. */

@@ -1,5 +1,7 @@
 package org.jmmtk.scheduler;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntFunction;
@@ -57,27 +59,56 @@ public final class GCWorkScheduler {
         }
     }
 
-    /** Gives every worker its context and starts the worker threads (they park until a collection). */
+    /**
+     * Gives every worker its context and starts the worker threads (they park until a collection).
+     * Each context is created on its own worker's thread, so that the host JVM allocates the contexts of
+     * different workers apart; returns once every worker has its context.
+     */
     public void start(IntFunction<? extends WorkerContext> contexts) {
+        CountDownLatch ready = new CountDownLatch(workers.length);
+        AtomicReference<Throwable> failed = new AtomicReference<>();
         monitor.lock();
         try {
             if (started) {
                 throw new IllegalStateException("scheduler already started");
             }
             started = true;
-            // Workers count as parked until the first collection; they park on their own as they start.
             for (int i = 0; i < workers.length; i++) {
                 GCWorker w = workers[i];
-                w.setContext(contexts.apply(i));
-                Thread t = new Thread(w::run, "jmmtk-gc-worker-" + i);
-                t.setDaemon(true);
-                threads[i] = t;
+                int ordinal = i;
+                threads[i] = new Thread(() -> {
+                    try {
+                        w.setContext(contexts.apply(ordinal));
+                    } catch (Throwable t) {
+                        failed.compareAndSet(null, t);
+                        return;
+                    } finally {
+                        ready.countDown();
+                    }
+                    w.run();
+                }, "jmmtk-gc-worker-" + i);
+                threads[i].setDaemon(true);
             }
         } finally {
             monitor.unlock();
         }
         for (Thread t : threads) {
             t.start();
+        }
+        boolean interrupted = false;
+        while (ready.getCount() > 0) {
+            try {
+                ready.await();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failed.get() != null) {
+            shutdown();
+            throw new IllegalStateException("creating a GC worker's context failed", failed.get());
         }
     }
 

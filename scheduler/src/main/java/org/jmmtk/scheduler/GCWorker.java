@@ -18,29 +18,36 @@ public final class GCWorker {
     /** Packets a worker keeps locally before spilling to the bucket (mmtk-core's constant). */
     public static final int LOCAL_QUEUE_CAPACITY = 16;
 
-    static final String FROM_DESIGNATED = "designated";
-    static final String FROM_LOCAL = "local";
-    static final String FROM_BUCKET = "bucket";
-    static final String FROM_STEAL = "steal";
+    private static final int FROM_DESIGNATED = 0;
+    private static final int FROM_LOCAL = 1;
+    private static final int FROM_BUCKET = 2;
+    private static final int FROM_STEAL = 3;
+    private static final String[] SOURCES = {"designated", "local", "bucket", "steal"};
 
     private final int ordinal;
     private final GCWorkScheduler scheduler;
     final SpmcArrayQueue<WorkPacket> local = new SpmcArrayQueue<>(LOCAL_QUEUE_CAPACITY);
     final MpscUnboundedArrayQueue<WorkPacket> designated = new MpscUnboundedArrayQueue<>(16);
     private WorkerContext context;
+    // Written for every packet, so long-typed and padded: HotSpot lays out a class's long fields first,
+    // in declaration order, so two workers' fields never share a cache line.
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
     private long packetSequence;
     private long currentPacketId;
-    private Stage currentStage;
-    private String lastSource;
-    private int victimSeed;
+    private long currentStage;
+    private long lastSource;
+    private long victimSeed;
 
     long packetsExecuted;
     long packetsStolen;
+    private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
+    private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
 
     GCWorker(int ordinal, GCWorkScheduler scheduler) {
         this.ordinal = ordinal;
         this.scheduler = scheduler;
-        this.victimSeed = 0x9E3779B9 * (ordinal + 1);
+        this.victimSeed = 0x9E3779B97F4A7C15L * (ordinal + 1);
     }
 
     public int ordinal() {
@@ -81,7 +88,7 @@ public final class GCWorker {
 
     /** The stage of the packet this worker is running. */
     Stage currentStage() {
-        return currentStage;
+        return Stage.ALL[(int) currentStage];
     }
 
     void stamp(Stage stage, WorkPacket packet) {
@@ -107,7 +114,7 @@ public final class GCWorker {
         }
         scheduler.times().markFirstPacket(p.stage);
         currentPacketId = p.id;
-        currentStage = p.stage;
+        currentStage = p.stage.ordinal();
         WorkPacketEvent event = Tracepoints.workBegin();
         try {
             p.execute(this);
@@ -115,7 +122,7 @@ public final class GCWorker {
             scheduler.fail(t);
         }
         Tracepoints.workEnd(event, scheduler.currentGc(), p.getClass(), ordinal, p.stage.label, p.id, p.parentId,
-                lastSource);
+                SOURCES[(int) lastSource]);
         currentPacketId = 0;
         packetsExecuted++;
     }
@@ -150,12 +157,12 @@ public final class GCWorker {
         if (n == 1) {
             return null;
         }
-        int seed = victimSeed;
+        long seed = victimSeed;
         seed ^= seed << 13;
-        seed ^= seed >>> 17;
-        seed ^= seed << 5;
+        seed ^= seed >>> 7;
+        seed ^= seed << 17;
         victimSeed = seed;
-        int start = (seed & Integer.MAX_VALUE) % n;
+        int start = (int) ((seed >>> 1) % n);
         for (int k = 0; k < n; k++) {
             GCWorker victim = workers[(start + k) % n];
             if (victim != this) {

@@ -1,11 +1,13 @@
 package org.jmmtk.tools;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.probes.ProbeSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,6 +31,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the metrics as one JSON object (fields: docs/metrics.md).")
     boolean json;
 
+    @Option(names = "--jfr", paramLabel = "FILE",
+            description = "Record the jmmtk tracepoints (JFR events) of the run into FILE.")
+    Path jfr;
+
     @Spec
     CommandSpec spec;
 
@@ -38,7 +44,8 @@ final class RunCommand implements Callable<Integer> {
         var options = collector.options(threads);
         TraceSource src = source.open();
         RunResult result;
-        try (Progress progress = Progress.start("replaying", src::progress)) {
+        try (ProbeSession recording = jfr == null ? null : ProbeSession.start(jfr);
+             Progress progress = Progress.start("replaying", src::progress)) {
             result = Simulation.run(plan.name(), plan.factory(), options, src);
         }
         PrintWriter out = spec.commandLine().getOut();

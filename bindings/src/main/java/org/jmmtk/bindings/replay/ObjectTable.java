@@ -1,28 +1,31 @@
 package org.jmmtk.bindings.replay;
 
-import java.util.concurrent.atomic.AtomicInteger;
-import org.jmmtk.core.plan.Plan;
-
 /**
- * Maps a trace's object ids to the objects' current addresses. It is a weak table: it does not keep
- * objects alive; after each closure GC workers update it in parallel ({@link #retain}, over disjoint
- * slot ranges), moving entries to their objects' new addresses and dropping dead ones.
+ * Maps a trace's object ids to the objects' addresses, with for each entry the number of the last
+ * collection known to have left it alive (or, for an object allocated since, the number of
+ * collections so far). It is not a root: it holds objects weakly. After a collection the binding
+ * refreshes the entries of the objects the closure reached (work proportional to what survived, as
+ * a collector's is); an entry whose space was collected after its stamp names a dead object. Dead
+ * entries are dropped in bulk once they pile up, between collections.
  *
- * <p>Open addressing with linear probing over two primitive arrays, so that parallel packets can each
- * take a range of slots; no library map exposes its slots that way. Dropped entries become tombstones
- * and the table is rebuilt between collections when they pile up. The replaying thread reads and
- * inserts; GC workers only run {@link #retain} while that thread is stopped.
+ * <p>Open addressing with linear probing over primitive arrays (no boxing). Used by the replaying
+ * thread only.
  */
 final class ObjectTable {
     private static final long EMPTY = 0;
-    private static final long TOMBSTONE = -1;
+    private static final Liveness ALL = (address, stamp) -> true;
+
+    /** Decides whether an entry still names a live object. */
+    @FunctionalInterface
+    interface Liveness {
+        boolean isAlive(long address, int stamp);
+    }
 
     private long[] keys;
-    private long[] values;
+    private long[] addresses;
+    private int[] stamps;
     private int mask;
-    private int live;
-    private int occupied;
-    private final AtomicInteger died = new AtomicInteger();
+    private int size;
 
     ObjectTable() {
         allocate(1 << 10);
@@ -30,9 +33,10 @@ final class ObjectTable {
 
     private void allocate(int capacity) {
         keys = new long[capacity];
-        values = new long[capacity];
+        addresses = new long[capacity];
+        stamps = new int[capacity];
         mask = capacity - 1;
-        occupied = live;
+        size = 0;
     }
 
     private static int hash(long id) {
@@ -40,95 +44,84 @@ final class ObjectTable {
         return (int) (h ^ (h >>> 32));
     }
 
-    /** The address of {@code id}, or 0 if it is not (or no longer) in the table. */
-    long get(long id) {
+    /** The slot holding {@code id}, or -1. */
+    int find(long id) {
         for (int i = hash(id) & mask; ; i = (i + 1) & mask) {
             long k = keys[i];
             if (k == id) {
-                return values[i];
+                return i;
             }
             if (k == EMPTY) {
-                return 0;
+                return -1;
             }
         }
     }
 
-    /** Adds {@code id}, which must not be in the table. */
-    void put(long id, long address) {
-        if ((occupied + 1) * 4L > keys.length * 3L) {
-            rebuild(Math.max(keys.length, Integer.highestOneBit(Math.max(1, live) * 4)));
+    long address(int slot) {
+        return addresses[slot];
+    }
+
+    int stamp(int slot) {
+        return stamps[slot];
+    }
+
+    /** Sets the address and stamp of {@code id}, adding it if absent. */
+    void put(long id, long address, int stamp) {
+        if ((size + 1) * 4L > keys.length * 3L) {
+            resize(keys.length * 2, ALL);
         }
         int i = hash(id) & mask;
-        while (keys[i] != EMPTY) {
+        while (keys[i] != EMPTY && keys[i] != id) {
             i = (i + 1) & mask;
         }
-        keys[i] = id;
-        values[i] = address;
-        live++;
-        occupied++;
+        if (keys[i] == EMPTY) {
+            keys[i] = id;
+            size++;
+        }
+        addresses[i] = address;
+        stamps[i] = stamp;
     }
 
-    /** Slots, for splitting {@link #retain} among packets. */
-    int capacity() {
-        return keys.length;
-    }
-
+    /** Entries, dead ones included until {@link #retainIf} drops them. */
     int size() {
-        return live;
+        return size;
     }
 
-    /**
-     * For slots {@code [from, to)}: moves every entry to its object's address after the collection, or
-     * drops it if the object died. Ranges run in parallel on GC workers.
-     */
-    void retain(int from, int to, Plan plan) {
-        int dead = 0;
-        for (int i = from; i < to; i++) {
-            if (keys[i] > 0) {
-                long address = plan.liveAddress(values[i]);
-                if (address == 0) {
-                    keys[i] = TOMBSTONE;
-                    dead++;
-                } else {
-                    values[i] = address;
-                }
+    /** Keeps only the entries that are {@code alive}, shrinking the table to fit them. */
+    void retainIf(Liveness alive) {
+        int kept = 0;
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] != EMPTY && alive.isAlive(addresses[i], stamps[i])) {
+                kept++;
             }
         }
-        if (dead > 0) {
-            died.addAndGet(dead);
-        }
+        resize(Math.max(1 << 10, Integer.highestOneBit(Math.max(1, kept) * 3) * 2), alive);
     }
 
-    /** After a collection, on the replaying thread: accounts for dropped entries, rebuilds if worthwhile. */
-    void afterCollection() {
-        live -= died.getAndSet(0);
-        if (occupied - live > keys.length / 4) {
-            rebuild(Math.max(1 << 10, Integer.highestOneBit(Math.max(1, live) * 4)));
-        }
-    }
-
-    private void rebuild(int capacity) {
+    private void resize(int capacity, Liveness keep) {
         long[] oldKeys = keys;
-        long[] oldValues = values;
+        long[] oldAddresses = addresses;
+        int[] oldStamps = stamps;
         allocate(capacity);
         for (int i = 0; i < oldKeys.length; i++) {
-            long k = oldKeys[i];
-            if (k > 0) {
-                int j = hash(k) & mask;
+            if (oldKeys[i] != EMPTY && keep.isAlive(oldAddresses[i], oldStamps[i])) {
+                int j = hash(oldKeys[i]) & mask;
                 while (keys[j] != EMPTY) {
                     j = (j + 1) & mask;
                 }
-                keys[j] = k;
-                values[j] = oldValues[i];
+                keys[j] = oldKeys[i];
+                addresses[j] = oldAddresses[i];
+                stamps[j] = oldStamps[i];
+                size++;
             }
         }
     }
 
-    /** Calls {@code action} with every live entry. */
-    void forEach(ObjectVisitor action) {
+    /** Calls {@code action} with every entry that is {@code alive}. */
+    void forEach(Liveness alive, ObjectVisitor action) {
         for (int i = 0; i < keys.length; i++) {
-            if (keys[i] > 0) {
-                action.visit(keys[i], values[i]);
+            if (keys[i] != EMPTY && alive.isAlive(addresses[i], stamps[i])) {
+                action.visit(keys[i], addresses[i]);
             }
         }
     }

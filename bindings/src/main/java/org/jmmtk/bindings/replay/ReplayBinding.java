@@ -13,14 +13,16 @@ import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.vm.EdgeVisitor;
 import org.jmmtk.core.vm.VMBinding;
+import org.jmmtk.core.policy.Space;
 import org.jmmtk.scheduler.GCWorker;
-import org.jmmtk.scheduler.Stage;
 
 /**
  * The trace-replay "virtual machine": it executes trace events as the program's mutators. Each trace
  * thread gets a mutator context; allocations go through the plan's allocators, pointer stores through
  * its write barrier, root stores into root slots in a {@link RootArea}. Objects are named by trace
- * ids, mapped to addresses by an {@link ObjectTable} that collections update as a weak table.
+ * ids, mapped to addresses by an {@link ObjectTable}: a weak table that the binding refreshes after
+ * each collection from the closure's survivor log, outside the pause (a real VM has no such table, so
+ * its upkeep must not inflate pause times).
  *
  * <p>Inconsistent events (a store into an object never allocated or already collected, a slot out of
  * range, a duplicate id) throw {@link TraceException}. Events arrive on one replaying thread; GC
@@ -34,6 +36,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     private final AllocatedIds allocated = new AllocatedIds();
     private final Int2IntOpenHashMap threadIndex = new Int2IntOpenHashMap();
     private final List<Mutator> mutators = new ArrayList<>();
+    private int liveAfterLastCompaction;
 
     public ReplayBinding() {
         threadIndex.defaultReturnValue(-1);
@@ -63,8 +66,25 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     }
 
     @Override
+    public boolean needsSurvivorLog() {
+        return true;
+    }
+
+    /** Refreshes the id table from the collection's survivors; drops dead entries once they dominate. */
+    @Override
     public void resumeMutators() {
-        objects.afterCollection();
+        int gc = mmtk.gcNumber();
+        mmtk.forEachSurvivor((id, address) -> objects.put(id, address, gc));
+        if (objects.size() > 2 * liveAfterLastCompaction + 4096) {
+            objects.retainIf(this::isAlive);
+            liveAfterLastCompaction = objects.size();
+        }
+    }
+
+    /** Whether an entry stamped {@code stamp} at {@code address} is alive: no later collection reclaimed its space. */
+    private boolean isAlive(long address, int stamp) {
+        Space space = mmtk.plan().spaceOf(address);
+        return space != null && stamp >= space.lastCollection();
     }
 
     @Override
@@ -79,11 +99,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     @Override
     public void processWeakRefs(GCWorker worker) {
-        int capacity = objects.capacity();
-        for (int from = 0; from < capacity; from += ProcessObjectTable.SLOTS_PER_PACKET) {
-            int to = Math.min(capacity, from + ProcessObjectTable.SLOTS_PER_PACKET);
-            worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessObjectTable(objects, mmtk.plan(), from, to));
-        }
+        // the id table is refreshed from the survivor log after the collection
     }
 
     // ---- TraceEvents ----
@@ -99,7 +115,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
             throw new TraceException("duplicate object id " + object);
         }
         long address = mutator(thread).allocObject(object, bytes, refSlots, typeId);
-        objects.put(object, address);
+        objects.put(object, address, mmtk.gcNumber());
     }
 
     @Override
@@ -144,7 +160,8 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     /** The current address of {@code id}; a clear error if it does not exist. */
     private long resolve(long id, String what) {
-        long address = objects.get(id);
+        int slot = objects.find(id);
+        long address = slot < 0 || !isAlive(objects.address(slot), objects.stamp(slot)) ? 0 : objects.address(slot);
         if (address == 0) {
             throw new TraceException(what + id + (allocated.contains(id)
                     ? ", which was already collected (unreachable at an earlier GC)"
@@ -183,7 +200,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     /** The objects in the id table (after a full collection: exactly the reachable ones). */
     public LiveSet liveSet() {
         long[] totals = new long[2];
-        objects.forEach((id, address) -> {
+        objects.forEach(this::isAlive, (id, address) -> {
             totals[0]++;
             totals[1] += ObjectModel.traceBytes(memory, address);
         });
@@ -192,12 +209,13 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     /** The current address of object {@code id}, or 0 if it is not in the table. */
     public long addressOf(long id) {
-        return objects.get(id);
+        int slot = objects.find(id);
+        return slot >= 0 && isAlive(objects.address(slot), objects.stamp(slot)) ? objects.address(slot) : 0;
     }
 
     /** Calls {@code visitor} with every (id, address) in the table. */
     public void forEachObject(ObjectVisitor visitor) {
-        objects.forEach(visitor);
+        objects.forEach(this::isAlive, visitor);
     }
 
     /** What a replay left reachable. */

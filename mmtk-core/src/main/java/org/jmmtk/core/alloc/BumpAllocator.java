@@ -18,8 +18,14 @@ public final class BumpAllocator extends Allocator {
 
     private final boolean forGC;
     private Space space;
+    // cursor and limit change with every allocation; GC workers' copy allocators must not share their
+    // cache lines (HotSpot keeps declaration order among a class's long fields).
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
     private long cursor;
     private long limit;
+    private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
+    private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
 
     public BumpAllocator(SimulatedMemory memory, int owner, Space space, boolean forGC) {
         super(memory, owner);

@@ -113,6 +113,19 @@ public final class SimulatedMemory {
 
     /** Copies {@code words} words from {@code from} to {@code to}; the ranges must not overlap. */
     public void copyWords(long from, long to, long words) {
+        long[] src = chunk(from);
+        long[] dst = chunk(to);
+        int si = index(from);
+        int di = index(to);
+        if (si + words <= WORDS_IN_CHUNK && di + words <= WORDS_IN_CHUNK) {
+            // the common case: an object and its copy each within one chunk
+            System.arraycopy(src, si, dst, di, (int) words);
+            return;
+        }
+        copyAcrossChunks(from, to, words);
+    }
+
+    private void copyAcrossChunks(long from, long to, long words) {
         while (words > 0) {
             long[] src = chunk(from);
             long[] dst = chunk(to);

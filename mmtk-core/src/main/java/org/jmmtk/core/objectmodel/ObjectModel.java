@@ -74,8 +74,20 @@ public final class ObjectModel {
 
     /** Bytes the object occupies in the simulated heap. */
     public static long size(SimulatedMemory memory, long object) {
-        long w = memory.load(object + SIZE_OFFSET);
-        return allocationSize(w & TRACE_BYTES_MASK, (int) (w >>> REF_SLOTS_SHIFT));
+        return sizeOfSizeWord(memory.load(object + SIZE_OFFSET));
+    }
+
+    /** The size word (word 2) of {@code object}: decode with {@link #sizeOfSizeWord}, {@link #traceBytesOfSizeWord}. */
+    public static long sizeWord(SimulatedMemory memory, long object) {
+        return memory.load(object + SIZE_OFFSET);
+    }
+
+    public static long sizeOfSizeWord(long sizeWord) {
+        return allocationSize(sizeWord & TRACE_BYTES_MASK, (int) (sizeWord >>> REF_SLOTS_SHIFT));
+    }
+
+    public static long traceBytesOfSizeWord(long sizeWord) {
+        return sizeWord & TRACE_BYTES_MASK;
     }
 
     public static int typeId(SimulatedMemory memory, long object) {

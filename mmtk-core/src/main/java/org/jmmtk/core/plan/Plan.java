@@ -120,6 +120,11 @@ public abstract class Plan {
      */
     public abstract long liveAddress(long object);
 
+    /** The spaces a collection of {@code kind} reclaims objects in (all of them, unless generational). */
+    public Space[] collectedSpaces(CollectionKind kind) {
+        return spaces();
+    }
+
     /** The space containing {@code address}, or null. */
     public Space spaceOf(long address) {
         for (Space s : spaces()) {

@@ -76,13 +76,14 @@ public final class CopySpace extends Space {
         if ((status & ObjectModel.FORWARDING_MASK) == ObjectModel.FORWARDED) {
             return status & ~ObjectModel.FORWARDING_MASK;
         }
-        long size = ObjectModel.size(memory, object);
+        long sizeWord = ObjectModel.sizeWord(memory, object);
+        long size = ObjectModel.sizeOfSizeWord(sizeWord);
         long to = copy.alloc(size);
         memory.copyWords(object, to, size >>> 3);
         memory.store(to + ObjectModel.STATUS_OFFSET, status);
         ObjectModel.setForwardingPointer(memory, object, to);
         collector.objectsCopied++;
-        collector.bytesCopied += ObjectModel.traceBytes(memory, to);
+        collector.bytesCopied += ObjectModel.traceBytesOfSizeWord(sizeWord);
         collector.copiedAllocationBytes += size;
         queue.enqueue(to);
         return to;

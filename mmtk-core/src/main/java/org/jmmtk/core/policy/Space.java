@@ -24,6 +24,7 @@ public abstract class Space {
     protected final SimulatedMemory memory;
     protected final long start;
     protected final long end;
+    private int lastCollection;
 
     protected Space(String name, MMTK mmtk, VMLayout.Region region) {
         this.name = name;
@@ -47,6 +48,20 @@ public abstract class Space {
 
     public final boolean contains(long address) {
         return address >= start && address < end;
+    }
+
+    /**
+     * The number of the last collection that could reclaim objects in this space (0: none yet). An
+     * object known to be alive at an earlier point lies in reclaimed memory if it was not seen alive by
+     * that collection.
+     */
+    public final int lastCollection() {
+        return lastCollection;
+    }
+
+    /** Called by MMTK as collection {@code gc} starts, for each space it collects. */
+    public final void startCollection(int gc) {
+        lastCollection = gc;
     }
 
     /** Pages this space holds against the heap budget. */

@@ -5,8 +5,8 @@ import org.jmmtk.scheduler.WorkerContext;
 
 /**
  * The per-worker context of a GC worker: its copy allocator (set up by the plan each collection), a
- * scratch buffer for the objects a ProcessEdges packet reaches, and counters that are summed when a
- * collection ends. Plain fields: only its worker touches it while a collection runs.
+ * scratch buffer for the objects a ProcessEdges packet reaches, counters that are summed when a
+ * collection ends, and, if the binding wants it, the log of objects the closure reached. Plain fields: only its worker touches it while a collection runs.
  */
 public class Collector implements WorkerContext {
     private final int ordinal;
@@ -14,6 +14,14 @@ public class Collector implements WorkerContext {
 
     /** The allocator for copies, or null in plans that never copy. */
     public BumpAllocator copyAllocator;
+
+    /** The objects this worker's closure reached, or null when the binding does not ask for them. */
+    SurvivorLog survivors;
+
+    // The counters are written for every object traced. Pad them so they never share a cache line with
+    // another worker's (HotSpot keeps declaration order among a class's long fields).
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
 
     public long objectsCopied;
     /** Trace bytes of the objects copied. */
@@ -25,6 +33,9 @@ public class Collector implements WorkerContext {
     public long bytesMarked;
     public long edgesTraced;
 
+    private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
+    private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
+
     public Collector(int ordinal, int packetCapacity) {
         this.ordinal = ordinal;
         this.nodes = new long[packetCapacity];
@@ -32,6 +43,16 @@ public class Collector implements WorkerContext {
 
     public final int ordinal() {
         return ordinal;
+    }
+
+    /** This worker's log of reached objects (null unless the binding asked for survivor logs). */
+    public SurvivorLog survivors() {
+        return survivors;
+    }
+
+    /** Starts logging the objects this worker's closure reaches. */
+    public void logSurvivors() {
+        survivors = new SurvivorLog();
     }
 
     /** A scratch array of at least {@code n} entries, reused by every packet this worker runs. */
@@ -42,7 +63,11 @@ public class Collector implements WorkerContext {
         return nodes;
     }
 
+    /** Clears the counters and the survivor log for a new collection. */
     public void resetCounters() {
+        if (survivors != null) {
+            survivors.clear();
+        }
         objectsCopied = 0;
         bytesCopied = 0;
         copiedAllocationBytes = 0;

@@ -12,7 +12,8 @@ import org.jmmtk.scheduler.WorkPacket;
  * The transitive closure's packet (MMTk's {@code ProcessEdgesWork} with its object scanning): traces
  * the target of each of its edges through the plan, updates edges whose target moved, then scans the
  * objects it reached first and packs their non-null reference slots into new packets of at most the
- * packet capacity. Root packets carry the is-roots flag.
+ * packet capacity (logging them as survivors if the binding asked). Root packets carry the is-roots
+ * flag.
  */
 public final class ProcessEdges extends WorkPacket implements ObjectQueue {
     private final MMTK mmtk;
@@ -56,7 +57,7 @@ public final class ProcessEdges extends WorkPacket implements ObjectQueue {
                 }
             }
         }
-        scanObjects(worker, memory);
+        scanObjects(worker, memory, collector.survivors);
         nodes = null;
     }
 
@@ -65,10 +66,13 @@ public final class ProcessEdges extends WorkPacket implements ObjectQueue {
         nodes[nodeCount++] = object;
     }
 
-    private void scanObjects(GCWorker worker, SimulatedMemory memory) {
+    private void scanObjects(GCWorker worker, SimulatedMemory memory, SurvivorLog survivors) {
         EdgeBuffer out = new EdgeBuffer(mmtk, worker, false);
         for (int k = 0; k < nodeCount; k++) {
             long object = nodes[k];
+            if (survivors != null) {
+                survivors.add(ObjectModel.id(memory, object), object);
+            }
             int slots = ObjectModel.refSlots(memory, object);
             long slot = ObjectModel.slotAddress(object, 0);
             for (int j = 0; j < slots; j++, slot += 8) {

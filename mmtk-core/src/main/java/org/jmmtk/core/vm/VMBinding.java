@@ -33,6 +33,14 @@ public interface VMBinding {
     void scanGlobalRoots(EdgeVisitor visitor);
 
     /**
+     * Whether the binding wants, after each collection, every object the closure reached with its new
+     * address ({@code MMTK.forEachSurvivor}): for bindings that name objects by id.
+     */
+    default boolean needsSurvivorLog() {
+        return false;
+    }
+
+    /**
      * In the WeakRefClosure stage: retain or clear the binding's weak references (for example a table
      * from object ids to addresses), using {@code Plan.liveAddress}. May add packets to the stage.
      */

@@ -1,0 +1,152 @@
+package org.jmmtk.benchmarks;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import org.jmmtk.core.MMTK;
+import org.jmmtk.core.Options;
+import org.jmmtk.core.memory.VMLayout;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.vm.EdgeVisitor;
+import org.jmmtk.core.vm.VMBinding;
+import org.jmmtk.scheduler.GCWorker;
+
+/**
+ * A minimal binding for benchmarks: one mutator, a handful of global root slots, no weak tables, and
+ * builders for large object graphs through the programmatic mutator API. Collections then measure the
+ * collector alone, without the trace-replay binding's id table.
+ */
+final class GraphBinding implements VMBinding {
+    private static final int ROOTS = 64;
+
+    private MMTK mmtk;
+    private Mutator mutator;
+    private long roots;
+    private long nextId = 1;
+
+    static GraphBinding create(PlanFactory plan, Options options) {
+        GraphBinding binding = new GraphBinding();
+        new MMTK(options, binding, plan);
+        return binding;
+    }
+
+    @Override
+    public void boot(MMTK instance) {
+        this.mmtk = instance;
+        VMLayout.Region region = instance.layout().reserve("bench-roots", 8L * ROOTS);
+        this.roots = region.start();
+        instance.memory().map(roots, 8L * ROOTS);
+        this.mutator = instance.bindMutator();
+    }
+
+    MMTK mmtk() {
+        return mmtk;
+    }
+
+    /**
+     * A complete tree of at least {@code objects} objects: every inner node has {@code fanout} children,
+     * the leaves carry a small payload. Built depth-first, as a program building it recursively would,
+     * rooted in root slot 0.
+     */
+    long buildWideTree(int objects, int fanout) {
+        int depth = 0;
+        long size = 1;
+        long level = 1;
+        while (size < objects) {
+            level *= fanout;
+            size += level;
+            depth++;
+        }
+        long top = node(fanout);
+        setRoot(0, top);
+        fill(top, depth - 1, fanout);
+        requireNoCollection();
+        return nextId - 1;
+    }
+
+    private void fill(long node, int levels, int fanout) {
+        for (int i = 0; i < fanout; i++) {
+            long child = levels == 0 ? mutator.allocObject(nextId++, 32, 0, 2) : node(fanout);
+            mutator.writeReference(node, i, child);
+            if (levels > 0) {
+                fill(child, levels - 1, fanout);
+            }
+        }
+    }
+
+    private long node(int fanout) {
+        return mutator.allocObject(nextId++, 16 + 8L * fanout, fanout, 1);
+    }
+
+    /**
+     * A random graph: {@code objects} objects with {@code degree} slots each, every slot pointing to a
+     * random earlier object; all reachable from a linked spine rooted in slot 1.
+     */
+    long buildRandomGraph(int objects, int degree, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        long first = mutator.allocObject(nextId++, 16 + 8L * (degree + 1), degree + 1, 3);
+        setRoot(1, first);
+        long previous = first;
+        long[] addresses = new long[objects];
+        addresses[0] = first;
+        for (int i = 1; i < objects; i++) {
+            long o = mutator.allocObject(nextId++, 16 + 8L * (degree + 1), degree + 1, 3);
+            mutator.writeReference(previous, degree, o);
+            for (int s = 0; s < degree; s++) {
+                mutator.writeReference(o, s, addresses[random.nextInt(i)]);
+            }
+            addresses[i] = o;
+            previous = o;
+        }
+        requireNoCollection();
+        return objects;
+    }
+
+    /** Builders keep raw addresses, so the heap must be large enough that building never collects. */
+    private void requireNoCollection() {
+        if (mmtk.stats().gcCount() > 0) {
+            throw new IllegalStateException("the heap is too small: building the graph needed a collection");
+        }
+    }
+
+    private void setRoot(int slot, long object) {
+        mmtk.memory().store(roots + 8L * slot, object);
+    }
+
+    @Override
+    public List<Mutator> mutators() {
+        return List.of(mutator);
+    }
+
+    @Override
+    public void stopAllMutators() {
+    }
+
+    @Override
+    public void resumeMutators() {
+    }
+
+    @Override
+    public void scanMutatorRoots(Mutator m, EdgeVisitor visitor) {
+    }
+
+    @Override
+    public void scanGlobalRoots(EdgeVisitor visitor) {
+        for (int i = 0; i < ROOTS; i++) {
+            long slot = roots + 8L * i;
+            if (mmtk.memory().load(slot) != 0) {
+                visitor.visitEdge(slot);
+            }
+        }
+    }
+
+    @Override
+    public void processWeakRefs(GCWorker worker) {
+    }
+
+    /** Bytes the header and slots take, for sizing heaps. */
+    static long objectBytes(int slots) {
+        return ObjectModel.allocationSize(16 + 8L * slots, slots);
+    }
+}

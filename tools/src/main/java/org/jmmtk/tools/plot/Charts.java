@@ -1,0 +1,65 @@
+package org.jmmtk.tools.plot;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The plots jmmtk writes (with XChart, headless): line charts saved as PNG and SVG side by side.
+ * Used by the command-line thread only.
+ */
+public final class Charts {
+    static {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    /** One line of a chart. */
+    public record Series(String name, double[] x, double[] y, boolean dashed) {
+    }
+
+    private Charts() {
+    }
+
+    /** A line chart; log axes when asked (both axes must then be positive). */
+    public static XYChart lines(String title, String xLabel, String yLabel, List<Series> series, boolean logX,
+                                boolean logY) {
+        XYChart chart = new XYChartBuilder().width(800).height(560).title(title).xAxisTitle(xLabel)
+                .yAxisTitle(yLabel).build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setXAxisLogarithmic(logX);
+        chart.getStyler().setYAxisLogarithmic(logY);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setPlotGridLinesVisible(true);
+        for (Series s : series) {
+            XYSeries xy = chart.addSeries(s.name(), s.x(), s.y());
+            xy.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            if (s.dashed()) {
+                xy.setMarker(SeriesMarkers.NONE);
+                xy.setLineColor(Color.RED);
+                xy.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                        new float[] {6f, 6f}, 0f));
+            }
+        }
+        return chart;
+    }
+
+    /** Writes {@code dir/name.png} and {@code dir/name.svg}; returns the two paths. */
+    public static List<Path> save(XYChart chart, Path dir, String name) throws IOException {
+        Files.createDirectories(dir);
+        Path png = dir.resolve(name + ".png");
+        Path svg = dir.resolve(name + ".svg");
+        BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+        VectorGraphicsEncoder.saveVectorGraphic(chart, svg.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        return List.of(png, svg);
+    }
+}

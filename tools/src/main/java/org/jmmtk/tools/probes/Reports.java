@@ -1,0 +1,59 @@
+package org.jmmtk.tools.probes;
+
+import java.util.Set;
+
+/** The reports {@code jmmtk probes} can make, and the selection of events they see. */
+public final class Reports {
+    /** Report names as the command line spells them. */
+    public enum Kind {
+        PACKET_SIZES("packet-sizes"),
+        SLOW_PATH("slow-path"),
+        BUCKETS("buckets"),
+        GC("gc"),
+        PACKETS("packets");
+
+        private final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    private Reports() {
+    }
+
+    public static ProbeReport create(Kind kind, ProbeEvents events) {
+        return switch (kind) {
+            case PACKET_SIZES -> new PacketSizeReport(events.edges);
+            case SLOW_PATH -> new SlowPathReport(events.slowPaths, events.gcs);
+            case BUCKETS -> new BucketReport(events.gcs, events.buckets);
+            case GC -> new GcReport(events);
+            case PACKETS -> new PacketTypeReport(events.packets);
+        };
+    }
+
+    /** The events without those of the run's final reachability collection (which run metrics exclude too). */
+    public static ProbeEvents withoutFinal(ProbeEvents all) {
+        Set<Integer> last = all.finalGcs();
+        if (last.isEmpty()) {
+            return all;
+        }
+        ProbeEvents e = new ProbeEvents();
+        all.gcs.stream().filter(x -> !last.contains(x.gc())).forEach(e.gcs::add);
+        all.packets.stream().filter(x -> !last.contains(x.gc())).forEach(e.packets::add);
+        all.edges.stream().filter(x -> !last.contains(x.gc())).forEach(e.edges::add);
+        all.buckets.stream().filter(x -> !last.contains(x.gc())).forEach(e.buckets::add);
+        all.heap.stream().filter(x -> !last.contains(x.gc())).forEach(e.heap::add);
+        e.slowPaths.addAll(all.slowPaths);
+        return e;
+    }
+}
