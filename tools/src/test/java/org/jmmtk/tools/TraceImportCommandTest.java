@@ -104,6 +104,15 @@ class TraceImportCommandTest {
     }
 
     @Test
+    void objectOfSizeZeroIsRejectedOnImport() throws IOException {
+        Path bad = Files.writeString(dir.resolve("bad.trace"), "a T1 O1 S8 N0\na T1 O2 S0 N0\n");
+        Cli.Result r = Cli.run("trace", "import", "--from", "garcosim", bad.toString(), "-o",
+                dir.resolve("out.trace").toString());
+        assertEquals(2, r.code());
+        assertEquals(List.of("jmmtk: " + bad + ":2: size 0 is out of range 1..1099511627775"), r.errLines());
+    }
+
+    @Test
     void unknownForeignFormatIsBadUsage() {
         Cli.Result r = Cli.run("trace", "import", "--from", "elephant", input.toString(), "-o",
                 dir.resolve("out.trace").toString());

@@ -11,6 +11,7 @@ import org.jmmtk.bindings.trace.RecordingEvents;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceFiles;
 import org.jmmtk.bindings.trace.TraceStats;
+import org.jmmtk.core.objectmodel.ObjectModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -112,6 +113,28 @@ class GarCoSimReaderTest {
     void negativeFieldIsAnError() throws IOException {
         Path file = trace("a T1 O1 S-16 N0");
         assertTraceError(file, 1, "field 'S-16' is not a letter and a non-negative number",
+                () -> GarCoSimTraces.stats(file));
+    }
+
+    @Test
+    void sizeZeroIsAnError() throws IOException {
+        Path file = trace("a T1 O1 S16 N0", "a T1 O2 S0 N0");
+        assertTraceError(file, 2, "size 0 is out of range 1.." + ObjectModel.MAX_TRACE_BYTES,
+                () -> GarCoSimTraces.stats(file));
+    }
+
+    @Test
+    void objectIdZeroIsAnError() throws IOException {
+        Path file = trace("a T1 O0 S16 N0");
+        assertTraceError(file, 1, "object id 0 is out of range 1.." + Long.MAX_VALUE,
+                () -> GarCoSimTraces.stats(file));
+    }
+
+    @Test
+    void tooManyReferenceSlotsAreAnError() throws IOException {
+        int slots = ObjectModel.MAX_REF_SLOTS + 1;
+        Path file = trace("a T1 O1 S16 N" + slots);
+        assertTraceError(file, 1, "reference slot count " + slots + " is out of range 0.." + ObjectModel.MAX_REF_SLOTS,
                 () -> GarCoSimTraces.stats(file));
     }
 

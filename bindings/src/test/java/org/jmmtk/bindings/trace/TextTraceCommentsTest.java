@@ -42,6 +42,12 @@ class TextTraceCommentsTest {
     }
 
     @Test
+    void typeNameMayHaveMoreWordsThanARecordHasFields() throws IOException {
+        Path file = TraceFiles.text(dir, "t.trace", "T 4 one two three four five six seven eight");
+        assertEquals(List.of("T 4 one two three four five six seven eight"), TraceFiles.read(file).events());
+    }
+
+    @Test
     void windowsLineEndingsAreAccepted() throws IOException {
         Path file = dir.resolve("crlf.trace");
         Files.writeString(file, TraceFormat.TEXT_HEADER + "\r\nA 0 1 32 0\r\nR 0 0 1\r\n");
