@@ -14,6 +14,7 @@ import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
+import org.jmmtk.core.objectmodel.ObjectModel;
 
 /**
  * Reads a GarCoSim TraceFileSim {@code .trace} and turns it into jmmtk trace events:
@@ -83,8 +84,10 @@ public final class GarCoSimReader implements TraceSource {
         String[] fields = line.split("\\s+");
         String kind = fields[0];
         switch (kind) {
-            case "a" -> out.alloc(thread(fields), field(fields, 'O'), field(fields, 'S'),
-                    (int) field(fields, 'N'), (int) optional(fields, 'C'));
+            case "a" -> out.alloc(thread(fields), bounded(fields, 'O', "object id", 1, Long.MAX_VALUE),
+                    bounded(fields, 'S', "size", 1, ObjectModel.MAX_TRACE_BYTES),
+                    (int) bounded(fields, 'N', "reference slot count", 0, ObjectModel.MAX_REF_SLOTS),
+                    (int) optional(fields, 'C'));
             case "+" -> roots(thread(fields)).add(thread(fields), field(fields, 'O'), out);
             case "-" -> roots(thread(fields)).remove(thread(fields), field(fields, 'O'), out);
             case "w" -> out.write(thread(fields), field(fields, 'P'), (int) field(fields, '#'), field(fields, 'O'));
@@ -124,6 +127,15 @@ public final class GarCoSimReader implements TraceSource {
         long value = optional(fields, prefix);
         if (value < 0) {
             throw new TraceException("record '" + fields[0] + "' lacks its " + prefix + " field");
+        }
+        return value;
+    }
+
+    /** The number after {@code prefix}, which must lie in {@code [min, max]} as the jmmtk format requires. */
+    private static long bounded(String[] fields, char prefix, String what, long min, long max) {
+        long value = field(fields, prefix);
+        if (value < min || value > max) {
+            throw new TraceException(what + " " + value + " is out of range " + min + ".." + max);
         }
         return value;
     }

@@ -52,14 +52,14 @@ final class RootArea {
         return address;
     }
 
-    /** Visits the non-null root slots of {@code area}. */
+    /** Visits the non-null root slots of {@code area}; slots in chunks never mapped were never stored. */
     void scan(int area, EdgeVisitor visitor) {
         if (area >= highWater.length) {
             return;
         }
         long address = base + area * AREA_BYTES;
         for (int i = 0, n = highWater[area]; i < n; i++, address += 8) {
-            if (memory.load(address) != 0) {
+            if (memory.isMapped(address) && memory.load(address) != 0) {
                 visitor.visitEdge(address);
             }
         }

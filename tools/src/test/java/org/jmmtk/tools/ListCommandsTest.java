@@ -1,0 +1,46 @@
+package org.jmmtk.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.jmmtk.bindings.workloads.Workloads;
+import org.jmmtk.plans.Plans;
+import org.junit.jupiter.api.Test;
+
+/** {@code jmmtk plans} and {@code jmmtk workloads} list every registered name, one per line, with its description. */
+class ListCommandsTest {
+    private static List<String> firstWords(String out) {
+        return out.lines().map(l -> l.split("\\s+", 2)[0]).toList();
+    }
+
+    @Test
+    void plansListsEveryPlan() {
+        Cli.Result r = Cli.run("plans");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(Plans.all().stream().map(Plans.Entry::name).toList(), firstWords(r.out()));
+        assertEquals(Plans.all().stream().map(Plans.Entry::description).toList(),
+                r.out().lines().map(l -> l.substring(13)).toList());
+    }
+
+    @Test
+    void workloadsListsEveryWorkload() {
+        Cli.Result r = Cli.run("workloads");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(Workloads.all().stream().map(Workloads.Entry::name).toList(), firstWords(r.out()));
+        assertEquals(List.of("binarytrees", "linkedlist", "widetree", "cache", "phases"), firstWords(r.out()));
+    }
+
+    @Test
+    void noCommandIsBadUsage() {
+        Cli.Result r = Cli.run();
+        assertEquals(2, r.code());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void unknownCommandIsBadUsage() {
+        Cli.Result r = Cli.run("collect");
+        assertEquals(2, r.code());
+        assertEquals("", r.out());
+    }
+}

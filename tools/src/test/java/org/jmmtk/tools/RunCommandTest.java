@@ -1,0 +1,171 @@
+package org.jmmtk.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.jmmtk.bindings.trace.TraceStats;
+import org.jmmtk.bindings.workloads.Workloads;
+import org.jmmtk.plans.Plans;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code jmmtk run}: its JSON metrics, and exit codes and one-line messages for bad input and out-of-memory. */
+class RunCommandTest {
+    private static final List<String> METRICS = List.of("plan", "workload", "heapBytes", "threads", "gcCount",
+            "objectsAllocated", "bytesAllocated", "bytesCopied", "bytesMarked", "markCons", "finalLiveObjects",
+            "finalLiveBytes", "pauseTotalMs", "pauseMaxMs", "outOfMemory");
+
+    @TempDir
+    Path dir;
+
+    private static long number(Map<String, Object> json, String field) {
+        return ((Number) json.get(field)).longValue();
+    }
+
+    private static double decimal(Map<String, Object> json, String field) {
+        return ((Number) json.get(field)).doubleValue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"semispace", "marksweep"})
+    void jsonReportHasEveryMetric(String plan) throws IOException {
+        Cli.Result r = Cli.run("run", "--plan", plan, "--workload", "binarytrees", "--scale", "0.05", "--heap", "8m",
+                "--threads", "2", "--json");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err());
+        Map<String, Object> json = JsonTree.object(r.out());
+        for (String field : METRICS) {
+            assertTrue(json.containsKey(field), "missing field " + field);
+        }
+        assertEquals(plan, json.get("plan"));
+        assertTrue(((String) json.get("workload")).startsWith("binarytrees"), (String) json.get("workload"));
+        assertEquals(8L << 20, number(json, "heapBytes"));
+        assertEquals(2, number(json, "threads"));
+        assertEquals(false, json.get("outOfMemory"));
+        assertEquals(((List<?>) json.get("collections")).size(), number(json, "gcCount"));
+
+        long allocated = number(json, "bytesAllocated");
+        assertTrue(number(json, "objectsAllocated") > 0);
+        assertEquals((double) (number(json, "bytesCopied") + number(json, "bytesMarked")) / allocated,
+                decimal(json, "markCons"), 1e-9);
+        assertTrue(decimal(json, "pauseMaxMs") <= decimal(json, "pauseTotalMs"));
+        assertTrue(number(json, "finalLiveBytes") <= allocated);
+
+        TraceStats stats = new TraceStats();
+        Workloads.find("binarytrees").orElseThrow().factory().create(Workloads.DEFAULT_SEED, 0.05).replay(stats);
+        assertEquals(stats.summary().reachableObjects(), number(json, "finalLiveObjects"));
+        assertEquals(stats.summary().reachableBytes(), number(json, "finalLiveBytes"));
+        assertEquals(stats.summary().objects(), number(json, "objectsAllocated"));
+        assertEquals(stats.summary().bytesAllocated(), allocated);
+    }
+
+    @Test
+    void tableReportNamesPlanAndSource() {
+        Cli.Result r = Cli.run("run", "--plan", "nogc", "--workload", "linkedlist", "--scale", "0.02", "--threads",
+                "1");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("plan nogc, linkedlist (seed 42, scale 0.02), heap 32 MiB, 1 GC thread\n"),
+                r.out());
+        assertTrue(r.out().contains("final live objects"), r.out());
+    }
+
+    @Test
+    void unknownPlanListsTheValidOnes() {
+        Cli.Result r = Cli.run("run", "--plan", "g1", "--workload", "binarytrees", "--scale", "0.01");
+        assertEquals(2, r.code());
+        assertEquals("", r.out());
+        assertEquals(List.of("jmmtk: unknown plan 'g1'; valid plans: " + Plans.names()), r.errLines());
+        for (Plans.Entry plan : Plans.all()) {
+            assertTrue(r.err().contains(plan.name()), plan.name());
+        }
+    }
+
+    @Test
+    void unknownWorkloadListsTheValidOnes() {
+        Cli.Result r = Cli.run("run", "--workload", "dacapo");
+        assertEquals(2, r.code());
+        assertEquals(List.of("jmmtk: unknown workload 'dacapo'; valid workloads: " + Workloads.names()), r.errLines());
+    }
+
+    @Test
+    void heapOfZeroIsBadUsage() {
+        Cli.Result r = Cli.run("run", "--heap", "0", "--scale", "0.01");
+        assertEquals(2, r.code());
+        assertEquals(List.of("jmmtk: heap size 0 B is impossible: it must be between 64 KiB and 64 GiB"),
+                r.errLines());
+    }
+
+    @Test
+    void heapThatIsNotASizeIsBadUsage() {
+        Cli.Result r = Cli.run("run", "--heap", "banana", "--scale", "0.01");
+        assertEquals(2, r.code());
+        assertEquals(List.of("jmmtk: 'banana' is not a size (examples: 65536, 512k, 64m, 2g)"), r.errLines());
+    }
+
+    @Test
+    void workloadAndTraceTogetherAreBadUsage() throws IOException {
+        Path file = Files.writeString(dir.resolve("t.trace"), "#jmmtk-trace 1\n");
+        Cli.Result r = Cli.run("run", "--workload", "cache", "--trace", file.toString());
+        assertEquals(2, r.code());
+        assertEquals(List.of("jmmtk: give either --workload or --trace, not both"), r.errLines());
+    }
+
+    @Test
+    void malformedTraceNamesFileAndLine() throws IOException {
+        Path file = Files.writeString(dir.resolve("bad.trace"), "#jmmtk-trace 1\nA 0 1 32 0\nX 1\n");
+        Cli.Result r = Cli.run("run", "--trace", file.toString(), "--threads", "1");
+        assertEquals(2, r.code());
+        assertEquals("", r.out());
+        assertEquals(List.of("jmmtk: " + file + ":3: unknown record 'X'"), r.errLines());
+    }
+
+    @Test
+    void inconsistentTraceNamesFileAndLine() throws IOException {
+        Path file = Files.writeString(dir.resolve("bad.trace"), "#jmmtk-trace 1\nA 0 1 32 0\nR 0 0 2\n");
+        Cli.Result r = Cli.run("run", "--trace", file.toString(), "--threads", "1");
+        assertEquals(2, r.code());
+        assertEquals(List.of("jmmtk: " + file + ":3: root reference to object 2, which was never allocated"),
+                r.errLines());
+    }
+
+    @Test
+    void missingTraceFileIsBadUsage() {
+        Path file = dir.resolve("absent.trace");
+        Cli.Result r = Cli.run("run", "--trace", file.toString());
+        assertEquals(2, r.code());
+        assertEquals(List.of("jmmtk: " + file + ": no such trace file"), r.errLines());
+    }
+
+    @Test
+    void heapTooSmallIsOneLineOutOfMemory() {
+        Cli.Result r = Cli.run("run", "--plan", "marksweep", "--workload", "cache", "--scale", "0.2", "--heap", "256k",
+                "--threads", "2");
+        assertEquals(1, r.code());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().startsWith("jmmtk: out of memory"), r.err());
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+        assertTrue(r.out().contains("OUT OF MEMORY"), r.out());
+    }
+
+    @Test
+    void outOfMemoryInJsonHasNoLiveSet() throws IOException {
+        Cli.Result r = Cli.run("run", "--plan", "marksweep", "--workload", "cache", "--scale", "0.2", "--heap", "256k",
+                "--threads", "2", "--json");
+        assertEquals(1, r.code());
+        Map<String, Object> json = JsonTree.object(r.out());
+        assertEquals(true, json.get("outOfMemory"));
+        assertTrue(json.containsKey("finalLiveObjects"));
+        assertNull(json.get("finalLiveObjects"));
+        assertNull(json.get("finalLiveBytes"));
+        assertEquals("jmmtk: " + json.get("outOfMemoryMessage"), r.err().strip());
+    }
+}
