@@ -41,11 +41,17 @@ final class TraceCommand implements Runnable {
         };
     }
 
-    /** Replays {@code source} into a new trace file. */
+    /** Replays {@code source} into a new trace file; removes the file if that fails. */
     static void write(TraceSource source, Path out, boolean binary, String label) throws IOException {
+        boolean written = false;
         try (TraceWriter writer = TraceWriter.create(out, binary);
              Progress progress = Progress.start(label, source::progress)) {
             source.replay(writer);
+            written = true;
+        } finally {
+            if (!written) {
+                java.nio.file.Files.deleteIfExists(out);
+            }
         }
     }
 

@@ -119,4 +119,13 @@ class TraceImportCommandTest {
         assertEquals(2, r.code());
         assertEquals("", r.out());
     }
+
+    @Test
+    void aFailedImportLeavesNoPartialOutput() throws IOException {
+        Path bad = Files.writeString(dir.resolve("bad.trace"), GARCOSIM + "- T1 O9\n");
+        Path output = dir.resolve("out.jmmtk");
+        Cli.Result r = Cli.run("trace", "import", "--from", "garcosim", bad.toString(), "-o", output.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(false, Files.exists(output), "partial output left behind");
+    }
 }

@@ -106,6 +106,9 @@ public final class BinaryTraceReader extends FileTraceSource {
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             int b = next();
+            if (shift == 63 && (b & 0x7e) != 0) {
+                throw error(what + " does not fit in 64 bits");
+            }
             value |= (long) (b & 0x7f) << shift;
             if ((b & 0x80) == 0) {
                 if (value < 0 || value > max) {

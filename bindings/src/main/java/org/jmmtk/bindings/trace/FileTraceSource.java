@@ -24,6 +24,8 @@ abstract class FileTraceSource implements TraceSource {
         raw = new CountingInputStream(Files.newInputStream(file));
         try (InputStream in = TraceFormat.decompressed(raw)) {
             read(in, out);
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw new TraceException(file.toString(), "corrupt compressed data (" + e.getMessage() + ")");
         }
     }
 

@@ -37,6 +37,7 @@ public final class TextTraceReader extends FileTraceSource {
         limit = 0;
         lineNumber = 0;
         if (!readLine()) {
+            lineNumber = 1;
             throw error("empty file: not a jmmtk trace (expected '" + TraceFormat.TEXT_HEADER + "' on line 1)");
         }
         checkHeader();
@@ -53,6 +54,10 @@ public final class TextTraceReader extends FileTraceSource {
 
     private void checkHeader() {
         String first = new String(line, 0, lineLength, StandardCharsets.UTF_8).strip();
+        int comment = first.indexOf('#', 1);
+        if (comment > 0) {
+            first = first.substring(0, comment).strip();
+        }
         if (first.equals(TraceFormat.TEXT_HEADER)) {
             return;
         }
@@ -194,7 +199,7 @@ public final class TextTraceReader extends FileTraceSource {
     private void expect(char kind, int min, int max) {
         if (fieldCount < min || fieldCount > max) {
             String want = min == max ? String.valueOf(min) : min + " or " + max;
-            throw error("record " + kind + " needs " + want + " fields, found "
+            throw error("record " + kind + " needs " + want + (max == 1 ? " field" : " fields") + ", found "
                     + (fieldCount > MAX_FIELDS ? "more than " + MAX_FIELDS : String.valueOf(fieldCount)));
         }
     }

@@ -157,4 +157,16 @@ class BinaryTraceMalformedTest {
         Path file = file("varint.jtb", bytes);
         assertBinaryError(file, HEADER_BYTES, "object id is not a valid varint", TraceFormat.open(file));
     }
+
+    @Test
+    void varintBeyondSixtyFourBitsIsRejected() throws IOException {
+        byte[] bytes = new byte[HEADER_BYTES + 1 + 10];
+        System.arraycopy(TraceFormat.BINARY_MAGIC, 0, bytes, 0, 4);
+        bytes[4] = TraceFormat.VERSION;
+        bytes[5] = 'D';
+        Arrays.fill(bytes, 6, bytes.length - 1, (byte) 0xff);
+        bytes[bytes.length - 1] = 0x02;
+        Path file = file("wide.jtb", bytes);
+        assertBinaryError(file, HEADER_BYTES, "object id does not fit in 64 bits", TraceFormat.open(file));
+    }
 }

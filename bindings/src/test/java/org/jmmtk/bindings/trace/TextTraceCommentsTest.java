@@ -36,6 +36,12 @@ class TextTraceCommentsTest {
     }
 
     @Test
+    void headerMayCarryATrailingComment() throws IOException {
+        Path file = TraceFiles.write(dir, "t.trace", "#jmmtk-trace 1   # written by hand", "A 0 1 32 0");
+        assertEquals(List.of("A 0 1 32 0 0"), TraceFiles.read(file).events());
+    }
+
+    @Test
     void typeNameKeepsInnerBlanks() throws IOException {
         Path file = TraceFiles.text(dir, "t.trace", "T 9 a name with blanks  # comment");
         assertEquals(List.of("T 9 a name with blanks"), TraceFiles.read(file).events());

@@ -59,9 +59,18 @@ class TextTraceMalformedTest {
     void emptyFileIsRejected() throws IOException {
         Path file = dir.resolve("empty.trace");
         Files.createFile(file);
+        assertTraceError(file, 1, "empty file: not a jmmtk trace (expected '#jmmtk-trace 1' on line 1)",
+                () -> TraceFiles.read(file));
+    }
+
+    @Test
+    void corruptGzipIsABadTraceNamingTheFile() throws IOException {
+        Path good = TraceFiles.text(dir, "t.trace", "A 0 1 32 0", "A 0 2 32 0");
+        byte[] gz = TraceFiles.gzip(Files.readAllBytes(good));
+        Path file = dir.resolve("cut.trace.gz");
+        Files.write(file, java.util.Arrays.copyOf(gz, gz.length / 2));
         TraceException e = assertThrows(TraceException.class, () -> TraceFiles.read(file));
-        assertTrue(e.getMessage().startsWith(file + ":"), e.getMessage());
-        assertEquals("empty file: not a jmmtk trace (expected '#jmmtk-trace 1' on line 1)", e.reason());
+        assertTrue(e.getMessage().startsWith(file + ": corrupt compressed data"), e.getMessage());
     }
 
     @Test
@@ -95,8 +104,8 @@ class TextTraceMalformedTest {
         "G 0 1 1|record G needs 3 fields, found 4",
         "D|record D needs 2 fields, found 1",
         "D 1 1|record D needs 2 fields, found 3",
-        "P 1|record P needs 1 fields, found 2",
-        "C 1|record C needs 1 fields, found 2",
+        "P 1|record P needs 1 field, found 2",
+        "C 1|record C needs 1 field, found 2",
         "T 1|record T needs a type id and a name",
     })
     void wrongFieldCountIsRejected(String line, String reason) throws IOException {

@@ -30,6 +30,15 @@ public final class TraceFiles {
     }
 
     /** All events of the trace file {@code file}. */
+    /** {@code bytes} gzipped. */
+    public static byte[] gzip(byte[] bytes) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(out)) {
+            gz.write(bytes);
+        }
+        return out.toByteArray();
+    }
+
     public static RecordingEvents read(Path file) throws IOException {
         RecordingEvents events = new RecordingEvents();
         TraceFormat.open(file).replay(events);
