@@ -110,6 +110,15 @@ final class GraphBinding implements VMBinding {
         }
     }
 
+    /** Allocates {@code count} unreachable objects of {@code bytes} each (garbage the next GC finds dead). */
+    long allocateGarbage(int count, long bytes) {
+        long last = 0;
+        for (int i = 0; i < count; i++) {
+            last = mutator.allocObject(nextId++, bytes, 0, 4);
+        }
+        return last;
+    }
+
     private void setRoot(int slot, long object) {
         mmtk.memory().store(roots + 8L * slot, object);
     }

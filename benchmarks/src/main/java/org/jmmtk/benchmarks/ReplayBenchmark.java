@@ -1,0 +1,138 @@
+package org.jmmtk.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceFormat;
+import org.jmmtk.bindings.trace.TraceStats;
+import org.jmmtk.bindings.trace.TraceWriter;
+import org.jmmtk.bindings.workloads.Workloads;
+import org.jmmtk.core.Options;
+import org.jmmtk.plans.Plans;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Trace replay throughput, in records per second (the {@code records} counter), for text and binary
+ * traces, plain and gzipped: {@code parse} reads every record into a no-op consumer; {@code nogc}
+ * replays the trace on the nogc plan (allocation, stores, roots, no collection).
+ *
+ * <p>The trace is binarytrees at scale 0.25: about 786,000 objects and 2.4 million records.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 2, jvmArgsAppend = {"-Xmx4g", "-Xms4g", "-XX:+UseParallelGC"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class ReplayBenchmark {
+    @Param({"text", "binary", "text.gz", "binary.gz"})
+    public String format;
+
+    private Path dir;
+    private Path trace;
+    private long records;
+
+    /** Records replayed. */
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    @State(Scope.Thread)
+    public static class Records {
+        public long records;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            records = 0;
+        }
+    }
+
+    @Setup(Level.Trial)
+    public void writeTrace() throws IOException {
+        dir = Files.createTempDirectory("jmmtk-replay-bench");
+        trace = dir.resolve("binarytrees." + format);
+        try (TraceWriter writer = TraceWriter.create(trace, format.startsWith("binary"))) {
+            Workloads.find("binarytrees").orElseThrow().factory().create(42, 0.25).replay(writer);
+        }
+        TraceStats stats = new TraceStats();
+        TraceFormat.open(trace).replay(stats);
+        records = stats.summary().records();
+    }
+
+    @TearDown(Level.Trial)
+    public void delete() throws IOException {
+        Files.deleteIfExists(trace);
+        Files.deleteIfExists(dir);
+    }
+
+    @Benchmark
+    public long parse(Records counter) throws IOException {
+        NoOp sink = new NoOp();
+        TraceFormat.open(trace).replay(sink);
+        counter.records += records;
+        return sink.allocations;
+    }
+
+    @Benchmark
+    public long nogc(Records counter) throws IOException {
+        Plans.Entry nogc = Plans.find("nogc").orElseThrow();
+        RunResult r = Simulation.run(nogc.name(), nogc.factory(), new Options().heapBytes(256L << 20).threads(1), TraceFormat.open(trace));
+        counter.records += records;
+        return r.objectsAllocated();
+    }
+
+    /** Consumes events and does nothing with them (but count allocations, so they are not optimised away). */
+    private static final class NoOp implements TraceEvents {
+        long allocations;
+
+        @Override
+        public void type(int typeId, String name) {
+        }
+
+        @Override
+        public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+            allocations += object;
+        }
+
+        @Override
+        public void write(int thread, long source, int slot, long target) {
+            allocations += target;
+        }
+
+        @Override
+        public void root(int thread, int rootSlot, long target) {
+            allocations += target;
+        }
+
+        @Override
+        public void global(int rootSlot, long target) {
+            allocations += target;
+        }
+
+        @Override
+        public void death(long object) {
+        }
+
+        @Override
+        public void perfectPoint() {
+        }
+
+        @Override
+        public void collect() {
+        }
+    }
+}
