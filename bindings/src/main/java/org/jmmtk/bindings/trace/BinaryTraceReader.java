@@ -14,11 +14,7 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 public final class BinaryTraceReader extends FileTraceSource {
     private static final int MAX_NAME_BYTES = 1 << 16;
 
-    private InputStream in;
-    private final byte[] buffer = new byte[1 << 16];
-    private int position;
-    private int limit;
-    private long consumed;
+    private ByteInput in;
     private long recordStart;
 
     public BinaryTraceReader(Path file) throws IOException {
@@ -27,10 +23,7 @@ public final class BinaryTraceReader extends FileTraceSource {
 
     @Override
     protected void read(InputStream input, TraceEvents out) throws IOException {
-        this.in = input;
-        position = 0;
-        limit = 0;
-        consumed = 0;
+        this.in = new ByteInput(input);
         recordStart = 0;
         for (byte m : TraceFormat.BINARY_MAGIC) {
             if (next() != m) {
@@ -42,8 +35,8 @@ public final class BinaryTraceReader extends FileTraceSource {
             throw error("unsupported trace version " + version + " (this jmmtk reads version 1)");
         }
         for (;;) {
-            recordStart = consumed;
-            int kind = nextOrEnd();
+            recordStart = in.consumed();
+            int kind = in.next();
             if (kind < 0) {
                 return;
             }
@@ -121,23 +114,10 @@ public final class BinaryTraceReader extends FileTraceSource {
     }
 
     private int next() throws IOException {
-        int b = nextOrEnd();
+        int b = in.next();
         if (b < 0) {
             throw error("truncated record at end of file");
         }
         return b;
-    }
-
-    private int nextOrEnd() throws IOException {
-        if (position == limit) {
-            limit = in.read(buffer, 0, buffer.length);
-            position = 0;
-            if (limit <= 0) {
-                limit = 0;
-                return -1;
-            }
-        }
-        consumed++;
-        return buffer[position++] & 0xff;
     }
 }

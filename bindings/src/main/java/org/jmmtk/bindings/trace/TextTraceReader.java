@@ -15,10 +15,7 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 public final class TextTraceReader extends FileTraceSource {
     private static final int MAX_FIELDS = 7;
 
-    private InputStream in;
-    private final byte[] buffer = new byte[1 << 16];
-    private int position;
-    private int limit;
+    private ByteInput in;
     private byte[] line = new byte[256];
     private int lineLength;
     private long lineNumber;
@@ -32,9 +29,7 @@ public final class TextTraceReader extends FileTraceSource {
 
     @Override
     protected void read(InputStream input, TraceEvents out) throws IOException {
-        this.in = input;
-        position = 0;
-        limit = 0;
+        this.in = new ByteInput(input);
         lineNumber = 0;
         if (!readLine()) {
             lineNumber = 1;
@@ -80,19 +75,14 @@ public final class TextTraceReader extends FileTraceSource {
         lineLength = 0;
         boolean any = false;
         for (;;) {
-            if (position == limit) {
-                limit = in.read(buffer, 0, buffer.length);
-                position = 0;
-                if (limit <= 0) {
-                    limit = 0;
-                    if (any) {
-                        lineNumber++;
-                    }
-                    return any;
+            int b = in.next();
+            if (b < 0) {
+                if (any) {
+                    lineNumber++;
                 }
+                return any;
             }
             any = true;
-            byte b = buffer[position++];
             if (b == '\n') {
                 lineNumber++;
                 if (lineLength > 0 && line[lineLength - 1] == '\r') {
@@ -103,7 +93,7 @@ public final class TextTraceReader extends FileTraceSource {
             if (lineLength == line.length) {
                 line = java.util.Arrays.copyOf(line, line.length * 2);
             }
-            line[lineLength++] = b;
+            line[lineLength++] = (byte) b;
         }
     }
 

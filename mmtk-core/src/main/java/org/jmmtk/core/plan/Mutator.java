@@ -1,12 +1,17 @@
 package org.jmmtk.core.plan;
 
 import org.jmmtk.core.MMTK;
+import org.jmmtk.core.alloc.Allocator;
+import org.jmmtk.core.alloc.LargeObjectAllocator;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.policy.LargeObjectSpace;
 
 /**
  * A mutator's context: its allocators and its write barrier, as configured by the plan (MMTk's
- * {@code Mutator}). The binding allocates and stores pointers only through it.
+ * {@code Mutator}): a default allocator for ordinary objects, a large-object allocator for objects
+ * above the plan's limit, and a barrier that subclasses may override. The binding allocates and stores
+ * pointers only through it.
  *
  * <p>Used by its mutator thread; collections prepare and release it while that thread is stopped.
  */
@@ -15,15 +20,19 @@ public abstract class Mutator {
     protected final SimulatedMemory memory;
     private final int ordinal;
     private final long maxNonLosBytes;
+    private final Allocator defaultAllocator;
+    private final LargeObjectAllocator large;
     private long objectsAllocated;
     private long bytesAllocated;
     protected long barrierStores;
 
-    protected Mutator(MMTK mmtk, int ordinal) {
+    protected Mutator(MMTK mmtk, int ordinal, Allocator defaultAllocator, LargeObjectSpace los) {
         this.mmtk = mmtk;
         this.memory = mmtk.memory();
         this.ordinal = ordinal;
         this.maxNonLosBytes = mmtk.plan().constraints().maxNonLosBytes();
+        this.defaultAllocator = defaultAllocator;
+        this.large = new LargeObjectAllocator(memory, ordinal, los);
     }
 
     public final int ordinal() {
@@ -36,19 +45,13 @@ public abstract class Mutator {
      */
     public final long allocObject(long id, long traceBytes, int refSlots, int typeId) {
         long size = ObjectModel.allocationSize(traceBytes, refSlots);
-        long object = size > maxNonLosBytes ? allocLarge(size) : allocDefault(size);
+        long object = size > maxNonLosBytes ? large.alloc(size) : defaultAllocator.alloc(size);
         ObjectModel.initialize(memory, object, id, traceBytes, refSlots, typeId);
         postAlloc(object);
         objectsAllocated++;
         bytesAllocated += traceBytes;
         return object;
     }
-
-    /** Allocation with the plan's default allocator (the fast path). */
-    protected abstract long allocDefault(long bytes);
-
-    /** Allocation in the large object space. */
-    protected abstract long allocLarge(long bytes);
 
     /** Per-object initialisation the plan needs after the header is written (e.g. log bits). */
     protected void postAlloc(long object) {
@@ -60,10 +63,13 @@ public abstract class Mutator {
     }
 
     /** At the start of a collection: give up thread-local allocation buffers. */
-    public abstract void prepare();
+    public void prepare() {
+        defaultAllocator.reset();
+    }
 
-    /** At the end of a collection: rebind allocators to where allocation continues. */
-    public abstract void release();
+    /** At the end of a collection: rebind allocators to where allocation continues, if that moved. */
+    public void release() {
+    }
 
     public final long objectsAllocated() {
         return objectsAllocated;

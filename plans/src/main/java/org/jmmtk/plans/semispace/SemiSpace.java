@@ -2,6 +2,7 @@ package org.jmmtk.plans.semispace;
 
 import org.jmmtk.core.MMTK;
 import org.jmmtk.core.alloc.BumpAllocator;
+import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Plan;
@@ -14,7 +15,6 @@ import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ObjectQueue;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
-import org.jmmtk.scheduler.WorkPacket;
 
 /**
  * Semispace copying (SS): mutators bump-allocate in the to-space; a collection flips the two copy
@@ -104,7 +104,7 @@ public final class SemiSpace extends Plan {
     @Override
     public long liveAddress(long object) {
         if (fromSpace.contains(object)) {
-            return fromSpace.isLive(object) ? org.jmmtk.core.objectmodel.ObjectModel.forwardee(memory, object) : 0;
+            return fromSpace.isLive(object) ? ObjectModel.forwardee(memory, object) : 0;
         }
         if (los.contains(object)) {
             return los.isLive(object) ? object : 0;
@@ -115,8 +115,7 @@ public final class SemiSpace extends Plan {
     @Override
     public void release(GCWorker worker, CollectionKind kind) {
         fromSpace.release();
-        WorkPacket sweep = new SweepLargeObjects(los);
-        worker.addWork(Stage.RELEASE, sweep);
+        worker.addWork(Stage.RELEASE, new SweepLargeObjects(los));
     }
 
     @Override

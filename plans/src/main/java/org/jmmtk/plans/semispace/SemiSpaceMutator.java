@@ -2,36 +2,25 @@ package org.jmmtk.plans.semispace;
 
 import org.jmmtk.core.MMTK;
 import org.jmmtk.core.alloc.BumpAllocator;
-import org.jmmtk.core.alloc.LargeObjectAllocator;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.policy.LargeObjectSpace;
 
-/** Bump allocation into the current to-space; large objects into the large object space. */
+/**
+ * SemiSpace's mutator: bump allocation into the current to-space, rebound to the new to-space after
+ * each collection; large objects into the large object space.
+ */
 final class SemiSpaceMutator extends Mutator {
     private final SemiSpace plan;
     private final BumpAllocator bump;
-    private final LargeObjectAllocator large;
 
     SemiSpaceMutator(MMTK mmtk, int ordinal, SemiSpace plan, LargeObjectSpace los) {
-        super(mmtk, ordinal);
+        this(mmtk, ordinal, plan, los, new BumpAllocator(mmtk.memory(), ordinal, plan.toSpace(), false));
+    }
+
+    private SemiSpaceMutator(MMTK mmtk, int ordinal, SemiSpace plan, LargeObjectSpace los, BumpAllocator bump) {
+        super(mmtk, ordinal, bump, los);
         this.plan = plan;
-        this.bump = new BumpAllocator(memory, ordinal, plan.toSpace(), false);
-        this.large = new LargeObjectAllocator(memory, ordinal, los);
-    }
-
-    @Override
-    protected long allocDefault(long bytes) {
-        return bump.alloc(bytes);
-    }
-
-    @Override
-    protected long allocLarge(long bytes) {
-        return large.alloc(bytes);
-    }
-
-    @Override
-    public void prepare() {
-        bump.reset();
+        this.bump = bump;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.jmmtk.tools.probes;
 
+import org.jmmtk.tools.plot.Charts;
+
 /**
  * Values rounded down to powers of two (as the MPLR'23 paper plots packet sizes), with how many values
  * and how much weight fell in each bucket, and both cumulative distributions.
@@ -59,6 +61,19 @@ final class Log2Histogram {
 
     long weight(int bucket) {
         return weights[bucket];
+    }
+
+    /** The CDF (by count or by weight) as a plot series over the buckets' lower bounds. */
+    Charts.Series cdfSeries(String name, boolean byWeight) {
+        int lo = lowestBucket();
+        int hi = highestBucket();
+        double[] x = new double[hi - lo + 1];
+        double[] y = new double[x.length];
+        for (int b = lo; b <= hi; b++) {
+            x[b - lo] = 1L << b;
+            y[b - lo] = byWeight ? cdfByWeight(b) : cdfByCount(b);
+        }
+        return new Charts.Series(name, x, y, false);
     }
 
     /** Fraction of values in buckets up to and including {@code bucket}. */

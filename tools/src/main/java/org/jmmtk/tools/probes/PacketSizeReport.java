@@ -101,17 +101,8 @@ final class PacketSizeReport implements ProbeReport {
     }
 
     private static void series(List<Charts.Series> list, String name, Log2Histogram h, boolean byWeight) {
-        if (h.totalCount() == 0) {
-            return;
+        if (h.totalCount() > 0) {
+            list.add(h.cdfSeries(name, byWeight));
         }
-        int lo = h.lowestBucket();
-        int hi = h.highestBucket();
-        double[] x = new double[hi - lo + 1];
-        double[] y = new double[x.length];
-        for (int b = lo; b <= hi; b++) {
-            x[b - lo] = 1L << b;
-            y[b - lo] = byWeight ? h.cdfByWeight(b) : h.cdfByCount(b);
-        }
-        list.add(new Charts.Series(name, x, y, false));
     }
 }

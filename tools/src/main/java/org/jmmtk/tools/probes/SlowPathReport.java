@@ -111,17 +111,8 @@ final class SlowPathReport implements ProbeReport {
             }
         }
         if (log2.totalCount() > 0) {
-            int lo = log2.lowestBucket();
-            int hi = log2.highestBucket();
-            double[] x = new double[hi - lo + 1];
-            double[] y = new double[x.length];
-            for (int b = lo; b <= hi; b++) {
-                x[b - lo] = 1L << b;
-                y[b - lo] = log2.cdfByCount(b);
-            }
             files.addAll(Charts.save(Charts.lines("Allocation slow-path durations", "duration (ns, log2 buckets)",
-                    "cumulative fraction", List.of(new Charts.Series("mutators", x, y, false)), true, false),
-                    dir, "slow-path"));
+                    "cumulative fraction", List.of(log2.cdfSeries("mutators", false)), true, false), dir, "slow-path"));
         }
         return files;
     }
