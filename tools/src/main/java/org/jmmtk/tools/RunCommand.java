@@ -31,6 +31,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the metrics as one JSON object (fields: docs/metrics.md).")
     boolean json;
 
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "0",
+            description = "Run N times unmeasured first, so the JIT has compiled the collector (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
     @Option(names = "--jfr", paramLabel = "FILE",
             description = "Record the jmmtk tracepoints (JFR events) of the run into FILE.")
     Path jfr;
@@ -43,6 +47,14 @@ final class RunCommand implements Callable<Integer> {
         Plans.Entry plan = collector.planEntry();
         var options = collector.options(threads);
         TraceSource src = source.open();
+        if (warmup < 0) {
+            throw new UsageException("--warmup must not be negative");
+        }
+        for (int i = 0; i < warmup; i++) {
+            try (Progress progress = Progress.start("warming up " + (i + 1) + "/" + warmup, src::progress)) {
+                Simulation.run(plan.name(), plan.factory(), options, src);
+            }
+        }
         RunResult result;
         try (ProbeSession recording = jfr == null ? null : ProbeSession.start(jfr);
              Progress progress = Progress.start("replaying", src::progress)) {
@@ -50,9 +62,9 @@ final class RunCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            RunReport.json(result, source.kind(), out);
+            RunReport.json(result, source.kind(), warmup, out);
         } else {
-            RunReport.table(result, out);
+            RunReport.table(result, warmup, out);
         }
         if (result.isOutOfMemory()) {
             return ErrorHandler.fail(spec.commandLine(), result.outOfMemory(), ExitCodes.FAILED);

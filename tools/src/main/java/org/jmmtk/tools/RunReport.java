@@ -13,7 +13,7 @@ final class RunReport {
     private RunReport() {
     }
 
-    static void table(RunResult r, PrintWriter out) {
+    static void table(RunResult r, int warmupRuns, PrintWriter out) {
         out.printf(Locale.ROOT, "plan %s, %s, heap %s, %d GC thread%s%n", r.plan(), r.source(),
                 Options.formatBytes(r.heapBytes()), r.threads(), r.threads() == 1 ? "" : "s");
         row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
@@ -34,6 +34,9 @@ final class RunReport {
         if (r.isOutOfMemory()) {
             row(out, "result", "OUT OF MEMORY");
         }
+        if (warmupRuns == 0) {
+            out.println("  (times include the JIT compiling the collector; --warmup 1 measures it warm)");
+        }
         out.flush();
     }
 
@@ -45,7 +48,7 @@ final class RunReport {
         return String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
     }
 
-    static void json(RunResult r, String sourceKind, PrintWriter out) throws IOException {
+    static void json(RunResult r, String sourceKind, int warmupRuns, PrintWriter out) throws IOException {
         try (JsonGenerator g = Json.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("plan", r.plan());
@@ -53,6 +56,7 @@ final class RunReport {
             g.writeNumberField("heapBytes", r.heapBytes());
             g.writeNumberField("threads", r.threads());
             g.writeNumberField("packetCapacity", r.packetCapacity());
+            g.writeNumberField("warmupRuns", warmupRuns);
             g.writeNumberField("gcCount", r.gcCount());
             g.writeNumberField("objectsAllocated", r.objectsAllocated());
             g.writeNumberField("bytesAllocated", r.bytesAllocated());

@@ -2,6 +2,7 @@ package org.jmmtk.core.plan;
 
 import org.jmmtk.core.MMTK;
 import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.policy.LargeObjectSpace;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.EndOfGC;
@@ -31,6 +32,14 @@ public abstract class Plan {
     }
 
     public abstract String name();
+
+    /**
+     * The large object space most plans have. Its virtual range is twice the heap budget, so that
+     * page-run fragmentation never makes an allocation fail while the budget still allows it.
+     */
+    protected final LargeObjectSpace createLargeObjectSpace() {
+        return new LargeObjectSpace("los", mmtk, mmtk.layout().reserve("los", 2 * mmtk.options().heapBytes()));
+    }
 
     public abstract PlanConstraints constraints();
 

@@ -28,7 +28,7 @@ public final class MarkSweep extends Plan {
         super(mmtk);
         long heap = mmtk.options().heapBytes();
         this.ms = new MarkSweepSpace("ms", mmtk, mmtk.layout().reserve("ms", heap + MarkSweepSpace.BYTES_IN_BLOCK));
-        this.los = new LargeObjectSpace("los", mmtk, mmtk.layout().reserve("los", heap));
+        this.los = createLargeObjectSpace();
     }
 
     @Override

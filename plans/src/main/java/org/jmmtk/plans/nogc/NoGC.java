@@ -26,7 +26,7 @@ public final class NoGC extends Plan {
         super(mmtk);
         long heap = mmtk.options().heapBytes();
         this.nogc = new ImmortalSpace("nogc", mmtk, mmtk.layout().reserve("nogc", heap));
-        this.los = new LargeObjectSpace("los", mmtk, mmtk.layout().reserve("los", heap));
+        this.los = createLargeObjectSpace();
     }
 
     @Override

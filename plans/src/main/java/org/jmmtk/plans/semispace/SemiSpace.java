@@ -36,7 +36,7 @@ public final class SemiSpace extends Plan {
         long extent = heap + (long) mmtk.options().threads() * BumpAllocator.BUFFER_BYTES;
         this.copySpace0 = new CopySpace("copyspace0", mmtk, mmtk.layout().reserve("copyspace0", extent));
         this.copySpace1 = new CopySpace("copyspace1", mmtk, mmtk.layout().reserve("copyspace1", extent));
-        this.los = new LargeObjectSpace("los", mmtk, mmtk.layout().reserve("los", heap));
+        this.los = createLargeObjectSpace();
         this.toSpace = copySpace0;
         this.fromSpace = copySpace1;
     }
