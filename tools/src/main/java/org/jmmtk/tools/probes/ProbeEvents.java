@@ -2,23 +2,14 @@ package org.jmmtk.tools.probes;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedThread;
-import jdk.jfr.consumer.RecordingFile;
-import org.jmmtk.probes.AllocSlowPathEvent;
-import org.jmmtk.probes.BucketOpenEvent;
-import org.jmmtk.probes.GcEvent;
-import org.jmmtk.probes.HeapUsageEvent;
-import org.jmmtk.probes.ProcessEdgesEvent;
-import org.jmmtk.probes.WorkPacketEvent;
 
 /**
  * The jmmtk events of a JFR recording, typed and sorted by start time (JFR hands them out of order).
- * Times are nanoseconds since the epoch. Reports and the Perfetto exporter work on this.
+ * Times are nanoseconds since the epoch. The reports of {@code jmmtk probes} work on this; the records are
+ * what {@link ProbeDecoder} decodes.
  */
 public final class ProbeEvents {
     /** A collection (jmmtk.GC). */
@@ -34,8 +25,8 @@ public final class ProbeEvents {
     public record Edges(int gc, long packetId, int edges, boolean roots, long time) {
     }
 
-    /** A bucket opening (jmmtk.BucketOpen). */
-    public record Bucket(int gc, String stage, long time) {
+    /** A bucket opening (jmmtk.BucketOpen) and the Java thread that opened it. */
+    public record Bucket(int gc, String stage, long time, long thread) {
     }
 
     /** An allocation slow path (jmmtk.AllocSlowPath); {@code mutator < 0} for GC copy allocators. */
@@ -56,11 +47,7 @@ public final class ProbeEvents {
     /** Reads every jmmtk event of {@code file}. */
     public static ProbeEvents read(Path file) throws IOException {
         ProbeEvents e = new ProbeEvents();
-        try (RecordingFile recording = new RecordingFile(file)) {
-            while (recording.hasMoreEvents()) {
-                e.add(recording.readEvent());
-            }
-        }
+        ProbeDecoder.read(file, e.collector());
         e.gcs.sort(Comparator.comparingLong(Gc::start));
         e.packets.sort(Comparator.comparingLong(Packet::start));
         e.edges.sort(Comparator.comparingLong(Edges::time));
@@ -70,34 +57,38 @@ public final class ProbeEvents {
         return e;
     }
 
-    private void add(RecordedEvent e) {
-        switch (e.getEventType().getName()) {
-            case GcEvent.NAME -> gcs.add(new Gc(e.getInt("gc"), e.getString("plan"), e.getString("kind"),
-                    e.getString("reason"), nanos(e.getStartTime()), nanos(e.getEndTime())));
-            case WorkPacketEvent.NAME -> packets.add(new Packet(e.getInt("gc"), e.getString("type"), e.getInt("worker"),
-                    e.getString("stage"), e.getLong("packetId"), e.getLong("parentId"), e.getString("source"),
-                    nanos(e.getStartTime()), nanos(e.getEndTime()), thread(e)));
-            case ProcessEdgesEvent.NAME -> edges.add(new Edges(e.getInt("gc"), e.getLong("packetId"), e.getInt("edges"),
-                    e.getBoolean("roots"), nanos(e.getStartTime())));
-            case BucketOpenEvent.NAME -> buckets.add(new Bucket(e.getInt("gc"), e.getString("stage"),
-                    nanos(e.getStartTime())));
-            case AllocSlowPathEvent.NAME -> slowPaths.add(new SlowPath(e.getInt("mutator"), e.getLong("bytes"),
-                    e.getString("space"), nanos(e.getStartTime()), nanos(e.getEndTime()), thread(e)));
-            case HeapUsageEvent.NAME -> heap.add(new Heap(e.getInt("gc"), e.getBoolean("after"), e.getLong("usedBytes"),
-                    e.getLong("liveBytes"), nanos(e.getStartTime())));
-            default -> {
-                // not a jmmtk event
+    private ProbeDecoder.Sink collector() {
+        return new ProbeDecoder.Sink() {
+            @Override
+            public void gc(Gc e) {
+                gcs.add(e);
             }
-        }
-    }
 
-    static long nanos(Instant t) {
-        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
-    }
+            @Override
+            public void packet(Packet e) {
+                packets.add(e);
+            }
 
-    private static long thread(RecordedEvent e) {
-        RecordedThread t = e.getThread();
-        return t == null ? -1 : t.getJavaThreadId();
+            @Override
+            public void edges(Edges e) {
+                edges.add(e);
+            }
+
+            @Override
+            public void bucket(Bucket e) {
+                buckets.add(e);
+            }
+
+            @Override
+            public void slowPath(SlowPath e) {
+                slowPaths.add(e);
+            }
+
+            @Override
+            public void heap(Heap e) {
+                heap.add(e);
+            }
+        };
     }
 
     /** Whether nothing jmmtk-related was recorded. */
