@@ -20,24 +20,24 @@ import org.jmmtk.probes.WorkPacketEvent;
  * are nanoseconds since the epoch; threads are Java thread ids (-1 when JFR recorded none).
  */
 public final class ProbeDecoder {
-    /** Receives decoded events; a kind a sink does not override is ignored. */
+    /** Receives decoded events; a kind a sink does not override is ignored. A sink may write, hence IOException. */
     public interface Sink {
-        default void gc(ProbeEvents.Gc e) {
+        default void gc(ProbeEvents.Gc e) throws IOException {
         }
 
-        default void packet(ProbeEvents.Packet e) {
+        default void packet(ProbeEvents.Packet e) throws IOException {
         }
 
-        default void edges(ProbeEvents.Edges e) {
+        default void edges(ProbeEvents.Edges e) throws IOException {
         }
 
-        default void bucket(ProbeEvents.Bucket e) {
+        default void bucket(ProbeEvents.Bucket e) throws IOException {
         }
 
-        default void slowPath(ProbeEvents.SlowPath e) {
+        default void slowPath(ProbeEvents.SlowPath e) throws IOException {
         }
 
-        default void heap(ProbeEvents.Heap e) {
+        default void heap(ProbeEvents.Heap e) throws IOException {
         }
     }
 
@@ -54,7 +54,7 @@ public final class ProbeDecoder {
     }
 
     /** Hands {@code e} to the matching method of {@code sink}; returns false if it is not a jmmtk event. */
-    public static boolean decode(RecordedEvent e, Sink sink) {
+    public static boolean decode(RecordedEvent e, Sink sink) throws IOException {
         switch (e.getEventType().getName()) {
             case GcEvent.NAME -> sink.gc(new ProbeEvents.Gc(e.getInt("gc"), e.getString("plan"), e.getString("kind"),
                     e.getString("reason"), nanos(e.getStartTime()), nanos(e.getEndTime())));

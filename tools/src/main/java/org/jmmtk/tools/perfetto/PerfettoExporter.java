@@ -1,0 +1,66 @@
+package org.jmmtk.tools.perfetto;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
+import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.probes.ProbeDecoder;
+
+/**
+ * Converts a JFR recording of jmmtk's tracepoints into a Perfetto (Chrome JSON) trace: one track per GC
+ * worker with every work packet a slice, bucket openings, flows from each packet to those it spawned,
+ * mutators' slow paths, the collections and heap counters (docs/perfetto.md says what is where). Reads
+ * the recording twice and streams the output, gzipped when the file name ends in ".gz"; what it keeps in
+ * memory is a few primitives per packet and an entry per collection, never the events themselves.
+ */
+public final class PerfettoExporter {
+    /** What an export wrote. */
+    public record Result(long events, int gcs, long packetSlices, long summarisedPackets, long flows, long bytes,
+                         long jfrEvents) {
+    }
+
+    private PerfettoExporter() {
+    }
+
+    public static Result export(Path recording, Path destination, ExportOptions options) throws IOException {
+        if (!Files.isRegularFile(recording)) {
+            throw new UsageException(recording + ": no such recording");
+        }
+        RecordingScan scan;
+        try {
+            scan = RecordingScan.of(recording, options.gcs());
+        } catch (IOException e) {
+            throw new UsageException(recording + ": not a readable JFR recording (" + e.getMessage() + ")");
+        }
+        if (scan.gcs().keptCount() == 0 && options.gcs().filtersNumbers()) {
+            throw new UsageException("no recorded collection matches " + options.gcs() + " (the recording has "
+                    + scan.gcs().describe() + ")");
+        }
+        Tracks tracks = new Tracks(scan.workerCount(), scan.mutators(), options.summarises());
+        TimelineWriter timeline;
+        long events;
+        try (TraceEventWriter out = new TraceEventWriter(open(destination))) {
+            tracks.writeMetadata(out);
+            timeline = new TimelineWriter(scan, tracks, out, options);
+            ProbeDecoder.read(recording, timeline);
+            timeline.finish();
+            events = out.events();
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(destination);
+            throw e;
+        }
+        return new Result(events, scan.gcs().keptCount(), timeline.packetSlices(), timeline.summarisedPackets(),
+                timeline.flows(), Files.size(destination), scan.events());
+    }
+
+    private static OutputStream open(Path destination) throws IOException {
+        OutputStream file = Files.newOutputStream(destination);
+        if (destination.getFileName().toString().endsWith(".gz")) {
+            return new BufferedOutputStream(new GZIPOutputStream(file, 1 << 16), 1 << 16);
+        }
+        return new BufferedOutputStream(file, 1 << 16);
+    }
+}
