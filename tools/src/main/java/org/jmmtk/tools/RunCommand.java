@@ -1,6 +1,7 @@
 package org.jmmtk.tools;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.jmmtk.bindings.replay.RunResult;
@@ -8,6 +9,8 @@ import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.probes.ProbeSession;
+import org.jmmtk.tools.perfetto.ExportOptions;
+import org.jmmtk.tools.perfetto.PerfettoExporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,6 +42,14 @@ final class RunCommand implements Callable<Integer> {
             description = "Record the jmmtk tracepoints (JFR events) of the run into FILE.")
     Path jfr;
 
+    @Option(names = "--perfetto", paramLabel = "OUT",
+            description = "Record the tracepoints and write them as a Perfetto trace (.json or .json.gz; "
+                    + "see docs/perfetto.md); says what it wrote on standard error.")
+    Path perfetto;
+
+    @Mixin
+    PerfettoOptions export;
+
     @Spec
     CommandSpec spec;
 
@@ -46,6 +57,11 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Plans.Entry plan = collector.planEntry();
         var options = collector.options(threads);
+        if (perfetto == null && export.given()) {
+            throw new UsageException("--gcs, --every, --min-dur and --include-final shape the --perfetto export; "
+                    + "give --perfetto OUT too");
+        }
+        ExportOptions exportOptions = perfetto == null ? null : export.options();
         TraceSource src = source.open();
         if (warmup < 0) {
             throw new UsageException("--warmup must not be negative");
@@ -55,20 +71,32 @@ final class RunCommand implements Callable<Integer> {
                 Simulation.run(plan.name(), plan.factory(), options, src);
             }
         }
-        RunResult result;
-        try (ProbeSession recording = jfr == null ? null : ProbeSession.start(jfr);
-             Progress progress = Progress.start("replaying", src::progress)) {
-            result = Simulation.run(plan.name(), plan.factory(), options, src);
+        Path recordingFile = jfr != null ? jfr : perfetto != null ? Files.createTempFile("jmmtk-", ".jfr") : null;
+        try {
+            RunResult result;
+            try (ProbeSession recording = recordingFile == null ? null : ProbeSession.start(recordingFile);
+                 Progress progress = Progress.start("replaying", src::progress)) {
+                result = Simulation.run(plan.name(), plan.factory(), options, src);
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                RunReport.json(result, source.kind(), warmup, out);
+            } else {
+                RunReport.table(result, warmup, out);
+            }
+            if (perfetto != null) {
+                PerfettoExporter.Result r = PerfettoExporter.export(recordingFile, perfetto, exportOptions);
+                spec.commandLine().getErr().println(PerfettoCommand.summary(perfetto, r));
+                spec.commandLine().getErr().flush();
+            }
+            if (result.isOutOfMemory()) {
+                return ErrorHandler.fail(spec.commandLine(), result.outOfMemory(), ExitCodes.FAILED);
+            }
+            return ExitCodes.OK;
+        } finally {
+            if (jfr == null && recordingFile != null) {
+                Files.deleteIfExists(recordingFile);
+            }
         }
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            RunReport.json(result, source.kind(), warmup, out);
-        } else {
-            RunReport.table(result, warmup, out);
-        }
-        if (result.isOutOfMemory()) {
-            return ErrorHandler.fail(spec.commandLine(), result.outOfMemory(), ExitCodes.FAILED);
-        }
-        return ExitCodes.OK;
     }
 }

@@ -1,0 +1,49 @@
+package org.jmmtk.tools;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.jmmtk.tools.perfetto.PerfettoExporter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jmmtk perfetto}: a recording of jmmtk's tracepoints as a per-packet timeline for the Perfetto UI. */
+@Command(name = "perfetto", sortOptions = false,
+        description = {"Convert a JFR recording of jmmtk's tracepoints (from 'run --jfr') into a Perfetto trace "
+                + "(Chrome JSON, gzipped if OUT ends in .gz): one track per GC worker, every work packet a slice.",
+                "Open it at https://ui.perfetto.dev (Open trace file; it stays in the browser). See docs/perfetto.md. "
+                        + "The run's final reachability collection is left out unless --include-final."})
+final class PerfettoCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "IN.jfr", description = "A .jfr recording.")
+    Path recording;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "OUT", required = true,
+            description = "The trace to write: .json or .json.gz.")
+    Path out;
+
+    @Mixin
+    PerfettoOptions export;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PerfettoExporter.Result r = PerfettoExporter.export(recording, out, export.options());
+        PrintWriter o = spec.commandLine().getOut();
+        o.println(summary(out, r));
+        o.flush();
+        return ExitCodes.OK;
+    }
+
+    /** The one line an export prints. */
+    static String summary(Path out, PerfettoExporter.Result r) {
+        return String.format(java.util.Locale.ROOT,
+                "wrote %s: %,d events (%d GCs, %,d packet slices, %,d packets summarised, %,d flows), %,d bytes",
+                out, r.events(), r.gcs(), r.packetSlices(), r.summarisedPackets(), r.flows(), r.bytes());
+    }
+}
