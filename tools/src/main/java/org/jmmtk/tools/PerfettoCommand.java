@@ -2,6 +2,7 @@ package org.jmmtk.tools;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jmmtk.tools.perfetto.PerfettoExporter;
 import picocli.CommandLine.Command;
@@ -42,8 +43,9 @@ final class PerfettoCommand implements Callable<Integer> {
 
     /** The one line an export prints. */
     static String summary(Path out, PerfettoExporter.Result r) {
-        return String.format(java.util.Locale.ROOT,
-                "wrote %s: %,d events (%d GCs, %,d packet slices, %,d packets summarised, %,d flows), %,d bytes",
-                out, r.events(), r.gcs(), r.packetSlices(), r.summarisedPackets(), r.flows(), r.bytes());
+        return String.format(Locale.ROOT,
+                "wrote %s: %,d events (%d GC%s, %,d packet slices, %,d packets summarised, %,d flows), %,d bytes",
+                out, r.events(), r.gcs(), r.gcs() == 1 ? "" : "s", r.packetSlices(), r.summarisedPackets(), r.flows(),
+                r.bytes());
     }
 }

@@ -17,9 +17,12 @@ import org.jmmtk.tools.probes.ProbeDecoder;
  * memory is a few primitives per packet and an entry per collection, never the events themselves.
  */
 public final class PerfettoExporter {
-    /** What an export wrote. */
+    /**
+     * What an export wrote: trace events, collections, packets drawn and packets summarised, flow arrows,
+     * the file's size, and how many jmmtk events the recording held.
+     */
     public record Result(long events, int gcs, long packetSlices, long summarisedPackets, long flows, long bytes,
-                         long jfrEvents) {
+                         long recordedEvents) {
     }
 
     private PerfettoExporter() {
@@ -28,6 +31,9 @@ public final class PerfettoExporter {
     public static Result export(Path recording, Path destination, ExportOptions options) throws IOException {
         if (!Files.isRegularFile(recording)) {
             throw new UsageException(recording + ": no such recording");
+        }
+        if (Files.exists(destination) && Files.isSameFile(recording, destination)) {
+            throw new UsageException(destination + " is the recording itself; write the trace elsewhere");
         }
         RecordingScan scan;
         try {
