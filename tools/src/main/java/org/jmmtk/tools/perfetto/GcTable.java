@@ -39,11 +39,6 @@ final class GcTable {
         keptCount = n;
     }
 
-    /** All recorded collections, in time order. */
-    List<ProbeEvents.Gc> all() {
-        return gcs;
-    }
-
     /** "GCs 1-14", "one GC, number 3" or "no GC", for messages. */
     String describe() {
         if (gcs.isEmpty()) {
@@ -87,16 +82,6 @@ final class GcTable {
     }
 
     private int lastStartingAtOrBefore(long time) {
-        int lo = 0;
-        int hi = starts.length - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (starts[mid] <= time) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return hi;
+        return Sorted.lastAtOrBefore(0, starts.length, i -> starts[i], time);
     }
 }

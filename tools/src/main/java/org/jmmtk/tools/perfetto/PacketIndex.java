@@ -7,7 +7,7 @@ import org.jmmtk.tools.UsageException;
 import org.jmmtk.tools.probes.ProbeEvents;
 
 /**
- * The work packets of a recording in primitive columns (about 60 bytes a packet, no object each), built
+ * The work packets of a recording in primitive columns (under 100 bytes a packet, no object each), built
  * by the exporter's first pass and queried by its second. JFR hands events out of time order, so what
  * needs a packet's neighbours is settled here: each packet's span clamped so that packets on one worker
  * never overlap, its ProcessEdges counts, and where a packet's parent ran (for flow arrows).
@@ -133,10 +133,6 @@ final class PacketIndex {
         }
     }
 
-    int size() {
-        return size;
-    }
-
     /** The index of the packet with this id, or -1 if it was not indexed. */
     int find(long id) {
         return byId.get(id);
@@ -184,7 +180,7 @@ final class PacketIndex {
         if (worker >= 0 && worker + 1 < workerFrom.length) {
             int from = workerFrom[worker];
             int to = workerFrom[worker + 1];
-            int k = lastStartingAtOrBefore(from, to, start);
+            int k = Sorted.lastAtOrBefore(from, to, p -> starts[order[p]], start);
             if (k >= from && start < ends[order[k]]) {
                 lo = spanStarts[order[k]];
                 hi = spanEnds[order[k]];
@@ -195,21 +191,6 @@ final class PacketIndex {
         }
         long s = Math.min(Math.max(start, lo), hi);
         return new Span(s, Math.min(Math.max(end, s), hi));
-    }
-
-    /** Position in {@code order[from..to)} of the last packet starting at or before {@code time}, or from - 1. */
-    private int lastStartingAtOrBefore(int from, int to, long time) {
-        int lo = from;
-        int hi = to - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (starts[order[mid]] <= time) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return hi;
     }
 
     /** A time span in nanoseconds. */
