@@ -1,9 +1,11 @@
 package org.jmmtk.tools;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.jmmtk.tools.perfetto.ExportOptions;
 import org.jmmtk.tools.perfetto.PerfettoExporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,11 +36,19 @@ final class PerfettoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PerfettoExporter.Result r = PerfettoExporter.export(recording, out, export.options());
+        PerfettoExporter.Result r = export(recording, out, export.options());
         PrintWriter o = spec.commandLine().getOut();
         o.println(summary(out, r));
         o.flush();
         return ExitCodes.OK;
+    }
+
+    /** Exports with a progress bar (on a terminal). */
+    static PerfettoExporter.Result export(Path recording, Path out, ExportOptions options) throws IOException {
+        PerfettoExporter exporter = new PerfettoExporter(options);
+        try (Progress progress = Progress.start("exporting to Perfetto", exporter::progress)) {
+            return exporter.export(recording, out);
+        }
     }
 
     /** The one line an export prints. */

@@ -85,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
                 RunReport.table(result, warmup, out);
             }
             if (perfetto != null) {
-                PerfettoExporter.Result r = PerfettoExporter.export(recordingFile, perfetto, exportOptions);
+                PerfettoExporter.Result r = PerfettoCommand.export(recordingFile, perfetto, exportOptions);
                 spec.commandLine().getErr().println(PerfettoCommand.summary(perfetto, r));
                 spec.commandLine().getErr().flush();
             }

@@ -25,10 +25,24 @@ public final class PerfettoExporter {
                          long recordedEvents) {
     }
 
-    private PerfettoExporter() {
+    private final ExportOptions options;
+    /** Events (of any producer) in the recording, known after the first pass; 0 before. */
+    private volatile long total;
+    /** Events read so far by the current pass. */
+    private volatile long read;
+
+    public PerfettoExporter(ExportOptions options) {
+        this.options = options;
     }
 
-    public static Result export(Path recording, Path destination, ExportOptions options) throws IOException {
+    /** How far the export is, from 0 to 1, for a progress bar on another thread; the first pass shows as 0. */
+    public double progress() {
+        long t = total;
+        return t == 0 ? 0 : Math.min(1, (double) read / t);
+    }
+
+    /** Converts {@code recording} into {@code destination}; bad input is a {@link UsageException}. */
+    public Result export(Path recording, Path destination) throws IOException {
         if (!Files.isRegularFile(recording)) {
             throw new UsageException(recording + ": no such recording");
         }
@@ -37,10 +51,11 @@ public final class PerfettoExporter {
         }
         RecordingScan scan;
         try {
-            scan = RecordingScan.of(recording, options.gcs());
+            scan = RecordingScan.of(recording, options.gcs(), n -> read = n);
         } catch (IOException e) {
             throw new UsageException(recording + ": not a readable JFR recording (" + e.getMessage() + ")");
         }
+        total = read;
         if (scan.gcs().keptCount() == 0 && options.gcs().filtersNumbers()) {
             throw new UsageException("no recorded collection matches " + options.gcs() + " (the recording has "
                     + scan.gcs().describe() + ")");
@@ -51,7 +66,7 @@ public final class PerfettoExporter {
         try (TraceEventWriter out = new TraceEventWriter(open(destination))) {
             tracks.writeMetadata(out);
             timeline = new TimelineWriter(scan, tracks, out, options);
-            ProbeDecoder.read(recording, timeline);
+            ProbeDecoder.read(recording, timeline, n -> read = n);
             timeline.finish();
             events = out.events();
         } catch (IOException | RuntimeException e) {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.LongConsumer;
 import org.jmmtk.tools.UsageException;
 import org.jmmtk.tools.probes.ProbeDecoder;
 import org.jmmtk.tools.probes.ProbeEvents;
@@ -32,10 +33,10 @@ final class RecordingScan implements ProbeDecoder.Sink {
         workerOfThread.defaultReturnValue(-1);
     }
 
-    /** Scans {@code file}; fails with a usage error if it holds no jmmtk event. */
-    static RecordingScan of(Path file, GcSelection selection) throws IOException {
+    /** Scans {@code file}, telling {@code progress} the events read; a usage error if it holds no jmmtk event. */
+    static RecordingScan of(Path file, GcSelection selection, LongConsumer progress) throws IOException {
         RecordingScan scan = new RecordingScan(selection);
-        ProbeDecoder.read(file, scan);
+        ProbeDecoder.read(file, scan, progress);
         if (scan.events == 0) {
             throw new UsageException(file + ": the recording holds no jmmtk events");
         }

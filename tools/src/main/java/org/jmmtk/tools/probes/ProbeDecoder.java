@@ -3,6 +3,7 @@ package org.jmmtk.tools.probes;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.function.LongConsumer;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
@@ -46,9 +47,15 @@ public final class ProbeDecoder {
 
     /** Decodes every event of {@code file} into {@code sink}; events of other producers are skipped. */
     public static void read(Path file, Sink sink) throws IOException {
+        read(file, sink, n -> { });
+    }
+
+    /** As {@link #read(Path, Sink)}, telling {@code progress} how many events (of any producer) were read so far. */
+    public static void read(Path file, Sink sink, LongConsumer progress) throws IOException {
         try (RecordingFile recording = new RecordingFile(file)) {
-            while (recording.hasMoreEvents()) {
+            for (long n = 1; recording.hasMoreEvents(); n++) {
                 decode(recording.readEvent(), sink);
+                progress.accept(n);
             }
         }
     }
