@@ -55,7 +55,9 @@ public final class PerfettoExporter {
         } catch (IOException e) {
             throw new UsageException(recording + ": not a readable JFR recording (" + e.getMessage() + ")");
         }
-        total = read;
+        long scanned = read;
+        read = 0;
+        total = scanned;
         if (scan.gcs().keptCount() == 0 && options.gcs().filtersNumbers()) {
             throw new UsageException("no recorded collection matches " + options.gcs() + " (the recording has "
                     + scan.gcs().describe() + ")");
