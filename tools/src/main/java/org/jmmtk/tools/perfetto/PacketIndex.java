@@ -115,7 +115,8 @@ final class PacketIndex {
     /**
      * A packet starts no earlier than the previous packet on its worker ended: JFR's clock can make
      * consecutive packets touch or overlap by a tick, and Perfetto moves partially overlapping slices of
-     * one thread to an overflow track.
+     * one thread to an overflow track. A span also lasts at least a nanosecond, so that packet starts on a
+     * worker strictly increase (see {@link #fit} and {@link #besidePacketStarts} for why that matters).
      */
     private void clamp() {
         spanStarts = new long[size];
@@ -128,7 +129,7 @@ final class PacketIndex {
                 previousEnd = Long.MIN_VALUE;
             }
             spanStarts[i] = Math.max(starts[i], previousEnd);
-            spanEnds[i] = Math.max(ends[i], spanStarts[i]);
+            spanEnds[i] = Math.max(ends[i], spanStarts[i] + 1);
             previousEnd = spanEnds[i];
         }
     }
@@ -172,25 +173,41 @@ final class PacketIndex {
 
     /**
      * Clamps {@code [start, end]}, something that ran on {@code worker} (a copy-buffer refill), so that it
-     * nests in the packet during which it started, or else fits between that worker's packets.
+     * nests in the packet during which it started, or else fits between that worker's packets; either way
+     * it starts where no packet starts. Perfetto binds a flow event to the slice on top of the thread's
+     * stack, and at one timestamp it takes complete slices first, longest first: a refill starting with
+     * its packet would take the packet's flows.
      */
     Span fit(int worker, long start, long end) {
-        long lo = Long.MIN_VALUE;
-        long hi = Long.MAX_VALUE;
-        if (worker >= 0 && worker + 1 < workerFrom.length) {
-            int from = workerFrom[worker];
-            int to = workerFrom[worker + 1];
-            int k = Sorted.lastAtOrBefore(from, to, p -> starts[order[p]], start);
-            if (k >= from && start < ends[order[k]]) {
-                lo = spanStarts[order[k]];
-                hi = spanEnds[order[k]];
-            } else {
-                lo = k >= from ? spanEnds[order[k]] : lo;
-                hi = k + 1 < to ? spanStarts[order[k + 1]] : hi;
-            }
+        if (worker < 0 || worker + 1 >= workerFrom.length) {
+            return new Span(start, Math.max(start, end));
         }
-        long s = Math.min(Math.max(start, lo), hi);
-        return new Span(s, Math.min(Math.max(end, s), hi));
+        int from = workerFrom[worker];
+        int to = workerFrom[worker + 1];
+        int k = Sorted.lastAtOrBefore(from, to, p -> starts[order[p]], start);
+        long lo = k >= from ? spanEnds[order[k]] : Long.MIN_VALUE;
+        long hi = k + 1 < to ? spanStarts[order[k + 1]] - 1 : Long.MAX_VALUE;
+        if (k >= from && (start < ends[order[k]] || lo > hi)) {
+            // started in packet k, or in a gap that clamping closed
+            lo = spanStarts[order[k]] + 1;
+            hi = spanEnds[order[k]];
+        }
+        long s = Math.max(Math.min(start, hi), lo);
+        return new Span(s, Math.max(Math.min(end, hi), s));
+    }
+
+    /**
+     * {@code time}, or a nanosecond later if a packet of {@code worker} starts exactly then: an instant
+     * there would be stacked on the packet and take its flows (see {@link #fit}); a nanosecond later it is
+     * inside the packet, where nothing else starts.
+     */
+    long besidePacketStarts(int worker, long time) {
+        if (worker < 0 || worker + 1 >= workerFrom.length) {
+            return time;
+        }
+        int from = workerFrom[worker];
+        int k = Sorted.lastAtOrBefore(from, workerFrom[worker + 1], p -> spanStarts[order[p]], time);
+        return k >= from && spanStarts[order[k]] == time ? time + 1 : time;
     }
 
     /** A time span in nanoseconds. */

@@ -11,8 +11,10 @@ import org.jmmtk.tools.probes.ProbeEvents;
  * other events (clamped packet spans, edge counts, where a packet's parent ran, which GCs are kept).
  *
  * <p>Flows: for a drawn packet whose parent is drawn too, a flow starts at the parent's start on the
- * parent's track (Perfetto binds it to the slice open there) and ends with {@code "bp":"e"} at the
- * child's start on the child's track; the flow id is the child's packet id, unique within a run.
+ * parent's track (Perfetto binds it to the slice on top there) and ends with {@code "bp":"e"} at the
+ * child's start on the child's track; the flow id is the child's packet id, unique within a run. Nothing
+ * else on a worker track starts at a packet's start (see {@link PacketIndex#fit}), so both ends bind to
+ * the packets themselves.
  */
 final class TimelineWriter implements ProbeDecoder.Sink {
     private final RecordingScan scan;
@@ -99,8 +101,8 @@ final class TimelineWriter implements ProbeDecoder.Sink {
             return;
         }
         int worker = scan.workerOfThread(e.thread());
-        out.instant(Tracks.GC_PID, worker >= 0 ? tracks.worker(worker) : Tracks.GC_TID, e.stage(), "bucket",
-                time(e.time()));
+        int tid = worker >= 0 ? tracks.worker(worker) : Tracks.GC_TID;
+        out.instant(Tracks.GC_PID, tid, e.stage(), "bucket", time(packets.besidePacketStarts(worker, e.time())));
         out.args().writeNumberField("gc", e.gc());
         out.end();
     }

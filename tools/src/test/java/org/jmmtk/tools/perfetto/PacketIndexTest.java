@@ -36,7 +36,7 @@ class PacketIndexTest {
         assertEquals(51, index.duration(overlapping), "the recorded duration is kept for --min-dur");
         int inside = index.find(5);
         assertEquals(300, index.spanStart(inside));
-        assertEquals(300, index.spanEnd(inside));
+        assertEquals(301, index.spanEnd(inside), "a span lasts at least a nanosecond");
         int otherWorker = index.find(4);
         assertEquals(50, index.spanStart(otherWorker));
         assertEquals(-1, index.find(42));
@@ -53,13 +53,24 @@ class PacketIndexTest {
     }
 
     @Test
-    void refillsNestInTheirPacketOrFitBetweenPackets() {
+    void refillsNestInTheirPacketOrFitBetweenPacketsAndNeverStartWithOne() {
         PacketIndex index = index();
-        assertEquals(new PacketIndex.Span(100, 150), index.fit(0, 99, 151), "started in packet 2 (clamped to 100..150)");
+        assertEquals(new PacketIndex.Span(101, 150), index.fit(0, 99, 151), "in packet 2, clamped to 100..150");
         assertEquals(new PacketIndex.Span(210, 220), index.fit(0, 210, 220));
-        assertEquals(new PacketIndex.Span(160, 200), index.fit(0, 160, 205), "between packets 2 and 3");
-        assertEquals(new PacketIndex.Span(300, 400), index.fit(0, 300, 400), "after the last packet");
+        assertEquals(new PacketIndex.Span(201, 220), index.fit(0, 200, 220), "not at its packet's start");
+        assertEquals(new PacketIndex.Span(160, 199), index.fit(0, 160, 205), "between packets 2 and 3");
+        assertEquals(new PacketIndex.Span(301, 400), index.fit(0, 300, 400), "after the last packet");
         assertEquals(new PacketIndex.Span(10, 20), index.fit(5, 10, 20), "a worker without packets");
+    }
+
+    @Test
+    void instantsMoveOffPacketStarts() {
+        PacketIndex index = index();
+        assertEquals(101, index.besidePacketStarts(0, 100), "packet 2 starts at 100 once clamped");
+        assertEquals(99, index.besidePacketStarts(0, 99));
+        assertEquals(150, index.besidePacketStarts(0, 150));
+        assertEquals(51, index.besidePacketStarts(1, 50));
+        assertEquals(7, index.besidePacketStarts(-1, 7), "not a worker");
     }
 
     @Test
