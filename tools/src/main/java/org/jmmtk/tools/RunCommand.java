@@ -17,7 +17,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code jmmtk run}: one plan on one workload or trace; prints the metrics; exit 1 on out-of-memory. */
+/**
+ * {@code jmmtk run}: one plan on one workload or trace; prints the metrics; exit 1 on out-of-memory.
+ * Optionally records the tracepoints ({@code --jfr}) and exports them for Perfetto ({@code --perfetto}).
+ */
 @Command(name = "run", sortOptions = false,
         description = "Run a collector plan on a workload or trace, then report its metrics.")
 final class RunCommand implements Callable<Integer> {
@@ -57,11 +60,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Plans.Entry plan = collector.planEntry();
         var options = collector.options(threads);
-        if (perfetto == null && export.given()) {
-            throw new UsageException("--gcs, --every, --min-dur and --include-final shape the --perfetto export; "
-                    + "give --perfetto OUT too");
-        }
-        ExportOptions exportOptions = perfetto == null ? null : export.options();
+        ExportOptions exportOptions = exportOptions();
         TraceSource src = source.open();
         if (warmup < 0) {
             throw new UsageException("--warmup must not be negative");
@@ -85,6 +84,7 @@ final class RunCommand implements Callable<Integer> {
                 RunReport.table(result, warmup, out);
             }
             if (perfetto != null) {
+                // after the metrics, and on standard error, so that --json output stays one JSON object
                 PerfettoExporter.Result r = PerfettoCommand.export(recordingFile, perfetto, exportOptions);
                 spec.commandLine().getErr().println(PerfettoCommand.summary(perfetto, r));
                 spec.commandLine().getErr().flush();
@@ -98,5 +98,14 @@ final class RunCommand implements Callable<Integer> {
                 Files.deleteIfExists(recordingFile);
             }
         }
+    }
+
+    /** The export's options, checked before the run; null without --perfetto. */
+    private ExportOptions exportOptions() {
+        if (perfetto == null && export.given()) {
+            throw new UsageException("--gcs, --every, --min-dur and --include-final shape the --perfetto export; "
+                    + "give --perfetto OUT too");
+        }
+        return perfetto == null ? null : export.options();
     }
 }
