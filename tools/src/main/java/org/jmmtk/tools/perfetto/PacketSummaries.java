@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntToLongFunction;
 
 /**
  * The packets shorter than {@code --min-dur}, counted instead of drawn: per collection and packet type,
@@ -38,7 +39,7 @@ final class PacketSummaries {
     }
 
     /** Writes one instant per collection and type; {@code gcStart} gives a collection's export time. */
-    void write(TraceEventWriter out, int pid, int tid, java.util.function.IntToLongFunction gcStart, long minDurNanos)
+    void write(TraceEventWriter out, int pid, int tid, IntToLongFunction gcStart, long minDurNanos)
             throws IOException {
         for (Map.Entry<Integer, Map<String, long[]>> gc : byGc.entrySet()) {
             long ts = gcStart.applyAsLong(gc.getKey());
