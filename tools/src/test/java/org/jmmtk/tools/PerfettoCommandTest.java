@@ -282,7 +282,7 @@ class PerfettoCommandTest {
     void minDurFoldsShortPacketsIntoSummariesThatKeepTheTotals() throws IOException {
         IntPredicate program = gc -> gc != finalGc;
         long[] durations = recorded.packets(program).stream().mapToLong(Recorded.Packet::nanos).sorted().toArray();
-        long micros = durations[durations.length / 2] / 1000;
+        long micros = Math.max(1, durations[durations.length / 2] / 1000);
         List<Event> trace = export("short.json", "--min-dur", Long.toString(micros));
 
         Map<Long, Long> nanos = new HashMap<>();
