@@ -39,7 +39,8 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
 
     /** Host-JVM exhaustion is an {@link Error}, so the entry point catches it. */
     static int hostOutOfMemory(CommandLine cmd) {
-        return fail(cmd, "the host JVM ran out of memory backing the simulated heap; give it more with "
-                + "JMMTK_JAVA_OPTS=-Xmx8g (or use a smaller --heap)", ExitCodes.FAILED);
+        return fail(cmd, "the Java VM running jmmtk ran out of memory (the simulated heap, the replay's id table "
+                + "and recordings read by 'probes' all live in it); give it more with JMMTK_JAVA_OPTS=-Xmx8g",
+                ExitCodes.FAILED);
     }
 }

@@ -4,7 +4,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code jmmtk} command line: one entry point, a subcommand per job. */
-@Command(name = "jmmtk", mixinStandardHelpOptions = true, version = "jmmtk 0.1.0",
+@Command(name = "jmmtk", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
+        version = "jmmtk 0.1.0",
         description = "A garbage-collection research workbench built the way MMTk is built.",
         subcommands = {RunCommand.class, PlansCommand.class, WorkloadsCommand.class, TraceCommand.class,
                 SweepCommand.class, ProbesCommand.class, PerfettoCommand.class,
