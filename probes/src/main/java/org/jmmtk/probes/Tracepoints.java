@@ -1,16 +1,26 @@
 package org.jmmtk.probes;
 
 import java.util.List;
+import jdk.jfr.EventType;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
+import jdk.jfr.Recording;
 
 /**
  * The tracepoints of jmmtk: one static method (or begin/end pair) per behaviour, each backed by a JFR
  * event. This is the only class the rest of jmmtk calls; nothing outside this package touches JFR.
  *
- * <p>A tracepoint that nobody records must cost next to nothing: every method is tiny so the JIT
- * inlines it, no event object escapes (so escape analysis removes it), and strings and fields are
- * only computed after {@code shouldCommit()} says a recording wants the event. The constant
- * {@link #COMPILED} (system property {@code jmmtk.probes.off=true}) compiles them out altogether; it
- * exists so benchmarks can measure the cost of the tracepoints against the same code without them.
+ * <p>A tracepoint that nobody records must cost next to nothing. An event object is only created when
+ * its type is enabled by a running recording: a listener told about every recording's start and stop
+ * (in-process or by {@code jcmd}) keeps one volatile flag per event type, and each public method is a
+ * guard small enough to be inlined anywhere, calling out of line only to record. Relying on escape
+ * analysis alone was not enough: where the JIT did not inline the end of a begin/end pair, the event
+ * object escaped into that call and was allocated on every allocation slow path, costing 3% of
+ * allocation time. Fields and strings are filled in only after {@code shouldCommit()}.
+ *
+ * <p>The constant {@link #COMPILED} (system property {@code jmmtk.probes.off=true}) compiles the
+ * tracepoints out altogether; it exists so benchmarks can measure their cost against the same code
+ * without them.
  *
  * <p>Thread-safe: each call works on its own event object. Called from mutator threads, GC worker
  * threads and the thread that drives a collection.
@@ -31,25 +41,116 @@ public final class Tracepoints {
         }
     };
 
+    private static volatile boolean gcOn;
+    private static volatile boolean workPacketOn;
+    private static volatile boolean allocSlowPathOn;
+    private static volatile boolean bucketOpenOn;
+    private static volatile boolean processEdgesOn;
+    private static volatile boolean heapUsageOn;
+
+    static {
+        if (COMPILED) {
+            FlightRecorder.addListener(new FlightRecorderListener() {
+                @Override
+                public void recorderInitialized(FlightRecorder recorder) {
+                    refresh();
+                }
+
+                @Override
+                public void recordingStateChanged(Recording recording) {
+                    refresh();
+                }
+            });
+        }
+    }
+
     private Tracepoints() {
     }
 
-    /** Starts timing a work packet; pass the result to {@link #workEnd}. Null when compiled out. */
+    /** Reads which jmmtk event types the running recordings enable. */
+    private static void refresh() {
+        gcOn = enabled(GcEvent.class);
+        workPacketOn = enabled(WorkPacketEvent.class);
+        allocSlowPathOn = enabled(AllocSlowPathEvent.class);
+        bucketOpenOn = enabled(BucketOpenEvent.class);
+        processEdgesOn = enabled(ProcessEdgesEvent.class);
+        heapUsageOn = enabled(HeapUsageEvent.class);
+    }
+
+    private static boolean enabled(Class<? extends jdk.jfr.Event> type) {
+        return EventType.getEventType(type).isEnabled();
+    }
+
+    // Each public method is a guard small enough for the JIT to inline anywhere (under 35 bytes of
+    // bytecode); the work of recording is in out-of-line methods that run only when a recording wants
+    // the event.
+
+    /** Starts timing a work packet; pass the result to {@link #workEnd}. Null unless recorded. */
     public static WorkPacketEvent workBegin() {
-        if (!COMPILED) {
-            return null;
-        }
-        WorkPacketEvent e = new WorkPacketEvent();
-        e.begin();
-        return e;
+        return COMPILED && workPacketOn ? beginWorkPacket() : null;
     }
 
     /** Ends a work packet started with {@link #workBegin}; the packet type is its class's simple name. */
     public static void workEnd(WorkPacketEvent e, int gc, Class<?> packetClass, int worker, String stage,
                                long packetId, long parentId, String source) {
-        if (!COMPILED) {
-            return;
+        if (e != null) {
+            endWorkPacket(e, gc, packetClass, worker, stage, packetId, parentId, source);
         }
+    }
+
+    /** Starts timing an allocation slow path; pass the result to {@link #allocSlowEnd}. Null unless recorded. */
+    public static AllocSlowPathEvent allocSlowBegin() {
+        return COMPILED && allocSlowPathOn ? beginAllocSlowPath() : null;
+    }
+
+    /** Ends an allocation slow path started with {@link #allocSlowBegin}. */
+    public static void allocSlowEnd(AllocSlowPathEvent e, int mutator, long bytes, String space) {
+        if (e != null) {
+            endAllocSlowPath(e, mutator, bytes, space);
+        }
+    }
+
+    /** Starts timing a collection; pass the result to {@link #gcEnd}. Null unless recorded. */
+    public static GcEvent gcBegin() {
+        return COMPILED && gcOn ? beginGc() : null;
+    }
+
+    /** Ends a collection started with {@link #gcBegin}. */
+    public static void gcEnd(GcEvent e, int gc, String plan, String kind, String reason) {
+        if (e != null) {
+            endGc(e, gc, plan, kind, reason);
+        }
+    }
+
+    /** A work bucket opened. */
+    public static void bucketOpen(int gc, String stage) {
+        if (COMPILED && bucketOpenOn) {
+            commitBucketOpen(gc, stage);
+        }
+    }
+
+    /** A ProcessEdges packet is about to trace {@code edges} edges. */
+    public static void processEdges(int gc, long packetId, int edges, boolean roots) {
+        if (COMPILED && processEdgesOn) {
+            commitProcessEdges(gc, packetId, edges, roots);
+        }
+    }
+
+    /** Heap occupancy at the start ({@code after == false}) or end of a collection. */
+    public static void heapUsage(int gc, boolean after, long usedBytes, long liveBytes) {
+        if (COMPILED && heapUsageOn) {
+            commitHeapUsage(gc, after, usedBytes, liveBytes);
+        }
+    }
+
+    private static WorkPacketEvent beginWorkPacket() {
+        WorkPacketEvent e = new WorkPacketEvent();
+        e.begin();
+        return e;
+    }
+
+    private static void endWorkPacket(WorkPacketEvent e, int gc, Class<?> packetClass, int worker, String stage,
+                                      long packetId, long parentId, String source) {
         e.end();
         if (e.shouldCommit()) {
             e.gc = gc;
@@ -63,21 +164,13 @@ public final class Tracepoints {
         }
     }
 
-    /** Starts timing an allocation slow path; pass the result to {@link #allocSlowEnd}. */
-    public static AllocSlowPathEvent allocSlowBegin() {
-        if (!COMPILED) {
-            return null;
-        }
+    private static AllocSlowPathEvent beginAllocSlowPath() {
         AllocSlowPathEvent e = new AllocSlowPathEvent();
         e.begin();
         return e;
     }
 
-    /** Ends an allocation slow path started with {@link #allocSlowBegin}. */
-    public static void allocSlowEnd(AllocSlowPathEvent e, int mutator, long bytes, String space) {
-        if (!COMPILED) {
-            return;
-        }
+    private static void endAllocSlowPath(AllocSlowPathEvent e, int mutator, long bytes, String space) {
         e.end();
         if (e.shouldCommit()) {
             e.mutator = mutator;
@@ -87,21 +180,13 @@ public final class Tracepoints {
         }
     }
 
-    /** Starts timing a collection; pass the result to {@link #gcEnd}. */
-    public static GcEvent gcBegin() {
-        if (!COMPILED) {
-            return null;
-        }
+    private static GcEvent beginGc() {
         GcEvent e = new GcEvent();
         e.begin();
         return e;
     }
 
-    /** Ends a collection started with {@link #gcBegin}. */
-    public static void gcEnd(GcEvent e, int gc, String plan, String kind, String reason) {
-        if (!COMPILED) {
-            return;
-        }
+    private static void endGc(GcEvent e, int gc, String plan, String kind, String reason) {
         e.end();
         if (e.shouldCommit()) {
             e.gc = gc;
@@ -112,11 +197,7 @@ public final class Tracepoints {
         }
     }
 
-    /** A work bucket opened. */
-    public static void bucketOpen(int gc, String stage) {
-        if (!COMPILED) {
-            return;
-        }
+    private static void commitBucketOpen(int gc, String stage) {
         BucketOpenEvent e = new BucketOpenEvent();
         if (e.shouldCommit()) {
             e.gc = gc;
@@ -125,11 +206,7 @@ public final class Tracepoints {
         }
     }
 
-    /** A ProcessEdges packet is about to trace {@code edges} edges. */
-    public static void processEdges(int gc, long packetId, int edges, boolean roots) {
-        if (!COMPILED) {
-            return;
-        }
+    private static void commitProcessEdges(int gc, long packetId, int edges, boolean roots) {
         ProcessEdgesEvent e = new ProcessEdgesEvent();
         if (e.shouldCommit()) {
             e.gc = gc;
@@ -140,11 +217,7 @@ public final class Tracepoints {
         }
     }
 
-    /** Heap occupancy at the start ({@code after == false}) or end of a collection. */
-    public static void heapUsage(int gc, boolean after, long usedBytes, long liveBytes) {
-        if (!COMPILED) {
-            return;
-        }
+    private static void commitHeapUsage(int gc, boolean after, long usedBytes, long liveBytes) {
         HeapUsageEvent e = new HeapUsageEvent();
         if (e.shouldCommit()) {
             e.gc = gc;

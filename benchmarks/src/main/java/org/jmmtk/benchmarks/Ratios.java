@@ -1,0 +1,122 @@
+package org.jmmtk.benchmarks;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jmmtk.tools.sweep.Bootstrap;
+
+/**
+ * Summarises interleaved single-fork JMH runs (see {@code benchmarks/interleave.sh}): for each
+ * benchmark method and each value of one parameter, the median of the fork means with a 95% bootstrap
+ * interval, and its ratio to the first value's. A fork's mean is one sample, because forks differ
+ * (JIT decisions, memory layout) more than iterations within a fork do.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar org.jmmtk.benchmarks.Ratios PARAM V1,V2,... RESULT.json...}
+ */
+public final class Ratios {
+    private Ratios() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        String param = args[0];
+        String[] values = args[1].split(",");
+        Map<String, Map<String, List<Double>>> samples = new LinkedHashMap<>();
+        Map<String, String> units = new LinkedHashMap<>();
+        for (int i = 2; i < args.length; i++) {
+            read(Path.of(args[i]), param, samples, units);
+        }
+        for (Map.Entry<String, Map<String, List<Double>>> bench : samples.entrySet()) {
+            System.out.printf("%s (%s; median of fork means [95%% CI], ratio to %s=%s [95%% CI])%n", bench.getKey(),
+                    units.get(bench.getKey()), param, values[0]);
+            double[] base = toArray(bench.getValue().get(values[0]));
+            for (String v : values) {
+                double[] s = toArray(bench.getValue().get(v));
+                if (s.length == 0 || base.length == 0) {
+                    continue;
+                }
+                Bootstrap.Estimate m = Bootstrap.median95(s);
+                Bootstrap.Estimate ratio = Bootstrap.ratio95(s, base);
+                System.out.printf(Locale.ROOT, "  %-14s n=%-3d %10.4f [%.4f, %.4f]   ratio %.4f [%.4f, %.4f]%n", v,
+                        s.length, m.value(), m.low(), m.high(), ratio.value(), ratio.low(), ratio.high());
+            }
+        }
+    }
+
+    private static double[] toArray(List<Double> list) {
+        return list == null ? new double[0] : list.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** Adds the fork means of one JMH JSON result file. */
+    private static void read(Path file, String param, Map<String, Map<String, List<Double>>> samples,
+                             Map<String, String> units) throws IOException {
+        try (JsonParser p = new JsonFactory().createParser(file.toFile())) {
+            if (p.nextToken() != JsonToken.START_ARRAY) {
+                throw new IOException(file + ": not a JMH JSON result");
+            }
+            while (p.nextToken() == JsonToken.START_OBJECT) {
+                String benchmark = null;
+                String value = null;
+                String unit = null;
+                List<Double> forkMeans = new ArrayList<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    p.nextToken();
+                    switch (field) {
+                        case "benchmark" -> benchmark = p.getText();
+                        case "params" -> value = paramValue(p, param);
+                        case "primaryMetric" -> unit = primary(p, forkMeans);
+                        default -> p.skipChildren();
+                    }
+                }
+                String name = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+                units.put(name, unit);
+                samples.computeIfAbsent(name, k -> new LinkedHashMap<>()).computeIfAbsent(value, k -> new ArrayList<>())
+                        .addAll(forkMeans);
+            }
+        }
+    }
+
+    private static String paramValue(JsonParser p, String param) throws IOException {
+        String value = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            if (name.equals(param)) {
+                value = p.getText();
+            }
+        }
+        return value;
+    }
+
+    /** Reads primaryMetric; puts each fork's mean into {@code forkMeans}; returns the unit. */
+    private static String primary(JsonParser p, List<Double> forkMeans) throws IOException {
+        String unit = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            p.nextToken();
+            if (field.equals("scoreUnit")) {
+                unit = p.getText();
+            } else if (field.equals("rawData")) {
+                while (p.nextToken() == JsonToken.START_ARRAY) {
+                    double sum = 0;
+                    int n = 0;
+                    while (p.nextToken() != JsonToken.END_ARRAY) {
+                        sum += p.getDoubleValue();
+                        n++;
+                    }
+                    forkMeans.add(sum / n);
+                }
+            } else {
+                p.skipChildren();
+            }
+        }
+        return unit;
+    }
+}
