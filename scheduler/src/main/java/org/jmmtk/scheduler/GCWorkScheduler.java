@@ -1,5 +1,6 @@
 package org.jmmtk.scheduler;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
@@ -8,28 +9,39 @@ import java.util.function.IntFunction;
 import org.jmmtk.probes.Tracepoints;
 
 /**
- * Runs collections as work packets on a fixed pool of GC worker threads, with one bucket per
- * {@link Stage}, per-worker local queues, stealing, and no coordinator thread: the last worker to park
- * opens the next bucket(s), runs sentinels, or ends the collection (mmtk-core's design since 2024).
+ * Runs collections as work packets on a fixed set of GC workers, with one bucket per {@link Stage},
+ * per-worker local queues, stealing, and no coordinator thread: the last worker to park opens the
+ * next bucket(s), runs sentinels, or ends the collection (mmtk-core's design since 2024).
  *
- * <p>Parking and waking use one monitor. A worker that finds nothing increments the parked count
- * under the monitor and re-checks its designated queue and the open buckets before it waits; a thread
- * that adds to an open bucket reads the parked count after its (volatile) offer and signals one
- * worker if any is parked. One side always sees the other, so a packet is never left in an open bucket
- * while every worker sleeps. Idle workers block on the condition; nothing spins.
+ * <p>Worker 0 runs on the thread that asks for a collection, for the duration of the collection (that
+ * thread is a stopped mutator anyway); workers 1 to N-1 have threads of their own that park between
+ * collections. Blocking the requesting thread and waking a dedicated worker instead leaves the
+ * requester's CPU idle, and on virtual machines the guest scheduler was measured (perf sched) to keep
+ * two woken workers queued on one vCPU for ~10 ms while the other stayed idle, halving 2-thread
+ * closure throughput.
  *
- * <p>Thread use: {@link #runCollection} is called by one requesting thread at a time (never a worker);
- * the other methods are called by workers through {@link GCWorker}. The scheduler knows nothing of
- * plans, heaps or objects.
+ * <p>New packets go to the adding worker's local queue (spilling to the bucket when it is full). A
+ * worker only parks with an empty local queue, so local work always has a running owner; parked
+ * workers are woken for work in a bucket, or for the surplus in a local queue beyond the one packet
+ * its owner runs next. Parking and waking use one monitor: a worker that finds nothing increments the
+ * parked count under the monitor and re-checks its designated queue, the open buckets and the other
+ * workers' surplus before it waits; a worker that adds work reads the parked count after its (fenced)
+ * offer and signals one worker if any is parked. One side always sees the other, so no bucket packet
+ * or surplus waits while a worker that could take it sleeps. Idle workers block on the condition;
+ * nothing spins.
+ *
+ * <p>Thread use: {@link #runCollection} is called by one requesting thread at a time (never from inside
+ * a packet); the other methods are called by workers through {@link GCWorker}. The scheduler knows
+ * nothing of plans, heaps or objects.
  */
 public final class GCWorkScheduler {
     private final GCWorker[] workers;
     private final WorkBucket[] buckets = new WorkBucket[Stage.ALL.length];
+    /** Threads of workers 1..N-1 (index 0 unused: worker 0 runs on the requesting thread). */
     private final Thread[] threads;
 
     private final ReentrantLock monitor = new ReentrantLock();
     private final Condition workAvailable = monitor.newCondition();
-    private final Condition collectionDone = monitor.newCondition();
 
     /** Parked workers. Written under the monitor; read without it by threads adding work. */
     private volatile int parked;
@@ -40,32 +52,34 @@ public final class GCWorkScheduler {
     private Throwable failure;
     private volatile int currentGc;
     private volatile CollectionTimes times = new CollectionTimes(0, 0);
+    private volatile Thread requester;
     private long externalSequence;
     private boolean started;
 
-    /** Creates {@code threads} workers; they start with {@link #start}. */
-    public GCWorkScheduler(int threads) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("at least one GC thread is needed, got " + threads);
+    /** Creates {@code workers} workers; they start with {@link #start}. */
+    public GCWorkScheduler(int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("at least one GC thread is needed, got " + workers);
         }
         for (Stage s : Stage.ALL) {
             buckets[s.ordinal()] = new WorkBucket(s);
         }
         buckets[Stage.UNCONSTRAINED.ordinal()].setOpen(true);
-        workers = new GCWorker[threads];
-        this.threads = new Thread[threads];
-        for (int i = 0; i < threads; i++) {
-            workers[i] = new GCWorker(i, this);
+        this.workers = new GCWorker[workers];
+        this.threads = new Thread[workers];
+        for (int i = 0; i < workers; i++) {
+            this.workers[i] = new GCWorker(i, this);
         }
     }
 
     /**
-     * Gives every worker its context and starts the worker threads (they park until a collection).
-     * Each context is created on its own worker's thread, so that the host JVM allocates the contexts of
-     * different workers apart; returns once every worker has its context.
+     * Gives every worker its context and starts the threads of workers 1..N-1 (they park until a
+     * collection). Each context is created on the thread that will run its worker (worker 0's on this
+     * one), so that the host JVM allocates the contexts of different workers apart; returns once every
+     * worker has its context.
      */
     public void start(IntFunction<? extends WorkerContext> contexts) {
-        CountDownLatch ready = new CountDownLatch(workers.length);
+        CountDownLatch ready = new CountDownLatch(workers.length - 1);
         AtomicReference<Throwable> failed = new AtomicReference<>();
         monitor.lock();
         try {
@@ -73,7 +87,8 @@ public final class GCWorkScheduler {
                 throw new IllegalStateException("scheduler already started");
             }
             started = true;
-            for (int i = 0; i < workers.length; i++) {
+            workers[0].setContext(contexts.apply(0));
+            for (int i = 1; i < workers.length; i++) {
                 GCWorker w = workers[i];
                 int ordinal = i;
                 threads[i] = new Thread(() -> {
@@ -92,23 +107,27 @@ public final class GCWorkScheduler {
         } finally {
             monitor.unlock();
         }
-        for (Thread t : threads) {
-            t.start();
+        for (int i = 1; i < threads.length; i++) {
+            threads[i].start();
         }
+        awaitUninterruptibly(ready);
+        if (failed.get() != null) {
+            shutdown();
+            throw new IllegalStateException("creating a GC worker's context failed", failed.get());
+        }
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
         boolean interrupted = false;
-        while (ready.getCount() > 0) {
+        while (latch.getCount() > 0) {
             try {
-                ready.await();
+                latch.await();
             } catch (InterruptedException e) {
                 interrupted = true;
             }
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
-        }
-        if (failed.get() != null) {
-            shutdown();
-            throw new IllegalStateException("creating a GC worker's context failed", failed.get());
         }
     }
 
@@ -124,9 +143,11 @@ public final class GCWorkScheduler {
         return workers;
     }
 
-    /** The worker threads (for tests that check idle workers are parked). */
+    /** The dedicated worker threads (for tests that check idle workers are parked). */
     Thread[] threads() {
-        return threads.clone();
+        Thread[] t = new Thread[threads.length - 1];
+        System.arraycopy(threads, 1, t, 0, t.length);
+        return t;
     }
 
     /** The number of the collection in progress, or of the last one. */
@@ -144,17 +165,17 @@ public final class GCWorkScheduler {
     }
 
     /**
-     * Runs one collection: adds {@code first} to the Unconstrained bucket, wakes the workers and blocks
-     * until the last parked worker declares the collection finished.
+     * Runs one collection: adds {@code first} to the Unconstrained bucket and works as worker 0 on the
+     * calling thread until the last parked worker declares the collection finished.
      *
      * @throws WorkPacketFailure if a packet threw; the rest of that collection's packets were dropped
      */
     public CollectionTimes runCollection(int gc, WorkPacket first) {
-        if (Thread.currentThread().getName().startsWith("jmmtk-gc-worker-")) {
+        Thread caller = Thread.currentThread();
+        if (caller == requester || caller.getName().startsWith("jmmtk-gc-worker-")) {
             throw new IllegalStateException("a GC worker cannot start a collection");
         }
         CollectionTimes t;
-        Throwable failed;
         monitor.lock();
         try {
             if (!started || shutdown) {
@@ -165,18 +186,26 @@ public final class GCWorkScheduler {
             times = t;
             failure = null;
             aborting = false;
+            requester = caller;
             first.stage = Stage.UNCONSTRAINED;
             first.id = ++externalSequence;
             first.parentId = 0;
             buckets[Stage.UNCONSTRAINED.ordinal()].add(first);
             collecting = true;
-            workAvailable.signalAll();
-            while (collecting) {
-                collectionDone.awaitUninterruptibly();
-            }
-            failed = failure;
         } finally {
             monitor.unlock();
+        }
+        Throwable failed;
+        try {
+            workers[0].run();
+        } finally {
+            monitor.lock();
+            try {
+                requester = null;
+                failed = failure;
+            } finally {
+                monitor.unlock();
+            }
         }
         if (failed != null) {
             throw new WorkPacketFailure(gc, failed);
@@ -228,19 +257,30 @@ public final class GCWorkScheduler {
     void addFromWorker(GCWorker w, Stage stage, WorkPacket packet) {
         w.stamp(stage, packet);
         WorkBucket bucket = buckets[stage.ordinal()];
-        // Keep work local only while nobody is idle: parked workers cannot steal, so they get it
-        // through the bucket instead (avoids one worker hoarding while others sleep).
-        if (bucket.isOpen() && parked == 0 && w.local.offer(packet)) {
+        if (bucket.isOpen() && w.local.offer(packet)) {
+            // The owner runs its local packets itself; a parked worker is worth waking only for the
+            // surplus beyond the one the owner takes next (a serial chain of packets then stays on one
+            // worker instead of bouncing between two). The fence orders the offer before the read of
+            // parked; a parking worker re-checks for surplus after counting itself, so one of the two
+            // sees the other.
+            VarHandle.fullFence();
+            if (parked > 0 && w.local.size() > 1) {
+                wakeOne();
+            }
             return;
         }
         bucket.add(packet);
         if (bucket.isOpen() && parked > 0) {
-            monitor.lock();
-            try {
-                workAvailable.signal();
-            } finally {
-                monitor.unlock();
-            }
+            wakeOne();
+        }
+    }
+
+    private void wakeOne() {
+        monitor.lock();
+        try {
+            workAvailable.signal();
+        } finally {
+            monitor.unlock();
         }
     }
 
@@ -293,20 +333,23 @@ public final class GCWorkScheduler {
     }
 
     /**
-     * Parks {@code w} until there may be work for it. Returns false when the scheduler shuts down.
-     * If {@code w} is the last worker to park during a collection, it advances the collection instead.
+     * Parks {@code w} until there may be work for it. Returns false when {@code w} should stop: the
+     * scheduler shuts down, or, for worker 0 (which belongs to the requesting thread), the collection
+     * has ended. If {@code w} is the last worker to park during a collection, it advances the collection
+     * instead.
      */
     boolean park(GCWorker w) {
+        boolean hostedByRequester = w.ordinal() == 0;
         monitor.lock();
         try {
             parked++;
             for (;;) {
-                if (shutdown) {
+                if (shutdown || (hostedByRequester && !collecting)) {
                     parked--;
                     return false;
                 }
                 if (collecting) {
-                    if (!w.designated.isEmpty() || openBucketHasWork()) {
+                    if (!w.designated.isEmpty() || openBucketHasWork() || surplusToSteal(w)) {
                         parked--;
                         return true;
                     }
@@ -317,6 +360,7 @@ public final class GCWorkScheduler {
                             return true;
                         }
                         finishCollection();
+                        continue;
                     }
                 }
                 workAvailable.awaitUninterruptibly();
@@ -332,6 +376,16 @@ public final class GCWorkScheduler {
                 return false;
             }
             if (!b.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether another worker's local queue holds more than the one packet its owner runs next. */
+    private boolean surplusToSteal(GCWorker thief) {
+        for (GCWorker w : workers) {
+            if (w != thief && w.local.size() > 1) {
                 return true;
             }
         }
@@ -387,6 +441,7 @@ public final class GCWorkScheduler {
         Tracepoints.bucketOpen(currentGc, b.stage().label);
     }
 
+    /** Ends the collection; wakes worker 0 so the requesting thread returns to its mutator. */
     private void finishCollection() {
         times.markEnd(System.nanoTime());
         for (WorkBucket b : buckets) {
@@ -405,6 +460,6 @@ public final class GCWorkScheduler {
             }
         }
         collecting = false;
-        collectionDone.signalAll();
+        workAvailable.signalAll();
     }
 }

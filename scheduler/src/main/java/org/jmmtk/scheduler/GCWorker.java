@@ -6,9 +6,10 @@ import org.jmmtk.probes.Tracepoints;
 import org.jmmtk.probes.WorkPacketEvent;
 
 /**
- * A stateless GC worker: a thread that repeatedly finds a packet and runs it. Its only state is a
- * bounded local queue (which other workers may steal from), a queue of designated packets that only it
- * may run, and the {@link WorkerContext} of the layer above.
+ * A stateless GC worker: repeatedly finds a packet and runs it, on a thread of its own (workers 1 to
+ * N-1) or on the thread that asked for the collection (worker 0). Its only state is a bounded local
+ * queue (which other workers may steal from), a queue of designated packets that only it may run, and
+ * the {@link WorkerContext} of the layer above.
  *
  * <p>Where a worker looks for work, in order: its designated queue, its local queue, the open buckets
  * in stage order, then the local queues of the other workers, starting at a pseudo-random victim and

@@ -21,7 +21,7 @@ public final class LinkedList extends Workload {
 
     public LinkedList(long seed, double scale) {
         super(seed, scale);
-        this.length = scaled(100_000);
+        this.length = scaled(60_000);
         this.tempsPerWalk = scaled(150_000);
     }
 

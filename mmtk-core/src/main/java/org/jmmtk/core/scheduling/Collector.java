@@ -4,11 +4,12 @@ import org.jmmtk.core.alloc.BumpAllocator;
 import org.jmmtk.scheduler.WorkerContext;
 
 /**
- * The per-worker context of a GC worker: its copy allocator (set up by the plan each collection), a
- * scratch buffer for the objects a ProcessEdges packet reaches, counters that are summed when a
- * collection ends, and, if the binding wants it, the log of objects the closure reached. Plain fields: only its worker touches it while a collection runs.
+ * The per-worker context of a GC worker: its copy allocator (set up by the plan each collection), the
+ * queue of objects the running ProcessEdges packet reached first (MMTk's object queue), counters that
+ * are summed when a collection ends, and, if the binding wants it, the log of objects the closure
+ * reached. Plain fields: only its worker touches it while a collection runs.
  */
-public class Collector implements WorkerContext {
+public class Collector implements WorkerContext, ObjectQueue {
     private final int ordinal;
     private long[] nodes;
 
@@ -32,6 +33,8 @@ public class Collector implements WorkerContext {
     /** Trace bytes of the objects marked in place. */
     public long bytesMarked;
     public long edgesTraced;
+    /** Objects enqueued by the packet this worker runs: written for every object traced. */
+    private long nodeCount;
 
     private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
     private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
@@ -55,12 +58,27 @@ public class Collector implements WorkerContext {
         survivors = new SurvivorLog();
     }
 
-    /** A scratch array of at least {@code n} entries, reused by every packet this worker runs. */
-    long[] nodeBuffer(int n) {
+    /** Empties the object queue, with room for {@code n} objects (a packet of n edges reaches at most n). */
+    void startQueue(int n) {
         if (nodes.length < n) {
             nodes = new long[n];
         }
+        nodeCount = 0;
+    }
+
+    /** Queues an object the current packet reached first, to be scanned by that packet. */
+    @Override
+    public void enqueue(long object) {
+        nodes[(int) nodeCount++] = object;
+    }
+
+    /** The queued objects: {@link #queued()} entries of this array. */
+    long[] queue() {
         return nodes;
+    }
+
+    int queued() {
+        return (int) nodeCount;
     }
 
     /** Clears the counters and the survivor log for a new collection. */

@@ -11,17 +11,16 @@ import org.jmmtk.scheduler.WorkPacket;
 /**
  * The transitive closure's packet (MMTk's {@code ProcessEdgesWork} with its object scanning): traces
  * the target of each of its edges through the plan, updates edges whose target moved, then scans the
- * objects it reached first and packs their non-null reference slots into new packets of at most the
+ * objects it reached first (queued in the worker's {@link Collector}, not in the packet: packets made
+ * one after the other lie side by side in memory and may run on two workers at once) and packs their non-null reference slots into new packets of at most the
  * packet capacity (logging them as survivors if the binding asked). Root packets carry the is-roots
  * flag.
  */
-public final class ProcessEdges extends WorkPacket implements ObjectQueue {
+public final class ProcessEdges extends WorkPacket {
     private final MMTK mmtk;
     private final long[] edges;
     private final int count;
     private final boolean roots;
-    private long[] nodes;
-    private int nodeCount;
 
     public ProcessEdges(MMTK mmtk, long[] edges, int count, boolean roots) {
         this.mmtk = mmtk;
@@ -45,28 +44,22 @@ public final class ProcessEdges extends WorkPacket implements ObjectQueue {
         collector.edgesTraced += count;
         SimulatedMemory memory = mmtk.memory();
         Plan plan = mmtk.plan();
-        nodes = collector.nodeBuffer(count);
-        nodeCount = 0;
+        collector.startQueue(count);
         for (int i = 0; i < count; i++) {
             long slot = edges[i];
             long object = memory.load(slot);
             if (object != 0) {
-                long traced = plan.traceObject(this, object, collector);
+                long traced = plan.traceObject(collector, object, collector);
                 if (traced != object) {
                     memory.store(slot, traced);
                 }
             }
         }
-        scanObjects(worker, memory, collector.survivors);
-        nodes = null;
+        scanObjects(worker, memory, collector.queue(), collector.queued(), collector.survivors);
     }
 
-    @Override
-    public void enqueue(long object) {
-        nodes[nodeCount++] = object;
-    }
-
-    private void scanObjects(GCWorker worker, SimulatedMemory memory, SurvivorLog survivors) {
+    private void scanObjects(GCWorker worker, SimulatedMemory memory, long[] nodes, int nodeCount,
+                             SurvivorLog survivors) {
         EdgeBuffer out = new EdgeBuffer(mmtk, worker, false);
         for (int k = 0; k < nodeCount; k++) {
             long object = nodes[k];

@@ -10,19 +10,26 @@ import java.util.Arrays;
  */
 public final class SurvivorLog {
     private long[] entries = new long[1024];
-    private int size;
+    // size changes with every object logged; padded so two workers' logs never share a cache line
+    // (HotSpot keeps declaration order among a class's long fields).
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
+    private long size;
+    private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
+    private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
 
     void add(long id, long address) {
-        if (size + 2 > entries.length) {
+        int i = (int) size;
+        if (i + 2 > entries.length) {
             entries = Arrays.copyOf(entries, entries.length * 2);
         }
-        entries[size] = id;
-        entries[size + 1] = address;
-        size += 2;
+        entries[i] = id;
+        entries[i + 1] = address;
+        size = i + 2;
     }
 
     public int count() {
-        return size / 2;
+        return (int) (size / 2);
     }
 
     public long id(int i) {
