@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "sweep", sortOptions = false,
         description = {"Measure how the closure phase scales with GC threads: each thread count runs once to "
                 + "warm up, then --repeat times; reports the median closure time per GC, the speedup over the "
-                + "first thread count and the efficiency, with 95% bootstrap confidence intervals."})
+                + "first thread count and the efficiency, with 95%% bootstrap confidence intervals."})
 final class SweepCommand implements Callable<Integer> {
     @Mixin
     CollectorOptions collector;

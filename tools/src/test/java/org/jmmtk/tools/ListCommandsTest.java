@@ -1,13 +1,17 @@
 package org.jmmtk.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.jmmtk.bindings.workloads.Workloads;
 import org.jmmtk.plans.Plans;
 import org.junit.jupiter.api.Test;
 
-/** {@code jmmtk plans} and {@code jmmtk workloads} list every registered name, one per line, with its description. */
+/**
+ * {@code jmmtk plans} and {@code jmmtk workloads} list every registered name, one per line, with its description;
+ * every command's {@code --help} prints cleanly.
+ */
 class ListCommandsTest {
     private static List<String> firstWords(String out) {
         return out.lines().map(l -> l.split("\\s+", 2)[0]).toList();
@@ -28,6 +32,16 @@ class ListCommandsTest {
         assertEquals(0, r.code(), r.err());
         assertEquals(Workloads.all().stream().map(Workloads.Entry::name).toList(), firstWords(r.out()));
         assertEquals(List.of("binarytrees", "linkedlist", "widetree", "cache", "phases"), firstWords(r.out()));
+    }
+
+    @Test
+    void everyCommandHasCleanHelp() {
+        for (String command : List.of("run", "plans", "workloads", "trace", "sweep", "probes", "perfetto")) {
+            Cli.Result r = Cli.run(command, "--help");
+            assertEquals(0, r.code(), command + ": " + r.err());
+            assertTrue(r.out().startsWith("Usage: jmmtk " + command), command + ": " + r.out());
+            assertEquals("", r.err(), command);
+        }
     }
 
     @Test
