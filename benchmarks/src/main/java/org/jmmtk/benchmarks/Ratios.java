@@ -14,8 +14,8 @@ import org.jmmtk.tools.sweep.Bootstrap;
 
 /**
  * Summarises interleaved single-fork JMH runs (see {@code benchmarks/interleave.sh}): for each
- * benchmark method and each value of one parameter, the median of the fork means with a 95% bootstrap
- * interval, and its ratio to the first value's. A fork's mean is one sample, because forks differ
+ * benchmark method and setting of the other parameters, and each value of one parameter, the median of
+ * the fork means with a 95% bootstrap interval, and its ratio to the first value's. A fork's mean is one sample, because forks differ
  * (JIT decisions, memory layout) more than iterations within a fork do.
  *
  * <p>Usage: {@code java -cp benchmarks.jar org.jmmtk.benchmarks.Ratios PARAM V1,V2,... RESULT.json...}
@@ -62,7 +62,7 @@ public final class Ratios {
             }
             while (p.nextToken() == JsonToken.START_OBJECT) {
                 String benchmark = null;
-                String value = null;
+                Params params = new Params(null, "");
                 String unit = null;
                 List<Double> forkMeans = new ArrayList<>();
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -70,29 +70,36 @@ public final class Ratios {
                     p.nextToken();
                     switch (field) {
                         case "benchmark" -> benchmark = p.getText();
-                        case "params" -> value = paramValue(p, param);
+                        case "params" -> params = params(p, param);
                         case "primaryMetric" -> unit = primary(p, forkMeans);
                         default -> p.skipChildren();
                     }
                 }
-                String name = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+                String name = benchmark.substring(benchmark.lastIndexOf('.') + 1) + params.others();
                 units.put(name, unit);
-                samples.computeIfAbsent(name, k -> new LinkedHashMap<>()).computeIfAbsent(value, k -> new ArrayList<>())
-                        .addAll(forkMeans);
+                samples.computeIfAbsent(name, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(params.value(), k -> new ArrayList<>()).addAll(forkMeans);
             }
         }
     }
 
-    private static String paramValue(JsonParser p, String param) throws IOException {
+    /** The compared parameter's value, and the other parameters as a label like {@code " [plan=marksweep]"}. */
+    private record Params(String value, String others) {
+    }
+
+    private static Params params(JsonParser p, String param) throws IOException {
         String value = null;
+        StringBuilder others = new StringBuilder();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             p.nextToken();
             if (name.equals(param)) {
                 value = p.getText();
+            } else {
+                others.append(others.length() == 0 ? " [" : ", ").append(name).append('=').append(p.getText());
             }
         }
-        return value;
+        return new Params(value, others.length() == 0 ? "" : others.append(']').toString());
     }
 
     /** Reads primaryMetric; puts each fork's mean into {@code forkMeans}; returns the unit. */
