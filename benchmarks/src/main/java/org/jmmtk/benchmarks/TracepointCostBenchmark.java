@@ -1,6 +1,5 @@
 package org.jmmtk.benchmarks;
 
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import jdk.jfr.Recording;
 import org.jmmtk.probes.AllocSlowPathEvent;
@@ -40,20 +39,7 @@ public class TracepointCostBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        boolean off = probes.equals("compiled-out");
-        if (off) {
-            System.setProperty("jmmtk.probes.off", "true");
-        }
-        if (Tracepoints.COMPILED == off) {
-            throw new IllegalStateException("the tracepoint switch was read before the benchmark set it");
-        }
-        if (probes.equals("recorded")) {
-            recording = new Recording();
-            for (Class<? extends jdk.jfr.Event> type : Tracepoints.EVENT_TYPES) {
-                recording.enable(type).withoutStackTrace().withThreshold(Duration.ZERO);
-            }
-            recording.start();
-        }
+        recording = ProbeSetting.apply(probes, Tracepoints.EVENT_TYPES);
     }
 
     @TearDown(Level.Trial)

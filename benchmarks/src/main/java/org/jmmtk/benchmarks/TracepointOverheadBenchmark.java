@@ -1,13 +1,12 @@
 package org.jmmtk.benchmarks;
 
-import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import jdk.jfr.Recording;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.probes.ProcessEdgesEvent;
-import org.jmmtk.probes.Tracepoints;
 import org.jmmtk.probes.WorkPacketEvent;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -50,19 +49,7 @@ public class TracepointOverheadBenchmark {
 
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) {
-        boolean off = probes.equals("compiled-out");
-        if (off) {
-            System.setProperty("jmmtk.probes.off", "true");
-        }
-        if (Tracepoints.COMPILED == off) {
-            throw new IllegalStateException("the tracepoint switch was read before the benchmark set it");
-        }
-        if (probes.equals("recorded")) {
-            recording = new Recording();
-            recording.enable(WorkPacketEvent.class).withoutStackTrace().withThreshold(Duration.ZERO);
-            recording.enable(ProcessEdgesEvent.class).withoutStackTrace().withThreshold(Duration.ZERO);
-            recording.start();
-        }
+        recording = ProbeSetting.apply(probes, List.of(WorkPacketEvent.class, ProcessEdgesEvent.class));
         if (params.getBenchmark().endsWith("closure")) {
             heap = GraphBinding.create(Plans.find("marksweep").orElseThrow().factory(),
                     new Options().heapBytes(1L << 30).threads(1));

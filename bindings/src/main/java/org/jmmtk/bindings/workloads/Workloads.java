@@ -1,8 +1,8 @@
 package org.jmmtk.bindings.workloads;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
+import org.jmmtk.core.util.Registry;
 
 /** The registry of built-in workloads: exactly what {@code --workload} accepts. */
 public final class Workloads {
@@ -13,32 +13,33 @@ public final class Workloads {
     }
 
     /** A registered workload. */
-    public record Entry(String name, String description, Factory factory) {
+    public record Entry(String name, String description, Factory factory) implements Registry.Named {
     }
 
     public static final String DEFAULT = "binarytrees";
     public static final long DEFAULT_SEED = 42;
 
-    private static final List<Entry> ENTRIES = List.of(
+    private static final Registry<Entry> ENTRIES = new Registry<>(List.of(
             new Entry("binarytrees", "many short-lived binary trees around one long-lived tree", BinaryTrees::new),
             new Entry("linkedlist", "a long linked list walked and replaced; its closure is serial", LinkedList::new),
             new Entry("widetree", "a wide long-lived tree amid garbage; its closure is parallel", WideTree::new),
             new Entry("cache", "4 threads, each a hash-table cache with steady churn", Cache::new),
-            new Entry("phases", "immortal registry, then phases with their own working sets", Phases::new));
+            new Entry("phases", "immortal registry, then phases with their own working sets", Phases::new)));
 
     private Workloads() {
     }
 
     public static List<Entry> all() {
-        return ENTRIES;
+        return ENTRIES.all();
     }
 
+    /** The workload called {@code name} (case-insensitive). */
     public static Optional<Entry> find(String name) {
-        String n = name.toLowerCase(Locale.ROOT);
-        return ENTRIES.stream().filter(e -> e.name().equals(n)).findFirst();
+        return ENTRIES.find(name);
     }
 
+    /** The names of all workloads, comma-separated, for error messages. */
     public static String names() {
-        return String.join(", ", ENTRIES.stream().map(Entry::name).toList());
+        return ENTRIES.names();
     }
 }

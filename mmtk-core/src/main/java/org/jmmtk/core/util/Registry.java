@@ -1,0 +1,48 @@
+package org.jmmtk.core.util;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A fixed, ordered list of named entries looked up by name, case-insensitively: what a command-line
+ * option such as {@code --plan} or {@code --workload} accepts, and what the listing commands print.
+ * Immutable, so any thread may use it.
+ */
+public final class Registry<E extends Registry.Named> {
+    /** An entry's name: lower case, unique within its registry. */
+    public interface Named {
+        String name();
+    }
+
+    private final List<E> entries;
+
+    public Registry(List<E> entries) {
+        this.entries = List.copyOf(entries);
+    }
+
+    /** Every entry, in registration order. */
+    public List<E> all() {
+        return entries;
+    }
+
+    /** The entry called {@code name} (case-insensitive). */
+    public Optional<E> find(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        for (E e : entries) {
+            if (e.name().equals(n)) {
+                return Optional.of(e);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The names of all entries, comma-separated, for error messages. */
+    public String names() {
+        StringBuilder s = new StringBuilder();
+        for (E e : entries) {
+            s.append(s.length() == 0 ? "" : ", ").append(e.name());
+        }
+        return s.toString();
+    }
+}
