@@ -44,7 +44,7 @@ public final class Cache extends Workload {
         out().type(KEY, "Key");
         out().type(VALUE, "Value");
         long[] tables = new long[THREADS];
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         ArrayDeque<Long>[][] chains = new ArrayDeque[THREADS][BUCKETS];
         for (int t = 0; t < THREADS; t++) {
             tables[t] = alloc(t, objectBytes(BUCKETS, 0), BUCKETS, TABLE);
