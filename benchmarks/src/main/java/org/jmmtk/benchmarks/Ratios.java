@@ -15,8 +15,8 @@ import org.jmmtk.tools.sweep.Bootstrap;
 /**
  * Summarises interleaved single-fork JMH runs (see {@code benchmarks/interleave.sh}): for each
  * benchmark method and setting of the other parameters, and each value of one parameter, the median of
- * the fork means with a 95% bootstrap interval, and its ratio to the first value's. A fork's mean is one sample, because forks differ
- * (JIT decisions, memory layout) more than iterations within a fork do.
+ * the fork means with a 95% bootstrap interval, and its ratio to the first value's. A fork's mean is
+ * one sample, because forks differ (JIT decisions, memory layout) more than iterations within a fork do.
  *
  * <p>Usage: {@code java -cp benchmarks.jar org.jmmtk.benchmarks.Ratios PARAM V1,V2,... RESULT.json...}
  */
