@@ -34,6 +34,11 @@ public final class Plans {
         return ENTRIES.find(name);
     }
 
+    /** One line per plan: name and description. */
+    public static String listing() {
+        return ENTRIES.listing();
+    }
+
     /** The names of all plans, comma-separated, for error messages. */
     public static String names() {
         return ENTRIES.names();

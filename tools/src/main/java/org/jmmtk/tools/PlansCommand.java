@@ -1,5 +1,6 @@
 package org.jmmtk.tools;
 
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.jmmtk.plans.Plans;
 import picocli.CommandLine.Command;
@@ -14,9 +15,9 @@ final class PlansCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        for (Plans.Entry e : Plans.all()) {
-            spec.commandLine().getOut().printf("%-12s %s%n", e.name(), e.description());
-        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(Plans.listing());
+        out.flush();
         return ExitCodes.OK;
     }
 }

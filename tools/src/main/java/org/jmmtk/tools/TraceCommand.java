@@ -14,6 +14,7 @@ import org.jmmtk.bindings.trace.TraceWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -67,15 +68,12 @@ final class TraceCommand implements Runnable {
         @Option(names = "--binary", description = "Write the binary form instead of text.")
         boolean binary;
 
-        @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Workload seed (default: ${DEFAULT-VALUE}).")
-        long seed;
-
-        @Option(names = "--scale", paramLabel = "X", defaultValue = "1.0", description = "Workload size factor (default: ${DEFAULT-VALUE}).")
-        double scale;
+        @Mixin
+        WorkloadOptions workloadOptions;
 
         @Override
         public Integer call() throws IOException {
-            write(SourceOptions.workload(workload, seed, scale), output, binary, "writing " + output);
+            write(workloadOptions.create(workload), output, binary, "writing " + output);
             return ExitCodes.OK;
         }
     }

@@ -38,6 +38,11 @@ public final class Workloads {
         return ENTRIES.find(name);
     }
 
+    /** One line per workload: name and description. */
+    public static String listing() {
+        return ENTRIES.listing();
+    }
+
     /** The names of all workloads, comma-separated, for error messages. */
     public static String names() {
         return ENTRIES.names();

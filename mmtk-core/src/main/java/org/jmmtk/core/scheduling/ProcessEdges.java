@@ -12,9 +12,9 @@ import org.jmmtk.scheduler.WorkPacket;
  * The transitive closure's packet (MMTk's {@code ProcessEdgesWork} with its object scanning): traces
  * the target of each of its edges through the plan, updates edges whose target moved, then scans the
  * objects it reached first (queued in the worker's {@link Collector}, not in the packet: packets made
- * one after the other lie side by side in memory and may run on two workers at once) and packs their non-null reference slots into new packets of at most the
- * packet capacity (logging them as survivors if the binding asked). Root packets carry the is-roots
- * flag.
+ * one after the other lie side by side in memory and may run on two workers at once) and packs their
+ * non-null reference slots into new packets of at most the packet capacity (logging them as survivors
+ * if the binding asked). Root packets carry the is-roots flag.
  */
 public final class ProcessEdges extends WorkPacket {
     private final MMTK mmtk;

@@ -10,9 +10,11 @@ import java.util.Optional;
  * Immutable, so any thread may use it.
  */
 public final class Registry<E extends Registry.Named> {
-    /** An entry's name: lower case, unique within its registry. */
+    /** An entry: its name (lower case, unique within its registry) and a one-line description. */
     public interface Named {
         String name();
+
+        String description();
     }
 
     private final List<E> entries;
@@ -35,6 +37,15 @@ public final class Registry<E extends Registry.Named> {
             }
         }
         return Optional.empty();
+    }
+
+    /** One line per entry, name and description, as the listing commands print them. */
+    public String listing() {
+        StringBuilder s = new StringBuilder();
+        for (E e : entries) {
+            s.append(String.format(Locale.ROOT, "%-12s %s%n", e.name(), e.description()));
+        }
+        return s.toString();
     }
 
     /** The names of all entries, comma-separated, for error messages. */
