@@ -43,15 +43,26 @@ final class TraceCommand implements Runnable {
     }
 
     /** Replays {@code source} into a new trace file; removes the file if that fails. */
-    static void write(TraceSource source, Path out, boolean binary, String label) throws IOException {
-        boolean written = false;
-        try (TraceWriter writer = TraceWriter.create(out, binary);
-             Progress progress = Progress.start(label, source::progress)) {
-            source.replay(writer);
-            written = true;
-        } finally {
-            if (!written) {
-                java.nio.file.Files.deleteIfExists(out);
+    /** Where {@code gen} and {@code import} write: {@code -o FILE} and {@code --binary}. */
+    static final class Output {
+        @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
+                description = "The jmmtk trace to write (.gz to compress).")
+        Path file;
+
+        @Option(names = "--binary", description = "Write the binary form instead of text.")
+        boolean binary;
+
+        /** Writes {@code source} to the file; a failed write leaves no partial file behind. */
+        void write(TraceSource source, String label) throws IOException {
+            boolean written = false;
+            try (TraceWriter writer = TraceWriter.create(file, binary);
+                 Progress progress = Progress.start(label, source::progress)) {
+                source.replay(writer);
+                written = true;
+            } finally {
+                if (!written) {
+                    java.nio.file.Files.deleteIfExists(file);
+                }
             }
         }
     }
@@ -61,19 +72,15 @@ final class TraceCommand implements Runnable {
         @Parameters(paramLabel = "WORKLOAD", description = "See 'jmmtk workloads'.")
         String workload;
 
-        @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
-                description = "The trace to write (.gz to compress).")
-        Path output;
-
-        @Option(names = "--binary", description = "Write the binary form instead of text.")
-        boolean binary;
+        @Mixin
+        Output output;
 
         @Mixin
         WorkloadOptions workloadOptions;
 
         @Override
         public Integer call() throws IOException {
-            write(workloadOptions.create(workload), output, binary, "writing " + output);
+            output.write(workloadOptions.create(workload), "writing " + output.file);
             return ExitCodes.OK;
         }
     }
@@ -86,16 +93,12 @@ final class TraceCommand implements Runnable {
         @Parameters(paramLabel = "IN", description = "The foreign trace.")
         Path input;
 
-        @Option(names = {"-o", "--output"}, paramLabel = "OUT", required = true,
-                description = "The jmmtk trace to write (.gz to compress).")
-        Path output;
-
-        @Option(names = "--binary", description = "Write the binary form instead of text.")
-        boolean binary;
+        @Mixin
+        Output output;
 
         @Override
         public Integer call() throws IOException {
-            write(foreign(from, input), output, binary, "importing " + input);
+            output.write(foreign(from, input), "importing " + input);
             return ExitCodes.OK;
         }
     }
