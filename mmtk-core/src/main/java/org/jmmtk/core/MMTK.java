@@ -155,6 +155,7 @@ public final class MMTK implements AutoCloseable {
     public boolean pollForAllocation(Space space, int pages) {
         if (!plan.collectionRequired(space, pages)) {
             failedAttempts = 0;
+            heapGrows(pages);
             return false;
         }
         if (plan.collectionKind(GcReason.HEAP_FULL) == null) {
@@ -167,6 +168,11 @@ public final class MMTK implements AutoCloseable {
         failedAttempts++;
         collect(GcReason.HEAP_FULL);
         return true;
+    }
+
+    /** Closes a step of the space-time integral: occupancy changes as a mutator takes {@code pages}. */
+    private void heapGrows(int pages) {
+        stats.heapUsage(bytesAllocated(), usedBytes() + (long) pages * BYTES_IN_PAGE);
     }
 
     /** The out-of-memory report for a failed request of {@code pages} pages in {@code space}. */
@@ -197,7 +203,7 @@ public final class MMTK implements AutoCloseable {
         long stealsBefore = scheduler.packetsStolen();
         GcEvent event = Tracepoints.gcBegin();
         Tracepoints.heapUsage(gc, false, usedBefore, -1);
-        long start = System.nanoTime();
+        long start = stats.clockNanos();
         for (int i = 0; i < scheduler.workerCount(); i++) {
             ((Collector) scheduler.worker(i).context()).resetCounters();
         }
@@ -205,10 +211,11 @@ public final class MMTK implements AutoCloseable {
             s.startCollection(gc);
         }
         CollectionTimes times = scheduler.runCollection(gc, new ScheduleCollection(this, kind));
-        long pause = System.nanoTime() - start;
-        GcRecord record = record(gc, kind, reason, allocatedBefore, pause, times.closureNanos(), usedBefore,
+        long end = stats.clockNanos();
+        GcRecord record = record(gc, kind, reason, allocatedBefore, start, end, times.closureNanos(), usedBefore,
                 scheduler.packetsExecuted() - packetsBefore, scheduler.packetsStolen() - stealsBefore);
         stats.add(record, reason == GcReason.FINAL);
+        stats.heapUsage(allocatedBefore, record.usedBytesAfter());
         Tracepoints.heapUsage(gc, true, record.usedBytesAfter(), record.bytesTraced());
         Tracepoints.gcEnd(event, gc, plan.name(), kind.label, reason.label);
         if (options.sanity()) {
@@ -221,8 +228,8 @@ public final class MMTK implements AutoCloseable {
         return record;
     }
 
-    private GcRecord record(int gc, CollectionKind kind, GcReason reason, long allocatedBefore, long pause,
-                            long closure, long usedBefore, long packets, long steals) {
+    private GcRecord record(int gc, CollectionKind kind, GcReason reason, long allocatedBefore, long start,
+                            long end, long closure, long usedBefore, long packets, long steals) {
         long objectsCopied = 0;
         long bytesCopied = 0;
         long objectsMarked = 0;
@@ -236,7 +243,7 @@ public final class MMTK implements AutoCloseable {
             bytesMarked += c.bytesMarked;
             edges += c.edgesTraced;
         }
-        return new GcRecord(gc, kind.label, reason.label, allocatedBefore, pause, closure, objectsCopied, bytesCopied,
+        return new GcRecord(gc, kind.label, reason.label, allocatedBefore, start, end, end - start, closure, objectsCopied, bytesCopied,
                 objectsMarked, bytesMarked, edges, usedBefore, usedBytes(), packets, steals);
     }
 

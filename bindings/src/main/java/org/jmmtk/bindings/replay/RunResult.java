@@ -12,13 +12,16 @@ import org.jmmtk.core.stats.RunStats;
  *
  * @param finalLiveObjects null when the run ran out of memory
  * @param finalLiveBytes   null when the run ran out of memory
+ * @param spaceTime        heap bytes in use integrated over bytes allocated (byte-bytes)
  * @param outOfMemory      the out-of-memory report, or null if the run completed
+ * @param wallNanos        the replay's wall time: the end of the run's clock, on which collections are timed
  */
 public record RunResult(String plan, String source, long heapBytes, int threads, int packetCapacity, int gcCount,
                         long objectsAllocated, long bytesAllocated, long bytesCopied, long bytesMarked,
                         long edgesTraced, long barrierStores, Long finalLiveObjects, Long finalLiveBytes,
                         long pauseTotalNanos, long pauseMaxNanos, long pauseP50Nanos, long pauseP99Nanos,
-                        long closureTotalNanos, String outOfMemory, List<GcRecord> collections, long wallNanos) {
+                        long closureTotalNanos, double spaceTime, String outOfMemory, List<GcRecord> collections,
+                        long wallNanos) {
 
     static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
                         long wallNanos) {
@@ -28,7 +31,7 @@ public record RunResult(String plan, String source, long heapBytes, int threads,
                 s.bytesCopied(), s.bytesMarked(), s.edgesTraced(), mmtk.barrierStores(),
                 live == null ? null : live.objects(), live == null ? null : live.bytes(),
                 s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentileNanos(50), s.pausePercentileNanos(99),
-                s.closureTotalNanos(), outOfMemory, s.collections(), wallNanos);
+                s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), wallNanos);
     }
 
     /** Bytes copied or marked per byte allocated (the Merlin paper's mark/cons ratio). */

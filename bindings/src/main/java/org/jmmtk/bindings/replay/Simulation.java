@@ -9,7 +9,8 @@ import org.jmmtk.core.plan.PlanFactory;
 
 /**
  * Runs one plan on one trace source: builds an MMTK instance with the replay binding, replays every
- * event, runs the final collection and gathers the {@link RunResult}. A simulated out-of-memory ends
+ * event, runs the final collection and gathers the {@link RunResult}. The run's clock (and its wall
+ * time) covers the replay only: from its first event to its last, the final collection excluded. A simulated out-of-memory ends
  * the replay early and is part of the result, not an exception.
  */
 public final class Simulation {
@@ -29,19 +30,23 @@ public final class Simulation {
 
     public static RunResult run(String planName, PlanFactory plan, Options options, TraceSource source, Setup setup)
             throws IOException {
-        long start = System.nanoTime();
         ReplayBinding binding = new ReplayBinding();
         try (MMTK mmtk = new MMTK(options, binding, plan)) {
             setup.prepare(mmtk, binding);
             ReplayBinding.LiveSet live = null;
             String outOfMemory = null;
+            mmtk.stats().startClock();
+            long wall;
             try {
                 source.replay(binding);
+                wall = mmtk.stats().clockNanos();
+                mmtk.stats().heapUsage(mmtk.bytesAllocated(), mmtk.usedBytes());
                 live = binding.finish();
             } catch (SimulatedOutOfMemoryError e) {
+                wall = mmtk.stats().clockNanos();
                 outOfMemory = e.getMessage();
             }
-            return RunResult.of(planName, source.describe(), mmtk, live, outOfMemory, System.nanoTime() - start);
+            return RunResult.of(planName, source.describe(), mmtk, live, outOfMemory, wall);
         }
     }
 }

@@ -8,7 +8,9 @@ package org.jmmtk.core.stats;
  * @param kind            full or nursery
  * @param reason          heap-full, explicit or final
  * @param allocatedBefore bytes allocated by the program when the collection started (GC "time")
- * @param pauseNanos      from request to mutators resuming
+ * @param startNanos      when the collection was requested, on the run's clock ({@link RunStats#clockNanos})
+ * @param endNanos        when mutators could resume, on the run's clock
+ * @param pauseNanos      from request to mutators resuming ({@code endNanos - startNanos})
  * @param closureNanos    from the first Closure packet to the opening of the next bucket
  * @param objectsCopied   objects moved
  * @param bytesCopied     trace bytes of the objects moved
@@ -20,7 +22,8 @@ package org.jmmtk.core.stats;
  * @param packets         work packets executed
  * @param steals          packets taken from another worker's local queue
  */
-public record GcRecord(int gc, String kind, String reason, long allocatedBefore, long pauseNanos, long closureNanos,
+public record GcRecord(int gc, String kind, String reason, long allocatedBefore, long startNanos, long endNanos,
+                       long pauseNanos, long closureNanos,
                        long objectsCopied, long bytesCopied, long objectsMarked, long bytesMarked, long edgesTraced,
                        long usedBytesBefore, long usedBytesAfter, long packets, long steals) {
 

@@ -6,14 +6,49 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * The collections of a run. The program's collections count towards |GC|, mark/cons and pauses; the
- * final collection that measures what is still reachable is kept apart. Written by the thread that
- * runs collections; read when the run is over.
+ * The collections of a run and its clock. The program's collections count towards |GC|, mark/cons and
+ * pauses; the final collection that measures what is still reachable is kept apart. The run's clock
+ * starts at {@link #startClock} (the start of the measured replay), so collections' start and end
+ * times can be compared with the run's wall time. Also integrates heap occupancy over allocation (the
+ * space-time product). Written by the thread that runs collections or polls the heap budget; read when
+ * the run is over.
  */
 public final class RunStats {
     private final List<GcRecord> collections = new ArrayList<>();
     private GcRecord finalCollection;
     private final Histogram pauseMicros = new Histogram(3);
+    private long originNanos = System.nanoTime();
+    private double spaceTime;
+    private long lastAllocated;
+    private long lastUsedBytes;
+
+    /** Sets the run's time 0 to now. */
+    public void startClock() {
+        originNanos = System.nanoTime();
+    }
+
+    /** Nanoseconds since the run's time 0. */
+    public long clockNanos() {
+        return System.nanoTime() - originNanos;
+    }
+
+    /**
+     * Heap occupancy is {@code usedBytes} from now on, when {@code allocated} bytes have been allocated:
+     * closes the previous step of the occupancy function in the space-time integral.
+     */
+    public void heapUsage(long allocated, long usedBytes) {
+        spaceTime += (double) lastUsedBytes * (allocated - lastAllocated);
+        lastAllocated = allocated;
+        lastUsedBytes = usedBytes;
+    }
+
+    /**
+     * The integral of heap bytes in use (simulated bytes, pages of all spaces) over bytes allocated, up
+     * to the last call of {@link #heapUsage}: the Merlin paper's space-time product, in byte-bytes.
+     */
+    public double spaceTime() {
+        return spaceTime;
+    }
 
     public void add(GcRecord record, boolean isFinal) {
         if (isFinal) {
