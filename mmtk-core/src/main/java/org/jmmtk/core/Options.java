@@ -8,7 +8,7 @@ import java.util.Locale;
  * {@link IllegalArgumentException} with a message fit for a user. Immutable once handed to MMTK.
  */
 public final class Options {
-    public static final long MIN_HEAP_BYTES = 64L << 10;
+    public static final long MIN_HEAP_BYTES = 1L << 10;
     public static final long MAX_HEAP_BYTES = 64L << 30;
     public static final long DEFAULT_HEAP_BYTES = 32L << 20;
     /** MMTk's {@code EDGES_WORK_BUFFER_SIZE}. */

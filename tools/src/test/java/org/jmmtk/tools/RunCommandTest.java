@@ -100,7 +100,7 @@ class RunCommandTest {
     void heapOfZeroIsBadUsage() {
         Cli.Result r = Cli.run("run", "--heap", "0", "--scale", "0.01");
         assertEquals(2, r.code());
-        assertEquals(List.of("jmmtk: heap size 0 B is impossible: it must be between 64 KiB and 64 GiB"),
+        assertEquals(List.of("jmmtk: heap size 0 B is impossible: it must be between 1 KiB and 64 GiB"),
                 r.errLines());
     }
 
