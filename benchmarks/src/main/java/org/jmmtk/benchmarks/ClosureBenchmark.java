@@ -84,7 +84,7 @@ public class ClosureBenchmark {
 
     @TearDown(Level.Trial)
     public void shutdown() {
-        binding.mmtk().shutdown();
+        binding.mmtk().close();
     }
 
     @Benchmark

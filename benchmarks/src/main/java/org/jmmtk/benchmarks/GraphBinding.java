@@ -1,15 +1,14 @@
 package org.jmmtk.benchmarks;
 
-import java.util.List;
 import java.util.SplittableRandom;
 import org.jmmtk.core.MMTK;
 import org.jmmtk.core.Options;
+import org.jmmtk.core.VMBinding;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.PlanFactory;
 import org.jmmtk.core.vm.EdgeVisitor;
-import org.jmmtk.core.vm.VMBinding;
 import org.jmmtk.scheduler.GCWorker;
 
 /**
@@ -124,11 +123,6 @@ final class GraphBinding implements VMBinding {
     }
 
     @Override
-    public List<Mutator> mutators() {
-        return List.of(mutator);
-    }
-
-    @Override
     public void stopAllMutators() {
     }
 
@@ -137,7 +131,7 @@ final class GraphBinding implements VMBinding {
     }
 
     @Override
-    public void scanMutatorRoots(Mutator m, EdgeVisitor visitor) {
+    public void scanMutatorRoots(int m, EdgeVisitor visitor) {
     }
 
     @Override

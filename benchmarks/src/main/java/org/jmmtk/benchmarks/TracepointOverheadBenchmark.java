@@ -62,7 +62,7 @@ public class TracepointOverheadBenchmark {
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        heap.mmtk().shutdown();
+        heap.mmtk().close();
         if (recording != null) {
             recording.close();
         }

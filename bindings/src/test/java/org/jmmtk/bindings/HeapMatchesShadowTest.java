@@ -68,7 +68,11 @@ class HeapMatchesShadowTest {
                 assertArrayEquals(shadow.slotsOf(e.getLongKey()), e.getValue(),
                         "slots of object " + e.getLongKey() + " after GC " + gc.gc());
             }
-            assertEquals(expected.objects(), binding.liveSet().objects(), "id table after GC " + gc.gc());
+            if (plan.equals("nogc")) {
+                assertTrue(binding.tableSet().objects() >= expected.objects(), "id table after GC " + gc.gc());
+            } else {
+                assertEquals(expected.objects(), binding.tableSet().objects(), "id table after GC " + gc.gc());
+            }
             checked[0]++;
         }));
         assertNull(r.outOfMemory(), r.outOfMemory());

@@ -1,38 +1,49 @@
 package org.jmmtk.core;
 
-import static org.jmmtk.core.util.Constants.BYTES_IN_CHUNK;
-import static org.jmmtk.core.util.Constants.BYTES_IN_PAGE;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.jmmtk.core.analysis.Plugin;
+import org.jmmtk.core.analysis.PluginContext;
+import org.jmmtk.core.analysis.PluginHost;
+import org.jmmtk.core.heap.AllocationPoll;
+import org.jmmtk.core.heap.FixedHeapTrigger;
+import org.jmmtk.core.heap.GcTrigger;
+import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
+import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
+import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Plan;
+import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanFactory;
-import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.plan.ScheduleCollection;
+import org.jmmtk.core.policy.HeapServices;
+import org.jmmtk.core.policy.SpaceTable;
 import org.jmmtk.core.sanity.SanityChecker;
 import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.ScheduleCollection;
-import org.jmmtk.core.scheduling.SurvivorLog;
+import org.jmmtk.core.scheduling.MoveLog;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.RunStats;
 import org.jmmtk.core.util.Constants;
-import org.jmmtk.core.vm.VMBinding;
+import org.jmmtk.core.vm.EdgeVisitor;
 import org.jmmtk.probes.GcEvent;
 import org.jmmtk.probes.Tracepoints;
 import org.jmmtk.scheduler.CollectionTimes;
 import org.jmmtk.scheduler.GCWorkScheduler;
 
 /**
- * One instance of the memory manager (mmtk-core's {@code MMTK}): the simulated memory and its layout,
- * the plan, the GC worker pool, the binding, and the statistics of the run. Collections are requested
- * here, by mutators that cannot allocate or by the binding, and run on the worker pool while the
- * requesting thread waits.
+ * One instance of the memory manager (mmtk-core's {@code MMTK}): the composition root. It builds the
+ * simulated memory and its layout, the heap's geometry, the space table, the valid-object bits, the
+ * plugin host, the {@link GcTrigger}, the plan and the GC worker pool, and wires them together; no
+ * space or policy sees it. It also runs collections: requested by a space's poll when the trigger
+ * says the budget is exhausted, or by the binding, they run on the worker pool while the requesting
+ * thread takes part as worker 0.
  *
- * <p>Collections are serialised: {@link #collect} is synchronized. Call {@link #shutdown} to stop the
+ * <p>Collections are serialised: {@link #collect} is synchronized. Call {@link #close} to stop the
  * worker threads.
  */
 public final class MMTK implements AutoCloseable {
@@ -40,40 +51,55 @@ public final class MMTK implements AutoCloseable {
     public static final long VM_AREA_BYTES = 8L << 30;
 
     private final Options options;
+    private final HeapGeometry geometry;
     private final VMLayout layout;
     private final SimulatedMemory memory;
+    private final SideBitmap validObjects;
+    private final SpaceTable spaceTable;
+    private final PluginHost plugins;
+    private final GcTrigger trigger;
     private final VMBinding binding;
     private final GCWorkScheduler scheduler;
     private final Plan plan;
-    private final int totalPages;
     private final RunStats stats = new RunStats();
     private final List<GcListener> listeners = new ArrayList<>();
-    private final List<Mutator> mutators = new ArrayList<>();
     private int gcNumber;
     private int failedAttempts;
+    private long allocatedAtLastGc;
 
     public MMTK(Options options, VMBinding binding, PlanFactory planFactory) {
+        this(options, binding, planFactory, List.of());
+    }
+
+    /** A memory manager whose heap events go to {@code plugins} (in order). */
+    public MMTK(Options options, VMBinding binding, PlanFactory planFactory, List<Plugin> plugins) {
         this.options = options.copy();
-        long heap = Constants.alignUp(this.options.heapBytes(), BYTES_IN_CHUNK);
-        this.layout = new VMLayout(8 * heap + VM_AREA_BYTES);
+        this.geometry = this.options.geometry();
+        long heap = Constants.alignUp(this.options.heapBytes(), Constants.BYTES_IN_CHUNK);
+        // room for the plan's spaces (at most a few times the heap each) and the binding's roots
+        this.layout = new VMLayout(8 * heap + 16 * Constants.BYTES_IN_CHUNK + VM_AREA_BYTES);
         this.memory = layout.memory();
-        this.totalPages = (int) (this.options.heapBytes() / BYTES_IN_PAGE);
+        this.validObjects = new SideBitmap(memory);
+        this.spaceTable = new SpaceTable(memory);
+        this.plugins = new PluginHost(plugins);
+        this.trigger = new FixedHeapTrigger(this.options.heapBytes(), geometry, this.options.overheadLimit());
         this.binding = binding;
         this.scheduler = new GCWorkScheduler(this.options.threads());
-        this.plan = planFactory.create(this);
-        boolean logSurvivors = binding.needsSurvivorLog();
-        scheduler.start(i -> {
-            Collector c = plan.createCollector(i);
-            if (logSurvivors) {
-                c.logSurvivors();
-            }
-            return c;
-        });
+        HeapServices heapServices = new HeapServices(memory, layout, geometry, new Poll(), validObjects, spaceTable,
+                this.plugins);
+        this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
+                this.options.packetCapacity(), binding, binding, binding.needsMoveLog()));
+        scheduler.start(plan::createCollector);
         binding.boot(this);
+        this.plugins.attach(new Context());
     }
 
     public Options options() {
         return options;
+    }
+
+    public HeapGeometry geometry() {
+        return geometry;
     }
 
     public SimulatedMemory memory() {
@@ -100,43 +126,54 @@ public final class MMTK implements AutoCloseable {
         return stats;
     }
 
+    public SpaceTable spaces() {
+        return spaceTable;
+    }
+
+    public PluginHost plugins() {
+        return plugins;
+    }
+
     /** The heap budget in pages. */
     public int totalPages() {
-        return totalPages;
+        return trigger.totalPages();
     }
 
     /** Creates the context of a new mutator thread (MMTk's {@code bind_mutator}). */
-    public synchronized Mutator bindMutator() {
-        Mutator m = plan.createMutator(mutators.size());
-        mutators.add(m);
-        return m;
+    public Mutator bindMutator() {
+        return plan.bindMutator();
     }
 
     public void addListener(GcListener listener) {
         listeners.add(listener);
     }
 
+    /** Whether an object with id {@code id} lives at {@code address}: allocated there and not reclaimed since. */
+    public boolean isObject(long address, long id) {
+        return validObjects.get(address) && ObjectModel.id(memory, address) == id;
+    }
+
     /** Sum of the trace sizes of all objects allocated so far: the run's clock. */
-    public synchronized long bytesAllocated() {
+    public long bytesAllocated() {
         long n = 0;
-        for (Mutator m : mutators) {
+        for (Mutator m : plan.mutators()) {
             n += m.bytesAllocated();
         }
         return n;
     }
 
-    public synchronized long objectsAllocated() {
+    public long objectsAllocated() {
         long n = 0;
-        for (Mutator m : mutators) {
+        for (Mutator m : plan.mutators()) {
             n += m.objectsAllocated();
         }
         return n;
     }
 
     /** Remembered-set insertions by all write barriers. */
-    public synchronized long barrierStores() {
+    public long barrierStores() {
         long n = 0;
-        for (Mutator m : mutators) {
+        for (Mutator m : plan.mutators()) {
             n += m.barrierStores();
         }
         return n;
@@ -144,42 +181,65 @@ public final class MMTK implements AutoCloseable {
 
     /** Heap in use, in simulated bytes (pages of all spaces). */
     public long usedBytes() {
-        return (long) plan.usedPages() * BYTES_IN_PAGE;
+        return geometry.pagesToBytes(plan.usedPages());
     }
 
-    /**
-     * Called by {@link Space#acquire} before taking pages for a mutator. Returns true if it ran a
-     * collection (the allocation must be retried); throws {@link SimulatedOutOfMemoryError} if the plan
-     * cannot collect or already collected for this allocation without freeing enough.
-     */
-    public boolean pollForAllocation(Space space, int pages) {
-        if (!plan.collectionRequired(space, pages)) {
+    /** The poll every space makes before giving a mutator pages. */
+    private final class Poll implements AllocationPoll {
+        @Override
+        public boolean poll(String space, int pages) {
+            return pollForAllocation(space, pages);
+        }
+
+        @Override
+        public SimulatedOutOfMemoryError outOfMemory(String space, int pages, String why) {
+            return MMTK.this.outOfMemory(String.format("%s needed %s more; %s", space,
+                    Options.formatBytes(geometry.pagesToBytes(pages)), why));
+        }
+    }
+
+    /** What plugins may use. */
+    private final class Context implements PluginContext {
+        @Override
+        public SimulatedMemory memory() {
+            return memory;
+        }
+
+        @Override
+        public long bytesAllocated() {
+            return MMTK.this.bytesAllocated();
+        }
+
+        @Override
+        public void scanRoots(EdgeVisitor visitor) {
+            for (Mutator m : plan.mutators()) {
+                binding.scanMutatorRoots(m.ordinal(), visitor);
+            }
+            binding.scanGlobalRoots(visitor);
+        }
+    }
+
+    private synchronized boolean pollForAllocation(String space, int pages) {
+        if (!trigger.isGcRequired(plan.reservedPages(), pages)) {
             failedAttempts = 0;
-            heapGrows(pages);
+            stats.heapUsage(bytesAllocated(), usedBytes() + geometry.pagesToBytes(pages));
             return false;
         }
+        Poll poll = new Poll();
         if (plan.collectionKind(GcReason.HEAP_FULL) == null) {
-            throw outOfMemory(space, pages, "the heap is full and plan " + plan.name() + " never collects");
+            throw poll.outOfMemory(space, pages, "the heap is full and plan " + plan.name() + " never collects");
         }
         if (failedAttempts >= plan.maxCollectionAttempts()) {
             failedAttempts = 0;
-            throw outOfMemory(space, pages, "the heap is still full after collecting");
+            throw poll.outOfMemory(space, pages, "the heap is still full after collecting");
         }
         failedAttempts++;
         collect(GcReason.HEAP_FULL);
         return true;
     }
 
-    /** Closes a step of the space-time integral: occupancy changes as a mutator takes {@code pages}. */
-    private void heapGrows(int pages) {
-        stats.heapUsage(bytesAllocated(), usedBytes() + (long) pages * BYTES_IN_PAGE);
-    }
-
-    /** The out-of-memory report for a failed request of {@code pages} pages in {@code space}. */
-    public SimulatedOutOfMemoryError outOfMemory(Space space, int pages, String why) {
-        return new SimulatedOutOfMemoryError(plan.name(), options.heapBytes(), bytesAllocated(), stats.gcCount(),
-                String.format("%s needed %s more; %s", space.name(),
-                        Options.formatBytes((long) pages * BYTES_IN_PAGE), why));
+    private SimulatedOutOfMemoryError outOfMemory(String detail) {
+        return new SimulatedOutOfMemoryError(plan.name(), options.heapBytes(), bytesAllocated(), stats.gcCount(), detail);
     }
 
     /** A collection the program asked for; ignored by plans that do not collect on request. */
@@ -189,7 +249,8 @@ public final class MMTK implements AutoCloseable {
 
     /**
      * Runs one collection for {@code reason} and blocks until mutators may resume. Returns its record,
-     * or null if the plan does not collect for that reason.
+     * or null if the plan does not collect for that reason. Throws {@link SimulatedOutOfMemoryError}
+     * when the trigger gives up (the GC-overhead limit).
      */
     public synchronized GcRecord collect(GcReason reason) {
         CollectionKind kind = plan.collectionKind(reason);
@@ -207,10 +268,13 @@ public final class MMTK implements AutoCloseable {
         for (int i = 0; i < scheduler.workerCount(); i++) {
             ((Collector) scheduler.worker(i).context()).resetCounters();
         }
-        for (Space s : plan.collectedSpaces(kind)) {
-            s.startCollection(gc);
+        if (plugins.wantsGcs()) {
+            plugins.gcStart(gc, kind.label);
         }
-        CollectionTimes times = scheduler.runCollection(gc, new ScheduleCollection(this, kind));
+        CollectionTimes times = scheduler.runCollection(gc, new ScheduleCollection(plan, kind));
+        if (plugins.wantsGcs()) {
+            plugins.gcEnd(gc, kind.label);
+        }
         long end = stats.clockNanos();
         GcRecord record = record(gc, kind, reason, allocatedBefore, start, end, times.closureNanos(), usedBefore,
                 scheduler.packetsExecuted() - packetsBefore, scheduler.packetsStolen() - stealsBefore);
@@ -219,11 +283,19 @@ public final class MMTK implements AutoCloseable {
         Tracepoints.heapUsage(gc, true, record.usedBytesAfter(), record.bytesTraced());
         Tracepoints.gcEnd(event, gc, plan.name(), kind.label, reason.label);
         if (options.sanity()) {
-            SanityChecker.check(this);
+            SanityChecker.check(memory, spaceTable, validObjects, binding, plan.mutators().size());
         }
         binding.resumeMutators();
         for (GcListener l : listeners) {
             l.gcFinished(record);
+        }
+        if (reason != GcReason.FINAL) {
+            String giveUp = trigger.collectionFinished(new GcTrigger.CollectionOutcome(record.bytesTraced(),
+                    allocatedBefore - allocatedAtLastGc, plan.reservedPages()));
+            allocatedAtLastGc = allocatedBefore;
+            if (giveUp != null) {
+                throw outOfMemory(giveUp);
+            }
         }
         return record;
     }
@@ -237,14 +309,15 @@ public final class MMTK implements AutoCloseable {
         long edges = 0;
         for (int i = 0; i < scheduler.workerCount(); i++) {
             Collector c = (Collector) scheduler.worker(i).context();
-            objectsCopied += c.objectsCopied;
-            bytesCopied += c.bytesCopied;
-            objectsMarked += c.objectsMarked;
-            bytesMarked += c.bytesMarked;
-            edges += c.edgesTraced;
+            objectsCopied += c.objectsCopied();
+            bytesCopied += c.bytesCopied();
+            objectsMarked += c.objectsMarked();
+            bytesMarked += c.bytesMarked();
+            edges += c.edgesTraced();
         }
-        return new GcRecord(gc, kind.label, reason.label, allocatedBefore, start, end, end - start, closure, objectsCopied, bytesCopied,
-                objectsMarked, bytesMarked, edges, usedBefore, usedBytes(), packets, steals);
+        return new GcRecord(gc, kind.label, reason.label, allocatedBefore, start, end, end - start, closure,
+                objectsCopied, bytesCopied, objectsMarked, bytesMarked, edges, usedBefore, usedBytes(), packets,
+                steals);
     }
 
     /** The number of collections started so far, the final one included. */
@@ -253,31 +326,26 @@ public final class MMTK implements AutoCloseable {
     }
 
     /**
-     * After a collection, when the binding asked for survivor logs: calls {@code visitor} with the id
-     * and new address of every object the collection's closure reached.
+     * After a collection, when the binding asked for move logs: calls {@code visitor} with the id and
+     * new address of every object the collection moved.
      */
-    public void forEachSurvivor(SurvivorVisitor visitor) {
+    public void forEachMoved(MoveVisitor visitor) {
         for (int i = 0; i < scheduler.workerCount(); i++) {
-            SurvivorLog log = ((Collector) scheduler.worker(i).context()).survivors();
+            MoveLog log = ((Collector) scheduler.worker(i).context()).moves();
             for (int k = 0, n = log == null ? 0 : log.count(); k < n; k++) {
                 visitor.visit(log.id(k), log.address(k));
             }
         }
     }
 
-    /** Receives survivors of a collection. */
+    /** Receives the objects a collection moved. */
     @FunctionalInterface
-    public interface SurvivorVisitor {
+    public interface MoveVisitor {
         void visit(long id, long address);
-    }
-
-    /** Stops the GC worker threads. */
-    public void shutdown() {
-        scheduler.shutdown();
     }
 
     @Override
     public void close() {
-        shutdown();
+        scheduler.shutdown();
     }
 }

@@ -1,11 +1,18 @@
 package org.jmmtk.core;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import org.jmmtk.core.analysis.Plugins;
+import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.heap.OverheadLimit;
+import org.jmmtk.core.util.Bytes;
 
 /**
- * The run options of an {@link MMTK} instance: heap budget, GC threads, ProcessEdges packet capacity,
- * and whether the sanity checker runs after every collection. Setters validate and throw
- * {@link IllegalArgumentException} with a message fit for a user. Immutable once handed to MMTK.
+ * The run options of an {@link MMTK} instance: heap budget and its geometry, GC threads, ProcessEdges
+ * packet capacity, the GC-overhead limit, the plugins to enable, and whether the sanity checker runs
+ * after every collection. Setters validate and throw {@link IllegalArgumentException} with a message
+ * fit for a user (naming the option as the command line spells it). Copied when handed to MMTK.
  */
 public final class Options {
     public static final long MIN_HEAP_BYTES = 1L << 10;
@@ -16,8 +23,14 @@ public final class Options {
     public static final int MAX_THREADS = 256;
 
     private long heapBytes = DEFAULT_HEAP_BYTES;
+    private long pageBytes;
+    private long blockBytes;
+    private long lineBytes;
+    private long bufferBytes;
     private int threads = Runtime.getRuntime().availableProcessors();
     private int packetCapacity = DEFAULT_PACKET_CAPACITY;
+    private OverheadLimit overheadLimit = OverheadLimit.DEFAULT;
+    private List<String> plugins = List.of();
     private boolean sanity;
 
     public long heapBytes() {
@@ -36,6 +49,20 @@ public final class Options {
         return sanity;
     }
 
+    public OverheadLimit overheadLimit() {
+        return overheadLimit;
+    }
+
+    /** The names of the plugins to enable, in order. */
+    public List<String> plugins() {
+        return plugins;
+    }
+
+    /** The heap's geometry: the sizes given, the others scaled with the heap. */
+    public HeapGeometry geometry() {
+        return HeapGeometry.of(heapBytes, pageBytes, blockBytes, lineBytes, bufferBytes);
+    }
+
     public Options heapBytes(long bytes) {
         if (bytes < MIN_HEAP_BYTES || bytes > MAX_HEAP_BYTES) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
@@ -43,6 +70,19 @@ public final class Options {
                     formatBytes(bytes), formatBytes(MIN_HEAP_BYTES), formatBytes(MAX_HEAP_BYTES)));
         }
         this.heapBytes = bytes;
+        return this;
+    }
+
+    /**
+     * Sets the page, block, line and thread-local buffer sizes (0: scale with the heap). Checked
+     * against the heap size by {@link #geometry()}, which throws for sizes that do not fit.
+     */
+    public Options geometry(long page, long block, long line, long buffer) {
+        this.pageBytes = page;
+        this.blockBytes = block;
+        this.lineBytes = line;
+        this.bufferBytes = buffer;
+        geometry();
         return this;
     }
 
@@ -62,6 +102,26 @@ public final class Options {
         return this;
     }
 
+    public Options overheadLimit(OverheadLimit limit) {
+        this.overheadLimit = limit;
+        return this;
+    }
+
+    /** Enables the plugins called {@code names}; throws for a name no plugin has, or one given twice. */
+    public Options plugins(List<String> names) {
+        List<String> checked = new ArrayList<>();
+        for (String name : names) {
+            Plugins.Entry e = Plugins.find(name).orElseThrow(() -> new IllegalArgumentException(
+                    "--plugin: unknown plugin '" + name + "'; valid plugins: " + Plugins.names()));
+            if (checked.contains(e.name())) {
+                throw new IllegalArgumentException("--plugin: plugin '" + e.name() + "' is given twice");
+            }
+            checked.add(e.name());
+        }
+        this.plugins = List.copyOf(checked);
+        return this;
+    }
+
     public Options sanity(boolean on) {
         this.sanity = on;
         return this;
@@ -71,58 +131,25 @@ public final class Options {
     public Options copy() {
         Options o = new Options();
         o.heapBytes = heapBytes;
+        o.pageBytes = pageBytes;
+        o.blockBytes = blockBytes;
+        o.lineBytes = lineBytes;
+        o.bufferBytes = bufferBytes;
         o.threads = threads;
         o.packetCapacity = packetCapacity;
+        o.overheadLimit = overheadLimit;
+        o.plugins = plugins;
         o.sanity = sanity;
         return o;
     }
 
-    /**
-     * Parses a size such as {@code 4096}, {@code 512k}, {@code 64m} or {@code 2g} (binary multiples,
-     * case-insensitive, an optional trailing {@code b}).
-     */
+    /** See {@link Bytes#parse}. */
     public static long parseSize(String text) {
-        String s = text.trim().toLowerCase(Locale.ROOT);
-        if (s.endsWith("b")) {
-            s = s.substring(0, s.length() - 1);
-        }
-        int shift = 0;
-        if (!s.isEmpty()) {
-            switch (s.charAt(s.length() - 1)) {
-                case 'k' -> shift = 10;
-                case 'm' -> shift = 20;
-                case 'g' -> shift = 30;
-                case 't' -> shift = 40;
-                default -> shift = 0;
-            }
-        }
-        if (shift != 0) {
-            s = s.substring(0, s.length() - 1);
-        }
-        long value;
-        try {
-            value = Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a size (examples: 65536, 512k, 64m, 2g)");
-        }
-        if (value < 0 || (shift > 0 && value > (Long.MAX_VALUE >> shift))) {
-            throw new IllegalArgumentException("size '" + text + "' is out of range");
-        }
-        return value << shift;
+        return Bytes.parse(text);
     }
 
-    /** Bytes in the largest binary unit that keeps them readable: {@code 32 MiB}, {@code 1.5 GiB}. */
+    /** See {@link Bytes#format}. */
     public static String formatBytes(long bytes) {
-        String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
-        double v = bytes;
-        int u = 0;
-        while (Math.abs(v) >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        if (u == 0 || v == Math.rint(v)) {
-            return String.format(Locale.ROOT, "%d %s", (long) v, units[u]);
-        }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+        return Bytes.format(bytes);
     }
 }

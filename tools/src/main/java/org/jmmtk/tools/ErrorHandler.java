@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import org.jmmtk.bindings.trace.TraceException;
-import org.jmmtk.core.SimulatedOutOfMemoryError;
+import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
 import picocli.CommandLine;
 
 /**

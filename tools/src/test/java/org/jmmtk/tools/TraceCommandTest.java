@@ -105,7 +105,7 @@ class TraceCommandTest {
         Cli.Result r = Cli.run("trace", "stats", file.toString(), "--json");
         assertEquals(2, r.code());
         assertEquals("", r.out());
-        assertEquals(List.of("jmmtk: " + file + ":3: size 0 is out of range 1..1099511627775"), r.errLines());
+        assertEquals(List.of("jmmtk: " + file + ":3: size 0 is out of range 1..68719476735"), r.errLines());
     }
 
     @Test

@@ -109,7 +109,7 @@ class TraceImportCommandTest {
         Cli.Result r = Cli.run("trace", "import", "--from", "garcosim", bad.toString(), "-o",
                 dir.resolve("out.trace").toString());
         assertEquals(2, r.code());
-        assertEquals(List.of("jmmtk: " + bad + ":2: size 0 is out of range 1..1099511627775"), r.errLines());
+        assertEquals(List.of("jmmtk: " + bad + ":2: size 0 is out of range 1..68719476735"), r.errLines());
     }
 
     @Test

@@ -84,7 +84,7 @@ public final class GarCoSimReader implements TraceSource {
         String[] fields = line.split("\\s+");
         String kind = fields[0];
         switch (kind) {
-            case "a" -> out.alloc(thread(fields), bounded(fields, 'O', "object id", 1, Long.MAX_VALUE),
+            case "a" -> out.alloc(thread(fields), bounded(fields, 'O', "object id", 1, ObjectModel.MAX_OBJECT_ID),
                     bounded(fields, 'S', "size", 1, ObjectModel.MAX_TRACE_BYTES),
                     (int) bounded(fields, 'N', "reference slot count", 0, ObjectModel.MAX_REF_SLOTS),
                     (int) optional(fields, 'C'));

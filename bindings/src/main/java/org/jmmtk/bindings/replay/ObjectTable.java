@@ -1,29 +1,27 @@
 package org.jmmtk.bindings.replay;
 
 /**
- * Maps a trace's object ids to the objects' addresses, with for each entry the number of the last
- * collection known to have left it alive (or, for an object allocated since, the number of
- * collections so far). It is not a root: it holds objects weakly. After a collection the binding
- * refreshes the entries of the objects the closure reached (work proportional to what survived, as
- * a collector's is); an entry whose space was collected after its stamp names a dead object. Dead
- * entries are dropped in bulk once they pile up, between collections.
+ * Maps a trace's object ids to the objects' addresses. It is not a root: it holds objects weakly.
+ * After a collection the binding refreshes the entries of the objects that moved (work proportional
+ * to what was copied, as a collector's is); an entry whose address no longer holds an object with its
+ * id (the heap's valid-object bits say so) names a dead object. Dead entries are dropped in bulk once
+ * they pile up, between collections.
  *
  * <p>Open addressing with linear probing over primitive arrays (no boxing). Used by the replaying
  * thread only.
  */
 final class ObjectTable {
     private static final long EMPTY = 0;
-    private static final Liveness ALL = (address, stamp) -> true;
+    private static final Liveness ALL = (address, id) -> true;
 
     /** Decides whether an entry still names a live object. */
     @FunctionalInterface
     interface Liveness {
-        boolean isAlive(long address, int stamp);
+        boolean isAlive(long address, long id);
     }
 
     private long[] keys;
     private long[] addresses;
-    private int[] stamps;
     private int mask;
     private int size;
 
@@ -34,7 +32,6 @@ final class ObjectTable {
     private void allocate(int capacity) {
         keys = new long[capacity];
         addresses = new long[capacity];
-        stamps = new int[capacity];
         mask = capacity - 1;
         size = 0;
     }
@@ -61,12 +58,8 @@ final class ObjectTable {
         return addresses[slot];
     }
 
-    int stamp(int slot) {
-        return stamps[slot];
-    }
-
-    /** Sets the address and stamp of {@code id}, adding it if absent. */
-    void put(long id, long address, int stamp) {
+    /** Sets the address of {@code id}, adding it if absent. */
+    void put(long id, long address) {
         if ((size + 1) * 4L > keys.length * 3L) {
             resize(keys.length * 2, ALL);
         }
@@ -79,7 +72,6 @@ final class ObjectTable {
             size++;
         }
         addresses[i] = address;
-        stamps[i] = stamp;
     }
 
     /** Entries, dead ones included until {@link #retainIf} drops them. */
@@ -91,7 +83,7 @@ final class ObjectTable {
     void retainIf(Liveness alive) {
         int kept = 0;
         for (int i = 0; i < keys.length; i++) {
-            if (keys[i] != EMPTY && alive.isAlive(addresses[i], stamps[i])) {
+            if (keys[i] != EMPTY && alive.isAlive(addresses[i], keys[i])) {
                 kept++;
             }
         }
@@ -101,17 +93,15 @@ final class ObjectTable {
     private void resize(int capacity, Liveness keep) {
         long[] oldKeys = keys;
         long[] oldAddresses = addresses;
-        int[] oldStamps = stamps;
         allocate(capacity);
         for (int i = 0; i < oldKeys.length; i++) {
-            if (oldKeys[i] != EMPTY && keep.isAlive(oldAddresses[i], oldStamps[i])) {
+            if (oldKeys[i] != EMPTY && keep.isAlive(oldAddresses[i], oldKeys[i])) {
                 int j = hash(oldKeys[i]) & mask;
                 while (keys[j] != EMPTY) {
                     j = (j + 1) & mask;
                 }
                 keys[j] = oldKeys[i];
                 addresses[j] = oldAddresses[i];
-                stamps[j] = oldStamps[i];
                 size++;
             }
         }
@@ -120,7 +110,7 @@ final class ObjectTable {
     /** Calls {@code action} with every entry that is {@code alive}. */
     void forEach(Liveness alive, ObjectVisitor action) {
         for (int i = 0; i < keys.length; i++) {
-            if (keys[i] != EMPTY && alive.isAlive(addresses[i], stamps[i])) {
+            if (keys[i] != EMPTY && alive.isAlive(addresses[i], keys[i])) {
                 action.visit(keys[i], addresses[i]);
             }
         }

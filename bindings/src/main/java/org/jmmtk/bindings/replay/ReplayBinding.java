@@ -7,22 +7,25 @@ import java.util.List;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.core.MMTK;
+import org.jmmtk.core.VMBinding;
+import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.vm.EdgeVisitor;
-import org.jmmtk.core.vm.VMBinding;
-import org.jmmtk.core.policy.Space;
 import org.jmmtk.scheduler.GCWorker;
 
 /**
  * The trace-replay "virtual machine": it executes trace events as the program's mutators. Each trace
  * thread gets a mutator context; allocations go through the plan's allocators, pointer stores through
  * its write barrier, root stores into root slots in a {@link RootArea}. Objects are named by trace
- * ids, mapped to addresses by an {@link ObjectTable}: a weak table that the binding refreshes after
- * each collection from the closure's survivor log, outside the pause (a real VM has no such table, so
- * its upkeep must not inflate pause times).
+ * ids, mapped to addresses by an {@link ObjectTable}: a weak table whose entries name live objects
+ * as long as the heap's valid-object bits say an object with that id is still at that address, and
+ * which the binding refreshes after each collection from the log of moved objects, outside the pause
+ * (a real VM has no such table, so its upkeep must not inflate pause times). Root stores are reported
+ * to the plugins that asked.
  *
  * <p>Inconsistent events (a store into an object never allocated or already collected, a slot out of
  * range, a duplicate id) throw {@link TraceException}. Events arrive on one replaying thread; GC
@@ -32,6 +35,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     private MMTK mmtk;
     private SimulatedMemory memory;
     private RootArea roots;
+    private PluginHost plugins;
     private final ObjectTable objects = new ObjectTable();
     private final AllocatedIds allocated = new AllocatedIds();
     private final Int2IntOpenHashMap threadIndex = new Int2IntOpenHashMap();
@@ -46,6 +50,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     public void boot(MMTK instance) {
         this.mmtk = instance;
         this.memory = instance.memory();
+        this.plugins = instance.plugins();
         this.roots = new RootArea(memory, instance.layout().reserve("vm-roots", MMTK.VM_AREA_BYTES));
     }
 
@@ -55,7 +60,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     // ---- VMBinding ----
 
-    @Override
+    /** The mutators bound so far, in the order their trace threads first appeared. */
     public List<Mutator> mutators() {
         return Collections.unmodifiableList(mutators);
     }
@@ -66,30 +71,23 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     }
 
     @Override
-    public boolean needsSurvivorLog() {
+    public boolean needsMoveLog() {
         return true;
     }
 
-    /** Refreshes the id table from the collection's survivors; drops dead entries once they dominate. */
+    /** Refreshes the id table from the collection's moves; drops dead entries once they dominate. */
     @Override
     public void resumeMutators() {
-        int gc = mmtk.gcNumber();
-        mmtk.forEachSurvivor((id, address) -> objects.put(id, address, gc));
+        mmtk.forEachMoved(objects::put);
         if (objects.size() > 2 * liveAfterLastCompaction + 4096) {
-            objects.retainIf(this::isAlive);
+            objects.retainIf(mmtk::isObject);
             liveAfterLastCompaction = objects.size();
         }
     }
 
-    /** Whether an entry stamped {@code stamp} at {@code address} is alive: no later collection reclaimed its space. */
-    private boolean isAlive(long address, int stamp) {
-        Space space = mmtk.plan().spaceOf(address);
-        return space != null && stamp >= space.lastCollection();
-    }
-
     @Override
-    public void scanMutatorRoots(Mutator mutator, EdgeVisitor visitor) {
-        roots.scan(mutator.ordinal() + 1, visitor);
+    public void scanMutatorRoots(int mutator, EdgeVisitor visitor) {
+        roots.scan(mutator + 1, visitor);
     }
 
     @Override
@@ -111,11 +109,16 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+        if (object > ObjectModel.MAX_OBJECT_ID || typeId > ObjectModel.MAX_TYPE_ID) {
+            throw new TraceException(object > ObjectModel.MAX_OBJECT_ID
+                    ? "object id " + object + " is too large (at most " + ObjectModel.MAX_OBJECT_ID + ")"
+                    : "type id " + typeId + " is too large (at most " + ObjectModel.MAX_TYPE_ID + ")");
+        }
         if (!allocated.add(object)) {
             throw new TraceException("duplicate object id " + object);
         }
         long address = mutator(thread).allocObject(object, bytes, refSlots, typeId);
-        objects.put(object, address, mmtk.gcNumber());
+        objects.put(object, address);
     }
 
     @Override
@@ -132,13 +135,25 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     @Override
     public void root(int thread, int rootSlot, long target) {
         long value = target == 0 ? 0 : resolve(target, "root reference to object ");
-        memory.store(roots.slot(area(thread), rootSlot), value);
+        storeRoot(area(thread), rootSlot, value);
     }
 
     @Override
     public void global(int rootSlot, long target) {
         long value = target == 0 ? 0 : resolve(target, "global reference to object ");
-        memory.store(roots.slot(0, rootSlot), value);
+        storeRoot(0, rootSlot, value);
+    }
+
+    /** Stores into a root slot of {@code area} (0: globals), telling the plugins that asked. */
+    private void storeRoot(int area, int rootSlot, long value) {
+        long slot = roots.slot(area, rootSlot);
+        if (plugins.wantsRootStores()) {
+            long old = memory.load(slot);
+            memory.store(slot, value);
+            plugins.rootStore(area - 1, rootSlot, old, value);
+        } else {
+            memory.store(slot, value);
+        }
     }
 
     @Override
@@ -160,8 +175,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     /** The current address of {@code id}; a clear error if it does not exist. */
     private long resolve(long id, String what) {
-        int slot = objects.find(id);
-        long address = slot < 0 || !isAlive(objects.address(slot), objects.stamp(slot)) ? 0 : objects.address(slot);
+        long address = addressOf(id);
         if (address == 0) {
             throw new TraceException(what + id + (allocated.contains(id)
                     ? ", which was already collected (unreachable at an earlier GC)"
@@ -191,34 +205,44 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     // ---- end of run ----
 
-    /** Runs the final collection and counts what is still reachable. */
+    /**
+     * Runs the final collection and returns what it found reachable: a full-heap trace reaches every
+     * live object exactly once, in whatever space it lies, so its counts are the live set.
+     */
     public LiveSet finish() {
-        mmtk.collect(GcReason.FINAL);
-        return liveSet();
+        GcRecord r = mmtk.collect(GcReason.FINAL);
+        return new LiveSet(r.objectsCopied() + r.objectsMarked(), r.bytesTraced());
     }
 
-    /** The objects in the id table (after a full collection: exactly the reachable ones). */
-    public LiveSet liveSet() {
+    /**
+     * The objects in the id table: after a collection of a plan that reclaims memory, exactly the
+     * reachable ones; a plan that never reclaims (NoGC) keeps its dead objects, and so does the table.
+     */
+    public LiveSet tableSet() {
         long[] totals = new long[2];
-        objects.forEach(this::isAlive, (id, address) -> {
+        objects.forEach(mmtk::isObject, (id, address) -> {
             totals[0]++;
             totals[1] += ObjectModel.traceBytes(memory, address);
         });
         return new LiveSet(totals[0], totals[1]);
     }
 
-    /** The current address of object {@code id}, or 0 if it is not in the table. */
+    /** The current address of object {@code id}, or 0 if it is not in the table or was reclaimed. */
     public long addressOf(long id) {
         int slot = objects.find(id);
-        return slot >= 0 && isAlive(objects.address(slot), objects.stamp(slot)) ? objects.address(slot) : 0;
+        if (slot < 0) {
+            return 0;
+        }
+        long address = objects.address(slot);
+        return mmtk.isObject(address, id) ? address : 0;
     }
 
     /** Calls {@code visitor} with every (id, address) in the table. */
     public void forEachObject(ObjectVisitor visitor) {
-        objects.forEach(this::isAlive, visitor);
+        objects.forEach(mmtk::isObject, visitor);
     }
 
-    /** What a replay left reachable. */
+    /** A number of objects and their trace bytes. */
     public record LiveSet(long objects, long bytes) {
     }
 }

@@ -1,7 +1,11 @@
 package org.jmmtk.bindings.replay;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jmmtk.core.MMTK;
+import org.jmmtk.core.analysis.Plugin;
+import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.RunStats;
 
@@ -10,28 +14,35 @@ import org.jmmtk.core.stats.RunStats;
  * the program's collections exclude the final one that measures what is still reachable. Field names
  * are those of {@code run --json} (see {@code docs/metrics.md}).
  *
+ * @param geometry         the heap's page, block, line and buffer sizes
  * @param finalLiveObjects null when the run ran out of memory
  * @param finalLiveBytes   null when the run ran out of memory
  * @param spaceTime        heap bytes in use integrated over bytes allocated (byte-bytes)
  * @param outOfMemory      the out-of-memory report, or null if the run completed
+ * @param plugins          each enabled plugin's summary, by plugin name, in the order they were enabled
  * @param wallNanos        the replay's wall time: the end of the run's clock, on which collections are timed
  */
-public record RunResult(String plan, String source, long heapBytes, int threads, int packetCapacity, int gcCount,
+public record RunResult(String plan, String source, long heapBytes, HeapGeometry geometry, int threads,
+                        int packetCapacity, int gcCount,
                         long objectsAllocated, long bytesAllocated, long bytesCopied, long bytesMarked,
                         long edgesTraced, long barrierStores, Long finalLiveObjects, Long finalLiveBytes,
                         long pauseTotalNanos, long pauseMaxNanos, long pauseP50Nanos, long pauseP99Nanos,
                         long closureTotalNanos, double spaceTime, String outOfMemory, List<GcRecord> collections,
-                        long wallNanos) {
+                        Map<String, Map<String, Number>> plugins, long wallNanos) {
 
     static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
                         long wallNanos) {
         RunStats s = mmtk.stats();
-        return new RunResult(plan, source, mmtk.options().heapBytes(), mmtk.options().threads(),
+        Map<String, Map<String, Number>> plugins = new LinkedHashMap<>();
+        for (Plugin p : mmtk.plugins().plugins()) {
+            plugins.put(p.name(), p.summary());
+        }
+        return new RunResult(plan, source, mmtk.options().heapBytes(), mmtk.geometry(), mmtk.options().threads(),
                 mmtk.options().packetCapacity(), s.gcCount(), mmtk.objectsAllocated(), mmtk.bytesAllocated(),
                 s.bytesCopied(), s.bytesMarked(), s.edgesTraced(), mmtk.barrierStores(),
                 live == null ? null : live.objects(), live == null ? null : live.bytes(),
                 s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentileNanos(50), s.pausePercentileNanos(99),
-                s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), wallNanos);
+                s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos);
     }
 
     /** Bytes copied or marked per byte allocated (the Merlin paper's mark/cons ratio). */

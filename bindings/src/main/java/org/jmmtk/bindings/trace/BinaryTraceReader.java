@@ -51,7 +51,7 @@ public final class BinaryTraceReader extends FileTraceSource {
     private void dispatch(char kind, TraceEvents out) throws IOException {
         switch (kind) {
             case 'T' -> {
-                int typeId = (int) varint("type id", Integer.MAX_VALUE);
+                int typeId = (int) varint("type id", ObjectModel.MAX_TYPE_ID);
                 int length = (int) varint("type name length", MAX_NAME_BYTES);
                 byte[] name = new byte[length];
                 for (int i = 0; i < length; i++) {
@@ -62,13 +62,13 @@ public final class BinaryTraceReader extends FileTraceSource {
             case 'A' -> out.alloc((int) varint("thread", Integer.MAX_VALUE), id("object id"),
                     positive(varint("size", ObjectModel.MAX_TRACE_BYTES), "size"),
                     (int) varint("reference slot count", ObjectModel.MAX_REF_SLOTS),
-                    (int) varint("type id", Integer.MAX_VALUE));
+                    (int) varint("type id", ObjectModel.MAX_TYPE_ID));
             case 'W' -> out.write((int) varint("thread", Integer.MAX_VALUE), id("source object id"),
-                    (int) varint("slot", ObjectModel.MAX_REF_SLOTS), varint("target object id", Long.MAX_VALUE));
+                    (int) varint("slot", ObjectModel.MAX_REF_SLOTS), varint("target object id", ObjectModel.MAX_OBJECT_ID));
             case 'R' -> out.root((int) varint("thread", Integer.MAX_VALUE),
-                    (int) varint("root slot", TraceFormat.MAX_ROOT_SLOT), varint("target object id", Long.MAX_VALUE));
+                    (int) varint("root slot", TraceFormat.MAX_ROOT_SLOT), varint("target object id", ObjectModel.MAX_OBJECT_ID));
             case 'G' -> out.global((int) varint("global root slot", TraceFormat.MAX_ROOT_SLOT),
-                    varint("target object id", Long.MAX_VALUE));
+                    varint("target object id", ObjectModel.MAX_OBJECT_ID));
             case 'D' -> out.death(id("object id"));
             case 'P' -> out.perfectPoint();
             case 'C' -> out.collect();
@@ -85,7 +85,7 @@ public final class BinaryTraceReader extends FileTraceSource {
     }
 
     private long id(String what) throws IOException {
-        return positive(varint(what, Long.MAX_VALUE), what);
+        return positive(varint(what, ObjectModel.MAX_OBJECT_ID), what);
     }
 
     private long positive(long value, String what) {

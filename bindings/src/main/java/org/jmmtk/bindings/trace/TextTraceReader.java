@@ -135,7 +135,7 @@ public final class TextTraceReader extends FileTraceSource {
                 if (fieldCount < 3) {
                     throw error("record T needs a type id and a name");
                 }
-                int typeId = intField(1, "type id", 0, Integer.MAX_VALUE);
+                int typeId = intField(1, "type id", 0, ObjectModel.MAX_TYPE_ID);
                 String name = new String(line, fieldStart[2], lineEnd() - fieldStart[2], StandardCharsets.UTF_8).strip();
                 out.type(typeId, name);
             }
@@ -144,7 +144,7 @@ public final class TextTraceReader extends FileTraceSource {
                 out.alloc(intField(1, "thread", 0, Integer.MAX_VALUE), id(2, "object id"),
                         longField(3, "size", 1, ObjectModel.MAX_TRACE_BYTES),
                         intField(4, "reference slot count", 0, ObjectModel.MAX_REF_SLOTS),
-                        fieldCount == 6 ? intField(5, "type id", 0, Integer.MAX_VALUE) : 0);
+                        fieldCount == 6 ? intField(5, "type id", 0, ObjectModel.MAX_TYPE_ID) : 0);
             }
             case 'W' -> {
                 expect(kind, 5, 5);
@@ -199,11 +199,11 @@ public final class TextTraceReader extends FileTraceSource {
     }
 
     private long id(int i, String what) {
-        return longField(i, what, 1, Long.MAX_VALUE);
+        return longField(i, what, 1, ObjectModel.MAX_OBJECT_ID);
     }
 
     private long target(int i) {
-        return longField(i, "target object id", 0, Long.MAX_VALUE);
+        return longField(i, "target object id", 0, ObjectModel.MAX_OBJECT_ID);
     }
 
     private int intField(int i, String what, int min, int max) {

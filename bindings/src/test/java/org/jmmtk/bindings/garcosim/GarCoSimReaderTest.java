@@ -126,7 +126,7 @@ class GarCoSimReaderTest {
     @Test
     void objectIdZeroIsAnError() throws IOException {
         Path file = trace("a T1 O0 S16 N0");
-        assertTraceError(file, 1, "object id 0 is out of range 1.." + Long.MAX_VALUE,
+        assertTraceError(file, 1, "object id 0 is out of range 1.." + ObjectModel.MAX_OBJECT_ID,
                 () -> GarCoSimTraces.stats(file));
     }
 

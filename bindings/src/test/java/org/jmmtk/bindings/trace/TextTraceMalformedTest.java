@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** A malformed text trace is rejected with exactly {@code file:line: reason}, naming the first bad line. */
 class TextTraceMalformedTest {
-    private static final long MAX_ID = Long.MAX_VALUE;
+    private static final long MAX_ID = ObjectModel.MAX_OBJECT_ID;
 
     @TempDir
     Path dir;

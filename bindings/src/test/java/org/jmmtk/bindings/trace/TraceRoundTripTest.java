@@ -79,13 +79,13 @@ class TraceRoundTripTest {
         Path file = dir.resolve(form.fileName);
         try (TraceWriter writer = TraceWriter.create(file, form.binary)) {
             writer.type(7, "java.util.HashMap$Node[]");
-            writer.type(Integer.MAX_VALUE, "Big");
+            writer.type(ObjectModel.MAX_TYPE_ID, "Big");
             writer.alloc(0, 1, 1, 0, 0);
-            writer.alloc(Integer.MAX_VALUE, Long.MAX_VALUE, ObjectModel.MAX_TRACE_BYTES, ObjectModel.MAX_REF_SLOTS,
-                    Integer.MAX_VALUE);
-            writer.write(3, Long.MAX_VALUE, ObjectModel.MAX_REF_SLOTS - 1, 1);
-            writer.write(3, Long.MAX_VALUE, 0, 0);
-            writer.root(4, TraceFormat.MAX_ROOT_SLOT, Long.MAX_VALUE);
+            writer.alloc(Integer.MAX_VALUE, ObjectModel.MAX_OBJECT_ID, ObjectModel.MAX_TRACE_BYTES,
+                    ObjectModel.MAX_REF_SLOTS, ObjectModel.MAX_TYPE_ID);
+            writer.write(3, ObjectModel.MAX_OBJECT_ID, ObjectModel.MAX_REF_SLOTS - 1, 1);
+            writer.write(3, ObjectModel.MAX_OBJECT_ID, 0, 0);
+            writer.root(4, TraceFormat.MAX_ROOT_SLOT, ObjectModel.MAX_OBJECT_ID);
             writer.root(4, 0, 0);
             writer.global(TraceFormat.MAX_ROOT_SLOT, 1);
             writer.global(0, 0);
@@ -95,13 +95,13 @@ class TraceRoundTripTest {
         }
         List<String> expected = List.of(
                 "T 7 java.util.HashMap$Node[]",
-                "T 2147483647 Big",
+                "T " + ObjectModel.MAX_TYPE_ID + " Big",
                 "A 0 1 1 0 0",
-                "A 2147483647 9223372036854775807 " + ObjectModel.MAX_TRACE_BYTES + " "
-                        + ObjectModel.MAX_REF_SLOTS + " 2147483647",
-                "W 3 9223372036854775807 " + (ObjectModel.MAX_REF_SLOTS - 1) + " 1",
-                "W 3 9223372036854775807 0 0",
-                "R 4 " + TraceFormat.MAX_ROOT_SLOT + " 9223372036854775807",
+                "A 2147483647 " + ObjectModel.MAX_OBJECT_ID + " " + ObjectModel.MAX_TRACE_BYTES + " "
+                        + ObjectModel.MAX_REF_SLOTS + " " + ObjectModel.MAX_TYPE_ID,
+                "W 3 " + ObjectModel.MAX_OBJECT_ID + " " + (ObjectModel.MAX_REF_SLOTS - 1) + " 1",
+                "W 3 " + ObjectModel.MAX_OBJECT_ID + " 0 0",
+                "R 4 " + TraceFormat.MAX_ROOT_SLOT + " " + ObjectModel.MAX_OBJECT_ID,
                 "R 4 0 0",
                 "G " + TraceFormat.MAX_ROOT_SLOT + " 1",
                 "G 0 0",

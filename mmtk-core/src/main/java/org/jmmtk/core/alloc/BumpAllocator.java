@@ -1,21 +1,18 @@
 package org.jmmtk.core.alloc;
 
-import static org.jmmtk.core.util.Constants.BYTES_IN_PAGE;
-import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_PAGE;
-
+import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.util.Constants;
 
 /**
- * Bump-pointer allocation in a thread-local buffer of {@link #BUFFER_BYTES} taken from a space; a
- * request larger than a buffer gets its own run of pages. Mutators poll the heap budget when they
- * take a buffer; a GC worker's copy allocator does not.
+ * Bump-pointer allocation in a thread-local buffer (the heap geometry's buffer size, MMTk's 32 KiB
+ * bump-pointer block in large heaps) taken from a space; a request larger than a buffer gets its own
+ * run of pages. Mutators poll the heap budget when they take a buffer; a GC worker's copy allocator
+ * does not.
  */
 public final class BumpAllocator extends Allocator {
-    /** Size of the thread-local buffer (MMTk's bump allocator block: 8 pages). */
-    public static final int BUFFER_BYTES = 8 * BYTES_IN_PAGE;
-
+    private final HeapGeometry geometry;
     private final boolean forGC;
     private Space space;
     // cursor and limit change with every allocation; GC workers' copy allocators must not share their
@@ -27,8 +24,9 @@ public final class BumpAllocator extends Allocator {
     private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
     private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
 
-    public BumpAllocator(SimulatedMemory memory, int owner, Space space, boolean forGC) {
+    public BumpAllocator(SimulatedMemory memory, HeapGeometry geometry, int owner, Space space, boolean forGC) {
         super(memory, owner);
+        this.geometry = geometry;
         this.space = space;
         this.forGC = forGC;
     }
@@ -46,8 +44,8 @@ public final class BumpAllocator extends Allocator {
 
     @Override
     protected long allocSlowOnce(long bytes) {
-        long bufferBytes = Math.max(BUFFER_BYTES, Constants.alignUp(bytes, BYTES_IN_PAGE));
-        int pages = (int) (bufferBytes >>> LOG_BYTES_IN_PAGE);
+        long bufferBytes = Math.max(geometry.bufferBytes(), Constants.alignUp(bytes, geometry.pageBytes()));
+        int pages = (int) (bufferBytes >>> geometry.logBytesInPage());
         long buffer = forGC ? space.acquireForGC(pages) : space.acquire(pages);
         if (buffer == 0) {
             return 0;

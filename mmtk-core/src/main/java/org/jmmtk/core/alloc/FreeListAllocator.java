@@ -11,16 +11,19 @@ import org.jmmtk.core.policy.SizeClasses;
  */
 public final class FreeListAllocator extends Allocator {
     private final MarkSweepSpace space;
-    private final long[] freeCells = new long[SizeClasses.count()];
+    private final SizeClasses sizeClasses;
+    private final long[] freeCells;
 
     public FreeListAllocator(SimulatedMemory memory, int owner, MarkSweepSpace space) {
         super(memory, owner);
         this.space = space;
+        this.sizeClasses = space.sizeClasses();
+        this.freeCells = new long[sizeClasses.count()];
     }
 
     @Override
     public long alloc(long bytes) {
-        int sizeClass = SizeClasses.classOf(bytes);
+        int sizeClass = sizeClasses.classOf(bytes);
         long cell = freeCells[sizeClass];
         if (cell == 0) {
             return allocSlow(bytes);
@@ -31,7 +34,7 @@ public final class FreeListAllocator extends Allocator {
 
     @Override
     protected long allocSlowOnce(long bytes) {
-        int sizeClass = SizeClasses.classOf(bytes);
+        int sizeClass = sizeClasses.classOf(bytes);
         long head = space.takeFreeCells(sizeClass);
         if (head != 0) {
             freeCells[sizeClass] = memory.load(head);

@@ -1,8 +1,5 @@
 package org.jmmtk.core.heap;
 
-import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_PAGE;
-import static org.jmmtk.core.util.Constants.pagesToBytes;
-
 import java.util.BitSet;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
@@ -16,9 +13,9 @@ public final class FreeListPageResource extends PageResource {
     private final int totalPages;
     private int firstFreeHint;
 
-    public FreeListPageResource(SimulatedMemory memory, VMLayout.Region region) {
-        super(memory, region);
-        this.totalPages = (int) Math.min(Integer.MAX_VALUE, extent >>> LOG_BYTES_IN_PAGE);
+    public FreeListPageResource(SimulatedMemory memory, HeapGeometry geometry, VMLayout.Region region) {
+        super(memory, geometry, region);
+        this.totalPages = (int) Math.min(Integer.MAX_VALUE, capacityPages());
     }
 
     @Override
@@ -33,9 +30,9 @@ public final class FreeListPageResource extends PageResource {
             int nextUsed = used.nextSetBit(candidate);
             if (nextUsed < 0 || nextUsed >= candidate + pages) {
                 used.set(candidate, candidate + pages);
-                reservedPages += pages;
-                long address = start + pagesToBytes(candidate);
-                memory.map(address, pagesToBytes(pages));
+                countPages(pages);
+                long address = start + geometry.pagesToBytes(candidate);
+                memory.map(address, geometry.pagesToBytes(pages));
                 if (candidate == firstFreeHint) {
                     firstFreeHint = used.nextClearBit(candidate);
                 }
@@ -48,9 +45,9 @@ public final class FreeListPageResource extends PageResource {
 
     /** Gives back the run of {@code pages} pages at {@code address}. */
     public synchronized void release(long address, int pages) {
-        int first = (int) ((address - start) >>> LOG_BYTES_IN_PAGE);
+        int first = (int) ((address - start) >>> geometry.logBytesInPage());
         used.clear(first, first + pages);
-        reservedPages -= pages;
+        countPages(-pages);
         firstFreeHint = Math.min(firstFreeHint, first);
     }
 

@@ -1,7 +1,5 @@
 package org.jmmtk.core.heap;
 
-import static org.jmmtk.core.util.Constants.pagesToBytes;
-
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
 
@@ -12,21 +10,21 @@ import org.jmmtk.core.memory.VMLayout;
 public final class MonotonePageResource extends PageResource {
     private long cursor;
 
-    public MonotonePageResource(SimulatedMemory memory, VMLayout.Region region) {
-        super(memory, region);
+    public MonotonePageResource(SimulatedMemory memory, HeapGeometry geometry, VMLayout.Region region) {
+        super(memory, geometry, region);
         this.cursor = start;
     }
 
     @Override
     public synchronized long acquire(int pages) {
-        long bytes = pagesToBytes(pages);
+        long bytes = geometry.pagesToBytes(pages);
         if (cursor + bytes > start + extent) {
             return 0;
         }
         long result = cursor;
         memory.map(result, bytes);
         cursor += bytes;
-        reservedPages += pages;
+        countPages(pages);
         return result;
     }
 
@@ -38,6 +36,6 @@ public final class MonotonePageResource extends PageResource {
     /** Takes back every page. The memory stays mapped (and dirty) for reuse. */
     public synchronized void reset() {
         cursor = start;
-        reservedPages = 0;
+        clearCount();
     }
 }

@@ -1,38 +1,43 @@
 package org.jmmtk.core.plan;
 
-import org.jmmtk.core.MMTK;
 import org.jmmtk.core.alloc.Allocator;
 import org.jmmtk.core.alloc.LargeObjectAllocator;
+import org.jmmtk.core.analysis.PluginHost;
+import org.jmmtk.core.barrier.Barrier;
+import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.policy.LargeObjectSpace;
 
 /**
  * A mutator's context: its allocators and its write barrier, as configured by the plan (MMTk's
  * {@code Mutator}): a default allocator for ordinary objects, a large-object allocator for objects
- * above the plan's limit, and a barrier that subclasses may override. The binding allocates and stores
- * pointers only through it.
+ * above the heap geometry's threshold, and a {@link Barrier} for pointer stores. The binding allocates
+ * and stores pointers only through it, and it reports both to the plugins that asked.
  *
  * <p>Used by its mutator thread; collections prepare and release it while that thread is stopped.
  */
 public abstract class Mutator {
-    protected final MMTK mmtk;
     protected final SimulatedMemory memory;
+    private final SideBitmap validObjects;
+    private final PluginHost plugins;
     private final int ordinal;
-    private final long maxNonLosBytes;
+    private final long largeObjectThreshold;
     private final Allocator defaultAllocator;
     private final LargeObjectAllocator large;
+    private final Barrier barrier;
     private long objectsAllocated;
     private long bytesAllocated;
-    protected long barrierStores;
 
-    protected Mutator(MMTK mmtk, int ordinal, Allocator defaultAllocator, LargeObjectSpace los) {
-        this.mmtk = mmtk;
-        this.memory = mmtk.memory();
+    /** A mutator allocating with {@code defaultAllocator}, with the barrier the plan creates for it. */
+    protected Mutator(Plan plan, int ordinal, Allocator defaultAllocator) {
+        this.memory = plan.memory();
+        this.validObjects = plan.heap().validObjects();
+        this.plugins = plan.heap().plugins();
         this.ordinal = ordinal;
-        this.maxNonLosBytes = mmtk.plan().constraints().maxNonLosBytes();
+        this.largeObjectThreshold = plan.largeObjectThreshold();
         this.defaultAllocator = defaultAllocator;
-        this.large = new LargeObjectAllocator(memory, ordinal, los);
+        this.large = new LargeObjectAllocator(memory, ordinal, plan.largeObjectSpace());
+        this.barrier = plan.createBarrier(ordinal);
     }
 
     public final int ordinal() {
@@ -45,11 +50,15 @@ public abstract class Mutator {
      */
     public final long allocObject(long id, long traceBytes, int refSlots, int typeId) {
         long size = ObjectModel.allocationSize(traceBytes, refSlots);
-        long object = size > maxNonLosBytes ? large.alloc(size) : defaultAllocator.alloc(size);
+        long object = size > largeObjectThreshold ? large.alloc(size) : defaultAllocator.alloc(size);
         ObjectModel.initialize(memory, object, id, traceBytes, refSlots, typeId);
+        validObjects.set(object);
         postAlloc(object);
         objectsAllocated++;
         bytesAllocated += traceBytes;
+        if (plugins.wantsAlloc()) {
+            plugins.alloc(ordinal, object);
+        }
         return object;
     }
 
@@ -58,8 +67,20 @@ public abstract class Mutator {
     }
 
     /** Stores {@code target} into reference slot {@code slot} of {@code source} through the plan's barrier. */
-    public void writeReference(long source, int slot, long target) {
-        memory.store(ObjectModel.slotAddress(source, slot), target);
+    public final void writeReference(long source, int slot, long target) {
+        long address = ObjectModel.slotAddress(source, slot);
+        if (plugins.wantsPointerStores()) {
+            long old = memory.load(address);
+            barrier.store(source, address, target);
+            plugins.pointerStore(ordinal, source, slot, old, target);
+        } else {
+            barrier.store(source, address, target);
+        }
+    }
+
+    /** The write barrier, whose remembered set a collection processes. */
+    public final Barrier barrier() {
+        return barrier;
     }
 
     /** At the start of a collection: give up thread-local allocation buffers. */
@@ -82,6 +103,6 @@ public abstract class Mutator {
 
     /** Remembered-set insertions made by the write barrier. */
     public final long barrierStores() {
-        return barrierStores;
+        return barrier.rememberedSet().inserted();
     }
 }

@@ -1,62 +1,121 @@
 package org.jmmtk.core.plan;
 
-import org.jmmtk.core.MMTK;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.jmmtk.core.analysis.PluginHost;
+import org.jmmtk.core.barrier.Barrier;
+import org.jmmtk.core.barrier.NoBarrier;
 import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.policy.HeapServices;
+import org.jmmtk.core.policy.ImmortalSpace;
 import org.jmmtk.core.policy.LargeObjectSpace;
 import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.policy.SweepLargeObjects;
+import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.EndOfGC;
-import org.jmmtk.core.scheduling.ObjectQueue;
-import org.jmmtk.core.scheduling.Prepare;
+import org.jmmtk.core.scheduling.FullHeapTrace;
+import org.jmmtk.core.scheduling.GcWorkContext;
 import org.jmmtk.core.scheduling.ProcessWeakRefs;
-import org.jmmtk.core.scheduling.Release;
-import org.jmmtk.core.scheduling.StopMutators;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
 /**
  * A collector: a set of spaces, a mutator configuration, how a collection is scheduled as packets, and
- * the global prepare/release steps (MMTk's {@code Plan}). Each plan lives in its own package with its
- * constraints and mutator beside it.
+ * the global prepare/release steps (MMTk's {@code Plan} with its {@code CommonPlan}). This base owns
+ * what every plan shares: the large object space and the immortal space (created, prepared and
+ * released here), dispatch of tracing to each object's space through the space table, the mutators
+ * bound so far, and the default schedule. A plan adds its own spaces and says only what differs.
+ * Each plan lives in its own package with its constraints and mutator beside it.
  *
- * <p>Threads: mutators call the allocation-side methods; GC workers call {@link #traceObject},
- * prepare/release and the per-collector hooks during a collection.
+ * <p>Threads: mutators call the allocation-side methods; GC workers call prepare/release and the
+ * per-collector hooks during a collection.
  */
 public abstract class Plan {
-    protected final MMTK mmtk;
+    private final PlanArgs args;
     protected final SimulatedMemory memory;
+    private final LargeObjectSpace los;
+    private final ImmortalSpace immortal;
+    private final GcWorkContext fullHeapTrace;
+    private final List<Mutator> mutators = new ArrayList<>();
 
-    protected Plan(MMTK mmtk) {
-        this.mmtk = mmtk;
-        this.memory = mmtk.memory();
+    protected Plan(PlanArgs args) {
+        this.args = args;
+        this.memory = args.heap().memory();
+        // twice the budget in virtual space, so page-run fragmentation alone never fails an allocation
+        this.los = new LargeObjectSpace("los", 2 * args.heapBytes(), args.heap());
+        this.immortal = new ImmortalSpace("immortal", args.heapBytes(), args.heap());
+        this.fullHeapTrace = new FullHeapTrace(args.heap().spaces());
     }
 
     public abstract String name();
 
-    /**
-     * The large object space most plans have. Its virtual range is twice the heap budget, so that
-     * page-run fragmentation never makes an allocation fail while the budget still allows it.
-     */
-    protected final LargeObjectSpace createLargeObjectSpace() {
-        return new LargeObjectSpace("los", mmtk, mmtk.layout().reserve("los", 2 * mmtk.options().heapBytes()));
-    }
-
     public abstract PlanConstraints constraints();
 
-    /** All spaces of the plan. */
-    public abstract Space[] spaces();
+    /** The heap this plan's spaces share. */
+    public final HeapServices heap() {
+        return args.heap();
+    }
 
-    public abstract Mutator createMutator(int ordinal);
+    public final SimulatedMemory memory() {
+        return memory;
+    }
+
+    /** The budget the plan was created for, in bytes. */
+    protected final long heapBytes() {
+        return args.heapBytes();
+    }
+
+    protected final int gcThreads() {
+        return args.gcThreads();
+    }
+
+    public final LargeObjectSpace largeObjectSpace() {
+        return los;
+    }
+
+    public final ImmortalSpace immortalSpace() {
+        return immortal;
+    }
+
+    /** Objects whose simulated size is above this are allocated in the large object space. */
+    public long largeObjectThreshold() {
+        return args.heap().geometry().largeObjectThreshold();
+    }
+
+    /** All spaces of the plan, the common ones included. */
+    public final List<Space> spaces() {
+        return args.heap().spaces().all();
+    }
+
+    /** Creates the context of a new mutator thread (MMTk's {@code bind_mutator}). */
+    public final synchronized Mutator bindMutator() {
+        Mutator m = createMutator(mutators.size());
+        mutators.add(m);
+        return m;
+    }
+
+    protected abstract Mutator createMutator(int ordinal);
+
+    /** The mutators bound so far, in ordinal order. */
+    public final synchronized List<Mutator> mutators() {
+        return Collections.unmodifiableList(new ArrayList<>(mutators));
+    }
+
+    /** A new mutator's write barrier (none unless the plan needs one). */
+    protected Barrier createBarrier(int ordinal) {
+        return new NoBarrier(memory);
+    }
 
     /** The per-worker context of GC worker {@code ordinal}. */
     public Collector createCollector(int ordinal) {
-        return new Collector(ordinal, mmtk.options().packetCapacity());
+        return new Collector(ordinal, args.packetCapacity(), memory, args.heap().plugins(), args.logMoves());
     }
 
     /** Pages in use by all spaces. */
-    public int usedPages() {
+    public final int usedPages() {
         int pages = 0;
-        for (Space s : spaces()) {
+        for (Space s : args.heap().spaces().all()) {
             pages += s.reservedPages();
         }
         return pages;
@@ -72,11 +131,6 @@ public abstract class Plan {
         return usedPages() + collectionReservePages();
     }
 
-    /** Whether taking {@code pages} more pages for {@code space} needs a collection first. */
-    public boolean collectionRequired(Space space, int pages) {
-        return (long) reservedPages() + pages > mmtk.totalPages();
-    }
-
     /** Collections to try for one allocation before reporting out of memory. */
     public int maxCollectionAttempts() {
         return 1;
@@ -87,60 +141,58 @@ public abstract class Plan {
         return CollectionKind.FULL;
     }
 
+    /** The trace kind of a collection of {@code kind}: by default every object is traced by its space's policy. */
+    protected GcWorkContext workContext(CollectionKind kind) {
+        return fullHeapTrace;
+    }
+
     /**
      * Schedules one collection (run by the ScheduleCollection packet): stop mutators and scan roots,
      * prepare, the closure (primed by root scanning), weak references, release, end of GC.
      */
     public void scheduleCollection(GCWorker worker, CollectionKind kind) {
-        worker.addWork(Stage.UNCONSTRAINED, new StopMutators(mmtk));
-        worker.addWork(Stage.PREPARE, new Prepare(mmtk, kind));
-        worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessWeakRefs(mmtk));
-        worker.addWork(Stage.RELEASE, new Release(mmtk, kind));
-        worker.addWork(Stage.FINAL, new EndOfGC(mmtk, kind));
+        Closure closure = new Closure(memory, args.packetCapacity(), workContext(kind), args.scanning(),
+                args.heap().plugins());
+        worker.addWork(Stage.UNCONSTRAINED, new StopMutators(this, args.collection(), closure));
+        worker.addWork(Stage.PREPARE, new Prepare(this, kind));
+        worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessWeakRefs(args.collection()));
+        worker.addWork(Stage.RELEASE, new Release(this, kind));
+        worker.addWork(Stage.FINAL, new EndOfGC(this, kind));
     }
 
-    /** Global preparation (one packet, Prepare stage). */
-    public abstract void prepare(GCWorker worker, CollectionKind kind);
+    /** Global preparation of the plan's own spaces (one packet, Prepare stage). */
+    protected abstract void prepare(GCWorker worker, CollectionKind kind);
 
-    /** Global release (one packet, Release stage); may add more Release packets (e.g. sweeping). */
-    public abstract void release(GCWorker worker, CollectionKind kind);
+    /**
+     * Global release of the plan's own spaces (one packet, Release stage); may add more Release packets
+     * (e.g. sweeping). The common spaces are released by the base.
+     */
+    protected abstract void release(GCWorker worker, CollectionKind kind);
+
+    final void releaseAll(GCWorker worker, CollectionKind kind) {
+        release(worker, kind);
+        worker.addWork(Stage.RELEASE, new SweepLargeObjects(los));
+    }
 
     /** Runs on each worker in the Prepare stage, after {@link #prepare}. */
-    public void prepareCollector(Collector collector) {
+    protected void prepareCollector(Collector collector) {
     }
 
     /** Runs on each worker in the Release stage, after {@link #release}. */
-    public void releaseCollector(Collector collector) {
+    protected void releaseCollector(Collector collector) {
     }
 
-    /** The last step of a collection (Final stage). */
-    public void endOfGC(CollectionKind kind) {
+    /** The last step of a collection (Final stage): the plan's, then the immortal space's marks are cleared. */
+    protected void endOfGC(CollectionKind kind) {
     }
 
-    /**
-     * Traces the object an edge points to: marks or copies it, enqueues it for scanning if this was
-     * the first visit, and returns the address the edge must now hold.
-     */
-    public abstract long traceObject(ObjectQueue queue, long object, Collector collector);
-
-    /**
-     * After the closure: the address of {@code object} if it survived the collection in progress (its
-     * new address if it moved), or 0 if it died.
-     */
-    public abstract long liveAddress(long object);
-
-    /** The spaces a collection of {@code kind} reclaims objects in (all of them, unless generational). */
-    public Space[] collectedSpaces(CollectionKind kind) {
-        return spaces();
+    final void endOfGCAll(CollectionKind kind) {
+        endOfGC(kind);
+        immortal.clearMarks();
     }
 
-    /** The space containing {@code address}, or null. */
-    public Space spaceOf(long address) {
-        for (Space s : spaces()) {
-            if (s.contains(address)) {
-                return s;
-            }
-        }
-        return null;
+    /** The plugins watching this heap. */
+    protected final PluginHost plugins() {
+        return args.heap().plugins();
     }
 }

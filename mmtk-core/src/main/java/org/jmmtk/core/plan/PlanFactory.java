@@ -1,9 +1,7 @@
 package org.jmmtk.core.plan;
 
-import org.jmmtk.core.MMTK;
-
-/** Builds a plan's spaces inside an {@link MMTK} instance that is being created. */
+/** Builds a plan and its spaces for a heap that is being created. */
 @FunctionalInterface
 public interface PlanFactory {
-    Plan create(MMTK mmtk);
+    Plan create(PlanArgs args);
 }

@@ -1,23 +1,16 @@
 package org.jmmtk.core.policy;
 
-import static org.jmmtk.core.util.Constants.BYTES_IN_PAGE;
-import static org.jmmtk.core.util.Constants.bytesToPages;
-
 import java.util.concurrent.atomic.AtomicLong;
-import org.jmmtk.core.MMTK;
-import org.jmmtk.core.alloc.BumpAllocator;
 import org.jmmtk.core.heap.MonotonePageResource;
-import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.ObjectQueue;
 
 /**
  * A bump-allocated space whose live objects are evacuated to another space when it is the from-space
  * of a collection (semispace and nursery policy). Copying is safe under parallel tracing: the first
- * worker to claim an object copies it, the others wait for its forwarding pointer.
+ * worker to claim an object copies it, the others wait for its forwarding pointer. Objects of a space
+ * that is not a from-space are left where they are.
  *
- * <p>Budget accounting: mutators are charged for whole blocks they take, GC copies for the bytes the
+ * <p>Budget accounting: mutators are charged for whole buffers they take, GC copies for the bytes the
  * copies occupy. The unused tails of the GC workers' copy buffers are not charged, so the heap's
  * occupancy after a collection, and with it every later trigger point, does not depend on how many GC
  * threads copied. {@link #copyBufferWaste} reports those tails.
@@ -27,15 +20,16 @@ public final class CopySpace extends Space {
     private final AtomicLong chargedBytes = new AtomicLong();
     private final AtomicLong gcPagesTaken = new AtomicLong();
     private final AtomicLong copiedBytes = new AtomicLong();
+    private volatile boolean fromSpace;
 
-    public CopySpace(String name, MMTK mmtk, VMLayout.Region region) {
-        super(name, mmtk, region);
-        this.pages = new MonotonePageResource(memory, region);
+    public CopySpace(String name, long bytes, HeapServices heap) {
+        super(name, bytes, heap);
+        this.pages = new MonotonePageResource(memory, geometry, region);
     }
 
     @Override
     public int reservedPages() {
-        return (int) bytesToPages(chargedBytes.get());
+        return (int) geometry.bytesToPages(chargedBytes.get());
     }
 
     @Override
@@ -45,10 +39,20 @@ public final class CopySpace extends Space {
             if (forGC) {
                 gcPagesTaken.addAndGet(n);
             } else {
-                chargedBytes.addAndGet((long) n * BYTES_IN_PAGE);
+                chargedBytes.addAndGet(geometry.pagesToBytes(n));
             }
         }
         return address;
+    }
+
+    /** Whether the collection in progress evacuates this space. */
+    public boolean isFromSpace() {
+        return fromSpace;
+    }
+
+    /** Makes this space the from-space of the next collection (or not). */
+    public void setFromSpace(boolean from) {
+        this.fromSpace = from;
     }
 
     /** Charges the bytes a GC worker copied into this space (called once per worker per collection). */
@@ -59,40 +63,47 @@ public final class CopySpace extends Space {
 
     /** Bytes of GC copy buffers taken but not filled so far: the waste the accounting forgives. */
     public long copyBufferWaste() {
-        return gcPagesTaken.get() * BYTES_IN_PAGE - copiedBytes.get();
+        return geometry.pagesToBytes(gcPagesTaken.get()) - copiedBytes.get();
     }
 
-    /** Gives every page back: the space is empty (after its objects were evacuated). */
+    /**
+     * Gives every page back once the space's survivors were evacuated: reports the objects left behind
+     * as freed (if a plugin asked) and clears their valid-object bits.
+     */
     public void release() {
+        long cursor = pages.cursor();
+        if (plugins.wantsFrees()) {
+            for (long o = validObjects.next(start, cursor); o >= 0; o = validObjects.next(o + 8, cursor)) {
+                if (!ObjectModel.isForwarded(memory, o)) {
+                    plugins.objectFreed(o);
+                }
+            }
+        }
+        validObjects.clearRange(start, cursor);
         pages.reset();
         chargedBytes.set(0);
         gcPagesTaken.set(0);
         copiedBytes.set(0);
     }
 
-    /** Evacuates {@code object} (if nobody did yet) with {@code copy}; returns the copy's address. */
-    public long traceObject(ObjectQueue queue, long object, Collector collector, BumpAllocator copy) {
+    @Override
+    public long traceObject(long object, TraceContext context) {
+        if (!fromSpace) {
+            return object;
+        }
         long status = ObjectModel.attemptToForward(memory, object);
         if ((status & ObjectModel.FORWARDING_MASK) == ObjectModel.FORWARDED) {
-            return status & ~ObjectModel.FORWARDING_MASK;
+            return ObjectModel.forwardeeOfStatus(status);
         }
-        long sizeWord = ObjectModel.sizeWord(memory, object);
-        long size = ObjectModel.sizeOfSizeWord(sizeWord);
-        long to = copy.alloc(size);
+        long size = ObjectModel.sizeOfStatus(status);
+        long to = context.allocCopy(size);
         memory.copyWords(object, to, size >>> 3);
         memory.store(to + ObjectModel.STATUS_OFFSET, status);
+        validObjects.set(to);
         ObjectModel.setForwardingPointer(memory, object, to);
-        collector.objectsCopied++;
-        collector.bytesCopied += ObjectModel.traceBytesOfSizeWord(sizeWord);
-        collector.copiedAllocationBytes += size;
-        queue.enqueue(to);
+        context.copied(object, to, ObjectModel.traceBytesOfStatus(status), size);
+        context.enqueue(to);
         return to;
-    }
-
-    /** An object of this (from-)space is live when it has been forwarded. */
-    @Override
-    public boolean isLive(long object) {
-        return ObjectModel.isForwarded(memory, object);
     }
 
     @Override

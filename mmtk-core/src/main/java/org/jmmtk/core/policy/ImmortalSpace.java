@@ -1,22 +1,19 @@
 package org.jmmtk.core.policy;
 
-import org.jmmtk.core.MMTK;
 import org.jmmtk.core.heap.MonotonePageResource;
-import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.ObjectQueue;
 
 /**
- * A bump-allocated space that is never reclaimed. Tracing marks objects (so a plan can report what is
- * reachable) but nothing is freed and marks are never cleared: a plan traces it at most once.
+ * A bump-allocated space that is never reclaimed. Tracing marks its objects (so a plan can report
+ * what is reachable through them); {@link #clearMarks} unmarks them after each collection by walking
+ * the valid-object bits, so the space can be traced again.
  */
 public final class ImmortalSpace extends Space {
     private final MonotonePageResource pages;
 
-    public ImmortalSpace(String name, MMTK mmtk, VMLayout.Region region) {
-        super(name, mmtk, region);
-        this.pages = new MonotonePageResource(memory, region);
+    public ImmortalSpace(String name, long bytes, HeapServices heap) {
+        super(name, bytes, heap);
+        this.pages = new MonotonePageResource(memory, geometry, region);
     }
 
     @Override
@@ -29,13 +26,17 @@ public final class ImmortalSpace extends Space {
         return pages.acquire(n);
     }
 
-    public long traceObject(ObjectQueue queue, long object, Collector collector) {
-        return markObject(queue, object, collector);
+    @Override
+    public long traceObject(long object, TraceContext context) {
+        return markObject(object, context);
     }
 
-    @Override
-    public boolean isLive(long object) {
-        return ObjectModel.isMarked(memory, object);
+    /** Clears the mark of every object, at the end of a collection. */
+    public void clearMarks() {
+        long cursor = pages.cursor();
+        for (long o = validObjects.next(start, cursor); o >= 0; o = validObjects.next(o + 8, cursor)) {
+            ObjectModel.clearMark(memory, o);
+        }
     }
 
     @Override

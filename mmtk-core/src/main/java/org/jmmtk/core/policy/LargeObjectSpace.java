@@ -1,15 +1,9 @@
 package org.jmmtk.core.policy;
 
-import static org.jmmtk.core.util.Constants.bytesToPages;
-
 import it.unimi.dsi.fastutil.longs.LongIterator;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import org.jmmtk.core.MMTK;
 import org.jmmtk.core.heap.FreeListPageResource;
-import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.ObjectQueue;
 
 /**
  * Objects too large for the other spaces, each on its own run of pages; marked in place and swept by
@@ -20,9 +14,9 @@ public final class LargeObjectSpace extends Space {
     private final FreeListPageResource pages;
     private final LongOpenHashSet objects = new LongOpenHashSet();
 
-    public LargeObjectSpace(String name, MMTK mmtk, VMLayout.Region region) {
-        super(name, mmtk, region);
-        this.pages = new FreeListPageResource(memory, region);
+    public LargeObjectSpace(String name, long bytes, HeapServices heap) {
+        super(name, bytes, heap);
+        this.pages = new FreeListPageResource(memory, geometry, region);
     }
 
     @Override
@@ -37,7 +31,7 @@ public final class LargeObjectSpace extends Space {
 
     /** Room for one object of {@code bytes}, or 0 if a collection ran first (the caller retries). */
     public long allocate(long bytes) {
-        long address = acquire((int) bytesToPages(bytes));
+        long address = acquire((int) geometry.bytesToPages(bytes));
         if (address != 0) {
             synchronized (this) {
                 objects.add(address);
@@ -46,13 +40,9 @@ public final class LargeObjectSpace extends Space {
         return address;
     }
 
-    public long traceObject(ObjectQueue queue, long object, Collector collector) {
-        return markObject(queue, object, collector);
-    }
-
     @Override
-    public boolean isLive(long object) {
-        return ObjectModel.isMarked(memory, object);
+    public long traceObject(long object, TraceContext context) {
+        return markObject(object, context);
     }
 
     /** Frees every unmarked large object and clears the marks of the others. */
@@ -63,7 +53,9 @@ public final class LargeObjectSpace extends Space {
             if (ObjectModel.isMarked(memory, object)) {
                 ObjectModel.clearMark(memory, object);
             } else {
-                pages.release(object, (int) bytesToPages(ObjectModel.size(memory, object)));
+                long size = ObjectModel.size(memory, object);
+                free(object);
+                pages.release(object, (int) geometry.bytesToPages(size));
                 it.remove();
             }
         }

@@ -1,18 +1,15 @@
 package org.jmmtk.core.policy;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import org.jmmtk.core.MMTK;
+import java.util.Arrays;
 import org.jmmtk.core.heap.FreeListPageResource;
-import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.ObjectQueue;
 
 /**
- * A non-moving space of 64 KiB blocks, each carved into cells of one size class and threaded into a
- * free list (segregated fits). Objects are marked in place; the sweep walks every cell of every block,
- * frees unmarked objects, clears marks on survivors, and gives wholly empty blocks back to the page
- * resource so other size classes and spaces can use them.
+ * A non-moving space of blocks (the heap geometry's block size), each carved into cells of one size
+ * class and threaded into a free list (segregated fits). Objects are marked in place; the sweep walks
+ * every cell of every block, frees unmarked objects, clears marks on survivors, and gives wholly empty
+ * blocks back to the page resource so other size classes and spaces can use them.
  *
  * <p>A free cell holds the next free cell in its first word and 0 in its id word (live objects have
  * positive ids). Block metadata lives in side arrays indexed by block number. Mutators take whole
@@ -21,29 +18,35 @@ import org.jmmtk.core.scheduling.ObjectQueue;
  * where mutators allocate next does not depend on how the sweep was split among threads.
  */
 public final class MarkSweepSpace extends Space {
-    public static final int LOG_BYTES_IN_BLOCK = 16;
-    public static final int BYTES_IN_BLOCK = 1 << LOG_BYTES_IN_BLOCK;
-    public static final int PAGES_IN_BLOCK = BYTES_IN_BLOCK >>> org.jmmtk.core.util.Constants.LOG_BYTES_IN_PAGE;
-
     private final FreeListPageResource pages;
+    private final SizeClasses sizeClasses;
+    private final int logBlockBytes;
+    private final int pagesInBlock;
     private final byte[] blockClass;
     private final long[] blockFreeList;
     private final int[] blockFreeCells;
     private final IntArrayList[] available;
     private int blockLimit;
 
-    public MarkSweepSpace(String name, MMTK mmtk, VMLayout.Region region) {
-        super(name, mmtk, region);
-        this.pages = new FreeListPageResource(memory, region);
-        int blocks = (int) (region.bytes() >>> LOG_BYTES_IN_BLOCK);
+    public MarkSweepSpace(String name, long bytes, HeapServices heap) {
+        super(name, bytes, heap);
+        this.pages = new FreeListPageResource(memory, geometry, region);
+        this.sizeClasses = new SizeClasses(geometry.largeObjectThreshold());
+        this.logBlockBytes = Integer.numberOfTrailingZeros(geometry.blockBytes());
+        this.pagesInBlock = geometry.pagesInBlock();
+        int blocks = (int) (region.bytes() >>> logBlockBytes);
         this.blockClass = new byte[blocks];
-        java.util.Arrays.fill(blockClass, (byte) -1);
+        Arrays.fill(blockClass, (byte) -1);
         this.blockFreeList = new long[blocks];
         this.blockFreeCells = new int[blocks];
-        this.available = new IntArrayList[SizeClasses.count()];
+        this.available = new IntArrayList[sizeClasses.count()];
         for (int i = 0; i < available.length; i++) {
             available[i] = new IntArrayList();
         }
+    }
+
+    public SizeClasses sizeClasses() {
+        return sizeClasses;
     }
 
     @Override
@@ -53,7 +56,7 @@ public final class MarkSweepSpace extends Space {
 
     @Override
     protected long acquirePages(int n, boolean forGC) {
-        return pages.acquire(n, PAGES_IN_BLOCK);
+        return pages.acquire(n, pagesInBlock);
     }
 
     /**
@@ -74,7 +77,7 @@ public final class MarkSweepSpace extends Space {
                 }
             }
         }
-        long block = acquire(PAGES_IN_BLOCK);
+        long block = acquire(pagesInBlock);
         return block == 0 ? 0 : formatBlock(block, sizeClass);
     }
 
@@ -84,9 +87,9 @@ public final class MarkSweepSpace extends Space {
             blockClass[b] = (byte) sizeClass;
             blockLimit = Math.max(blockLimit, b + 1);
         }
-        int cell = SizeClasses.cellBytes(sizeClass);
+        int cell = sizeClasses.cellBytes(sizeClass);
         long head = 0;
-        for (long c = block + (long) (BYTES_IN_BLOCK / cell - 1) * cell; c >= block; c -= cell) {
+        for (long c = lastCell(block, cell); c >= block; c -= cell) {
             memory.store(c, head);
             memory.store(c + ObjectModel.ID_OFFSET, 0);
             head = c;
@@ -94,8 +97,12 @@ public final class MarkSweepSpace extends Space {
         return head;
     }
 
+    private long lastCell(long block, int cell) {
+        return block + (long) ((geometry.blockBytes() / cell) - 1) * cell;
+    }
+
     private int blockIndex(long address) {
-        return (int) ((address - start) >>> LOG_BYTES_IN_BLOCK);
+        return (int) ((address - start) >>> logBlockBytes);
     }
 
     /** One past the highest block ever used: the range the sweep covers. */
@@ -103,13 +110,9 @@ public final class MarkSweepSpace extends Space {
         return blockLimit;
     }
 
-    public long traceObject(ObjectQueue queue, long object, Collector collector) {
-        return markObject(queue, object, collector);
-    }
-
     @Override
-    public boolean isLive(long object) {
-        return ObjectModel.isMarked(memory, object);
+    public long traceObject(long object, TraceContext context) {
+        return markObject(object, context);
     }
 
     /** Sweeps blocks {@code [from, to)}. Ranges given to different workers must not overlap. */
@@ -117,17 +120,17 @@ public final class MarkSweepSpace extends Space {
         for (int b = from; b < to; b++) {
             int sizeClass = blockClass[b];
             if (sizeClass >= 0) {
-                sweepBlock(b, SizeClasses.cellBytes(sizeClass));
+                sweepBlock(b, sizeClasses.cellBytes(sizeClass));
             }
         }
     }
 
     private void sweepBlock(int b, int cell) {
-        long block = start + ((long) b << LOG_BYTES_IN_BLOCK);
+        long block = start + ((long) b << logBlockBytes);
         long head = 0;
         int free = 0;
         boolean anyLive = false;
-        for (long c = block + (long) (BYTES_IN_BLOCK / cell - 1) * cell; c >= block; c -= cell) {
+        for (long c = lastCell(block, cell); c >= block; c -= cell) {
             if (memory.load(c + ObjectModel.ID_OFFSET) != 0) {
                 long status = memory.load(c);
                 if ((status & ObjectModel.MARK_BIT) != 0) {
@@ -135,6 +138,7 @@ public final class MarkSweepSpace extends Space {
                     anyLive = true;
                     continue;
                 }
+                free(c);
                 memory.store(c + ObjectModel.ID_OFFSET, 0);
             }
             memory.store(c, head);
@@ -148,7 +152,7 @@ public final class MarkSweepSpace extends Space {
             blockClass[b] = -1;
             blockFreeList[b] = 0;
             blockFreeCells[b] = 0;
-            pages.release(block, PAGES_IN_BLOCK);
+            pages.release(block, pagesInBlock);
         }
     }
 
@@ -170,8 +174,9 @@ public final class MarkSweepSpace extends Space {
         if (b >= blockLimit || blockClass[b] < 0) {
             return "lies in a free block of " + name;
         }
-        long offset = object - (start + ((long) b << LOG_BYTES_IN_BLOCK));
-        if (offset % SizeClasses.cellBytes(blockClass[b]) != 0) {
+        long offset = object - (start + ((long) b << logBlockBytes));
+        int cell = sizeClasses.cellBytes(blockClass[b]);
+        if (offset % cell != 0 || offset / cell >= geometry.blockBytes() / cell) {
             return "is not at a cell boundary of " + name;
         }
         if (memory.load(object + ObjectModel.ID_OFFSET) == 0) {

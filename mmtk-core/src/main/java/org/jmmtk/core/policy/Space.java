@@ -1,37 +1,49 @@
 package org.jmmtk.core.policy;
 
-import org.jmmtk.core.MMTK;
+import org.jmmtk.core.analysis.PluginHost;
+import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.ObjectQueue;
 
 /**
  * A policy over one contiguous virtual range: how objects in it are allocated, traced and reclaimed.
- * Every page a mutator takes from a space goes through {@link #acquire}, the one place that polls the
- * heap budget and may run a collection.
+ * A space reserves its range and enters it in the {@link SpaceTable} when it is created. Every page a
+ * mutator takes from a space goes through {@link #acquire}, the one place that polls the heap budget
+ * and may run a collection.
  *
- * Each policy has its own {@code traceObject}: it marks or copies an object of the space, enqueues it
- * for scanning if that call was the first to reach it, and returns its (possibly new) address.
+ * <p>Each policy has its own {@link #traceObject}: it marks or copies an object of the space, queues
+ * it for scanning if that call was the first to reach it, and returns its (possibly new) address. When
+ * a space reclaims an object it clears the object's valid-object bit and, if a plugin asked, reports
+ * it as freed before the memory is reused.
  *
  * <p>Mutator threads acquire pages; GC workers trace objects in parallel and acquire pages for copies
  * with {@link #acquireForGC}, which never polls.
  */
 public abstract class Space {
     protected final String name;
-    protected final MMTK mmtk;
     protected final SimulatedMemory memory;
+    protected final HeapGeometry geometry;
+    protected final SideBitmap validObjects;
+    protected final PluginHost plugins;
+    protected final VMLayout.Region region;
     protected final long start;
     protected final long end;
-    private int lastCollection;
+    private final HeapServices heap;
 
-    protected Space(String name, MMTK mmtk, VMLayout.Region region) {
+    /** Creates a space named {@code name} over {@code bytes} of new virtual range. */
+    protected Space(String name, long bytes, HeapServices heap) {
+        this.region = heap.layout().reserve(name, bytes);
         this.name = name;
-        this.mmtk = mmtk;
-        this.memory = mmtk.memory();
+        this.heap = heap;
+        this.memory = heap.memory();
+        this.geometry = heap.geometry();
+        this.validObjects = heap.validObjects();
+        this.plugins = heap.plugins();
         this.start = region.start();
         this.end = region.end();
+        heap.spaces().register(this);
     }
 
     public final String name() {
@@ -50,20 +62,6 @@ public abstract class Space {
         return address >= start && address < end;
     }
 
-    /**
-     * The number of the last collection that could reclaim objects in this space (0: none yet). An
-     * object known to be alive at an earlier point lies in reclaimed memory if it was not seen alive by
-     * that collection.
-     */
-    public final int lastCollection() {
-        return lastCollection;
-    }
-
-    /** Called by MMTK as collection {@code gc} starts, for each space it collects. */
-    public final void startCollection(int gc) {
-        lastCollection = gc;
-    }
-
     /** Pages this space holds against the heap budget. */
     public abstract int reservedPages();
 
@@ -73,12 +71,12 @@ public abstract class Space {
      * exhausted even after collecting.
      */
     public final long acquire(int pages) {
-        if (mmtk.pollForAllocation(this, pages)) {
+        if (heap.poll().poll(name, pages)) {
             return 0;
         }
         long address = acquirePages(pages, false);
         if (address == 0) {
-            throw mmtk.outOfMemory(this, pages, "its virtual range is exhausted");
+            throw heap.poll().outOfMemory(name, pages, "its virtual range is exhausted (fragmented)");
         }
         return address;
     }
@@ -96,18 +94,28 @@ public abstract class Space {
     /** Takes {@code pages} contiguous pages from the page resource, 0 if there is no room. */
     protected abstract long acquirePages(int pages, boolean forGC);
 
-    /** Marks {@code object}; if this call marked it, counts it and enqueues it for scanning. */
-    protected final long markObject(ObjectQueue queue, long object, Collector collector) {
+    /**
+     * Traces {@code object} of this space for the collection in progress: marks or copies it, queues
+     * it in {@code context} if this call reached it first, returns its address after the collection.
+     */
+    public abstract long traceObject(long object, TraceContext context);
+
+    /** Marks {@code object}; if this call marked it, counts it and queues it for scanning. */
+    protected final long markObject(long object, TraceContext context) {
         if (ObjectModel.testAndMark(memory, object)) {
-            collector.objectsMarked++;
-            collector.bytesMarked += ObjectModel.traceBytes(memory, object);
-            queue.enqueue(object);
+            context.marked(ObjectModel.traceBytes(memory, object));
+            context.enqueue(object);
         }
         return object;
     }
 
-    /** Whether {@code object} survived the collection in progress (valid after the closure). */
-    public abstract boolean isLive(long object);
+    /** Reclaims the dead object at {@code object}: reports it, then clears its valid-object bit. */
+    protected final void free(long object) {
+        if (plugins.wantsFrees()) {
+            plugins.objectFreed(object);
+        }
+        validObjects.clear(object);
+    }
 
     /**
      * For the sanity checker: null if {@code object} is a well-formed object start in this space's

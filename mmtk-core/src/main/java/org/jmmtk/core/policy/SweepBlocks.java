@@ -5,7 +5,7 @@ import org.jmmtk.scheduler.WorkPacket;
 
 /** Sweeps one range of blocks of a mark-sweep space; a collection splits the space among many. */
 public final class SweepBlocks extends WorkPacket {
-    /** Blocks per packet: 256 blocks are 16 MiB of heap. */
+    /** Blocks per packet: 256 blocks are 16 MiB of heap with MMTk's 64 KiB blocks. */
     public static final int BLOCKS_PER_PACKET = 256;
 
     private final MarkSweepSpace space;

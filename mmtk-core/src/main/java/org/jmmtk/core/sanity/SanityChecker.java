@@ -2,43 +2,45 @@ package org.jmmtk.core.sanity;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import org.jmmtk.core.MMTK;
+import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.plan.Mutator;
-import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.policy.SpaceTable;
+import org.jmmtk.core.vm.Scanning;
 
 /**
  * An independent check of the heap after a collection: its own reachability walk from the binding's
  * roots (single-threaded, depth-first, with its own visited set, sharing no code with the collectors'
  * closure) that verifies every reachable object is a well-formed object in an allocated part of some
- * space, is not forwarded, has a positive id no other reachable object has, and that every
- * reference slot points to such an object. Throws {@link SanityFailure} on the first problem.
+ * space, is not forwarded, has its valid-object bit set, has a positive id no other reachable object
+ * has, and that every reference slot points to such an object. Throws {@link SanityFailure} on the first problem.
  *
  * <p>Runs on the thread that requested the collection, while the mutators are still stopped.
  */
 public final class SanityChecker {
     private final SimulatedMemory memory;
-    private final Plan plan;
+    private final SpaceTable spaces;
+    private final SideBitmap validObjects;
     private final LongOpenHashSet visited = new LongOpenHashSet();
     private final LongOpenHashSet ids = new LongOpenHashSet();
     private final LongArrayList stack = new LongArrayList();
     private long bytes;
 
-    private SanityChecker(MMTK mmtk) {
-        this.memory = mmtk.memory();
-        this.plan = mmtk.plan();
+    private SanityChecker(SimulatedMemory memory, SpaceTable spaces, SideBitmap validObjects) {
+        this.memory = memory;
+        this.spaces = spaces;
+        this.validObjects = validObjects;
     }
 
-    /** Walks the heap of {@code mmtk} from its roots; returns what is reachable. */
-    public static SanityReport check(MMTK mmtk) {
-        SanityChecker checker = new SanityChecker(mmtk);
-        SimulatedMemory memory = mmtk.memory();
-        for (Mutator m : mmtk.binding().mutators()) {
-            mmtk.binding().scanMutatorRoots(m, slot -> checker.reach(memory.load(slot), "root slot", slot));
+    /** Walks the heap from the roots of {@code mutators} mutators and the global roots; returns what is reachable. */
+    public static SanityReport check(SimulatedMemory memory, SpaceTable spaces, SideBitmap validObjects,
+                                     Scanning roots, int mutators) {
+        SanityChecker checker = new SanityChecker(memory, spaces, validObjects);
+        for (int m = 0; m < mutators; m++) {
+            roots.scanMutatorRoots(m, slot -> checker.reach(memory.load(slot), "root slot", slot));
         }
-        mmtk.binding().scanGlobalRoots(slot -> checker.reach(memory.load(slot), "global root slot", slot));
+        roots.scanGlobalRoots(slot -> checker.reach(memory.load(slot), "global root slot", slot));
         checker.drain();
         return new SanityReport(checker.visited.size(), checker.bytes, checker.ids);
     }
@@ -75,7 +77,7 @@ public final class SanityChecker {
         if ((object & 7) != 0) {
             return "is not word-aligned";
         }
-        Space space = plan.spaceOf(object);
+        Space space = spaces.spaceOf(object);
         if (space == null) {
             return "is outside every space";
         }
@@ -92,6 +94,9 @@ public final class SanityChecker {
         }
         if (ObjectModel.id(memory, object) <= 0) {
             return "has no valid id";
+        }
+        if (!validObjects.get(object)) {
+            return "has no valid-object bit: its memory was reclaimed";
         }
         long size = ObjectModel.size(memory, object);
         if (!space.contains(object + size - 1)) {

@@ -1,46 +1,55 @@
 package org.jmmtk.core.scheduling;
 
 import org.jmmtk.core.alloc.BumpAllocator;
+import org.jmmtk.core.analysis.PluginHost;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.policy.TraceContext;
 import org.jmmtk.scheduler.WorkerContext;
 
 /**
- * The per-worker context of a GC worker: its copy allocator (set up by the plan each collection), the
- * queue of objects the running ProcessEdges packet reached first (MMTk's object queue), counters that
- * are summed when a collection ends, and, if the binding wants it, the log of objects the closure
- * reached. Plain fields: only its worker touches it while a collection runs.
+ * The per-worker context of a GC worker (mmtk-core's {@code GCWorker} state): its copy allocator (set
+ * up by the plan each collection), the queue of objects the running ProcessEdges packet reached first
+ * (MMTk's object queue), counters that are summed when a collection ends, and, if the binding wants
+ * it, the log of objects it moved. Moves are reported to plugins that asked. Plain fields: only its
+ * worker touches it while a collection runs.
  */
-public class Collector implements WorkerContext, ObjectQueue {
+public class Collector implements WorkerContext, TraceContext {
     private final int ordinal;
+    private final SimulatedMemory memory;
+    private final PluginHost plugins;
+    private final MoveLog moves;
+    private BumpAllocator copyAllocator;
     private long[] nodes;
-
-    /** The allocator for copies, or null in plans that never copy. */
-    public BumpAllocator copyAllocator;
-
-    /** The objects this worker's closure reached, or null when the binding does not ask for them. */
-    SurvivorLog survivors;
 
     // The counters are written for every object traced. Pad them so they never share a cache line with
     // another worker's (HotSpot keeps declaration order among a class's long fields).
     private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
     private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
 
-    public long objectsCopied;
+    private long objectsCopied;
     /** Trace bytes of the objects copied. */
-    public long bytesCopied;
+    private long bytesCopied;
     /** Simulated bytes the copies occupy (what the to-space is charged). */
-    public long copiedAllocationBytes;
-    public long objectsMarked;
+    private long copiedAllocationBytes;
+    private long objectsMarked;
     /** Trace bytes of the objects marked in place. */
-    public long bytesMarked;
-    public long edgesTraced;
+    private long bytesMarked;
+    private long edgesTraced;
     /** Objects enqueued by the packet this worker runs: written for every object traced. */
     private long nodeCount;
 
     private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
     private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
 
-    public Collector(int ordinal, int packetCapacity) {
+    /**
+     * @param logMoves whether to log (id, new address) of every object this worker moves
+     */
+    public Collector(int ordinal, int packetCapacity, SimulatedMemory memory, PluginHost plugins, boolean logMoves) {
         this.ordinal = ordinal;
+        this.memory = memory;
+        this.plugins = plugins;
+        this.moves = logMoves ? new MoveLog() : null;
         this.nodes = new long[packetCapacity];
     }
 
@@ -48,14 +57,18 @@ public class Collector implements WorkerContext, ObjectQueue {
         return ordinal;
     }
 
-    /** This worker's log of reached objects (null unless the binding asked for survivor logs). */
-    public SurvivorLog survivors() {
-        return survivors;
+    /** The allocator copies go to, or null in plans that never copy. */
+    public final BumpAllocator copyAllocator() {
+        return copyAllocator;
     }
 
-    /** Starts logging the objects this worker's closure reaches. */
-    public void logSurvivors() {
-        survivors = new SurvivorLog();
+    public final void setCopyAllocator(BumpAllocator allocator) {
+        this.copyAllocator = allocator;
+    }
+
+    /** This worker's log of moved objects (null unless the binding asked for it). */
+    public final MoveLog moves() {
+        return moves;
     }
 
     /** Empties the object queue, with room for {@code n} objects (a packet of n edges reaches at most n). */
@@ -66,10 +79,37 @@ public class Collector implements WorkerContext, ObjectQueue {
         nodeCount = 0;
     }
 
-    /** Queues an object the current packet reached first, to be scanned by that packet. */
     @Override
-    public void enqueue(long object) {
+    public final void enqueue(long object) {
         nodes[(int) nodeCount++] = object;
+    }
+
+    @Override
+    public final long allocCopy(long bytes) {
+        return copyAllocator.alloc(bytes);
+    }
+
+    @Override
+    public final void copied(long from, long to, long traceBytes, long bytes) {
+        objectsCopied++;
+        bytesCopied += traceBytes;
+        copiedAllocationBytes += bytes;
+        if (moves != null) {
+            moves.add(ObjectModel.id(memory, to), to);
+        }
+        if (plugins.wantsMoves()) {
+            plugins.objectMoved(from, to);
+        }
+    }
+
+    @Override
+    public final void marked(long traceBytes) {
+        objectsMarked++;
+        bytesMarked += traceBytes;
+    }
+
+    void countEdges(int n) {
+        edgesTraced += n;
     }
 
     /** The queued objects: {@link #queued()} entries of this array. */
@@ -81,10 +121,35 @@ public class Collector implements WorkerContext, ObjectQueue {
         return (int) nodeCount;
     }
 
-    /** Clears the counters and the survivor log for a new collection. */
+    public final long objectsCopied() {
+        return objectsCopied;
+    }
+
+    public final long bytesCopied() {
+        return bytesCopied;
+    }
+
+    /** Simulated bytes of this collection's copies: what the target space is charged. */
+    public final long copiedAllocationBytes() {
+        return copiedAllocationBytes;
+    }
+
+    public final long objectsMarked() {
+        return objectsMarked;
+    }
+
+    public final long bytesMarked() {
+        return bytesMarked;
+    }
+
+    public final long edgesTraced() {
+        return edgesTraced;
+    }
+
+    /** Clears the counters and the move log for a new collection. */
     public void resetCounters() {
-        if (survivors != null) {
-            survivors.clear();
+        if (moves != null) {
+            moves.clear();
         }
         objectsCopied = 0;
         bytesCopied = 0;

@@ -1,7 +1,6 @@
 package org.jmmtk.core.scheduling;
 
 import java.util.Arrays;
-import org.jmmtk.core.MMTK;
 import org.jmmtk.core.vm.EdgeVisitor;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
@@ -14,18 +13,18 @@ import org.jmmtk.scheduler.Stage;
 final class EdgeBuffer implements EdgeVisitor {
     private static final int INITIAL_CAPACITY = 32;
 
-    private final MMTK mmtk;
+    private final Closure closure;
     private final GCWorker worker;
     private final boolean roots;
     private final int capacity;
     private long[] edges;
     private int size;
 
-    EdgeBuffer(MMTK mmtk, GCWorker worker, boolean roots) {
-        this.mmtk = mmtk;
+    EdgeBuffer(Closure closure, GCWorker worker, boolean roots) {
+        this.closure = closure;
         this.worker = worker;
         this.roots = roots;
-        this.capacity = mmtk.options().packetCapacity();
+        this.capacity = closure.packetCapacity();
     }
 
     @Override
@@ -44,7 +43,7 @@ final class EdgeBuffer implements EdgeVisitor {
     /** Adds the edges collected so far as one packet. */
     void flush() {
         if (size > 0) {
-            worker.addWork(Stage.CLOSURE, new ProcessEdges(mmtk, edges, size, roots));
+            worker.addWork(Stage.CLOSURE, new ProcessEdges(closure, edges, size, roots));
             edges = null;
             size = 0;
         }

@@ -1,29 +1,28 @@
 package org.jmmtk.core.scheduling;
 
-import org.jmmtk.core.MMTK;
+import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.plan.Plan;
 import org.jmmtk.probes.Tracepoints;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
  * The transitive closure's packet (MMTk's {@code ProcessEdgesWork} with its object scanning): traces
- * the target of each of its edges through the plan, updates edges whose target moved, then scans the
- * objects it reached first (queued in the worker's {@link Collector}, not in the packet: packets made
- * one after the other lie side by side in memory and may run on two workers at once) and packs their
- * non-null reference slots into new packets of at most the packet capacity (logging them as survivors
- * if the binding asked). Root packets carry the is-roots flag.
+ * the target of each of its edges through the collection's trace kind, updates edges whose target
+ * moved, then scans the objects it reached first (queued in the worker's {@link Collector}, not in the
+ * packet: packets made one after the other lie side by side in memory and may run on two workers at
+ * once) and packs their non-null reference slots into new packets of at most the packet capacity.
+ * Root packets carry the is-roots flag, and report each root's object to plugins that asked.
  */
 public final class ProcessEdges extends WorkPacket {
-    private final MMTK mmtk;
+    private final Closure closure;
     private final long[] edges;
     private final int count;
     private final boolean roots;
 
-    public ProcessEdges(MMTK mmtk, long[] edges, int count, boolean roots) {
-        this.mmtk = mmtk;
+    public ProcessEdges(Closure closure, long[] edges, int count, boolean roots) {
+        this.closure = closure;
         this.edges = edges;
         this.count = count;
         this.roots = roots;
@@ -41,31 +40,32 @@ public final class ProcessEdges extends WorkPacket {
     public void execute(GCWorker worker) {
         Collector collector = (Collector) worker.context();
         Tracepoints.processEdges(worker.gc(), id(), count, roots);
-        collector.edgesTraced += count;
-        SimulatedMemory memory = mmtk.memory();
-        Plan plan = mmtk.plan();
+        collector.countEdges(count);
+        SimulatedMemory memory = closure.memory();
+        GcWorkContext trace = closure.trace();
+        PluginHost plugins = closure.plugins();
+        boolean reportRoots = roots && plugins.wantsRootScans();
         collector.startQueue(count);
         for (int i = 0; i < count; i++) {
             long slot = edges[i];
             long object = memory.load(slot);
             if (object != 0) {
-                long traced = plan.traceObject(collector, object, collector);
+                if (reportRoots) {
+                    plugins.rootScan(object);
+                }
+                long traced = trace.traceObject(object, collector);
                 if (traced != object) {
                     memory.store(slot, traced);
                 }
             }
         }
-        scanObjects(worker, memory, collector.queue(), collector.queued(), collector.survivors);
+        scanObjects(worker, memory, collector.queue(), collector.queued());
     }
 
-    private void scanObjects(GCWorker worker, SimulatedMemory memory, long[] nodes, int nodeCount,
-                             SurvivorLog survivors) {
-        EdgeBuffer out = new EdgeBuffer(mmtk, worker, false);
+    private void scanObjects(GCWorker worker, SimulatedMemory memory, long[] nodes, int nodeCount) {
+        EdgeBuffer out = new EdgeBuffer(closure, worker, false);
         for (int k = 0; k < nodeCount; k++) {
             long object = nodes[k];
-            if (survivors != null) {
-                survivors.add(ObjectModel.id(memory, object), object);
-            }
             int slots = ObjectModel.refSlots(memory, object);
             long slot = ObjectModel.slotAddress(object, 0);
             for (int j = 0; j < slots; j++, slot += 8) {

@@ -1,19 +1,19 @@
 package org.jmmtk.core.scheduling;
 
-import org.jmmtk.core.MMTK;
+import org.jmmtk.core.vm.Collection;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Lets the binding retain or clear its weak references once the closure is complete. */
 public final class ProcessWeakRefs extends WorkPacket {
-    private final MMTK mmtk;
+    private final Collection collection;
 
-    public ProcessWeakRefs(MMTK mmtk) {
-        this.mmtk = mmtk;
+    public ProcessWeakRefs(Collection collection) {
+        this.collection = collection;
     }
 
     @Override
     public void execute(GCWorker worker) {
-        mmtk.binding().processWeakRefs(worker);
+        collection.processWeakRefs(worker);
     }
 }

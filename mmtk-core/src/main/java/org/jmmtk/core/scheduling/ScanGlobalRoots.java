@@ -1,21 +1,20 @@
 package org.jmmtk.core.scheduling;
 
-import org.jmmtk.core.MMTK;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Packs the global (static) root slots into root ProcessEdges packets. */
 public final class ScanGlobalRoots extends WorkPacket {
-    private final MMTK mmtk;
+    private final Closure closure;
 
-    public ScanGlobalRoots(MMTK mmtk) {
-        this.mmtk = mmtk;
+    public ScanGlobalRoots(Closure closure) {
+        this.closure = closure;
     }
 
     @Override
     public void execute(GCWorker worker) {
-        EdgeBuffer roots = new EdgeBuffer(mmtk, worker, true);
-        mmtk.binding().scanGlobalRoots(roots);
+        EdgeBuffer roots = new EdgeBuffer(closure, worker, true);
+        closure.scanning().scanGlobalRoots(roots);
         roots.flush();
     }
 }

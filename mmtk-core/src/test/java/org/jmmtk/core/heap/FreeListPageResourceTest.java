@@ -1,19 +1,21 @@
 package org.jmmtk.core.heap;
 
-import static org.jmmtk.core.util.Constants.BYTES_IN_PAGE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jmmtk.core.memory.VMLayout;
 import org.junit.jupiter.api.Test;
 
-/** First-fit page runs, alignment, reuse after release, and exhaustion. */
+/** First-fit page runs, alignment, reuse after release, and exhaustion, with 4 KiB pages. */
 class FreeListPageResourceTest {
+    private static final HeapGeometry GEOMETRY = HeapGeometry.forHeap(64L << 20);
+    private static final long BYTES_IN_PAGE = GEOMETRY.pageBytes();
+
     @Test
     void firstFitAlignedRunsAreReusedAfterRelease() {
         VMLayout layout = new VMLayout(64L << 20);
         VMLayout.Region region = layout.reserve("test", 1L << 20);
-        FreeListPageResource pr = new FreeListPageResource(layout.memory(), region);
+        FreeListPageResource pr = new FreeListPageResource(layout.memory(), GEOMETRY, region);
         long a = pr.acquire(3);
         assertEquals(region.start(), a);
         long b = pr.acquire(16, 16);
@@ -30,7 +32,7 @@ class FreeListPageResourceTest {
     void exhaustionReturnsZero() {
         VMLayout layout = new VMLayout(64L << 20);
         VMLayout.Region region = layout.reserve("test", 1L << 20);
-        FreeListPageResource pr = new FreeListPageResource(layout.memory(), region);
+        FreeListPageResource pr = new FreeListPageResource(layout.memory(), GEOMETRY, region);
         assertTrue(pr.acquire(256) != 0);
         assertEquals(0, pr.acquire(1));
     }
@@ -39,7 +41,7 @@ class FreeListPageResourceTest {
     void monotoneResourceBumpsAndResets() {
         VMLayout layout = new VMLayout(64L << 20);
         VMLayout.Region region = layout.reserve("test", 1L << 20);
-        MonotonePageResource pr = new MonotonePageResource(layout.memory(), region);
+        MonotonePageResource pr = new MonotonePageResource(layout.memory(), GEOMETRY, region);
         long a = pr.acquire(8);
         long b = pr.acquire(8);
         assertEquals(a + 8L * BYTES_IN_PAGE, b);

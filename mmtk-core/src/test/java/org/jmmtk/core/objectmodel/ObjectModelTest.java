@@ -20,11 +20,11 @@ class ObjectModelTest {
 
     @Test
     void simulatedSizeIsTraceSizeRoundedButAtLeastHeaderPlusSlots() {
-        assertEquals(32, ObjectModel.allocationSize(32, 1));
+        assertEquals(32, ObjectModel.allocationSize(32, 2));
         assertEquals(40, ObjectModel.allocationSize(33, 0));
-        assertEquals(24, ObjectModel.allocationSize(1, 0));
-        assertEquals(24 + 8 * 10, ObjectModel.allocationSize(16, 10));
-        assertEquals(104, ObjectModel.allocationSize(104, 10));
+        assertEquals(16, ObjectModel.allocationSize(1, 0));
+        assertEquals(16 + 8 * 10, ObjectModel.allocationSize(16, 10));
+        assertEquals(96, ObjectModel.allocationSize(96, 10));
     }
 
     @Test
@@ -39,7 +39,7 @@ class ObjectModelTest {
         assertEquals(77, ObjectModel.typeId(m, o));
         assertEquals(72, ObjectModel.size(m, o));
         assertEquals(0, m.load(ObjectModel.slotAddress(o, 0)), "slots start null");
-        assertEquals(o + 24 + 16, ObjectModel.slotAddress(o, 2));
+        assertEquals(o + 16 + 16, ObjectModel.slotAddress(o, 2));
     }
 
     @Test
@@ -70,6 +70,37 @@ class ObjectModelTest {
         assertEquals(copy, ObjectModel.forwardee(m, o));
         long again = ObjectModel.attemptToForward(m, o);
         assertEquals(ObjectModel.FORWARDED, again & ObjectModel.FORWARDING_MASK);
-        assertEquals(copy, again & ~ObjectModel.FORWARDING_MASK);
+        assertEquals(copy, ObjectModel.forwardeeOfStatus(again));
+        assertEquals(1, ObjectModel.id(m, o), "forwarding keeps the id");
+        assertEquals(3, ObjectModel.typeId(m, o), "forwarding keeps the type id");
+    }
+
+    @Test
+    void headerFieldsReachTheirLimits() {
+        SimulatedMemory m = memory();
+        long o = BASE + 64;
+        ObjectModel.initialize(m, o, ObjectModel.MAX_OBJECT_ID, ObjectModel.MAX_TRACE_BYTES, 3,
+                ObjectModel.MAX_TYPE_ID);
+        assertEquals(ObjectModel.MAX_OBJECT_ID, ObjectModel.id(m, o));
+        assertEquals(ObjectModel.MAX_TRACE_BYTES, ObjectModel.traceBytes(m, o));
+        assertEquals(3, ObjectModel.refSlots(m, o));
+        assertEquals(ObjectModel.MAX_TYPE_ID, ObjectModel.typeId(m, o));
+        assertTrue(ObjectModel.testAndMark(m, o));
+        assertEquals(ObjectModel.MAX_TRACE_BYTES, ObjectModel.traceBytes(m, o), "the mark bit is its own");
+        long status = ((long) ObjectModel.MAX_REF_SLOTS << 4) | (40L << 28) | ObjectModel.MARK_BIT;
+        assertEquals(ObjectModel.MAX_REF_SLOTS, ObjectModel.refSlotsOfStatus(status));
+        assertEquals(40, ObjectModel.traceBytesOfStatus(status));
+    }
+
+    @Test
+    void logBitIsClaimedOnce() {
+        SimulatedMemory m = memory();
+        long o = BASE + 64;
+        ObjectModel.initialize(m, o, 9, 32, 2, 4);
+        assertFalse(ObjectModel.attemptToLog(m, o), "new objects are logged");
+        ObjectModel.setLogBit(m, o);
+        assertTrue(ObjectModel.attemptToLog(m, o));
+        assertFalse(ObjectModel.attemptToLog(m, o));
+        assertEquals(32, ObjectModel.traceBytes(m, o));
     }
 }

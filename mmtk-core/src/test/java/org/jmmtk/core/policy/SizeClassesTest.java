@@ -3,28 +3,36 @@ package org.jmmtk.core.policy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** Every size up to the largest cell maps to the smallest class that holds it. */
+/** Every size up to the largest cell maps to the smallest class that holds it, for every block size. */
 class SizeClassesTest {
-    @Test
-    void smallestFittingClass() {
-        for (int bytes = 8; bytes <= SizeClasses.MAX_CELL_BYTES; bytes += 8) {
-            int c = SizeClasses.classOf(bytes);
-            assertTrue(SizeClasses.cellBytes(c) >= bytes, "class too small for " + bytes);
+    @ParameterizedTest
+    @ValueSource(ints = {32, 64, 96, 128, 512, 4096, 8192})
+    void smallestFittingClass(int maxCell) {
+        SizeClasses classes = new SizeClasses(maxCell);
+        for (int bytes = 8; bytes <= classes.maxCellBytes(); bytes += 8) {
+            int c = classes.classOf(bytes);
+            assertTrue(classes.cellBytes(c) >= bytes, "class too small for " + bytes);
             if (c > 0) {
-                assertTrue(SizeClasses.cellBytes(c - 1) < bytes, "a smaller class fits " + bytes);
+                assertTrue(classes.cellBytes(c - 1) < bytes, "a smaller class fits " + bytes);
             }
         }
-        assertEquals(24, SizeClasses.cellBytes(SizeClasses.classOf(24)));
-        assertEquals(SizeClasses.MAX_CELL_BYTES, SizeClasses.cellBytes(SizeClasses.count() - 1));
+        assertEquals(16, classes.cellBytes(classes.classOf(16)));
+        assertEquals(maxCell, classes.maxCellBytes());
     }
 
-    @Test
-    void internalFragmentationIsBoundedByAQuarter() {
-        for (int bytes = 64; bytes <= SizeClasses.MAX_CELL_BYTES; bytes += 8) {
-            int cell = SizeClasses.cellBytes(SizeClasses.classOf(bytes));
-            assertTrue(cell - bytes <= bytes / 4 + 8, bytes + " -> " + cell);
+    @ParameterizedTest
+    @ValueSource(ints = {128, 8192})
+    void internalFragmentationIsBoundedByAQuarter(int maxCell) {
+        SizeClasses classes = new SizeClasses(maxCell);
+        for (int bytes = 16; bytes <= classes.maxCellBytes(); bytes += 8) {
+            int cell = classes.cellBytes(classes.classOf(bytes));
+            assertTrue(cell - bytes <= bytes / 4, bytes + " -> " + cell);
+            if (bytes <= 128) {
+                assertEquals(bytes, cell, "8-byte steps up to 128 bytes");
+            }
         }
     }
 }

@@ -4,8 +4,7 @@ import org.jmmtk.core.plan.PlanConstraints;
 
 /** SemiSpace moves objects and needs no barrier. */
 public final class SemiSpaceConstraints {
-    public static final PlanConstraints CONSTRAINTS =
-            new PlanConstraints(true, PlanConstraints.DEFAULT_MAX_NON_LOS_BYTES, false);
+    public static final PlanConstraints CONSTRAINTS = new PlanConstraints(true, false);
 
     private SemiSpaceConstraints() {
     }

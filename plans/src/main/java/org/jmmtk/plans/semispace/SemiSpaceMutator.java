@@ -1,9 +1,7 @@
 package org.jmmtk.plans.semispace;
 
-import org.jmmtk.core.MMTK;
 import org.jmmtk.core.alloc.BumpAllocator;
 import org.jmmtk.core.plan.Mutator;
-import org.jmmtk.core.policy.LargeObjectSpace;
 
 /**
  * SemiSpace's mutator: bump allocation into the current to-space, rebound to the new to-space after
@@ -13,12 +11,12 @@ final class SemiSpaceMutator extends Mutator {
     private final SemiSpace plan;
     private final BumpAllocator bump;
 
-    SemiSpaceMutator(MMTK mmtk, int ordinal, SemiSpace plan, LargeObjectSpace los) {
-        this(mmtk, ordinal, plan, los, new BumpAllocator(mmtk.memory(), ordinal, plan.toSpace(), false));
+    SemiSpaceMutator(SemiSpace plan, int ordinal) {
+        this(plan, ordinal, new BumpAllocator(plan.memory(), plan.heap().geometry(), ordinal, plan.toSpace(), false));
     }
 
-    private SemiSpaceMutator(MMTK mmtk, int ordinal, SemiSpace plan, LargeObjectSpace los, BumpAllocator bump) {
-        super(mmtk, ordinal, bump, los);
+    private SemiSpaceMutator(SemiSpace plan, int ordinal, BumpAllocator bump) {
+        super(plan, ordinal, bump);
         this.plan = plan;
         this.bump = bump;
     }

@@ -1,30 +1,27 @@
-package org.jmmtk.core.scheduling;
+package org.jmmtk.core.plan;
 
-import org.jmmtk.core.MMTK;
-import org.jmmtk.core.plan.CollectionKind;
-import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Global prepare, then a PrepareMutator per mutator and a PrepareCollector designated to each worker. */
-public final class Prepare extends WorkPacket {
-    private final MMTK mmtk;
+final class Prepare extends WorkPacket {
+    private final Plan plan;
     private final CollectionKind kind;
 
-    public Prepare(MMTK mmtk, CollectionKind kind) {
-        this.mmtk = mmtk;
+    Prepare(Plan plan, CollectionKind kind) {
+        this.plan = plan;
         this.kind = kind;
     }
 
     @Override
     public void execute(GCWorker worker) {
-        mmtk.plan().prepare(worker, kind);
-        for (Mutator m : mmtk.binding().mutators()) {
+        plan.prepare(worker, kind);
+        for (Mutator m : plan.mutators()) {
             worker.addWork(Stage.PREPARE, new PrepareMutator(m));
         }
         for (int i = 0; i < worker.scheduler().workerCount(); i++) {
-            worker.addDesignated(i, new PrepareCollector(mmtk));
+            worker.addDesignated(i, new PrepareCollector(plan));
         }
     }
 }

@@ -1,30 +1,27 @@
-package org.jmmtk.core.scheduling;
+package org.jmmtk.core.plan;
 
-import org.jmmtk.core.MMTK;
-import org.jmmtk.core.plan.CollectionKind;
-import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Global release, then a ReleaseMutator per mutator and a ReleaseCollector designated to each worker. */
-public final class Release extends WorkPacket {
-    private final MMTK mmtk;
+final class Release extends WorkPacket {
+    private final Plan plan;
     private final CollectionKind kind;
 
-    public Release(MMTK mmtk, CollectionKind kind) {
-        this.mmtk = mmtk;
+    Release(Plan plan, CollectionKind kind) {
+        this.plan = plan;
         this.kind = kind;
     }
 
     @Override
     public void execute(GCWorker worker) {
-        mmtk.plan().release(worker, kind);
-        for (Mutator m : mmtk.binding().mutators()) {
+        plan.releaseAll(worker, kind);
+        for (Mutator m : plan.mutators()) {
             worker.addWork(Stage.RELEASE, new ReleaseMutator(m));
         }
         for (int i = 0; i < worker.scheduler().workerCount(); i++) {
-            worker.addDesignated(i, new ReleaseCollector(mmtk));
+            worker.addDesignated(i, new ReleaseCollector(plan));
         }
     }
 }

@@ -3,12 +3,12 @@ package org.jmmtk.core.scheduling;
 import java.util.Arrays;
 
 /**
- * The objects one GC worker's closure reached, as (object id, address after the collection) pairs,
- * for bindings that name objects by id (the trace-replay binding keeps an id table). Filled while
- * scanning, when the header line is in cache anyway; read by the binding after the collection.
- * Only its worker writes it.
+ * The objects one GC worker moved in a collection, as (object id, new address) pairs, for bindings
+ * that name objects by id (the trace-replay binding keeps an id table). Filled when an object is
+ * copied, when its header is in cache anyway; read by the binding after the collection, outside the
+ * pause. Only its worker writes it.
  */
-public final class SurvivorLog {
+public final class MoveLog {
     private long[] entries = new long[1024];
     // size changes with every object logged; padded so two workers' logs never share a cache line
     // (HotSpot keeps declaration order among a class's long fields).

@@ -1,8 +1,11 @@
-package org.jmmtk.core;
+package org.jmmtk.core.heap;
+
+import org.jmmtk.core.util.Bytes;
 
 /**
- * The simulated heap could not satisfy an allocation even after collecting: the program needs more
- * heap than the plan can give it. A result of the run, not a bug; reported with exit code 1.
+ * The simulated heap could not satisfy an allocation even after collecting, or collection stopped
+ * making progress (the GC-overhead limit): the program needs more heap than the plan can give it. A
+ * result of the run, not a bug; reported with exit code 1.
  */
 public final class SimulatedOutOfMemoryError extends RuntimeException {
     private final String plan;
@@ -12,7 +15,7 @@ public final class SimulatedOutOfMemoryError extends RuntimeException {
 
     public SimulatedOutOfMemoryError(String plan, long heapBytes, long bytesAllocated, int gcCount, String detail) {
         super(String.format("out of memory: plan %s with a %s heap, after %d bytes allocated and %d GCs: %s",
-                plan, Options.formatBytes(heapBytes), bytesAllocated, gcCount, detail));
+                plan, Bytes.format(heapBytes), bytesAllocated, gcCount, detail));
         this.plan = plan;
         this.heapBytes = heapBytes;
         this.bytesAllocated = bytesAllocated;

@@ -1,22 +1,20 @@
-package org.jmmtk.core.scheduling;
+package org.jmmtk.core.plan;
 
-import org.jmmtk.core.MMTK;
-import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** The last packet of a collection: the plan's end-of-GC step. Mutators resume after it. */
-public final class EndOfGC extends WorkPacket {
-    private final MMTK mmtk;
+final class EndOfGC extends WorkPacket {
+    private final Plan plan;
     private final CollectionKind kind;
 
-    public EndOfGC(MMTK mmtk, CollectionKind kind) {
-        this.mmtk = mmtk;
+    EndOfGC(Plan plan, CollectionKind kind) {
+        this.plan = plan;
         this.kind = kind;
     }
 
     @Override
     public void execute(GCWorker worker) {
-        mmtk.plan().endOfGC(kind);
+        plan.endOfGCAll(kind);
     }
 }

@@ -1,0 +1,26 @@
+package org.jmmtk.core;
+
+import org.jmmtk.core.vm.Collection;
+import org.jmmtk.core.vm.Scanning;
+
+/**
+ * What the "virtual machine" provides to the collector (MMTk's {@code VMBinding}): how to find roots
+ * ({@link Scanning}) and how to stop and resume the program ({@link Collection}). The trace-replay
+ * binding is the main implementation; it drives allocation and pointer stores through the mutators
+ * it binds.
+ *
+ * <p>{@link #boot} runs on the thread creating the {@link MMTK} instance; the other methods as their
+ * interfaces say.
+ */
+public interface VMBinding extends Scanning, Collection {
+    /** Called once the MMTK instance and its plan exist: reserve root areas, bind mutators. */
+    void boot(MMTK mmtk);
+
+    /**
+     * Whether the binding wants, after each collection, every object the collection moved with its
+     * new address ({@link MMTK#forEachMoved}): for bindings that name objects by id.
+     */
+    default boolean needsMoveLog() {
+        return false;
+    }
+}

@@ -1,0 +1,145 @@
+package org.jmmtk.core.analysis;
+
+import java.util.List;
+
+/**
+ * Dispatches heap events to the run's plugins (mmtk-core's analysis manager). Each hook has a final
+ * flag, {@code wants*()}, that is true only if some plugin asked for the event; callers test it before
+ * computing the event's arguments, so with no plugin every hook is one predictable branch.
+ *
+ * <p>Immutable after construction; the hooks run on the threads the {@link Plugin} contract names.
+ */
+public final class PluginHost {
+    private static final Plugin[] NONE = new Plugin[0];
+
+    private final Plugin[] plugins;
+    private final boolean alloc;
+    private final boolean stores;
+    private final boolean rootStores;
+    private final boolean rootScans;
+    private final boolean gcs;
+    private final boolean moves;
+    private final boolean frees;
+
+    public PluginHost(List<Plugin> plugins) {
+        this.plugins = plugins.toArray(NONE);
+        int mask = 0;
+        for (Plugin p : this.plugins) {
+            mask |= p.interests();
+        }
+        this.alloc = (mask & Plugin.ON_ALLOC) != 0;
+        this.stores = (mask & Plugin.ON_POINTER_STORE) != 0;
+        this.rootStores = (mask & Plugin.ON_ROOT_STORE) != 0;
+        this.rootScans = (mask & Plugin.ON_ROOT_SCAN) != 0;
+        this.gcs = (mask & Plugin.ON_GC) != 0;
+        this.moves = (mask & Plugin.ON_MOVE) != 0;
+        this.frees = (mask & Plugin.ON_FREE) != 0;
+    }
+
+    /** A host with no plugins. */
+    public static PluginHost none() {
+        return new PluginHost(List.of());
+    }
+
+    public void attach(PluginContext context) {
+        for (Plugin p : plugins) {
+            p.attach(context);
+        }
+    }
+
+    public List<Plugin> plugins() {
+        return List.of(plugins);
+    }
+
+    public boolean wantsAlloc() {
+        return alloc;
+    }
+
+    public boolean wantsPointerStores() {
+        return stores;
+    }
+
+    public boolean wantsRootStores() {
+        return rootStores;
+    }
+
+    public boolean wantsRootScans() {
+        return rootScans;
+    }
+
+    public boolean wantsGcs() {
+        return gcs;
+    }
+
+    public boolean wantsMoves() {
+        return moves;
+    }
+
+    public boolean wantsFrees() {
+        return frees;
+    }
+
+    public void alloc(int mutator, long object) {
+        for (Plugin p : plugins) {
+            if ((p.interests() & Plugin.ON_ALLOC) != 0) {
+                p.onAlloc(mutator, object);
+            }
+        }
+    }
+
+    public void pointerStore(int mutator, long source, int slot, long oldTarget, long newTarget) {
+        for (Plugin p : plugins) {
+            if ((p.interests() & Plugin.ON_POINTER_STORE) != 0) {
+                p.onPointerStore(mutator, source, slot, oldTarget, newTarget);
+            }
+        }
+    }
+
+    public void rootStore(int thread, int slot, long oldTarget, long newTarget) {
+        for (Plugin p : plugins) {
+            if ((p.interests() & Plugin.ON_ROOT_STORE) != 0) {
+                p.onRootStore(thread, slot, oldTarget, newTarget);
+            }
+        }
+    }
+
+    public void rootScan(long object) {
+        for (Plugin p : plugins) {
+            if ((p.interests() & Plugin.ON_ROOT_SCAN) != 0) {
+                p.onRootScan(object);
+            }
+        }
+    }
+
+    public void gcStart(int gc, String kind) {
+        for (Plugin p : plugins) {
+            if ((p.interests() & Plugin.ON_GC) != 0) {
+                p.onGcStart(gc, kind);
+            }
+        }
+    }
+
+    public void gcEnd(int gc, String kind) {
+        for (Plugin p : plugins) {
+            if ((p.interests() & Plugin.ON_GC) != 0) {
+                p.onGcEnd(gc, kind);
+            }
+        }
+    }
+
+    public void objectMoved(long from, long to) {
+        for (Plugin p : plugins) {
+            if ((p.interests() & Plugin.ON_MOVE) != 0) {
+                p.onObjectMoved(from, to);
+            }
+        }
+    }
+
+    public void objectFreed(long object) {
+        for (Plugin p : plugins) {
+            if ((p.interests() & Plugin.ON_FREE) != 0) {
+                p.onObjectFreed(object);
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package org.jmmtk.core.analysis;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.jmmtk.core.util.Registry;
+
+/** The registry of built-in plugins: what {@code --plugin} accepts and {@code jmmtk plugins} lists. */
+public final class Plugins {
+    /** A registered plugin: a fresh instance per run. */
+    public record Entry(String name, String description, Supplier<Plugin> factory) implements Registry.Named {
+    }
+
+    private static final Registry<Entry> ENTRIES = new Registry<>(List.of(
+            new Entry("events", "counts allocations, pointer and root stores, root scans, moves and frees",
+                    EventCounts::new)));
+
+    private Plugins() {
+    }
+
+    public static List<Entry> all() {
+        return ENTRIES.all();
+    }
+
+    public static Optional<Entry> find(String name) {
+        return ENTRIES.find(name);
+    }
+
+    public static String listing() {
+        return ENTRIES.listing();
+    }
+
+    public static String names() {
+        return ENTRIES.names();
+    }
+}

@@ -1,0 +1,38 @@
+package org.jmmtk.core.barrier;
+
+import org.jmmtk.core.memory.SimulatedMemory;
+
+/**
+ * A write barrier (mmtk-core's {@code Barrier}): every pointer store of a mutator goes through
+ * {@link #store}, which runs the pre-write hook (it sees the slot and the value about to be
+ * overwritten), the store, and the post-write hook (it sees the new value). Subclasses remember what
+ * their plan needs in a {@link RememberedSet}. One instance per mutator, used by its thread.
+ */
+public abstract class Barrier {
+    protected final SimulatedMemory memory;
+    protected final RememberedSet remembered = new RememberedSet();
+
+    protected Barrier(SimulatedMemory memory) {
+        this.memory = memory;
+    }
+
+    /** Stores {@code target} into {@code slot}, a reference slot of {@code source}. */
+    public final void store(long source, long slot, long target) {
+        preWrite(source, slot);
+        memory.store(slot, target);
+        postWrite(source, slot, target);
+    }
+
+    /** Before the store: {@code slot} still holds the old value. */
+    protected void preWrite(long source, long slot) {
+    }
+
+    /** After the store. */
+    protected void postWrite(long source, long slot, long target) {
+    }
+
+    /** What this barrier remembered since the last collection cleared it. */
+    public final RememberedSet rememberedSet() {
+        return remembered;
+    }
+}

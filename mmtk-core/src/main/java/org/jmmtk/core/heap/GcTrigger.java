@@ -1,0 +1,33 @@
+package org.jmmtk.core.heap;
+
+/**
+ * Decides when to collect and how large the heap may be (mmtk-core's {@code GCTrigger} with its
+ * policy): every page a mutator asks for is checked here, and every finished collection is reported
+ * here, so a policy can resize the heap or give up. {@link FixedHeapTrigger} is the fixed heap the GC
+ * literature measures with; a dynamic heap is another implementation of the same three methods.
+ *
+ * <p>Called by the thread that polls or collects (one at a time: collections are serialised).
+ */
+public interface GcTrigger {
+    /** The heap budget now, in pages. */
+    int totalPages();
+
+    /** Whether a mutator may not take {@code pages} more pages while {@code reservedPages} are reserved. */
+    boolean isGcRequired(int reservedPages, int pages);
+
+    /**
+     * A collection of the program finished: returns null to go on, or a reason to end the run with a
+     * simulated out-of-memory (for example the GC-overhead limit).
+     */
+    String collectionFinished(CollectionOutcome outcome);
+
+    /**
+     * What a collection achieved, in the units a trigger reasons about.
+     *
+     * @param tracedBytes        trace bytes the collection copied or marked (its work)
+     * @param allocatedSinceLast trace bytes the program allocated since the previous collection (the mutator's work)
+     * @param reservedPagesAfter pages counted against the budget after it (used pages plus reserves)
+     */
+    record CollectionOutcome(long tracedBytes, long allocatedSinceLast, int reservedPagesAfter) {
+    }
+}

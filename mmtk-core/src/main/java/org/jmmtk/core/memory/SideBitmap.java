@@ -1,0 +1,118 @@
+package org.jmmtk.core.memory;
+
+import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_CHUNK;
+import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_WORD;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * One bit of side metadata per 8-byte granule of simulated memory (MMTk's side metadata), held
+ * beside the memory rather than in object headers, and allocated lazily per chunk as memory is. Used
+ * for the valid-object bits: set at each object start when it is allocated or copied, cleared when
+ * its memory is reclaimed, so "is there an object at this address?" is one load.
+ *
+ * <p>Bits are set and cleared atomically, so GC workers copying or sweeping in parallel may update
+ * bits of the same word; reads are plain.
+ */
+public final class SideBitmap {
+    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int LOG_GRANULES_IN_CHUNK = LOG_BYTES_IN_CHUNK - LOG_BYTES_IN_WORD;
+    private static final int LONGS_IN_CHUNK = 1 << (LOG_GRANULES_IN_CHUNK - 6);
+
+    private final long base;
+    private final long limit;
+    private final long[][] chunks;
+
+    /** A bitmap covering the whole range of {@code memory}. */
+    public SideBitmap(SimulatedMemory memory) {
+        this.base = memory.base();
+        this.limit = memory.limit();
+        this.chunks = new long[(int) ((limit - base) >>> LOG_BYTES_IN_CHUNK)][];
+    }
+
+    private long[] chunkFor(long address) {
+        int c = (int) ((address - base) >>> LOG_BYTES_IN_CHUNK);
+        long[] words = chunks[c];
+        if (words == null) {
+            synchronized (this) {
+                words = chunks[c];
+                if (words == null) {
+                    words = new long[LONGS_IN_CHUNK];
+                    chunks[c] = words;
+                }
+            }
+        }
+        return words;
+    }
+
+    private static int granule(long address) {
+        return (int) ((address >>> LOG_BYTES_IN_WORD) & ((1 << LOG_GRANULES_IN_CHUNK) - 1));
+    }
+
+    /** Whether the bit of the granule at {@code address} is set; false for addresses outside memory. */
+    public boolean get(long address) {
+        if (address < base || address >= limit) {
+            return false;
+        }
+        long[] words = chunks[(int) ((address - base) >>> LOG_BYTES_IN_CHUNK)];
+        if (words == null) {
+            return false;
+        }
+        int g = granule(address);
+        return (words[g >>> 6] & (1L << g)) != 0;
+    }
+
+    public void set(long address) {
+        long[] words = chunkFor(address);
+        int g = granule(address);
+        WORDS.getAndBitwiseOr(words, g >>> 6, 1L << g);
+    }
+
+    public void clear(long address) {
+        long[] words = chunkFor(address);
+        int g = granule(address);
+        WORDS.getAndBitwiseAnd(words, g >>> 6, ~(1L << g));
+    }
+
+    /** Clears every bit of {@code [start, end)}; both 8-byte aligned. Not concurrent with setters of the range. */
+    public void clearRange(long start, long end) {
+        for (long a = start; a < end; ) {
+            long chunkEnd = Math.min(end, ((a >>> LOG_BYTES_IN_CHUNK) + 1) << LOG_BYTES_IN_CHUNK);
+            long[] words = chunks[(int) ((a - base) >>> LOG_BYTES_IN_CHUNK)];
+            if (words != null) {
+                for (long g = a; g < chunkEnd; g += 8) {
+                    if ((g & 511) == 0 && g + 512 <= chunkEnd) {
+                        words[granule(g) >>> 6] = 0;
+                        g += 504;
+                    } else {
+                        int i = granule(g);
+                        words[i >>> 6] &= ~(1L << i);
+                    }
+                }
+            }
+            a = chunkEnd;
+        }
+    }
+
+    /** The first set bit's address in {@code [from, end)}, or -1. */
+    public long next(long from, long end) {
+        for (long a = from; a < end; ) {
+            long chunkEnd = Math.min(end, ((a >>> LOG_BYTES_IN_CHUNK) + 1) << LOG_BYTES_IN_CHUNK);
+            long[] words = chunks[(int) ((a - base) >>> LOG_BYTES_IN_CHUNK)];
+            if (words != null) {
+                while (a < chunkEnd) {
+                    int g = granule(a);
+                    long bits = words[g >>> 6] >>> (g & 63);
+                    if (bits != 0) {
+                        long found = a + ((long) Long.numberOfTrailingZeros(bits) << LOG_BYTES_IN_WORD);
+                        return found < chunkEnd ? found : -1;
+                    }
+                    a += (long) (64 - (g & 63)) << LOG_BYTES_IN_WORD;
+                }
+            }
+            a = chunkEnd;
+        }
+        return -1;
+    }
+}

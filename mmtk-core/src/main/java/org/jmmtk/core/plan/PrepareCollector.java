@@ -1,0 +1,19 @@
+package org.jmmtk.core.plan;
+
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.WorkPacket;
+
+/** Designated to one worker: runs the plan's {@code prepareCollector} on its context (MMTk's {@code PrepareCollector}). */
+final class PrepareCollector extends WorkPacket {
+    private final Plan plan;
+
+    PrepareCollector(Plan plan) {
+        this.plan = plan;
+    }
+
+    @Override
+    public void execute(GCWorker worker) {
+        plan.prepareCollector((Collector) worker.context());
+    }
+}

@@ -1,0 +1,18 @@
+package org.jmmtk.core.plan;
+
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.WorkPacket;
+
+/** Runs {@link Mutator#prepare} on one stopped mutator (MMTk's {@code PrepareMutator}). */
+final class PrepareMutator extends WorkPacket {
+    private final Mutator mutator;
+
+    PrepareMutator(Mutator mutator) {
+        this.mutator = mutator;
+    }
+
+    @Override
+    public void execute(GCWorker worker) {
+        mutator.prepare();
+    }
+}

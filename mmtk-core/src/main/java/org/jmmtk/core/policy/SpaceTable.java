@@ -1,0 +1,46 @@
+package org.jmmtk.core.policy;
+
+import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_CHUNK;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jmmtk.core.memory.SimulatedMemory;
+
+/**
+ * Which space an address belongs to, in O(1) without allocating (mmtk-core's SFT map): one entry per
+ * 1 MiB chunk of simulated memory, filled as spaces reserve their (chunk-aligned) ranges. Used on
+ * every hot path that must dispatch on an object's space: tracing, liveness, sanity checks.
+ *
+ * <p>Filled while the heap is built, by one thread; read by any thread afterwards.
+ */
+public final class SpaceTable {
+    private final long base;
+    private final Space[] byChunk;
+    private final List<Space> spaces = new ArrayList<>();
+
+    public SpaceTable(SimulatedMemory memory) {
+        this.base = memory.base();
+        this.byChunk = new Space[(int) ((memory.limit() - base) >>> LOG_BYTES_IN_CHUNK)];
+    }
+
+    void register(Space space) {
+        for (long a = space.start(); a < space.end(); a += 1L << LOG_BYTES_IN_CHUNK) {
+            byChunk[(int) ((a - base) >>> LOG_BYTES_IN_CHUNK)] = space;
+        }
+        spaces.add(space);
+    }
+
+    /** The space containing {@code address}, or null. */
+    public Space spaceOf(long address) {
+        long offset = address - base;
+        if (offset < 0 || offset >= ((long) byChunk.length << LOG_BYTES_IN_CHUNK)) {
+            return null;
+        }
+        return byChunk[(int) (offset >>> LOG_BYTES_IN_CHUNK)];
+    }
+
+    /** Every space, in the order they were created. */
+    public List<Space> all() {
+        return List.copyOf(spaces);
+    }
+}

@@ -1,0 +1,20 @@
+package org.jmmtk.core.policy;
+
+/**
+ * What a policy's {@code traceObject} needs from the GC worker tracing: where to queue objects it
+ * reached first (MMTk's {@code ObjectQueue}), where to allocate copies, and where to count what it
+ * copied or marked. Implemented by the worker's collector context; used only by its own worker.
+ */
+public interface TraceContext {
+    /** Queues {@code object}, reached first by this worker, to be scanned. */
+    void enqueue(long object);
+
+    /** Room for a copy of {@code bytes} (simulated) bytes in the space this collection copies into. */
+    long allocCopy(long bytes);
+
+    /** The object at {@code from} was copied to {@code to}. */
+    void copied(long from, long to, long traceBytes, long bytes);
+
+    /** An object of {@code traceBytes} was marked in place. */
+    void marked(long traceBytes);
+}

@@ -1,0 +1,51 @@
+package org.jmmtk.core.memory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import java.util.TreeSet;
+import org.jmmtk.core.util.Constants;
+import org.junit.jupiter.api.Test;
+
+/** The side bitmap against a sorted set of addresses: get, next, clear and clearRange across chunks. */
+class SideBitmapTest {
+    private static final long BASE = 1L << 32;
+
+    @Test
+    void agreesWithASortedSet() {
+        SimulatedMemory memory = new SimulatedMemory(BASE, 4 * Constants.BYTES_IN_CHUNK);
+        SideBitmap bits = new SideBitmap(memory);
+        TreeSet<Long> model = new TreeSet<>();
+        Random random = new Random(7);
+        long span = 4 * Constants.BYTES_IN_CHUNK;
+        for (int round = 0; round < 20_000; round++) {
+            long a = BASE + (random.nextLong(span / 8)) * 8;
+            switch (random.nextInt(4)) {
+                case 0, 1 -> {
+                    bits.set(a);
+                    model.add(a);
+                }
+                case 2 -> {
+                    bits.clear(a);
+                    model.remove(a);
+                }
+                default -> {
+                    long end = Math.min(BASE + span, a + 8 * random.nextInt(2000));
+                    bits.clearRange(a, end);
+                    model.subSet(a, end).clear();
+                }
+            }
+            long probe = BASE + (random.nextLong(span / 8)) * 8;
+            assertEquals(model.contains(probe), bits.get(probe));
+            long end = Math.min(BASE + span, probe + 8L * random.nextInt(300_000));
+            Long expected = model.ceiling(probe);
+            assertEquals(expected == null || expected >= end ? -1 : expected, bits.next(probe, end));
+        }
+        assertFalse(bits.get(BASE - 8));
+        assertFalse(bits.get(BASE + span));
+        bits.set(BASE + span - 8);
+        assertTrue(bits.get(BASE + span - 8));
+    }
+}
