@@ -1,10 +1,16 @@
 package org.jmmtk.tools;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.jmmtk.core.Options;
+import org.jmmtk.core.heap.OverheadLimit;
 import org.jmmtk.plans.Plans;
 import picocli.CommandLine.Option;
 
-/** Options that choose and size the collector: plan, heap, GC threads, packet capacity, sanity checks. */
+/**
+ * Options that choose and size the collector: plan, heap and its geometry, GC threads, packet
+ * capacity, the GC-overhead limit, plugins, sanity checks.
+ */
 final class CollectorOptions {
     @Option(names = "--plan", paramLabel = "NAME", description = "Collector plan (default: ${DEFAULT-VALUE}); see 'jmmtk plans'.",
             defaultValue = Plans.DEFAULT)
@@ -14,9 +20,34 @@ final class CollectorOptions {
             description = "Heap budget, with optional k/m/g suffix (default: ${DEFAULT-VALUE}).")
     String heap;
 
+    @Option(names = "--page-size", paramLabel = "SIZE",
+            description = "Page size, the unit of the heap budget (default: scales with the heap, 64 B..4 KiB).")
+    String pageSize;
+
+    @Option(names = "--block-size", paramLabel = "SIZE",
+            description = "Block size of block-structured spaces (default: scales with the heap, up to 64 KiB).")
+    String blockSize;
+
+    @Option(names = "--line-size", paramLabel = "SIZE",
+            description = "Line size of line-structured spaces (default: scales with the block, up to 256 B).")
+    String lineSize;
+
+    @Option(names = "--tlab-size", paramLabel = "SIZE",
+            description = "Thread-local allocation buffer of bump allocators (default: scales with the heap, up to 32 KiB).")
+    String tlabSize;
+
     @Option(names = "--packet-capacity", paramLabel = "N", defaultValue = "4096",
             description = "Edges per ProcessEdges packet (default: ${DEFAULT-VALUE}, MMTk's constant).")
     int packetCapacity;
+
+    @Option(names = "--gc-overhead-limit", paramLabel = "GC%,FREE%,N|off", defaultValue = "98,2,5",
+            description = "Out of memory after N collections in a row that each did more than GC% of the work and "
+                    + "left less than FREE% of the heap free (default: ${DEFAULT-VALUE}, HotSpot's; see docs/metrics.md).")
+    String overheadLimit;
+
+    @Option(names = "--plugin", paramLabel = "NAME",
+            description = "Enable a plugin that observes the heap's events (repeatable); see 'jmmtk plugins'.")
+    List<String> plugins = new ArrayList<>();
 
     @Option(names = "--sanity", description = "Check the heap with an independent reachability walk after every GC.")
     boolean sanity;
@@ -28,7 +59,27 @@ final class CollectorOptions {
 
     /** Options for {@code threads} GC threads. */
     Options options(int threads) {
-        return new Options().heapBytes(Options.parseSize(heap)).threads(threads).packetCapacity(packetCapacity)
-                .sanity(sanity);
+        return new Options().heapBytes(Options.parseSize(heap))
+                .geometry(size("--page-size", pageSize), size("--block-size", blockSize),
+                        size("--line-size", lineSize), size("--tlab-size", tlabSize))
+                .threads(threads).packetCapacity(packetCapacity)
+                .overheadLimit(OverheadLimit.parse(overheadLimit)).plugins(plugins).sanity(sanity);
+    }
+
+    /** A geometry size as given, or 0 (scale with the heap) if not given. */
+    private static long size(String option, String text) {
+        if (text == null) {
+            return 0;
+        }
+        long bytes;
+        try {
+            bytes = Options.parseSize(text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(option + ": " + e.getMessage());
+        }
+        if (bytes <= 0) {
+            throw new UsageException(option + " must be positive");
+        }
+        return bytes;
     }
 }

@@ -27,4 +27,13 @@ final class Json {
     static JsonGenerator compact(OutputStream out) throws IOException {
         return FACTORY.createGenerator(out, JsonEncoding.UTF8);
     }
+
+    /** Writes {@code value} as an integer if it is one (Long, Integer), otherwise as a decimal. */
+    static void number(JsonGenerator g, String name, Number value) throws IOException {
+        if (value instanceof Long || value instanceof Integer) {
+            g.writeNumberField(name, value.longValue());
+        } else {
+            g.writeNumberField(name, value.doubleValue());
+        }
+    }
 }

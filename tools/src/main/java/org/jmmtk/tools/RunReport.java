@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.Map;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.core.Options;
+import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.stats.GcRecord;
 
 /** Prints a {@link RunResult} as a readable table or as the JSON object documented in docs/metrics.md. */
@@ -16,6 +18,7 @@ final class RunReport {
     static void table(RunResult r, int warmupRuns, PrintWriter out) {
         out.printf(Locale.ROOT, "plan %s, %s, heap %s, %d GC thread%s%n", r.plan(), r.source(),
                 Options.formatBytes(r.heapBytes()), r.threads(), r.threads() == 1 ? "" : "s");
+        out.printf(Locale.ROOT, "  (%s)%n", r.geometry());
         row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
         row(out, "objects allocated", String.format(Locale.ROOT, "%,d", r.objectsAllocated()));
         row(out, "bytes allocated", String.format(Locale.ROOT, "%,d", r.bytesAllocated()));
@@ -31,6 +34,11 @@ final class RunReport {
         row(out, "pause p50 / p99", ms(r.pauseP50Nanos()) + " / " + ms(r.pauseP99Nanos()));
         row(out, "closure total", ms(r.closureTotalNanos()));
         row(out, "wall time", ms(r.wallNanos()));
+        for (Map.Entry<String, Map<String, Number>> p : r.plugins().entrySet()) {
+            for (Map.Entry<String, Number> e : p.getValue().entrySet()) {
+                row(out, p.getKey() + ": " + e.getKey(), String.format(Locale.ROOT, "%,d", e.getValue().longValue()));
+            }
+        }
         if (r.isOutOfMemory()) {
             row(out, "result", "OUT OF MEMORY");
         }
@@ -54,6 +62,7 @@ final class RunReport {
             g.writeStringField("plan", r.plan());
             g.writeStringField(sourceKind, r.source());
             g.writeNumberField("heapBytes", r.heapBytes());
+            geometry(g, r.geometry());
             g.writeNumberField("threads", r.threads());
             g.writeNumberField("packetCapacity", r.packetCapacity());
             g.writeNumberField("warmupRuns", warmupRuns);
@@ -77,6 +86,15 @@ final class RunReport {
             if (r.isOutOfMemory()) {
                 g.writeStringField("outOfMemoryMessage", r.outOfMemory());
             }
+            g.writeObjectFieldStart("plugins");
+            for (Map.Entry<String, Map<String, Number>> p : r.plugins().entrySet()) {
+                g.writeObjectFieldStart(p.getKey());
+                for (Map.Entry<String, Number> e : p.getValue().entrySet()) {
+                    Json.number(g, e.getKey(), e.getValue());
+                }
+                g.writeEndObject();
+            }
+            g.writeEndObject();
             g.writeArrayFieldStart("collections");
             for (GcRecord c : r.collections()) {
                 gc(g, c);
@@ -86,6 +104,16 @@ final class RunReport {
         }
         out.println();
         out.flush();
+    }
+
+    private static void geometry(JsonGenerator g, HeapGeometry geometry) throws IOException {
+        g.writeObjectFieldStart("heapGeometry");
+        g.writeNumberField("pageBytes", geometry.pageBytes());
+        g.writeNumberField("blockBytes", geometry.blockBytes());
+        g.writeNumberField("lineBytes", geometry.lineBytes());
+        g.writeNumberField("tlabBytes", geometry.bufferBytes());
+        g.writeNumberField("largeObjectBytes", geometry.largeObjectThreshold());
+        g.writeEndObject();
     }
 
     private static void gc(JsonGenerator g, GcRecord c) throws IOException {

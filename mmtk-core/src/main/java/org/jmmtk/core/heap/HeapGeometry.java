@@ -6,7 +6,7 @@ import org.jmmtk.core.util.Bytes;
 /**
  * The granularity of a simulated heap: page (the unit of the heap budget and of page resources),
  * mark-sweep/Immix block, Immix line, thread-local allocation buffer (bump-pointer block), and the
- * size above which objects go to the large object space. MMTk's fixed sizes (4 KiB pages, 64 KiB
+ * size above which objects go to the large object space by default. MMTk's fixed sizes (4 KiB pages, 64 KiB
  * mark-sweep blocks, 256 B lines, 32 KiB bump blocks, 8 KiB large objects) fit gigabyte heaps; in a
  * 16 KiB heap they would round the heap away. So by default each size scales with the heap,
  * reaching MMTk's size at a 4 MiB (page), 4 MiB (buffer) and 4 MiB (block) heap and staying there:
@@ -14,7 +14,7 @@ import org.jmmtk.core.util.Bytes;
  * <pre>
  *  page   = clamp(heap / 1024, 64 B, 4 KiB)       buffer = clamp(heap / 128, page, 32 KiB)
  *  block  = clamp(heap / 64, max(page, 64 B), 64 KiB)   line = clamp(block / 128, 16 B, 256 B)
- *  large objects: above min(8 KiB, block / 2)
+ *  large objects: above min(8 KiB, heap / 8)   (block-structured spaces: above min(8 KiB, block / 2))
  * </pre>
  *
  * (each rounded down to a power of two). Any of them can be given instead; every size is a power of
@@ -35,12 +35,12 @@ public final class HeapGeometry {
     private final int bufferBytes;
     private final int largeObjectThreshold;
 
-    private HeapGeometry(int pageBytes, int blockBytes, int lineBytes, int bufferBytes) {
+    private HeapGeometry(long heapBytes, int pageBytes, int blockBytes, int lineBytes, int bufferBytes) {
         this.logBytesInPage = Integer.numberOfTrailingZeros(pageBytes);
         this.blockBytes = blockBytes;
         this.lineBytes = lineBytes;
         this.bufferBytes = bufferBytes;
-        this.largeObjectThreshold = Math.min(MAX_LARGE_OBJECT_THRESHOLD, blockBytes / 2);
+        this.largeObjectThreshold = scaled(heapBytes / 8, MIN_LINE_BYTES, MAX_LARGE_OBJECT_THRESHOLD);
     }
 
     /**
@@ -64,7 +64,7 @@ public final class HeapGeometry {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "--page-size %s is larger than the heap (%s)", Bytes.format(pageBytes), Bytes.format(heapBytes)));
         }
-        return new HeapGeometry(pageBytes, blockBytes, lineBytes, bufferBytes);
+        return new HeapGeometry(heapBytes, pageBytes, blockBytes, lineBytes, bufferBytes);
     }
 
     /** The default geometry of a heap of {@code heapBytes}. */
@@ -115,9 +115,17 @@ public final class HeapGeometry {
         return bufferBytes;
     }
 
-    /** Objects whose simulated size exceeds this go to the large object space. */
+    /**
+     * Objects whose simulated size exceeds this go to the large object space, in plans whose spaces
+     * take any size (bump-pointer spaces); MMTk's 8 KiB, or an eighth of a small heap.
+     */
     public int largeObjectThreshold() {
         return largeObjectThreshold;
+    }
+
+    /** The largest cell of a block-structured space (half a block, at most 8 KiB); larger objects are large. */
+    public int maxCellBytes() {
+        return Math.min(MAX_LARGE_OBJECT_THRESHOLD, blockBytes / 2);
     }
 
     /** {@code bytes} rounded up to whole pages. */
@@ -131,8 +139,7 @@ public final class HeapGeometry {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "pages %s, blocks %s, lines %s, buffers %s, large objects above %s",
-                Bytes.format(pageBytes()), Bytes.format(blockBytes), Bytes.format(lineBytes),
-                Bytes.format(bufferBytes), Bytes.format(largeObjectThreshold));
+        return String.format(Locale.ROOT, "pages %s, blocks %s, lines %s, buffers %s",
+                Bytes.format(pageBytes()), Bytes.format(blockBytes), Bytes.format(lineBytes), Bytes.format(bufferBytes));
     }
 }

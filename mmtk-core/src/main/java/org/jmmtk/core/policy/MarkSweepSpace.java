@@ -31,7 +31,7 @@ public final class MarkSweepSpace extends Space {
     public MarkSweepSpace(String name, long bytes, HeapServices heap) {
         super(name, bytes, heap);
         this.pages = new FreeListPageResource(memory, geometry, region);
-        this.sizeClasses = new SizeClasses(geometry.largeObjectThreshold());
+        this.sizeClasses = new SizeClasses(geometry.maxCellBytes());
         this.logBlockBytes = Integer.numberOfTrailingZeros(geometry.blockBytes());
         this.pagesInBlock = geometry.pagesInBlock();
         int blocks = (int) (region.bytes() >>> logBlockBytes);

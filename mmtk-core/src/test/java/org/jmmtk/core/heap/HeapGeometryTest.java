@@ -16,6 +16,7 @@ class HeapGeometryTest {
         assertEquals(256, g.lineBytes());
         assertEquals(32 << 10, g.bufferBytes());
         assertEquals(8 << 10, g.largeObjectThreshold());
+        assertEquals(8 << 10, g.maxCellBytes());
     }
 
     @Test
@@ -24,7 +25,8 @@ class HeapGeometryTest {
         assertEquals(64, g.pageBytes());
         assertEquals(256, g.blockBytes());
         assertEquals(128, g.bufferBytes());
-        assertEquals(128, g.largeObjectThreshold());
+        assertEquals(2048, g.largeObjectThreshold());
+        assertEquals(128, g.maxCellBytes());
         HeapGeometry tiny = HeapGeometry.forHeap(1 << 10);
         assertEquals(64, tiny.pageBytes());
         assertTrue(tiny.blockBytes() >= tiny.pageBytes());

@@ -37,6 +37,12 @@ public final class MarkSweep extends Plan {
         return ms;
     }
 
+    /** Objects larger than the largest cell of a block go to the large object space. */
+    @Override
+    public long largeObjectThreshold() {
+        return ms.sizeClasses().maxCellBytes();
+    }
+
     @Override
     protected Mutator createMutator(int ordinal) {
         return new MarkSweepMutator(this, ordinal);
