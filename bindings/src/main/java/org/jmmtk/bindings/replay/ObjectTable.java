@@ -7,12 +7,14 @@ package org.jmmtk.bindings.replay;
  * id (the heap's valid-object bits say so) names a dead object. Dead entries are dropped in bulk once
  * they pile up, between collections.
  *
- * <p>Open addressing with linear probing over primitive arrays (no boxing). Used by the replaying
- * thread only.
+ * <p>Traces number their objects densely, so ids below 2^31 index pages of a directly mapped array
+ * (one load per lookup, no hashing); pages whose entries all died are given back. Larger ids go to a
+ * {@link SparseObjectTable}. Used by the replaying thread only.
  */
 final class ObjectTable {
-    private static final long EMPTY = 0;
-    private static final Liveness ALL = (address, id) -> true;
+    private static final int PAGE_BITS = 14;
+    private static final int PAGE_MASK = (1 << PAGE_BITS) - 1;
+    private static final long DENSE_LIMIT = 1L << 31;
 
     /** Decides whether an entry still names a live object. */
     @FunctionalInterface
@@ -20,99 +22,90 @@ final class ObjectTable {
         boolean isAlive(long address, long id);
     }
 
-    private long[] keys;
-    private long[] addresses;
-    private int mask;
-    private int size;
+    private long[][] pages = new long[16][];
+    private final SparseObjectTable sparse = new SparseObjectTable();
+    private int denseEntries;
 
-    ObjectTable() {
-        allocate(1 << 10);
-    }
-
-    private void allocate(int capacity) {
-        keys = new long[capacity];
-        addresses = new long[capacity];
-        mask = capacity - 1;
-        size = 0;
-    }
-
-    private static int hash(long id) {
-        long h = id * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 32));
-    }
-
-    /** The slot holding {@code id}, or -1. */
-    int find(long id) {
-        for (int i = hash(id) & mask; ; i = (i + 1) & mask) {
-            long k = keys[i];
-            if (k == id) {
-                return i;
-            }
-            if (k == EMPTY) {
-                return -1;
-            }
+    /** The address recorded for {@code id}, or 0. */
+    long get(long id) {
+        if (id < DENSE_LIMIT) {
+            int p = (int) (id >>> PAGE_BITS);
+            long[] page = p < pages.length ? pages[p] : null;
+            return page == null ? 0 : page[(int) id & PAGE_MASK];
         }
-    }
-
-    long address(int slot) {
-        return addresses[slot];
+        int slot = sparse.find(id);
+        return slot < 0 ? 0 : sparse.address(slot);
     }
 
     /** Sets the address of {@code id}, adding it if absent. */
     void put(long id, long address) {
-        if ((size + 1) * 4L > keys.length * 3L) {
-            resize(keys.length * 2, ALL);
+        if (id >= DENSE_LIMIT) {
+            sparse.put(id, address);
+            return;
         }
-        int i = hash(id) & mask;
-        while (keys[i] != EMPTY && keys[i] != id) {
-            i = (i + 1) & mask;
+        int p = (int) (id >>> PAGE_BITS);
+        if (p >= pages.length) {
+            pages = java.util.Arrays.copyOf(pages, Math.max(p + 1, pages.length * 2));
         }
-        if (keys[i] == EMPTY) {
-            keys[i] = id;
-            size++;
+        long[] page = pages[p];
+        if (page == null) {
+            page = new long[1 << PAGE_BITS];
+            pages[p] = page;
         }
-        addresses[i] = address;
+        int i = (int) id & PAGE_MASK;
+        if (page[i] == 0) {
+            denseEntries++;
+        }
+        page[i] = address;
     }
 
     /** Entries, dead ones included until {@link #retainIf} drops them. */
     int size() {
-        return size;
+        return denseEntries + sparse.size();
     }
 
-    /** Keeps only the entries that are {@code alive}, shrinking the table to fit them. */
+    /** Keeps only the entries that are {@code alive}; gives back pages left empty. */
     void retainIf(Liveness alive) {
         int kept = 0;
-        for (int i = 0; i < keys.length; i++) {
-            if (keys[i] != EMPTY && alive.isAlive(addresses[i], keys[i])) {
-                kept++;
+        for (int p = 0; p < pages.length; p++) {
+            long[] page = pages[p];
+            if (page == null) {
+                continue;
             }
-        }
-        resize(Math.max(1 << 10, Integer.highestOneBit(Math.max(1, kept) * 3) * 2), alive);
-    }
-
-    private void resize(int capacity, Liveness keep) {
-        long[] oldKeys = keys;
-        long[] oldAddresses = addresses;
-        allocate(capacity);
-        for (int i = 0; i < oldKeys.length; i++) {
-            if (oldKeys[i] != EMPTY && keep.isAlive(oldAddresses[i], oldKeys[i])) {
-                int j = hash(oldKeys[i]) & mask;
-                while (keys[j] != EMPTY) {
-                    j = (j + 1) & mask;
+            int inPage = 0;
+            long base = (long) p << PAGE_BITS;
+            for (int i = 0; i < page.length; i++) {
+                if (page[i] != 0) {
+                    if (alive.isAlive(page[i], base + i)) {
+                        inPage++;
+                    } else {
+                        page[i] = 0;
+                    }
                 }
-                keys[j] = oldKeys[i];
-                addresses[j] = oldAddresses[i];
-                size++;
+            }
+            kept += inPage;
+            if (inPage == 0) {
+                pages[p] = null;
             }
         }
+        denseEntries = kept;
+        sparse.retainIf(alive);
     }
 
     /** Calls {@code action} with every entry that is {@code alive}. */
     void forEach(Liveness alive, ObjectVisitor action) {
-        for (int i = 0; i < keys.length; i++) {
-            if (keys[i] != EMPTY && alive.isAlive(addresses[i], keys[i])) {
-                action.visit(keys[i], addresses[i]);
+        for (int p = 0; p < pages.length; p++) {
+            long[] page = pages[p];
+            if (page == null) {
+                continue;
+            }
+            long base = (long) p << PAGE_BITS;
+            for (int i = 0; i < page.length; i++) {
+                if (page[i] != 0 && alive.isAlive(page[i], base + i)) {
+                    action.visit(base + i, page[i]);
+                }
             }
         }
+        sparse.forEach(alive, action);
     }
 }

@@ -41,6 +41,9 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     private final Int2IntOpenHashMap threadIndex = new Int2IntOpenHashMap();
     private final List<Mutator> mutators = new ArrayList<>();
     private int liveAfterLastCompaction;
+    // most traces run long stretches on one thread: skip the thread map then
+    private int lastThread = -1;
+    private Mutator lastMutator;
 
     public ReplayBinding() {
         threadIndex.defaultReturnValue(-1);
@@ -185,11 +188,21 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     }
 
     private int area(int thread) {
-        mutator(thread);
-        return threadIndex.get(thread) + 1;
+        return mutator(thread).ordinal() + 1;
     }
 
     private Mutator mutator(int thread) {
+        if (thread == lastThread) {
+            return lastMutator;
+        }
+        Mutator m = bind(thread);
+        lastThread = thread;
+        lastMutator = m;
+        return m;
+    }
+
+    /** The mutator of trace thread {@code thread}, bound on its first record. */
+    private Mutator bind(int thread) {
         int index = threadIndex.get(thread);
         if (index < 0) {
             if (mutators.size() >= roots.maxThreads()) {
@@ -229,12 +242,8 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     /** The current address of object {@code id}, or 0 if it is not in the table or was reclaimed. */
     public long addressOf(long id) {
-        int slot = objects.find(id);
-        if (slot < 0) {
-            return 0;
-        }
-        long address = objects.address(slot);
-        return mmtk.isObject(address, id) ? address : 0;
+        long address = objects.get(id);
+        return address != 0 && mmtk.isObject(address, id) ? address : 0;
     }
 
     /** Calls {@code visitor} with every (id, address) in the table. */

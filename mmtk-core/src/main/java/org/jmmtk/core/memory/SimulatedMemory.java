@@ -141,6 +141,15 @@ public final class SimulatedMemory {
 
     /** Sets {@code words} words from {@code start} to zero. */
     public void zero(long start, long words) {
+        long[] first = chunk(start);
+        int at = index(start);
+        if (at + words <= WORDS_IN_CHUNK) {
+            // the common case: a few reference slots of a new object
+            for (int end = at + (int) words; at < end; at++) {
+                first[at] = 0;
+            }
+            return;
+        }
         while (words > 0) {
             long[] c = chunk(start);
             int i = index(start);
