@@ -10,6 +10,11 @@ import java.util.List;
  * <p>Immutable after construction; the hooks run on the threads the {@link Plugin} contract names.
  */
 public final class PluginHost {
+    /**
+     * False when the JVM was started with {@code -Djmmtk.plugins.off=true}: every hook is then dead
+     * code, as if the host were not compiled in (the baseline of the overhead benchmark).
+     */
+    public static final boolean COMPILED = !Boolean.getBoolean("jmmtk.plugins.off");
     private static final Plugin[] NONE = new Plugin[0];
 
     private final Plugin[] plugins;
@@ -26,6 +31,9 @@ public final class PluginHost {
         int mask = 0;
         for (Plugin p : this.plugins) {
             mask |= p.interests();
+        }
+        if (!COMPILED && mask != 0) {
+            throw new IllegalStateException("plugins were compiled out with -Djmmtk.plugins.off=true");
         }
         this.alloc = (mask & Plugin.ON_ALLOC) != 0;
         this.stores = (mask & Plugin.ON_POINTER_STORE) != 0;
@@ -52,31 +60,31 @@ public final class PluginHost {
     }
 
     public boolean wantsAlloc() {
-        return alloc;
+        return COMPILED && alloc;
     }
 
     public boolean wantsPointerStores() {
-        return stores;
+        return COMPILED && stores;
     }
 
     public boolean wantsRootStores() {
-        return rootStores;
+        return COMPILED && rootStores;
     }
 
     public boolean wantsRootScans() {
-        return rootScans;
+        return COMPILED && rootScans;
     }
 
     public boolean wantsGcs() {
-        return gcs;
+        return COMPILED && gcs;
     }
 
     public boolean wantsMoves() {
-        return moves;
+        return COMPILED && moves;
     }
 
     public boolean wantsFrees() {
-        return frees;
+        return COMPILED && frees;
     }
 
     public void alloc(int mutator, long object) {
