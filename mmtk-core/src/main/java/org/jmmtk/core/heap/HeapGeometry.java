@@ -9,16 +9,18 @@ import org.jmmtk.core.util.Bytes;
  * size above which objects go to the large object space by default. MMTk's fixed sizes (4 KiB pages, 64 KiB
  * mark-sweep blocks, 256 B lines, 32 KiB bump blocks, 8 KiB large objects) fit gigabyte heaps; in a
  * 16 KiB heap they would round the heap away. So by default each size scales with the heap,
- * reaching MMTk's size at a 4 MiB (page), 4 MiB (buffer) and 4 MiB (block) heap and staying there:
+ * reaching MMTk's size at a 4 MiB (page, buffer) or 16 MiB (block) heap and staying there:
  *
  * <pre>
  *  page   = clamp(heap / 1024, 64 B, 4 KiB)       buffer = clamp(heap / 128, page, 32 KiB)
- *  block  = clamp(heap / 64, max(page, 64 B), 64 KiB)   line = clamp(block / 128, 16 B, 256 B)
+ *  block  = clamp(heap / 256, max(page, 64 B), 64 KiB)  line = clamp(block / 128, 16 B, 256 B)
  *  large objects: above min(8 KiB, heap / 8)   (block-structured spaces: above min(8 KiB, block / 2))
  * </pre>
  *
- * (each rounded down to a power of two). Any of them can be given instead; every size is a power of
- * two. Immutable.
+ * (each rounded down to a power of two). Blocks are small because each mutator holds a partly used
+ * block per size class: with 256 blocks in the heap, two mutators using 25 classes hold a fifth of it
+ * at most; with 64, mark-sweep needed 1.7-1.8 times the live size of the random workload instead of
+ * 1.2. Any of them can be given instead; every size is a power of two. Immutable.
  */
 public final class HeapGeometry {
     public static final int MIN_PAGE_BYTES = 64;
@@ -54,7 +56,7 @@ public final class HeapGeometry {
         int pageBytes = page > 0 ? (int) page : scaled(heapBytes / 1024, MIN_PAGE_BYTES, MAX_PAGE_BYTES);
         check("--block-size", block, Math.max(pageBytes, MIN_PAGE_BYTES), Math.min(heapBytes, 1L << 24));
         int blockBytes = block > 0 ? (int) block
-                : scaled(heapBytes / 64, Math.max(pageBytes, MIN_PAGE_BYTES), Math.max(pageBytes, MAX_BLOCK_BYTES));
+                : scaled(heapBytes / 256, Math.max(pageBytes, MIN_PAGE_BYTES), Math.max(pageBytes, MAX_BLOCK_BYTES));
         check("--line-size", line, MIN_LINE_BYTES, blockBytes);
         int lineBytes = line > 0 ? (int) line : scaled(blockBytes / 128, MIN_LINE_BYTES, MAX_LINE_BYTES);
         check("--tlab-size", buffer, pageBytes, Math.min(heapBytes, 1L << 24));

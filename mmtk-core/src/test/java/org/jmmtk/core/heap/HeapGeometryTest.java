@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class HeapGeometryTest {
     @Test
     void largeHeapsGetMmtkSizes() {
-        HeapGeometry g = HeapGeometry.forHeap(4L << 30);
+        HeapGeometry g = HeapGeometry.forHeap(16L << 20);
         assertEquals(4096, g.pageBytes());
         assertEquals(64 << 10, g.blockBytes());
         assertEquals(256, g.lineBytes());
@@ -23,10 +23,14 @@ class HeapGeometryTest {
     void smallHeapsGetSmallSizes() {
         HeapGeometry g = HeapGeometry.forHeap(16 << 10);
         assertEquals(64, g.pageBytes());
-        assertEquals(256, g.blockBytes());
+        assertEquals(64, g.blockBytes());
         assertEquals(128, g.bufferBytes());
         assertEquals(2048, g.largeObjectThreshold());
-        assertEquals(128, g.maxCellBytes());
+        assertEquals(32, g.maxCellBytes());
+        HeapGeometry medium = HeapGeometry.forHeap(1 << 20);
+        assertEquals(1024, medium.pageBytes());
+        assertEquals(4096, medium.blockBytes());
+        assertEquals(2048, medium.maxCellBytes());
         HeapGeometry tiny = HeapGeometry.forHeap(1 << 10);
         assertEquals(64, tiny.pageBytes());
         assertTrue(tiny.blockBytes() >= tiny.pageBytes());
