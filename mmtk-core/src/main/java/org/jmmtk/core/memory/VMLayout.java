@@ -2,8 +2,6 @@ package org.jmmtk.core.memory;
 
 import static org.jmmtk.core.util.Constants.BYTES_IN_CHUNK;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.jmmtk.core.util.Constants;
 
 /**
@@ -17,7 +15,6 @@ public final class VMLayout {
 
     private final SimulatedMemory memory;
     private long next = HEAP_START;
-    private final List<Region> regions = new ArrayList<>();
 
     /** A named virtual range. */
     public record Region(String name, long start, long bytes) {
@@ -43,11 +40,6 @@ public final class VMLayout {
         }
         Region r = new Region(name, next, size);
         next += size;
-        regions.add(r);
         return r;
-    }
-
-    public List<Region> regions() {
-        return List.copyOf(regions);
     }
 }

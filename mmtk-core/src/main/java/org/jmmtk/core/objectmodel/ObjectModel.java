@@ -108,10 +108,6 @@ public final class ObjectModel {
         return object + HEADER_BYTES + 8L * slot;
     }
 
-    public static long status(SimulatedMemory memory, long object) {
-        return memory.loadVolatile(object + STATUS_OFFSET);
-    }
-
     public static boolean isMarked(SimulatedMemory memory, long object) {
         return (memory.load(object + STATUS_OFFSET) & MARK_BIT) != 0;
     }

@@ -13,13 +13,11 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * <p>Budget accounting: mutators are charged for whole buffers they take, GC copies for the bytes the
  * copies occupy. The unused tails of the GC workers' copy buffers are not charged, so the heap's
  * occupancy after a collection, and with it every later trigger point, does not depend on how many GC
- * threads copied. {@link #copyBufferWaste} reports those tails.
+ * threads copied.
  */
 public final class CopySpace extends Space {
     private final MonotonePageResource pages;
     private final AtomicLong chargedBytes = new AtomicLong();
-    private final AtomicLong gcPagesTaken = new AtomicLong();
-    private final AtomicLong copiedBytes = new AtomicLong();
     private volatile boolean fromSpace;
 
     public CopySpace(String name, long bytes, HeapServices heap) {
@@ -35,19 +33,10 @@ public final class CopySpace extends Space {
     @Override
     protected long acquirePages(int n, boolean forGC) {
         long address = pages.acquire(n);
-        if (address != 0) {
-            if (forGC) {
-                gcPagesTaken.addAndGet(n);
-            } else {
-                chargedBytes.addAndGet(geometry.pagesToBytes(n));
-            }
+        if (address != 0 && !forGC) {
+            chargedBytes.addAndGet(geometry.pagesToBytes(n));
         }
         return address;
-    }
-
-    /** Whether the collection in progress evacuates this space. */
-    public boolean isFromSpace() {
-        return fromSpace;
     }
 
     /** Makes this space the from-space of the next collection (or not). */
@@ -58,12 +47,6 @@ public final class CopySpace extends Space {
     /** Charges the bytes a GC worker copied into this space (called once per worker per collection). */
     public void chargeCopies(long bytes) {
         chargedBytes.addAndGet(bytes);
-        copiedBytes.addAndGet(bytes);
-    }
-
-    /** Bytes of GC copy buffers taken but not filled so far: the waste the accounting forgives. */
-    public long copyBufferWaste() {
-        return geometry.pagesToBytes(gcPagesTaken.get()) - copiedBytes.get();
     }
 
     /**
@@ -82,8 +65,6 @@ public final class CopySpace extends Space {
         validObjects.clearRange(start, cursor);
         pages.reset();
         chargedBytes.set(0);
-        gcPagesTaken.set(0);
-        copiedBytes.set(0);
     }
 
     @Override
