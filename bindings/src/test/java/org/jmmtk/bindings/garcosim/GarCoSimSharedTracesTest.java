@@ -2,9 +2,16 @@ package org.jmmtk.bindings.garcosim;
 
 import static org.jmmtk.bindings.garcosim.GarCoSimTraces.assertReachable;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.core.Options;
+import org.jmmtk.plans.Plans;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +30,18 @@ class GarCoSimSharedTracesTest {
     @CsvSource({"thousand.trace, 24, 1754", "tenthousand.trace, 124, 9718"})
     void largerTracesLeaveTheirKnownLiveBytes(String name, long objects, long bytes) throws IOException {
         assertReachable(DIR.resolve(name), objects, bytes);
+    }
+
+    @ParameterizedTest(name = "{0}, {1} GC threads")
+    @CsvSource({"nogc, 1", "semispace, 1", "semispace, 2", "marksweep, 1", "marksweep, 2"})
+    void tenThousandFinishesOnEveryPlanInOneMebibyte(String plan, int threads) throws IOException {
+        Plans.Entry entry = Plans.find(plan).orElseThrow();
+        Options options = new Options().heapBytes(1L << 20).threads(threads).sanity(true);
+        RunResult r = Simulation.run(entry.name(), entry.factory(), options,
+                new GarCoSimReader(DIR.resolve("tenthousand.trace")));
+        assertNull(r.outOfMemory(), r.outOfMemory());
+        assertEquals(124L, r.finalLiveObjects());
+        assertEquals(9718L, r.finalLiveBytes());
     }
 
     @ParameterizedTest(name = "{0}")
