@@ -27,6 +27,8 @@ public final class ShadowHeap implements TraceEvents {
     private int[] slotStart = new int[1025];
     private int[] slots = new int[4096];
     private int[] stack = new int[256];
+    private int[] marks = new int[1024];
+    private int epoch;
     private int count;
 
     /** What is reachable from the roots. */
@@ -185,15 +187,41 @@ public final class ShadowHeap implements TraceEvents {
         return targets;
     }
 
+    /** Reference slots of {@code object} (which must have been allocated). */
+    public int slotCountOf(long object) {
+        return slotCount(indexOf(object));
+    }
+
+    /** The id of the object in slot {@code slot} of {@code object} (which must have been allocated), or 0. */
+    public long targetOf(long object, int slot) {
+        int t = target(indexOf(object), slot);
+        return t == 0 ? 0 : ids[t];
+    }
+
     /** Walks the graph from every thread and global root. */
     public Reachable reachable() {
         LongOpenHashSet seen = new LongOpenHashSet();
         long[] bytes = new long[1];
-        walk(new int[count + 1], 1, i -> {
+        walk(i -> {
             seen.add(ids[i]);
             bytes[0] += sizes[i];
         });
         return new Reachable(seen, bytes[0]);
+    }
+
+    /** The bytes reachable from the roots (the same walk as {@link #reachable}, without collecting ids). */
+    public long reachableBytes() {
+        long[] bytes = new long[1];
+        walk(i -> bytes[0] += sizes[i]);
+        return bytes[0];
+    }
+
+    private void walk(IntConsumer visitor) {
+        if (marks.length <= count) {
+            marks = new int[Math.max(count + 1, marks.length * 2)];
+            epoch = 0;
+        }
+        walk(marks, ++epoch, visitor);
     }
 
     /** Objects allocated so far: indices run from 1 to this. */

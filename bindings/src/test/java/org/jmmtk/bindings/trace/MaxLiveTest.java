@@ -99,7 +99,7 @@ class MaxLiveTest {
     }
 
     /** The definition, computed literally: a walk of a map-based graph before every allocation. */
-    private static final class BruteForce implements TraceEvents {
+    private static final class BruteForce extends IgnoringEvents {
         private final Long2ObjectOpenHashMap<long[]> slots = new Long2ObjectOpenHashMap<>();
         private final Long2LongOpenHashMap sizes = new Long2LongOpenHashMap();
         private final Int2ObjectOpenHashMap<Long2LongOpenHashMap> roots = new Int2ObjectOpenHashMap<>();
@@ -131,10 +131,6 @@ class MaxLiveTest {
         }
 
         @Override
-        public void type(int typeId, String name) {
-        }
-
-        @Override
         public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
             allocations++;
             long live = liveBytes() + bytes;
@@ -159,18 +155,6 @@ class MaxLiveTest {
         @Override
         public void global(int rootSlot, long target) {
             globals.put(rootSlot, target);
-        }
-
-        @Override
-        public void death(long object) {
-        }
-
-        @Override
-        public void perfectPoint() {
-        }
-
-        @Override
-        public void collect() {
         }
     }
 }

@@ -11,7 +11,7 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.RecordingEvents;
 import org.jmmtk.bindings.trace.ShadowHeap;
-import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
 import org.junit.jupiter.api.Test;
@@ -76,7 +76,7 @@ class RandomWorkloadTest {
     }
 
     /** Checks every store against a walk of the shadow heap; optionally measures the live size at each allocation. */
-    private static final class Checker implements TraceEvents {
+    private static final class Checker extends IgnoringEvents {
         final ShadowHeap heap = new ShadowHeap();
         final LongOpenHashSet threads = new LongOpenHashSet();
         boolean measure;
@@ -85,10 +85,6 @@ class RandomWorkloadTest {
         int allocations;
         int stores;
         long lastAllocated;
-
-        @Override
-        public void type(int typeId, String name) {
-        }
 
         @Override
         public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
@@ -133,18 +129,6 @@ class RandomWorkloadTest {
                 check(0, target);
             }
             heap.global(rootSlot, target);
-        }
-
-        @Override
-        public void death(long object) {
-        }
-
-        @Override
-        public void perfectPoint() {
-        }
-
-        @Override
-        public void collect() {
         }
     }
 }
