@@ -17,9 +17,11 @@ import java.util.Arrays;
  * the latest stamp among the dead objects that reach it (itself included), which one depth-first pass
  * over the dead objects in decreasing stamp order assigns. Objects never become reachable again in a
  * valid trace, so an object allocated at time a and dead at time d is reachable just before
- * allocations a+1 to d, and the live size at every allocation is a prefix sum. A record that stores an
- * object (or stores into one) that a walk has found dead is rejected, as a replay would reject it.
- * Used by one thread.
+ * allocations a+1 to d, and the live size at every allocation is a prefix sum. A store also stamps its
+ * source and target, which are reachable at that moment in a valid trace. A trace that uses an object
+ * after an allocation at which it was unreachable (which no collector can replay in general) gets that
+ * object counted as live from its allocation to its last use, whenever the walks happen: a store that
+ * uses an object a walk found dead revives it and the dead objects it reaches. Used by one thread.
  */
 public final class MaxLive implements TraceEvents {
     private static final int MIN_WALK_INTERVAL = 4096;
@@ -109,18 +111,19 @@ public final class MaxLive implements TraceEvents {
 
     @Override
     public void write(int thread, long source, int slot, long target) {
-        int s = alive(heap.source(source, slot), "store into object ");
-        stampOld(heap.store(s, slot, alive(heap.target(target), "reference to object ")));
+        int s = heap.source(source, slot);
+        int t = heap.target(target);
+        stamp(heap.store(used(s), slot, used(t)));
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
-        stampOld(heap.storeRoot(thread, rootSlot, alive(heap.target(target), "reference to object ")));
+        stamp(heap.storeRoot(thread, rootSlot, used(heap.target(target))));
     }
 
     @Override
     public void global(int rootSlot, long target) {
-        stampOld(heap.storeGlobal(rootSlot, alive(heap.target(target), "reference to object ")));
+        stamp(heap.storeGlobal(rootSlot, used(heap.target(target))));
     }
 
     @Override
@@ -138,18 +141,47 @@ public final class MaxLive implements TraceEvents {
         heap.collect();
     }
 
-    /** Object {@code i} (an index, 0 for null), unless a walk found it dead: then the trace is wrong. */
-    private int alive(int i, String what) {
-        if (i != 0 && death[i] != 0) {
-            throw new TraceException(what + heap.idAt(i) + ", which became unreachable after allocation "
-                    + death[i] + " (a trace never references an unreachable object again)");
+    /**
+     * Object {@code i} (an index, 0 for null), which a store uses now: stamped with the time (it is
+     * reachable now in a valid trace, so this never moves a death time), and revived if a walk found it
+     * dead (a wrong trace), so that the result does not depend on when the walks happened.
+     */
+    private int used(int i) {
+        if (i != 0) {
+            if (death[i] != 0) {
+                revive(i);
+            }
+            stamp[i] = heap.count();
         }
         return i;
     }
 
-    private void stampOld(int old) {
+    private void stamp(int old) {
         if (old != 0) {
             stamp[old] = heap.count();
+        }
+    }
+
+    /** Undoes the death of {@code from} and of the dead objects it reaches: they are in use again. */
+    private void revive(int from) {
+        death[from] = -death[from];
+        int top = push(from, 0);
+        while (top > 0) {
+            int i = stack[--top];
+            delta[-death[i] + 1] += heap.sizeAt(i);
+            death[i] = 0;
+            stamp[i] = heap.count();
+            if (pendingCount == pending.length) {
+                pending = Arrays.copyOf(pending, pendingCount * 2);
+            }
+            pending[pendingCount++] = i;
+            for (int s = heap.slotCount(i) - 1; s >= 0; s--) {
+                int t = heap.target(i, s);
+                if (t != 0 && death[t] > 0) {
+                    death[t] = -death[t]; // queued
+                    top = push(t, top);
+                }
+            }
         }
     }
 
@@ -184,9 +216,8 @@ public final class MaxLive implements TraceEvents {
 
     /** Assigns death time {@code time} to {@code from} and every dead object without one that it reaches. */
     private void die(int from, int time, int e) {
-        int top = 0;
-        stack[top++] = from;
         death[from] = time;
+        int top = push(from, 0);
         while (top > 0) {
             int i = stack[--top];
             delta[time + 1] -= heap.sizeAt(i);
@@ -194,13 +225,18 @@ public final class MaxLive implements TraceEvents {
                 int t = heap.target(i, s);
                 if (t != 0 && marks[t] != e && death[t] == 0) {
                     death[t] = time;
-                    if (top == stack.length) {
-                        stack = Arrays.copyOf(stack, top * 2);
-                    }
-                    stack[top++] = t;
+                    top = push(t, top);
                 }
             }
         }
+    }
+
+    private int push(int i, int top) {
+        if (top == stack.length) {
+            stack = Arrays.copyOf(stack, top * 2);
+        }
+        stack[top] = i;
+        return top + 1;
     }
 
     /** The maximum over allocations of the live bytes before it plus its size, from the prefix sums. */

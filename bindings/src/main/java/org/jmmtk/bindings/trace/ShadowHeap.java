@@ -106,7 +106,7 @@ public final class ShadowHeap implements TraceEvents {
         return t;
     }
 
-    /** Stores object {@code target} into slot {@code slot} of object {@code source} (indices, checked); returns the old target. */
+    /** Stores {@code target} into slot {@code slot} of {@code source} (checked indices); returns the old target. */
     int store(int source, int slot, int target) {
         int at = slotStart[source] + slot;
         int old = slots[at];

@@ -9,9 +9,9 @@ import org.jmmtk.bindings.trace.ShadowHeap;
  * nulling), random stores into and clears of each thread's root slots, and global roots, over
  * {@code 30,000 x scale} allocations. The live size rises and falls between random peaks of 7 to 12 KB
  * and troughs of 2.4 to 4.8 KB (scaled, and the roots with them, when the scale exceeds 1), so the
- * maximum live size at scale 1 or less is about 10 to 20 KB. A thread only ever stores references to objects it reaches from
- * its own roots or the globals (found by a random walk from them, in a {@link ShadowHeap} of its own
- * events), so the trace is valid: nothing unreachable is ever referenced again.
+ * maximum live size at scale 1 or less is about 10 to 20 KB. A thread only ever stores references to
+ * objects it reaches from its own roots or the globals (found by a random walk from them, in a
+ * {@link ShadowHeap} of its own events), so the trace is valid: nothing unreachable is referenced again.
  */
 public final class Random extends Workload {
     private static final int THREADS = 2;
