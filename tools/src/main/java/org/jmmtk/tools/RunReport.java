@@ -14,8 +14,13 @@ final class RunReport {
     }
 
     static void table(RunResult r, int warmupRuns, PrintWriter out) {
+        table(r, null, warmupRuns, out);
+    }
+
+    /** The table, its header showing the heap as {@code heap} (e.g. a factor of the maximum live size) if not null. */
+    static void table(RunResult r, String heap, int warmupRuns, PrintWriter out) {
         out.printf(Locale.ROOT, "plan %s, %s, heap %s, %d GC thread%s%n", r.plan(), r.source(),
-                Options.formatBytes(r.heapBytes()), r.threads(), r.threads() == 1 ? "" : "s");
+                heap != null ? heap : Options.formatBytes(r.heapBytes()), r.threads(), r.threads() == 1 ? "" : "s");
         row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
         row(out, "objects allocated", String.format(Locale.ROOT, "%,d", r.objectsAllocated()));
         row(out, "bytes allocated", String.format(Locale.ROOT, "%,d", r.bytesAllocated()));
