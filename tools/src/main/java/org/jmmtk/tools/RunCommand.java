@@ -86,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
-                RunReport.json(result, source.kind(), warmup, out);
+                RunReport.json(result, source.kind(), heap, warmup, out);
             } else {
                 RunReport.table(result, heap == null ? null : heap.describe(), warmup, out);
             }

@@ -54,11 +54,21 @@ final class RunReport {
     }
 
     static void json(RunResult r, String sourceKind, int warmupRuns, PrintWriter out) throws IOException {
+        json(r, sourceKind, null, warmupRuns, out);
+    }
+
+    /** The JSON object; with {@code heap} (chosen by factor), also {@code heapFactor} and {@code maxLiveBytes}. */
+    static void json(RunResult r, String sourceKind, HeapFactorOption.Heap heap, int warmupRuns, PrintWriter out)
+            throws IOException {
         try (JsonGenerator g = Json.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("plan", r.plan());
             g.writeStringField(sourceKind, r.source());
             g.writeNumberField("heapBytes", r.heapBytes());
+            if (heap != null) {
+                g.writeNumberField("heapFactor", heap.factor());
+                g.writeNumberField("maxLiveBytes", heap.maxLive().bytes());
+            }
             g.writeNumberField("threads", r.threads());
             g.writeNumberField("packetCapacity", r.packetCapacity());
             g.writeNumberField("warmupRuns", warmupRuns);

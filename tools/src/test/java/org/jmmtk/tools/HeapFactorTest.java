@@ -53,7 +53,10 @@ class HeapFactorTest {
     @Test
     void runHeapIsTheFactorTimesTheMaximumLiveSizeRoundedUp() throws IOException {
         long live = maxLive();
-        assertEquals((long) Math.ceil(12.5 * live), heapBytes(Cli.run(args("run", "--heap-factor", "12.5", "--json"))));
+        Cli.Result json = Cli.run(args("run", "--heap-factor", "12.5", "--json"));
+        assertEquals((long) Math.ceil(12.5 * live), heapBytes(json));
+        assertEquals(12.5, ((Number) JsonTree.object(json.out()).get("heapFactor")).doubleValue());
+        assertEquals(live, ((Number) JsonTree.object(json.out()).get("maxLiveBytes")).longValue());
         Cli.Result table = Cli.run(args("run", "--heap-factor", "16", "--threads", "1"));
         assertEquals(0, table.code(), table.err());
         assertTrue(table.out().startsWith(String.format(java.util.Locale.ROOT,

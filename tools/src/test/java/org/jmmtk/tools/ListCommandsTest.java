@@ -36,7 +36,8 @@ class ListCommandsTest {
 
     @Test
     void everyCommandHasCleanHelp() {
-        for (String command : List.of("run", "plans", "workloads", "trace", "sweep", "probes", "perfetto")) {
+        for (String command : List.of("run", "plans", "workloads", "trace", "sweep", "probes", "perfetto",
+                "minheap")) {
             Cli.Result r = Cli.run(command, "--help");
             assertEquals(0, r.code(), command + ": " + r.err());
             assertTrue(r.out().startsWith("Usage: jmmtk " + command), command + ": " + r.out());
