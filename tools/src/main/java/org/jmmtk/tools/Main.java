@@ -7,8 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "jmmtk", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
         version = "jmmtk 0.1.0",
         description = "A garbage-collection research workbench built the way MMTk is built.",
-        subcommands = {RunCommand.class, PlansCommand.class, PluginsCommand.class, WorkloadsCommand.class, TraceCommand.class,
-                SweepCommand.class, ProbesCommand.class, PerfettoCommand.class,
+        subcommands = {RunCommand.class, PlansCommand.class, PluginsCommand.class, WorkloadsCommand.class,
+                TraceCommand.class, SweepCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

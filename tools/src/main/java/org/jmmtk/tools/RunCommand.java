@@ -30,6 +30,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SourceOptions source;
 
+    @Mixin
+    HeapFactorOption heapFactor;
+
     @Option(names = "--threads", paramLabel = "N",
             description = "GC worker threads (default: the number of processors).")
     int threads = Runtime.getRuntime().availableProcessors();
@@ -62,6 +65,10 @@ final class RunCommand implements Callable<Integer> {
         var options = collector.options(threads);
         ExportOptions exportOptions = exportOptions();
         TraceSource src = source.open();
+        HeapFactorOption.Heap heap = heapFactor.heap(source, src);
+        if (heap != null) {
+            options.heapBytes(heap.bytes());
+        }
         if (warmup < 0) {
             throw new UsageException("--warmup must not be negative");
         }
@@ -79,9 +86,9 @@ final class RunCommand implements Callable<Integer> {
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
-                RunReport.json(result, source.kind(), warmup, out);
+                RunReport.json(result, source.kind(), heap, warmup, out);
             } else {
-                RunReport.table(result, warmup, out);
+                RunReport.table(result, heap == null ? null : heap.describe(), warmup, out);
             }
             if (perfetto != null) {
                 // after the metrics, and on standard error, so that --json output stays one JSON object

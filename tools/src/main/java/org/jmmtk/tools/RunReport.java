@@ -16,8 +16,13 @@ final class RunReport {
     }
 
     static void table(RunResult r, int warmupRuns, PrintWriter out) {
+        table(r, null, warmupRuns, out);
+    }
+
+    /** The table, its header showing the heap as {@code heap} (e.g. a factor of the maximum live size) if not null. */
+    static void table(RunResult r, String heap, int warmupRuns, PrintWriter out) {
         out.printf(Locale.ROOT, "plan %s, %s, heap %s, %d GC thread%s%n", r.plan(), r.source(),
-                Options.formatBytes(r.heapBytes()), r.threads(), r.threads() == 1 ? "" : "s");
+                heap != null ? heap : Options.formatBytes(r.heapBytes()), r.threads(), r.threads() == 1 ? "" : "s");
         out.printf(Locale.ROOT, "  (%s)%n", r.geometry());
         row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
         row(out, "objects allocated", String.format(Locale.ROOT, "%,d", r.objectsAllocated()));
@@ -57,11 +62,21 @@ final class RunReport {
     }
 
     static void json(RunResult r, String sourceKind, int warmupRuns, PrintWriter out) throws IOException {
+        json(r, sourceKind, null, warmupRuns, out);
+    }
+
+    /** The JSON object; with {@code heap} (chosen by factor), also {@code heapFactor} and {@code maxLiveBytes}. */
+    static void json(RunResult r, String sourceKind, HeapFactorOption.Heap heap, int warmupRuns, PrintWriter out)
+            throws IOException {
         try (JsonGenerator g = Json.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("plan", r.plan());
             g.writeStringField(sourceKind, r.source());
             g.writeNumberField("heapBytes", r.heapBytes());
+            if (heap != null) {
+                g.writeNumberField("heapFactor", heap.factor());
+                g.writeNumberField("maxLiveBytes", heap.maxLive().bytes());
+            }
             geometry(g, r.geometry());
             g.writeNumberField("threads", r.threads());
             g.writeNumberField("packetCapacity", r.packetCapacity());

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
@@ -32,6 +33,9 @@ final class SweepCommand implements Callable<Integer> {
 
     @Mixin
     SourceOptions source;
+
+    @Mixin
+    HeapFactorOption heapFactor;
 
     @Option(names = "--threads", paramLabel = "N,N,...", split = ",", defaultValue = "1,2,4",
             description = "GC thread counts to measure (default: ${DEFAULT-VALUE}); speedups are over the first.")
@@ -63,11 +67,14 @@ final class SweepCommand implements Callable<Integer> {
         Plans.Entry plan = collector.planEntry();
         TraceSource src = source.open();
         collector.options(threads[0]);
+        HeapFactorOption.Heap heap = heapFactor.heap(source, src);
+        IntFunction<Options> options = heap == null ? collector::options
+                : t -> collector.options(t).heapBytes(heap.bytes());
         AtomicInteger done = new AtomicInteger();
         int total = threads.length * (repeat + warmup);
         ThreadSweep.Result result;
         try (Progress progress = Progress.start("sweep", () -> (double) done.get() / total)) {
-            result = ThreadSweep.run(plan, collector::options, src, threads, repeat, warmup, (d, n, t, warm) -> {
+            result = ThreadSweep.run(plan, options, src, threads, repeat, warmup, (d, n, t, warm) -> {
                 done.set(d);
                 progress.label(String.format(Locale.ROOT, "sweep: %d thread%s%s", t, t == 1 ? "" : "s",
                         warm ? " (warm-up)" : ""));

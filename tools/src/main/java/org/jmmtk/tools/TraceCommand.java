@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jmmtk.bindings.garcosim.GarCoSimReader;
+import org.jmmtk.bindings.trace.MaxLiveCache;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.trace.TraceStats;
@@ -125,6 +126,9 @@ final class TraceCommand implements Runnable {
                 source.replay(stats);
             }
             TraceStats.Summary s = stats.summary();
+            if (from == null) {
+                MaxLiveCache.of(file).write(s.maxLive());
+            }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
                 json(s, out);
@@ -150,6 +154,9 @@ final class TraceCommand implements Runnable {
             out.printf(Locale.ROOT, "  %-26s %,15d%n", "threads", s.threads());
             out.printf(Locale.ROOT, "  %-26s %,15d%n", "reachable objects at end", s.reachableObjects());
             out.printf(Locale.ROOT, "  %-26s %,15d%n", "reachable bytes at end", s.reachableBytes());
+            out.printf(Locale.ROOT, "  %-26s %,15d%n", "maximum live bytes", s.maxLive().bytes());
+            out.printf(Locale.ROOT, "    %-24s %,15d%n", "at allocation", s.maxLive().allocation());
+            out.printf(Locale.ROOT, "    %-24s %,15d%n", "at bytes allocated", s.maxLive().bytesAllocatedBefore());
             out.flush();
         }
 
@@ -175,6 +182,9 @@ final class TraceCommand implements Runnable {
                 g.writeNumberField("threads", s.threads());
                 g.writeNumberField("reachableObjects", s.reachableObjects());
                 g.writeNumberField("reachableBytes", s.reachableBytes());
+                g.writeNumberField("maxLiveBytes", s.maxLive().bytes());
+                g.writeNumberField("maxLiveAtAllocation", s.maxLive().allocation());
+                g.writeNumberField("maxLiveAtBytesAllocated", s.maxLive().bytesAllocatedBefore());
                 g.writeEndObject();
             }
             out.println();

@@ -31,12 +31,13 @@ class ListCommandsTest {
         Cli.Result r = Cli.run("workloads");
         assertEquals(0, r.code(), r.err());
         assertEquals(Workloads.all().stream().map(Workloads.Entry::name).toList(), firstWords(r.out()));
-        assertEquals(List.of("binarytrees", "linkedlist", "widetree", "cache", "phases"), firstWords(r.out()));
+        assertEquals(List.of("binarytrees", "linkedlist", "widetree", "cache", "phases", "random"), firstWords(r.out()));
     }
 
     @Test
     void everyCommandHasCleanHelp() {
-        for (String command : List.of("run", "plans", "workloads", "trace", "sweep", "probes", "perfetto")) {
+        for (String command : List.of("run", "plans", "workloads", "trace", "sweep", "probes", "perfetto",
+                "minheap")) {
             Cli.Result r = Cli.run(command, "--help");
             assertEquals(0, r.code(), command + ": " + r.err());
             assertTrue(r.out().startsWith("Usage: jmmtk " + command), command + ": " + r.out());

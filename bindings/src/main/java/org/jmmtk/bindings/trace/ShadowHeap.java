@@ -1,25 +1,35 @@
 package org.jmmtk.bindings.trace;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
-import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
-import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
- * The object graph of a trace kept as plain Java maps of ids, never collected: the independent oracle
- * for reachability. It also checks that every record is consistent (no duplicate ids, no stores into
- * or of objects never allocated, slots in range) and throws {@link TraceException} otherwise. Shares
- * no code with the simulated heap. Used by one thread.
+ * The object graph of a trace kept in plain Java arrays, never collected: the independent oracle for
+ * reachability. It also checks that every record is consistent (no duplicate ids, no stores into or of
+ * objects never allocated, slots in range) and throws {@link TraceException} otherwise. Shares no code
+ * with the simulated heap. Objects get dense indices 1, 2, 3, ... in allocation order; slots and roots
+ * hold indices (0 is null), so analyses such as {@link MaxLive} walk the graph without boxing. While a
+ * trace's ids are those indices (as the built-in workloads number their objects), no id map is kept.
+ * Used by one thread.
  */
 public final class ShadowHeap implements TraceEvents {
-    private static final long[] NO_SLOTS = new long[0];
+    private static final int[] NO_SLOTS = new int[0];
 
-    private final Long2ObjectOpenHashMap<long[]> slots = new Long2ObjectOpenHashMap<>();
-    private final Long2LongOpenHashMap sizes = new Long2LongOpenHashMap();
-    private final Int2ObjectOpenHashMap<long[]> threadRoots = new Int2ObjectOpenHashMap<>();
-    private long[] globalRoots = NO_SLOTS;
+    private final Long2IntOpenHashMap index = new Long2IntOpenHashMap();
+    private boolean dense = true;
+    private final Int2ObjectOpenHashMap<int[]> threadRoots = new Int2ObjectOpenHashMap<>();
+    private int[] globalRoots = NO_SLOTS;
+    private long[] ids = new long[1024];
+    private long[] sizes = new long[1024];
+    private int[] slotStart = new int[1025];
+    private int[] slots = new int[4096];
+    private int[] stack = new int[256];
+    private int[] marks = new int[1024];
+    private int epoch;
+    private int count;
 
     /** What is reachable from the roots. */
     public record Reachable(LongOpenHashSet ids, long bytes) {
@@ -35,43 +45,106 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
-        if (sizes.containsKey(object)) {
+        if (indexOf(object) != 0) {
             throw new TraceException("duplicate object id " + object);
         }
-        sizes.put(object, bytes);
-        slots.put(object, refSlots == 0 ? NO_SLOTS : new long[refSlots]);
+        if (count == Integer.MAX_VALUE - 1 || (long) slotStart[count + 1] + refSlots > Integer.MAX_VALUE - 8) {
+            throw new TraceException("too many objects or reference slots for the shadow heap");
+        }
+        int i = ++count;
+        if (i >= ids.length) {
+            int capacity = (int) Math.min(Integer.MAX_VALUE - 8, ids.length * 2L);
+            ids = Arrays.copyOf(ids, capacity);
+            sizes = Arrays.copyOf(sizes, capacity);
+            slotStart = Arrays.copyOf(slotStart, capacity + 1);
+        }
+        int end = slotStart[i] + refSlots;
+        if (end > slots.length) {
+            slots = Arrays.copyOf(slots, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(end, slots.length * 2L)));
+        }
+        if (dense && object != i) {
+            dense = false;
+            for (int k = 1; k < i; k++) {
+                index.put(k, k);
+            }
+        }
+        if (!dense) {
+            index.put(object, i);
+        }
+        ids[i] = object;
+        sizes[i] = bytes;
+        slotStart[i + 1] = end;
     }
 
     @Override
     public void write(int thread, long source, int slot, long target) {
-        long[] s = slots.get(source);
-        if (s == null) {
+        store(source(source, slot), slot, target(target));
+    }
+
+    /** The index of {@code source}, checked as the source of a store into {@code slot}. */
+    int source(long source, int slot) {
+        int s = indexOf(source);
+        if (s == 0) {
             throw new TraceException("store into object " + source + ", which was never allocated");
         }
-        if (slot >= s.length) {
-            throw new TraceException("slot " + slot + " is out of range: object " + source + " has " + s.length
+        if (slot >= slotCount(s)) {
+            throw new TraceException("slot " + slot + " is out of range: object " + source + " has " + slotCount(s)
                     + " reference slots");
         }
-        s[slot] = checkTarget(target);
+        return s;
+    }
+
+    /** The index of {@code target} (0 for null), checked as the target of a store. */
+    int target(long target) {
+        if (target == 0) {
+            return 0;
+        }
+        int t = indexOf(target);
+        if (t == 0) {
+            throw new TraceException("reference to object " + target + ", which was never allocated");
+        }
+        return t;
+    }
+
+    /** Stores {@code target} into slot {@code slot} of {@code source} (checked indices); returns the old target. */
+    int store(int source, int slot, int target) {
+        int at = slotStart[source] + slot;
+        int old = slots[at];
+        slots[at] = target;
+        return old;
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
-        long[] r = threadRoots.get(thread);
+        storeRoot(thread, rootSlot, target(target));
+    }
+
+    /** Stores object {@code t} (an index, checked) into a root slot of {@code thread}; returns the old target. */
+    int storeRoot(int thread, int rootSlot, int t) {
+        int[] r = threadRoots.get(thread);
         r = grow(r == null ? NO_SLOTS : r, rootSlot);
-        r[rootSlot] = checkTarget(target);
         threadRoots.put(thread, r);
+        int old = r[rootSlot];
+        r[rootSlot] = t;
+        return old;
     }
 
     @Override
     public void global(int rootSlot, long target) {
+        storeGlobal(rootSlot, target(target));
+    }
+
+    /** Stores object {@code t} (an index, checked) into a global root slot; returns the old target. */
+    int storeGlobal(int rootSlot, int t) {
         globalRoots = grow(globalRoots, rootSlot);
-        globalRoots[rootSlot] = checkTarget(target);
+        int old = globalRoots[rootSlot];
+        globalRoots[rootSlot] = t;
+        return old;
     }
 
     @Override
     public void death(long object) {
-        if (!sizes.containsKey(object)) {
+        if (indexOf(object) == 0) {
             throw new TraceException("death of object " + object + ", which was never allocated");
         }
     }
@@ -86,53 +159,128 @@ public final class ShadowHeap implements TraceEvents {
         // no effect on the graph
     }
 
-    private long checkTarget(long target) {
-        if (target != 0 && !sizes.containsKey(target)) {
-            throw new TraceException("reference to object " + target + ", which was never allocated");
-        }
-        return target;
-    }
-
-    private static long[] grow(long[] array, int index) {
+    private static int[] grow(int[] array, int index) {
         return index < array.length ? array : Arrays.copyOf(array, Math.max(index + 1, array.length * 2));
     }
 
     public long objectCount() {
-        return sizes.size();
+        return count;
     }
 
     /** Trace size of {@code object}, or -1 if it was never allocated. */
     public long sizeOf(long object) {
-        return sizes.getOrDefault(object, -1L);
+        int i = indexOf(object);
+        return i == 0 ? -1 : sizes[i];
     }
 
-    /** The target ids of {@code object}'s slots (a live view), or null. */
+    /** The target ids of {@code object}'s slots (a copy), or null. */
     public long[] slotsOf(long object) {
-        return slots.get(object);
+        int i = indexOf(object);
+        if (i == 0) {
+            return null;
+        }
+        long[] targets = new long[slotCount(i)];
+        for (int s = 0; s < targets.length; s++) {
+            int t = slots[slotStart[i] + s];
+            targets[s] = t == 0 ? 0 : ids[t];
+        }
+        return targets;
+    }
+
+    /** Reference slots of {@code object} (which must have been allocated). */
+    public int slotCountOf(long object) {
+        return slotCount(indexOf(object));
+    }
+
+    /** The id of the object in slot {@code slot} of {@code object} (which must have been allocated), or 0. */
+    public long targetOf(long object, int slot) {
+        int t = target(indexOf(object), slot);
+        return t == 0 ? 0 : ids[t];
     }
 
     /** Walks the graph from every thread and global root. */
     public Reachable reachable() {
         LongOpenHashSet seen = new LongOpenHashSet();
-        LongArrayList stack = new LongArrayList();
-        for (long[] roots : threadRoots.values()) {
-            push(roots, seen, stack);
-        }
-        push(globalRoots, seen, stack);
-        long bytes = 0;
-        while (!stack.isEmpty()) {
-            long object = stack.removeLong(stack.size() - 1);
-            bytes += sizes.get(object);
-            push(slots.get(object), seen, stack);
-        }
-        return new Reachable(seen, bytes);
+        long[] bytes = new long[1];
+        walk(i -> {
+            seen.add(ids[i]);
+            bytes[0] += sizes[i];
+        });
+        return new Reachable(seen, bytes[0]);
     }
 
-    private static void push(long[] targets, LongOpenHashSet seen, LongArrayList stack) {
-        for (long t : targets) {
-            if (t != 0 && seen.add(t)) {
-                stack.add(t);
+    /** The bytes reachable from the roots (the same walk as {@link #reachable}, without collecting ids). */
+    public long reachableBytes() {
+        long[] bytes = new long[1];
+        walk(i -> bytes[0] += sizes[i]);
+        return bytes[0];
+    }
+
+    private void walk(IntConsumer visitor) {
+        if (marks.length <= count) {
+            marks = new int[Math.max(count + 1, marks.length * 2)];
+            epoch = 0;
+        }
+        walk(marks, ++epoch, visitor);
+    }
+
+    /** Objects allocated so far: indices run from 1 to this. */
+    int count() {
+        return count;
+    }
+
+    /** Trace size of the object at {@code index}. */
+    long sizeAt(int index) {
+        return sizes[index];
+    }
+
+    /** The trace id of the object at {@code index}. */
+    long idAt(int index) {
+        return ids[index];
+    }
+
+    /** The index of the object with trace id {@code id}, or 0. */
+    int indexOf(long id) {
+        return dense ? (id > 0 && id <= count ? (int) id : 0) : index.get(id);
+    }
+
+    int slotCount(int index) {
+        return slotStart[index + 1] - slotStart[index];
+    }
+
+    /** The index of the object in slot {@code slot} of the object at {@code index} (0 for null). */
+    int target(int index, int slot) {
+        return slots[slotStart[index] + slot];
+    }
+
+    /**
+     * Visits every object reachable from the roots once, depth first: sets {@code marks[i] = epoch} and
+     * calls {@code visitor} with its index. {@code marks} covers every index and holds no {@code epoch}.
+     */
+    void walk(int[] marks, int epoch, IntConsumer visitor) {
+        int top = 0;
+        for (int[] roots : threadRoots.values()) {
+            top = push(roots, 0, roots.length, marks, epoch, top);
+        }
+        top = push(globalRoots, 0, globalRoots.length, marks, epoch, top);
+        while (top > 0) {
+            int i = stack[--top];
+            visitor.accept(i);
+            top = push(slots, slotStart[i], slotStart[i + 1], marks, epoch, top);
+        }
+    }
+
+    private int push(int[] targets, int from, int to, int[] marks, int epoch, int top) {
+        for (int k = from; k < to; k++) {
+            int t = targets[k];
+            if (t != 0 && marks[t] != epoch) {
+                marks[t] = epoch;
+                if (top == stack.length) {
+                    stack = Arrays.copyOf(stack, top * 2);
+                }
+                stack[top++] = t;
             }
         }
+        return top;
     }
 }

@@ -4,10 +4,12 @@ import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 
 /**
  * Counts the records of a trace and, through a {@link ShadowHeap}, checks their consistency and finds
- * what is reachable when the trace ends. The engine of {@code jmmtk trace stats}.
+ * what is reachable when the trace ends; through {@link MaxLive}, its exact maximum live size. The engine
+ * of {@code jmmtk trace stats}.
  */
 public final class TraceStats implements TraceEvents {
-    private final ShadowHeap heap = new ShadowHeap();
+    private final MaxLive maxLive = new MaxLive();
+    private final ShadowHeap heap = maxLive.heap();
     private final IntOpenHashSet threads = new IntOpenHashSet();
     private final long[] counts = new long[Kind.values().length];
     private long bytesAllocated;
@@ -31,11 +33,14 @@ public final class TraceStats implements TraceEvents {
      * @param threads          distinct threads
      * @param reachableObjects objects reachable from the roots when the trace ends
      * @param reachableBytes   sum of their sizes
+     * @param maxLive          the maximum live size and where it occurs
      */
     public record Summary(long records, long[] counts, long objects, long bytesAllocated, long maxObjectBytes,
-                          long refSlots, int threads, long reachableObjects, long reachableBytes) {
+                          long refSlots, int threads, long reachableObjects, long reachableBytes,
+                          MaxLive.Result maxLive) {
     }
 
+    /** The summary; ends the statistics (no more events may follow). */
     public Summary summary() {
         ShadowHeap.Reachable r = heap.reachable();
         long records = 0;
@@ -43,13 +48,13 @@ public final class TraceStats implements TraceEvents {
             records += c;
         }
         return new Summary(records, counts.clone(), heap.objectCount(), bytesAllocated, maxObjectBytes, refSlots,
-                threads.size(), r.objects(), r.bytes());
+                threads.size(), r.objects(), r.bytes(), maxLive.result());
     }
 
     @Override
     public void type(int typeId, String name) {
         counts[Kind.T.ordinal()]++;
-        heap.type(typeId, name);
+        maxLive.type(typeId, name);
     }
 
     @Override
@@ -59,33 +64,33 @@ public final class TraceStats implements TraceEvents {
         bytesAllocated += bytes;
         maxObjectBytes = Math.max(maxObjectBytes, bytes);
         this.refSlots += refSlots;
-        heap.alloc(thread, object, bytes, refSlots, typeId);
+        maxLive.alloc(thread, object, bytes, refSlots, typeId);
     }
 
     @Override
     public void write(int thread, long source, int slot, long target) {
         counts[Kind.W.ordinal()]++;
         threads.add(thread);
-        heap.write(thread, source, slot, target);
+        maxLive.write(thread, source, slot, target);
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
         counts[Kind.R.ordinal()]++;
         threads.add(thread);
-        heap.root(thread, rootSlot, target);
+        maxLive.root(thread, rootSlot, target);
     }
 
     @Override
     public void global(int rootSlot, long target) {
         counts[Kind.G.ordinal()]++;
-        heap.global(rootSlot, target);
+        maxLive.global(rootSlot, target);
     }
 
     @Override
     public void death(long object) {
         counts[Kind.D.ordinal()]++;
-        heap.death(object);
+        maxLive.death(object);
     }
 
     @Override

@@ -82,5 +82,7 @@ class ShadowHeapReachabilityTest {
         assertEquals(2, s.threads());
         assertEquals(2, s.reachableObjects());
         assertEquals(64, s.reachableBytes());
+        // nothing is rooted until all three are allocated, but 1 and 2 are used after: counted as live then
+        assertEquals(new MaxLive.Result(264, 3, 64), s.maxLive());
     }
 }

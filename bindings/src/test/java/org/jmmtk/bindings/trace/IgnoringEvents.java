@@ -1,0 +1,36 @@
+package org.jmmtk.bindings.trace;
+
+/** A {@link TraceEvents} consumer that ignores every event: tests override the ones they watch. */
+public abstract class IgnoringEvents implements TraceEvents {
+    @Override
+    public void type(int typeId, String name) {
+    }
+
+    @Override
+    public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+    }
+
+    @Override
+    public void write(int thread, long source, int slot, long target) {
+    }
+
+    @Override
+    public void root(int thread, int rootSlot, long target) {
+    }
+
+    @Override
+    public void global(int rootSlot, long target) {
+    }
+
+    @Override
+    public void death(long object) {
+    }
+
+    @Override
+    public void perfectPoint() {
+    }
+
+    @Override
+    public void collect() {
+    }
+}

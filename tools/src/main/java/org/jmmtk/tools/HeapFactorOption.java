@@ -1,0 +1,75 @@
+package org.jmmtk.tools;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.Locale;
+import org.jmmtk.bindings.trace.MaxLive;
+import org.jmmtk.bindings.trace.TraceSource;
+import org.jmmtk.core.Options;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code --heap-factor F}: the heap as F times the program's exact maximum live size (rounded up to a
+ * byte), instead of {@code --heap}. Shared by every command that takes {@code --heap}; checks its input
+ * and the resulting heap against {@link Options}' limits (bad input exits 2).
+ */
+final class HeapFactorOption {
+    @Option(names = "--heap-factor", paramLabel = "F",
+            description = "Heap = F x the program's maximum live size (exact; see docs/metrics.md), rounded up; "
+                    + "instead of --heap.")
+    Double factor;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /**
+     * A heap chosen by factor.
+     *
+     * @param bytes   the heap: ceil(factor x maximum live bytes)
+     * @param factor  the factor given
+     * @param maxLive the program's maximum live size
+     */
+    record Heap(long bytes, double factor, MaxLive.Result maxLive) {
+        /** For headers: {@code 31,968 bytes = 2 x max live 15,984}. */
+        String describe() {
+            return String.format(Locale.ROOT, "%,d bytes = %s x max live %,d", bytes, plain(factor), maxLive.bytes());
+        }
+    }
+
+    boolean given() {
+        return factor != null;
+    }
+
+    /** The heap for {@code src} (the program {@code source} selected), or null without {@code --heap-factor}. */
+    Heap heap(SourceOptions source, TraceSource src) throws IOException {
+        if (factor == null) {
+            return null;
+        }
+        if (command.commandLine().getParseResult().hasMatchedOption("--heap")) {
+            throw new UsageException("give either --heap or --heap-factor, not both");
+        }
+        if (!(factor > 0) || factor.isInfinite()) {
+            throw new UsageException("--heap-factor must be a positive finite number, got " + factor);
+        }
+        MaxLive.Result maxLive = MaxLiveSizes.of(source, src);
+        if (maxLive.bytes() == 0) {
+            throw new UsageException("--heap-factor: the " + source.kind()
+                    + " has no live data, so a factor of it is no heap");
+        }
+        double bytes = Math.ceil(factor * maxLive.bytes());
+        if (bytes < Options.MIN_HEAP_BYTES || bytes > Options.MAX_HEAP_BYTES) {
+            throw new UsageException(String.format(Locale.ROOT,
+                    "--heap-factor %s: %s x max live %,d bytes is a heap of %,.0f bytes, outside %s..%s",
+                    plain(factor), plain(factor), maxLive.bytes(), bytes, Options.formatBytes(Options.MIN_HEAP_BYTES),
+                    Options.formatBytes(Options.MAX_HEAP_BYTES)));
+        }
+        return new Heap((long) bytes, factor, maxLive);
+    }
+
+    /** A factor without trailing zeros: {@code 2}, {@code 1.25}. */
+    static String plain(double factor) {
+        return BigDecimal.valueOf(factor).stripTrailingZeros().toPlainString();
+    }
+}
