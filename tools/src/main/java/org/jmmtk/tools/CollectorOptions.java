@@ -41,8 +41,8 @@ final class CollectorOptions {
     int packetCapacity;
 
     @Option(names = "--gc-overhead-limit", paramLabel = "GC%,FREE%,N|off", defaultValue = "98,2,5",
-            description = "Out of memory after N collections in a row that each did more than GC% of the work and "
-                    + "left less than FREE% of the heap free (default: ${DEFAULT-VALUE}, HotSpot's; see docs/metrics.md).")
+            description = "Out of memory after N collections in a row that each did more than GC%% of the work and "
+                    + "left less than FREE%% of the heap free (default: ${DEFAULT-VALUE}, HotSpot's; see docs/metrics.md).")
     String overheadLimit;
 
     @Option(names = "--plugin", paramLabel = "NAME",
