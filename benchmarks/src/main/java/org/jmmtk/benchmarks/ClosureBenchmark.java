@@ -73,7 +73,7 @@ public class ClosureBenchmark {
 
     @Setup(Level.Trial)
     public void build() {
-        Plans.Entry p = Plans.find(plan).orElseThrow();
+        Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         binding = GraphBinding.create(p.factory(), new Options().heapBytes(1L << 30).threads(threads));
         if (graph.equals("widetree")) {
             binding.buildWideTree(1_000_000, 4);

@@ -66,7 +66,7 @@ public class ReplayBenchmark {
         dir = Files.createTempDirectory("jmmtk-replay-bench");
         trace = dir.resolve("binarytrees." + format);
         try (TraceWriter writer = TraceWriter.create(trace, format.startsWith("binary"))) {
-            Workloads.find("binarytrees").orElseThrow().factory().create(42, 0.25).replay(writer);
+            Workloads.REGISTRY.find("binarytrees").orElseThrow().factory().create(42, 0.25).replay(writer);
         }
         TraceStats stats = new TraceStats();
         TraceFormat.open(trace).replay(stats);
@@ -89,7 +89,7 @@ public class ReplayBenchmark {
 
     @Benchmark
     public long nogc(Records counter) throws IOException {
-        Plans.Entry nogc = Plans.find("nogc").orElseThrow();
+        Plans.Entry nogc = Plans.REGISTRY.find("nogc").orElseThrow();
         RunResult r = Simulation.run(nogc.name(), nogc.factory(), new Options().heapBytes(256L << 20).threads(1), TraceFormat.open(trace));
         counter.records += records;
         return r.objectsAllocated();

@@ -22,11 +22,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class HeapFidelityTest {
     private static Workload random(int seed) {
-        return Workloads.find("random").orElseThrow().factory().create(seed, 1.0);
+        return Workloads.REGISTRY.find("random").orElseThrow().factory().create(seed, 1.0);
     }
 
     private static RunResult run(String plan, int seed, long heap, int threads) throws IOException {
-        Plans.Entry p = Plans.find(plan).orElseThrow();
+        Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         return Simulation.run(p.name(), p.factory(), new Options().heapBytes(heap).threads(threads).sanity(true),
                 random(seed));
     }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.ShadowHeap;
-import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workload;
 import org.jmmtk.bindings.workloads.Workloads;
@@ -29,8 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HeapMatchesShadowTest {
     static Stream<Arguments> cases() {
         List<Arguments> list = new ArrayList<>();
-        for (Plans.Entry p : Plans.all()) {
-            for (Workloads.Entry w : Workloads.all()) {
+        for (Plans.Entry p : Plans.REGISTRY.all()) {
+            for (Workloads.Entry w : Workloads.REGISTRY.all()) {
                 list.add(Arguments.of(p.name(), w.name()));
             }
         }
@@ -42,22 +41,7 @@ class HeapMatchesShadowTest {
     void heapEqualsShadowAfterEveryCollection(String plan, String workload) throws Exception {
         ShadowHeap shadow = new ShadowHeap();
         Workload w = Runs.workload(workload);
-        TraceSource teed = new TraceSource() {
-            @Override
-            public void replay(TraceEvents out) {
-                w.replay(new TeeEvents(out, shadow));
-            }
-
-            @Override
-            public String describe() {
-                return w.describe();
-            }
-
-            @Override
-            public double progress() {
-                return w.progress();
-            }
-        };
+        TraceSource teed = Runs.teed(w, shadow);
         int[] checked = new int[1];
         long heap = plan.equals("nogc") ? 256L << 20 : Runs.heapFor(workload);
         RunResult r = Runs.run(plan, teed, heap, 2, (mmtk, binding) -> mmtk.addListener(gc -> {

@@ -12,7 +12,6 @@ import java.util.stream.Stream;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.ShadowHeap;
-import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workload;
 import org.jmmtk.core.Options;
@@ -35,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class PluginHooksTest {
     static Stream<Arguments> cases() {
         List<Arguments> list = new ArrayList<>();
-        for (Plans.Entry p : Plans.all()) {
+        for (Plans.Entry p : Plans.REGISTRY.all()) {
             for (String w : List.of("binarytrees", "cache", "phases")) {
                 list.add(Arguments.of(p.name(), w));
             }
@@ -139,24 +138,9 @@ class PluginHooksTest {
     void eventsAgreeWithTheShadowHeap(String plan, String workload) throws Exception {
         ShadowHeap shadow = new ShadowHeap();
         Workload w = Runs.workload(workload);
-        TraceSource teed = new TraceSource() {
-            @Override
-            public void replay(TraceEvents out) {
-                w.replay(new TeeEvents(out, shadow));
-            }
-
-            @Override
-            public String describe() {
-                return w.describe();
-            }
-
-            @Override
-            public double progress() {
-                return w.progress();
-            }
-        };
+        TraceSource teed = Runs.teed(w, shadow);
         Checker checker = new Checker(shadow);
-        Plans.Entry p = Plans.find(plan).orElseThrow();
+        Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         long heap = plan.equals("nogc") ? 256L << 20 : Runs.heapFor(workload);
         Options options = new Options().heapBytes(heap).threads(2).sanity(true).plugins(List.of("events"));
         boolean[] moves = new boolean[1];

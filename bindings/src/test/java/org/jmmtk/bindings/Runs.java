@@ -3,6 +3,7 @@ package org.jmmtk.bindings;
 import java.io.IOException;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workload;
 import org.jmmtk.bindings.workloads.Workloads;
@@ -19,7 +20,7 @@ final class Runs {
     static Workload workload(String name) {
         // random's live size does not shrink below scale 1, so a smaller scale would only shorten it
         double scale = name.equals("random") ? 1 : SCALE;
-        return Workloads.find(name).orElseThrow().factory().create(Workloads.DEFAULT_SEED, scale);
+        return Workloads.REGISTRY.find(name).orElseThrow().factory().create(Workloads.DEFAULT_SEED, scale);
     }
 
     /** A heap small enough to collect often and large enough for the workload's live data on any plan. */
@@ -33,9 +34,29 @@ final class Runs {
         };
     }
 
+    /** {@code workload} replayed to the replay binding and, after each event, to {@code also} (a shadow heap). */
+    static TraceSource teed(Workload workload, TraceEvents also) {
+        return new TraceSource() {
+            @Override
+            public void replay(TraceEvents out) {
+                workload.replay(new TeeEvents(out, also));
+            }
+
+            @Override
+            public String describe() {
+                return workload.describe();
+            }
+
+            @Override
+            public double progress() {
+                return workload.progress();
+            }
+        };
+    }
+
     static RunResult run(String plan, TraceSource source, long heap, int threads, Simulation.Setup setup)
             throws IOException {
-        Plans.Entry p = Plans.find(plan).orElseThrow();
+        Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(heap).threads(threads).sanity(true);
         return Simulation.run(p.name(), p.factory(), options, source, setup);
     }

@@ -24,8 +24,8 @@ class ThreadCountInvarianceTest {
 
     static Stream<Arguments> cases() {
         List<Arguments> list = new ArrayList<>();
-        for (Plans.Entry p : Plans.all()) {
-            for (Workloads.Entry w : Workloads.all()) {
+        for (Plans.Entry p : Plans.REGISTRY.all()) {
+            for (Workloads.Entry w : Workloads.REGISTRY.all()) {
                 list.add(Arguments.of(p.name(), w.name()));
             }
         }

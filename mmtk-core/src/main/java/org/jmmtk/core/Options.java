@@ -111,8 +111,8 @@ public final class Options {
     public Options plugins(List<String> names) {
         List<String> checked = new ArrayList<>();
         for (String name : names) {
-            Plugins.Entry e = Plugins.find(name).orElseThrow(() -> new IllegalArgumentException(
-                    "--plugin: unknown plugin '" + name + "'; valid plugins: " + Plugins.names()));
+            Plugins.Entry e = Plugins.REGISTRY.find(name).orElseThrow(() -> new IllegalArgumentException(
+                    "--plugin: unknown plugin '" + name + "'; valid plugins: " + Plugins.REGISTRY.names()));
             if (checked.contains(e.name())) {
                 throw new IllegalArgumentException("--plugin: plugin '" + e.name() + "' is given twice");
             }

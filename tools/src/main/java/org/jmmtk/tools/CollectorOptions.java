@@ -53,8 +53,8 @@ final class CollectorOptions {
     boolean sanity;
 
     Plans.Entry planEntry() {
-        return Plans.find(plan).orElseThrow(() ->
-                new UsageException("unknown plan '" + plan + "'; valid plans: " + Plans.names()));
+        return Plans.REGISTRY.find(plan).orElseThrow(() ->
+                new UsageException("unknown plan '" + plan + "'; valid plans: " + Plans.REGISTRY.names()));
     }
 
     /** Options for {@code threads} GC threads. */

@@ -41,9 +41,8 @@ final class MinHeapCommand implements Callable<Integer> {
     @Mixin
     HeapFactorOption heapFactor;
 
-    @Option(names = "--threads", paramLabel = "N",
-            description = "GC worker threads (default: the number of processors).")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    ThreadsOption threads;
 
     @Option(names = "--json", description = "Print the result as one JSON object (fields: docs/metrics.md).")
     boolean json;
@@ -57,8 +56,8 @@ final class MinHeapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Plans.Entry> plans = collector.plan.equalsIgnoreCase("all") ? Plans.all() : List.of(collector.planEntry());
-        collector.options(threads);
+        List<Plans.Entry> plans = collector.plan.equalsIgnoreCase("all") ? Plans.REGISTRY.all() : List.of(collector.planEntry());
+        collector.options(threads.threads);
         TraceSource src = source.open();
         HeapFactorOption.Heap startHeap = heapFactor.heap(source, src);
         MaxLive.Result maxLive = MaxLiveSizes.of(source, src);
@@ -92,7 +91,7 @@ final class MinHeapCommand implements Callable<Integer> {
     }
 
     private boolean completes(Plans.Entry plan, long heap, TraceSource src) throws IOException {
-        Options options = collector.options(threads).heapBytes(heap);
+        Options options = collector.options(threads.threads).heapBytes(heap);
         String label = String.format(Locale.ROOT, "minheap %s: %,d bytes", plan.name(), heap);
         try (Progress progress = Progress.start(label, src::progress)) {
             return !Simulation.run(plan.name(), plan.factory(), options, src).isOutOfMemory();
@@ -124,7 +123,7 @@ final class MinHeapCommand implements Callable<Integer> {
             g.writeNumberField("maxLiveBytes", maxLive.bytes());
             g.writeNumberField("maxLiveAtAllocation", maxLive.allocation());
             g.writeNumberField("maxLiveAtBytesAllocated", maxLive.bytesAllocatedBefore());
-            g.writeNumberField("threads", threads);
+            g.writeNumberField("threads", threads.threads);
             g.writeNumberField("precision", PRECISION);
             g.writeArrayFieldStart("plans");
             for (Row row : rows) {

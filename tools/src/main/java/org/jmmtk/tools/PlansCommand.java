@@ -8,6 +8,6 @@ import picocli.CommandLine.Command;
 final class PlansCommand extends ListCommand {
     @Override
     String listing() {
-        return Plans.listing();
+        return Plans.REGISTRY.listing();
     }
 }

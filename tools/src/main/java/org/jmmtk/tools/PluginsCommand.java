@@ -8,6 +8,6 @@ import picocli.CommandLine.Command;
 final class PluginsCommand extends ListCommand {
     @Override
     String listing() {
-        return Plugins.listing();
+        return Plugins.REGISTRY.listing();
     }
 }

@@ -33,9 +33,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     HeapFactorOption heapFactor;
 
-    @Option(names = "--threads", paramLabel = "N",
-            description = "GC worker threads (default: the number of processors).")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @Mixin
+    ThreadsOption threads;
 
     @Option(names = "--json", description = "Print the metrics as one JSON object (fields: docs/metrics.md).")
     boolean json;
@@ -62,7 +61,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Plans.Entry plan = collector.planEntry();
-        var options = collector.options(threads);
+        var options = collector.options(threads.threads);
         ExportOptions exportOptions = exportOptions();
         TraceSource src = source.open();
         HeapFactorOption.Heap heap = heapFactor.heap(source, src);

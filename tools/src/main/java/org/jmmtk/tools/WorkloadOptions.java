@@ -22,8 +22,8 @@ final class WorkloadOptions {
         if (!(scale > 0) || scale > 1e6) {
             throw new UsageException("--scale must be a positive number, got " + scale);
         }
-        Workloads.Entry e = Workloads.find(name).orElseThrow(() ->
-                new UsageException("unknown workload '" + name + "'; valid workloads: " + Workloads.names()));
+        Workloads.Entry e = Workloads.REGISTRY.find(name).orElseThrow(() ->
+                new UsageException("unknown workload '" + name + "'; valid workloads: " + Workloads.REGISTRY.names()));
         return e.factory().create(seed, scale);
     }
 }

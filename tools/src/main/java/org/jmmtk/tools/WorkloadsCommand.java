@@ -8,6 +8,6 @@ import picocli.CommandLine.Command;
 final class WorkloadsCommand extends ListCommand {
     @Override
     String listing() {
-        return Workloads.listing();
+        return Workloads.REGISTRY.listing();
     }
 }

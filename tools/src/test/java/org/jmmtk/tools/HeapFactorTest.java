@@ -42,7 +42,7 @@ class HeapFactorTest {
     }
 
     private static long maxLive() throws IOException {
-        return MaxLive.of(Workloads.find("random").orElseThrow().factory().create(2, 0.1)).bytes();
+        return MaxLive.of(Workloads.REGISTRY.find("random").orElseThrow().factory().create(2, 0.1)).bytes();
     }
 
     private static long heapBytes(Cli.Result r) throws IOException {

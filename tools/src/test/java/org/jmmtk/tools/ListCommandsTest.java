@@ -21,8 +21,8 @@ class ListCommandsTest {
     void plansListsEveryPlan() {
         Cli.Result r = Cli.run("plans");
         assertEquals(0, r.code(), r.err());
-        assertEquals(Plans.all().stream().map(Plans.Entry::name).toList(), firstWords(r.out()));
-        assertEquals(Plans.all().stream().map(Plans.Entry::description).toList(),
+        assertEquals(Plans.REGISTRY.all().stream().map(Plans.Entry::name).toList(), firstWords(r.out()));
+        assertEquals(Plans.REGISTRY.all().stream().map(Plans.Entry::description).toList(),
                 r.out().lines().map(l -> l.substring(13)).toList());
     }
 
@@ -30,7 +30,7 @@ class ListCommandsTest {
     void workloadsListsEveryWorkload() {
         Cli.Result r = Cli.run("workloads");
         assertEquals(0, r.code(), r.err());
-        assertEquals(Workloads.all().stream().map(Workloads.Entry::name).toList(), firstWords(r.out()));
+        assertEquals(Workloads.REGISTRY.all().stream().map(Workloads.Entry::name).toList(), firstWords(r.out()));
         assertEquals(List.of("binarytrees", "linkedlist", "widetree", "cache", "phases", "random"), firstWords(r.out()));
     }
 

@@ -39,7 +39,7 @@ class MinHeapCommandTest {
         Cli.Result r = Cli.run(args("minheap", "--plan", "semispace", "--json"));
         assertEquals(0, r.code(), r.err());
         Map<String, Object> json = JsonTree.object(r.out());
-        MaxLive.Result exact = MaxLive.of(Workloads.find("random").orElseThrow().factory().create(4, 0.2));
+        MaxLive.Result exact = MaxLive.of(Workloads.REGISTRY.find("random").orElseThrow().factory().create(4, 0.2));
         assertEquals(exact.bytes(), number(json, "maxLiveBytes"));
         Map<String, Object> p = plan(json, 0);
         long heap = number(p, "minHeapBytes");
@@ -58,9 +58,9 @@ class MinHeapCommandTest {
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.get(0).startsWith("minheap: random (seed 4, scale 0.2), maximum live size "), lines.get(0));
-        assertEquals(Plans.all().size() + 2, lines.size(), r.out());
-        for (int i = 0; i < Plans.all().size(); i++) {
-            assertEquals(Plans.all().get(i).name(), lines.get(i + 2).split("\\s+")[0]);
+        assertEquals(Plans.REGISTRY.all().size() + 2, lines.size(), r.out());
+        for (int i = 0; i < Plans.REGISTRY.all().size(); i++) {
+            assertEquals(Plans.REGISTRY.all().get(i).name(), lines.get(i + 2).split("\\s+")[0]);
         }
     }
 

@@ -61,7 +61,7 @@ class RunCommandTest {
         assertTrue(number(json, "finalLiveBytes") <= allocated);
 
         TraceStats stats = new TraceStats();
-        Workloads.find("binarytrees").orElseThrow().factory().create(Workloads.DEFAULT_SEED, 0.05).replay(stats);
+        Workloads.REGISTRY.find("binarytrees").orElseThrow().factory().create(Workloads.DEFAULT_SEED, 0.05).replay(stats);
         assertEquals(stats.summary().reachableObjects(), number(json, "finalLiveObjects"));
         assertEquals(stats.summary().reachableBytes(), number(json, "finalLiveBytes"));
         assertEquals(stats.summary().objects(), number(json, "objectsAllocated"));
@@ -83,8 +83,8 @@ class RunCommandTest {
         Cli.Result r = Cli.run("run", "--plan", "g1", "--workload", "binarytrees", "--scale", "0.01");
         assertEquals(2, r.code());
         assertEquals("", r.out());
-        assertEquals(List.of("jmmtk: unknown plan 'g1'; valid plans: " + Plans.names()), r.errLines());
-        for (Plans.Entry plan : Plans.all()) {
+        assertEquals(List.of("jmmtk: unknown plan 'g1'; valid plans: " + Plans.REGISTRY.names()), r.errLines());
+        for (Plans.Entry plan : Plans.REGISTRY.all()) {
             assertTrue(r.err().contains(plan.name()), plan.name());
         }
     }
@@ -93,7 +93,7 @@ class RunCommandTest {
     void unknownWorkloadListsTheValidOnes() {
         Cli.Result r = Cli.run("run", "--workload", "dacapo");
         assertEquals(2, r.code());
-        assertEquals(List.of("jmmtk: unknown workload 'dacapo'; valid workloads: " + Workloads.names()), r.errLines());
+        assertEquals(List.of("jmmtk: unknown workload 'dacapo'; valid workloads: " + Workloads.REGISTRY.names()), r.errLines());
     }
 
     @Test

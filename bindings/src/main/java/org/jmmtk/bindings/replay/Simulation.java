@@ -43,7 +43,7 @@ public final class Simulation {
                                 List<Plugin> extraPlugins) throws IOException {
         List<Plugin> plugins = new ArrayList<>();
         for (String name : options.plugins()) {
-            plugins.add(Plugins.find(name).orElseThrow().factory().get());
+            plugins.add(Plugins.REGISTRY.find(name).orElseThrow().factory().get());
         }
         plugins.addAll(extraPlugins);
         ReplayBinding binding = new ReplayBinding();

@@ -1,7 +1,6 @@
 package org.jmmtk.bindings.workloads;
 
 import java.util.List;
-import java.util.Optional;
 import org.jmmtk.core.util.Registry;
 
 /** The registry of built-in workloads: exactly what {@code --workload} accepts. */
@@ -19,7 +18,8 @@ public final class Workloads {
     public static final String DEFAULT = "binarytrees";
     public static final long DEFAULT_SEED = 42;
 
-    private static final Registry<Entry> ENTRIES = new Registry<>(List.of(
+    /** Every workload, in listing order. */
+    public static final Registry<Entry> REGISTRY = new Registry<>(List.of(
             new Entry("binarytrees", "many short-lived binary trees around one long-lived tree", BinaryTrees::new),
             new Entry("linkedlist", "a long linked list walked and replaced; its closure is serial", LinkedList::new),
             new Entry("widetree", "a wide long-lived tree amid garbage; its closure is parallel", WideTree::new),
@@ -29,24 +29,5 @@ public final class Workloads {
                     Random::new)));
 
     private Workloads() {
-    }
-
-    public static List<Entry> all() {
-        return ENTRIES.all();
-    }
-
-    /** The workload called {@code name} (case-insensitive). */
-    public static Optional<Entry> find(String name) {
-        return ENTRIES.find(name);
-    }
-
-    /** One line per workload: name and description. */
-    public static String listing() {
-        return ENTRIES.listing();
-    }
-
-    /** The names of all workloads, comma-separated, for error messages. */
-    public static String names() {
-        return ENTRIES.names();
     }
 }

@@ -28,7 +28,7 @@ final class GarCoSimTraces {
 
     /** {@code file} replayed on {@code plan} with a 4 MiB heap, two GC threads and sanity checks. */
     static RunResult run(String plan, TraceSource source) throws IOException {
-        Plans.Entry entry = Plans.find(plan).orElseThrow();
+        Plans.Entry entry = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(4L << 20).threads(2).sanity(true);
         return Simulation.run(entry.name(), entry.factory(), options, source);
     }

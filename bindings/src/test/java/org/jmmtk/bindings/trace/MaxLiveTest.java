@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class MaxLiveTest {
     private static TraceSource workload(String name, long seed, double scale) {
-        return Workloads.find(name).orElseThrow().factory().create(seed, scale);
+        return Workloads.REGISTRY.find(name).orElseThrow().factory().create(seed, scale);
     }
 
     private static MaxLive.Result maxLive(TraceSource source, int walkInterval) throws IOException {

@@ -21,7 +21,7 @@ class ReplayConsistencyTest {
     Path dir;
 
     private static RunResult replay(String plan, Path file) throws IOException {
-        Plans.Entry entry = Plans.find(plan).orElseThrow();
+        Plans.Entry entry = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(4L << 20).threads(2).sanity(true);
         return Simulation.run(entry.name(), entry.factory(), options, TraceFormat.open(file));
     }

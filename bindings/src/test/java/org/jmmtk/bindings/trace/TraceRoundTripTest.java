@@ -46,14 +46,14 @@ class TraceRoundTripTest {
     Path dir;
 
     static Stream<Arguments> workloadsAndForms() {
-        return Workloads.all().stream()
+        return Workloads.REGISTRY.all().stream()
                 .flatMap(w -> Arrays.stream(Form.values()).map(f -> Arguments.of(w.name(), f)));
     }
 
     @ParameterizedTest(name = "{0} as {1}")
     @MethodSource("workloadsAndForms")
     void workloadEventsSurviveWritingAndReading(String workload, Form form) throws IOException {
-        Workloads.Entry entry = Workloads.find(workload).orElseThrow();
+        Workloads.Entry entry = Workloads.REGISTRY.find(workload).orElseThrow();
         RecordingEvents expected = new RecordingEvents();
         entry.factory().create(Workloads.DEFAULT_SEED, SCALE).replay(expected);
         assertTrue(expected.events().stream().anyMatch(e -> e.startsWith("A ")), "the workload allocates");

@@ -58,13 +58,13 @@ class RandomWorkloadTest {
     }
 
     static java.util.stream.Stream<String> plans() {
-        return Plans.all().stream().map(Plans.Entry::name);
+        return Plans.REGISTRY.all().stream().map(Plans.Entry::name);
     }
 
     @ParameterizedTest
     @MethodSource("plans")
     void replaysOnEveryPlanInABigHeap(String plan) throws IOException {
-        Plans.Entry p = Plans.find(plan).orElseThrow();
+        Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         ShadowHeap shadow = new ShadowHeap();
         new Random(3, 0.5).replay(shadow);
         Options options = new Options().heapBytes(64L << 20).threads(2).sanity(true);

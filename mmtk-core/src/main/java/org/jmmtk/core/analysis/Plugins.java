@@ -1,7 +1,6 @@
 package org.jmmtk.core.analysis;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Supplier;
 import org.jmmtk.core.util.Registry;
 
@@ -11,26 +10,11 @@ public final class Plugins {
     public record Entry(String name, String description, Supplier<Plugin> factory) implements Registry.Named {
     }
 
-    private static final Registry<Entry> ENTRIES = new Registry<>(List.of(
+    /** Every built-in plugin, in listing order. */
+    public static final Registry<Entry> REGISTRY = new Registry<>(List.of(
             new Entry("events", "counts allocations, pointer and root stores, root scans, moves and frees",
                     EventCounts::new)));
 
     private Plugins() {
-    }
-
-    public static List<Entry> all() {
-        return ENTRIES.all();
-    }
-
-    public static Optional<Entry> find(String name) {
-        return ENTRIES.find(name);
-    }
-
-    public static String listing() {
-        return ENTRIES.listing();
-    }
-
-    public static String names() {
-        return ENTRIES.names();
     }
 }

@@ -3,18 +3,16 @@ package org.jmmtk.core.barrier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.memory.TestMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.util.Constants;
 import org.junit.jupiter.api.Test;
 
 /** Each barrier stores the value and remembers exactly what its rule says. */
 class BarrierTest {
-    private static final long BASE = 1L << 32;
+    private static final long BASE = TestMemory.BASE;
 
     private static SimulatedMemory memory() {
-        SimulatedMemory m = new SimulatedMemory(BASE, Constants.BYTES_IN_CHUNK);
-        m.map(BASE, Constants.BYTES_IN_CHUNK);
-        return m;
+        return TestMemory.oneChunk();
     }
 
     @Test

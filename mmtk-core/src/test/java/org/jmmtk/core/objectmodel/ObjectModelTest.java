@@ -5,17 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jmmtk.core.memory.SimulatedMemory;
-import org.jmmtk.core.util.Constants;
+import org.jmmtk.core.memory.TestMemory;
 import org.junit.jupiter.api.Test;
 
 /** The header layout, the size rule, marking and the forwarding state machine. */
 class ObjectModelTest {
-    private static final long BASE = 1L << 32;
+    private static final long BASE = TestMemory.BASE;
 
     private static SimulatedMemory memory() {
-        SimulatedMemory m = new SimulatedMemory(BASE, Constants.BYTES_IN_CHUNK);
-        m.map(BASE, Constants.BYTES_IN_CHUNK);
-        return m;
+        return TestMemory.oneChunk();
     }
 
     @Test
