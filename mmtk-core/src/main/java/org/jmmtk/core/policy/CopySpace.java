@@ -18,7 +18,8 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 public final class CopySpace extends Space {
     private final MonotonePageResource pages;
     private final AtomicLong chargedBytes = new AtomicLong();
-    private volatile boolean fromSpace;
+    // set in the Prepare stage and read by GC workers afterwards: the scheduler's bucket opening orders them
+    private boolean fromSpace;
 
     public CopySpace(String name, long bytes, HeapServices heap) {
         super(name, bytes, heap);

@@ -19,8 +19,9 @@ import org.jmmtk.scheduler.GCWorker;
 public final class SemiSpace extends Plan {
     private final CopySpace copySpace0;
     private final CopySpace copySpace1;
-    private volatile CopySpace toSpace;
-    private volatile CopySpace fromSpace;
+    // flipped in the Prepare stage while mutators are stopped; the scheduler orders it before later stages
+    private CopySpace toSpace;
+    private CopySpace fromSpace;
 
     public SemiSpace(PlanArgs args) {
         super(args);
