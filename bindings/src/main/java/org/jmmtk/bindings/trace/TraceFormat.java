@@ -22,6 +22,10 @@ public final class TraceFormat {
     public static final byte[] BINARY_MAGIC = {'J', 'M', 'T', 'B'};
     /** Largest root slot index (per thread, and for globals). */
     public static final int MAX_ROOT_SLOT = (1 << 20) - 1;
+    /** Most distinct threads a trace may have (a replay gives each its own root area). */
+    public static final int MAX_THREADS = 1023;
+    /** Longest line of a text trace, in bytes without its terminator (1 MiB); longer lines are rejected. */
+    public static final int MAX_LINE_BYTES = 1 << 20;
 
     private TraceFormat() {
     }
