@@ -1,25 +1,49 @@
 package org.jmmtk.bindings.trace;
 
-import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import java.util.Arrays;
 
 /**
- * The object graph of a trace kept as plain Java maps of ids, never collected: the independent oracle
- * for reachability. It also checks that every record is consistent (no duplicate ids, no stores into
- * or of objects never allocated, slots in range) and throws {@link TraceException} otherwise. Shares
- * no code with the simulated heap. Used by one thread.
+ * The object graph of a trace kept as primitive maps of ids: the independent oracle for reachability.
+ * It also checks that every record is consistent (no duplicate ids, no stores into or of objects never
+ * allocated, slots in range) and throws {@link TraceException} otherwise. Shares no code with the
+ * simulated heap. Root slots are sparse (a map entry per non-null root), so high slot numbers cost
+ * nothing. Used by one thread.
+ *
+ * <p>A {@linkplain #streaming() streaming} shadow heap forgets unreachable objects as it goes: whenever
+ * its object count has doubled since the last time, it walks the graph and drops what is not reachable,
+ * keeping one bit per dropped id (a {@link IdSet}). Its memory is then proportional to the reachable
+ * objects plus that bit table, and a later reference to a dropped object is an error, as in a replay
+ * whose collector ran in between. The plain shadow heap keeps everything, for tests that look at
+ * objects after they died.
  */
 public final class ShadowHeap implements TraceEvents {
     private static final long[] NO_SLOTS = new long[0];
+    private static final int FIRST_COLLECTION = 1 << 20;
 
     private final Long2ObjectOpenHashMap<long[]> slots = new Long2ObjectOpenHashMap<>();
     private final Long2LongOpenHashMap sizes = new Long2LongOpenHashMap();
-    private final Int2ObjectOpenHashMap<long[]> threadRoots = new Int2ObjectOpenHashMap<>();
-    private long[] globalRoots = NO_SLOTS;
+    /** Non-null roots: key {@code (area << 20) | slot}, area 0 for globals and thread + 1 for threads. */
+    private final Long2LongOpenHashMap roots = new Long2LongOpenHashMap();
+    private final IdSet dropped;
+    private long allocated;
+    private long nextCollection = FIRST_COLLECTION;
+
+    /** A shadow heap that keeps every object. */
+    public ShadowHeap() {
+        this(null);
+    }
+
+    private ShadowHeap(IdSet dropped) {
+        this.dropped = dropped;
+    }
+
+    /** A shadow heap that drops unreachable objects from time to time (see the class comment). */
+    public static ShadowHeap streaming() {
+        return new ShadowHeap(new IdSet());
+    }
 
     /** What is reachable from the roots. */
     public record Reachable(LongOpenHashSet ids, long bytes) {
@@ -35,43 +59,52 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
-        if (sizes.containsKey(object)) {
+        if (sizes.containsKey(object) || dropped != null && dropped.contains(object)) {
             throw new TraceException("duplicate object id " + object);
         }
         sizes.put(object, bytes);
         slots.put(object, refSlots == 0 ? NO_SLOTS : new long[refSlots]);
+        allocated++;
+        if (dropped != null && sizes.size() >= nextCollection) {
+            collectGarbage();
+        }
     }
 
     @Override
     public void write(int thread, long source, int slot, long target) {
         long[] s = slots.get(source);
         if (s == null) {
-            throw new TraceException("store into object " + source + ", which was never allocated");
+            throw new TraceException("store into object " + source + absent(source));
         }
         if (slot >= s.length) {
             throw new TraceException("slot " + slot + " is out of range: object " + source + " has " + s.length
                     + " reference slots");
         }
-        s[slot] = checkTarget(target);
+        s[slot] = checkTarget(target, "reference to object ");
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
-        long[] r = threadRoots.get(thread);
-        r = grow(r == null ? NO_SLOTS : r, rootSlot);
-        r[rootSlot] = checkTarget(target);
-        threadRoots.put(thread, r);
+        setRoot(thread + 1L, rootSlot, checkTarget(target, "root reference to object "));
     }
 
     @Override
     public void global(int rootSlot, long target) {
-        globalRoots = grow(globalRoots, rootSlot);
-        globalRoots[rootSlot] = checkTarget(target);
+        setRoot(0, rootSlot, checkTarget(target, "global reference to object "));
+    }
+
+    private void setRoot(long area, int rootSlot, long target) {
+        long key = (area << 20) | rootSlot;
+        if (target == 0) {
+            roots.remove(key);
+        } else {
+            roots.put(key, target);
+        }
     }
 
     @Override
     public void death(long object) {
-        if (!sizes.containsKey(object)) {
+        if (!sizes.containsKey(object) && (dropped == null || !dropped.contains(object))) {
             throw new TraceException("death of object " + object + ", which was never allocated");
         }
     }
@@ -83,25 +116,44 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void collect() {
-        // no effect on the graph
+        // an explicit request; a streaming heap collects on its own schedule
     }
 
-    private long checkTarget(long target) {
+    private long checkTarget(long target, String what) {
         if (target != 0 && !sizes.containsKey(target)) {
-            throw new TraceException("reference to object " + target + ", which was never allocated");
+            throw new TraceException(what + target + absent(target));
         }
         return target;
     }
 
-    private static long[] grow(long[] array, int index) {
-        return index < array.length ? array : Arrays.copyOf(array, Math.max(index + 1, array.length * 2));
+    private String absent(long id) {
+        return dropped != null && dropped.contains(id)
+                ? ", which was already unreachable earlier in the trace" : ", which was never allocated";
     }
 
+    /** Drops every unreachable object, remembering its id. */
+    private void collectGarbage() {
+        LongOpenHashSet live = reachable().ids();
+        var it = sizes.keySet().iterator();
+        while (it.hasNext()) {
+            long id = it.nextLong();
+            if (!live.contains(id)) {
+                it.remove();
+                slots.remove(id);
+                dropped.add(id);
+            }
+        }
+        sizes.trim();
+        slots.trim();
+        nextCollection = Math.max(FIRST_COLLECTION, 2L * sizes.size());
+    }
+
+    /** Objects allocated so far (including any a streaming heap dropped). */
     public long objectCount() {
-        return sizes.size();
+        return allocated;
     }
 
-    /** Trace size of {@code object}, or -1 if it was never allocated. */
+    /** Trace size of {@code object}, or -1 if it was never allocated (or was dropped). */
     public long sizeOf(long object) {
         return sizes.getOrDefault(object, -1L);
     }
@@ -115,24 +167,22 @@ public final class ShadowHeap implements TraceEvents {
     public Reachable reachable() {
         LongOpenHashSet seen = new LongOpenHashSet();
         LongArrayList stack = new LongArrayList();
-        for (long[] roots : threadRoots.values()) {
-            push(roots, seen, stack);
+        for (var it = roots.values().iterator(); it.hasNext(); ) {
+            long t = it.nextLong();
+            if (seen.add(t)) {
+                stack.add(t);
+            }
         }
-        push(globalRoots, seen, stack);
         long bytes = 0;
         while (!stack.isEmpty()) {
             long object = stack.removeLong(stack.size() - 1);
             bytes += sizes.get(object);
-            push(slots.get(object), seen, stack);
-        }
-        return new Reachable(seen, bytes);
-    }
-
-    private static void push(long[] targets, LongOpenHashSet seen, LongArrayList stack) {
-        for (long t : targets) {
-            if (t != 0 && seen.add(t)) {
-                stack.add(t);
+            for (long t : slots.get(object)) {
+                if (t != 0 && seen.add(t)) {
+                    stack.add(t);
+                }
             }
         }
+        return new Reachable(seen, bytes);
     }
 }

@@ -3,11 +3,12 @@ package org.jmmtk.bindings.trace;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 
 /**
- * Counts the records of a trace and, through a {@link ShadowHeap}, checks their consistency and finds
- * what is reachable when the trace ends. The engine of {@code jmmtk trace stats}.
+ * Counts the records of a trace and, through a streaming {@link ShadowHeap}, checks their consistency
+ * and finds what is reachable when the trace ends. The engine of {@code jmmtk trace stats}: it streams,
+ * holding the objects still reachable (plus a bit per dropped id), never the records.
  */
 public final class TraceStats implements TraceEvents {
-    private final ShadowHeap heap = new ShadowHeap();
+    private final ShadowHeap heap = ShadowHeap.streaming();
     private final IntOpenHashSet threads = new IntOpenHashSet();
     private final long[] counts = new long[Kind.values().length];
     private long bytesAllocated;
