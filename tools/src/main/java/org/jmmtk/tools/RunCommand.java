@@ -70,12 +70,19 @@ final class RunCommand implements Callable<Integer> {
                 Simulation.run(plan.name(), plan.factory(), options, src);
             }
         }
-        Path recordingFile = jfr != null ? jfr : perfetto != null ? Files.createTempFile("jmmtk-", ".jfr") : null;
-        try {
+        OutputFile.check(jfr, source.trace);
+        OutputFile.check(perfetto, source.trace, jfr);
+        Path recordingFile = null;
+        try (OutputFile jfrOut = jfr == null ? null : OutputFile.create(jfr, source.trace)) {
+            recordingFile = jfrOut != null ? jfrOut.temp() : perfetto != null ? Files.createTempFile("jmmtk-", ".jfr") : null;
             RunResult result;
             try (ProbeSession recording = recordingFile == null ? null : ProbeSession.start(recordingFile);
                  Progress progress = Progress.start("replaying", src::progress)) {
                 result = Simulation.run(plan.name(), plan.factory(), options, src);
+            }
+            if (jfrOut != null) {
+                jfrOut.commit();
+                recordingFile = jfr;
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {

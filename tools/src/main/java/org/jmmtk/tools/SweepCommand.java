@@ -43,8 +43,8 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "W", defaultValue = "1", description = "Unmeasured runs per thread count first (default: ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Also write runs.csv, summary.csv and speedup.png/svg here.")
-    Path out;
+    @Mixin
+    OutputDirectory out;
 
     @Option(names = "--json", description = "Print the result as one JSON object.")
     boolean json;
@@ -57,11 +57,15 @@ final class SweepCommand implements Callable<Integer> {
         if (repeat < 1 || warmup < 0) {
             throw new UsageException("--repeat must be at least 1 and --warmup at least 0");
         }
+        if (threads.length == 0) {
+            throw new UsageException("--threads needs at least one thread count, e.g. --threads 1,2,4");
+        }
         for (int t : threads) {
             new Options().threads(t);
         }
         Plans.Entry plan = collector.planEntry();
         TraceSource src = source.open();
+        out.check();
         collector.options(threads[0]);
         AtomicInteger done = new AtomicInteger();
         int total = threads.length * (repeat + warmup);
@@ -79,8 +83,8 @@ final class SweepCommand implements Callable<Integer> {
         } else {
             table(result, o);
         }
-        if (out != null) {
-            write(result, out, o, !json);
+        if (out.dir() != null) {
+            write(result, out.dir(), o, !json);
         }
         return ExitCodes.OK;
     }
