@@ -1,5 +1,6 @@
 package org.jmmtk.tools;
 
+import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
 import picocli.CommandLine.Option;
@@ -23,7 +24,7 @@ final class CollectorOptions {
 
     Plans.Entry planEntry() {
         return Plans.find(plan).orElseThrow(() ->
-                new UsageException("unknown plan '" + plan + "'; valid plans: " + Plans.names()));
+                new UsageException("unknown plan " + Quote.of(plan) + "; valid plans: " + Plans.names()));
     }
 
     /** Options for {@code threads} GC threads. */
