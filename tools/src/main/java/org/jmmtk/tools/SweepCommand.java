@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
@@ -33,9 +34,9 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     SourceOptions source;
 
-    @Option(names = "--threads", paramLabel = "N,N,...", split = ",", defaultValue = "1,2,4",
+    @Option(names = "--threads", paramLabel = "N,N,...", defaultValue = "1,2,4",
             description = "GC thread counts to measure (default: ${DEFAULT-VALUE}); speedups are over the first.")
-    int[] threads;
+    String threadList;
 
     @Option(names = "--repeat", paramLabel = "R", defaultValue = "5", description = "Measured runs per thread count (default: ${DEFAULT-VALUE}).")
     int repeat;
@@ -57,9 +58,7 @@ final class SweepCommand implements Callable<Integer> {
         if (repeat < 1 || warmup < 0) {
             throw new UsageException("--repeat must be at least 1 and --warmup at least 0");
         }
-        if (threads.length == 0) {
-            throw new UsageException("--threads needs at least one thread count, e.g. --threads 1,2,4");
-        }
+        int[] threads = threadCounts(threadList);
         for (int t : threads) {
             new Options().threads(t);
         }
@@ -87,6 +86,21 @@ final class SweepCommand implements Callable<Integer> {
             write(result, out.dir(), o, !json);
         }
         return ExitCodes.OK;
+    }
+
+    /** "1,2,4" as numbers; an empty element (",", "1,,2", "2,") or a non-number is bad usage. */
+    static int[] threadCounts(String list) {
+        String[] parts = list.split(",", -1);
+        int[] counts = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                counts[i] = Integer.parseInt(parts[i].strip());
+            } catch (NumberFormatException e) {
+                throw new UsageException("--threads takes thread counts separated by commas, e.g. 1,2,4; not "
+                        + Quote.of(list));
+            }
+        }
+        return counts;
     }
 
     private static void table(ThreadSweep.Result r, PrintWriter o) {

@@ -153,6 +153,11 @@ public final class ShadowHeap implements TraceEvents {
         return allocated;
     }
 
+    /** Objects the shadow heap holds now (all allocated ones, unless streaming dropped some). */
+    public long heldObjects() {
+        return sizes.size();
+    }
+
     /** Trace size of {@code object}, or -1 if it was never allocated (or was dropped). */
     public long sizeOf(long object) {
         return sizes.getOrDefault(object, -1L);

@@ -1,0 +1,53 @@
+package org.jmmtk.bindings.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A streaming shadow heap holds what is reachable, not every object of the trace: garbage is dropped
+ * when the object count doubles, a reference to a dropped object is an error, and ids are never reused.
+ */
+class ShadowHeapStreamingTest {
+    private static final int MANY = (1 << 20) + 10;
+
+    @Test
+    void garbageIsDroppedAndReachableObjectsKept() {
+        ShadowHeap heap = ShadowHeap.streaming();
+        heap.alloc(0, 1, 32, 1, 0);
+        heap.global(0, 1);
+        for (long id = 2; id <= MANY; id++) {
+            heap.alloc(0, id, 16, 0, 0);
+        }
+        heap.write(0, 1, 0, MANY);
+        assertEquals(MANY, heap.objectCount());
+        assertTrue(heap.heldObjects() < 64, "held " + heap.heldObjects());
+        ShadowHeap.Reachable r = heap.reachable();
+        assertEquals(2, r.objects());
+        assertEquals(48, r.bytes());
+    }
+
+    @Test
+    void droppedObjectsCannotBeReferencedOrReallocated() {
+        ShadowHeap heap = ShadowHeap.streaming();
+        for (long id = 1; id <= MANY; id++) {
+            heap.alloc(0, id, 16, 0, 0);
+        }
+        TraceException e = assertThrows(TraceException.class, () -> heap.root(0, 0, 5));
+        assertEquals("root reference to object 5, which was already unreachable earlier in the trace", e.getMessage());
+        assertThrows(TraceException.class, () -> heap.alloc(0, 5, 16, 0, 0));
+        heap.death(5);
+    }
+
+    @Test
+    void aPlainShadowHeapKeepsEverything() {
+        ShadowHeap heap = new ShadowHeap();
+        for (long id = 1; id <= 1000; id++) {
+            heap.alloc(0, id, 16, 0, 0);
+        }
+        assertEquals(1000, heap.heldObjects());
+        assertEquals(16, heap.sizeOf(7));
+    }
+}
