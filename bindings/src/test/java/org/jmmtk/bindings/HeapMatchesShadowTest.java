@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.ShadowHeap;
+import org.jmmtk.bindings.trace.TeeEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workload;

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jmmtk.bindings.garcosim.GarCoSimReader;
-import org.jmmtk.bindings.trace.CheckedEvents;
+import org.jmmtk.bindings.trace.ShadowHeap;
+import org.jmmtk.bindings.trace.TeeEvents;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.trace.TraceStats;
@@ -54,13 +55,13 @@ final class TraceCommand implements Runnable {
 
         /**
          * Writes {@code source} to the file through an {@link OutputFile} (never over {@code input}); with
-         * {@code check}, every event is first checked as a replay would check it ({@link CheckedEvents}).
+         * {@code check}, every event is first checked as a replay would check it (by a streaming {@link ShadowHeap}).
          */
         void write(TraceSource source, String label, Path input, boolean check) throws IOException {
             try (OutputFile out = OutputFile.create(file, input)) {
                 try (TraceWriter writer = TraceWriter.create(out.temp(), binary);
                      Progress progress = Progress.start(label, source::progress)) {
-                    source.replay(check ? new CheckedEvents(writer) : writer);
+                    source.replay(check ? new TeeEvents(ShadowHeap.streaming(), writer) : writer);
                 }
                 out.commit();
             }

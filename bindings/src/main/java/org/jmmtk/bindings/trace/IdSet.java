@@ -4,16 +4,18 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.BitSet;
 
 /**
- * A set of object ids: a bit each for the usual dense numbering (ids below 2^31), a primitive hash set
- * for larger ones. Used by one thread.
+ * A set of object ids: a bit each for the usual dense numbering (ids below 2^27, so at most 16 MiB of
+ * bits), a primitive hash set for larger ones. Used by one thread.
  */
-final class IdSet {
+public final class IdSet {
+    private static final long DENSE_LIMIT = 1L << 27;
+
     private final BitSet dense = new BitSet();
     private final LongOpenHashSet sparse = new LongOpenHashSet();
 
     /** Adds {@code id}; false if it was already present. */
-    boolean add(long id) {
-        if (id >= 0 && id < Integer.MAX_VALUE) {
+    public boolean add(long id) {
+        if (id >= 0 && id < DENSE_LIMIT) {
             int i = (int) id;
             if (dense.get(i)) {
                 return false;
@@ -24,7 +26,7 @@ final class IdSet {
         return sparse.add(id);
     }
 
-    boolean contains(long id) {
-        return id >= 0 && id < Integer.MAX_VALUE ? dense.get((int) id) : sparse.contains(id);
+    public boolean contains(long id) {
+        return id >= 0 && id < DENSE_LIMIT ? dense.get((int) id) : sparse.contains(id);
     }
 }

@@ -1,5 +1,6 @@
 package org.jmmtk.bindings.trace;
 
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
@@ -12,7 +13,9 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
  * simulated heap. Root slots are sparse (a map entry per non-null root), so high slot numbers cost
  * nothing. Used by one thread.
  *
- * <p>A {@linkplain #streaming() streaming} shadow heap forgets unreachable objects as it goes: whenever
+ * <p>A {@linkplain #streaming() streaming} shadow heap makes every check a replay makes that does not
+ * depend on where collections fall, including at most {@link TraceFormat#MAX_THREADS} threads, and
+ * forgets unreachable objects as it goes: whenever
  * its object count has doubled since the last time, it walks the graph and drops what is not reachable,
  * keeping one bit per dropped id (a {@link IdSet}). Its memory is then proportional to the reachable
  * objects plus that bit table, and a later reference to a dropped object is an error, as in a replay
@@ -28,6 +31,7 @@ public final class ShadowHeap implements TraceEvents {
     /** Non-null roots: key {@code (area << 20) | slot}, area 0 for globals and thread + 1 for threads. */
     private final Long2LongOpenHashMap roots = new Long2LongOpenHashMap();
     private final IdSet dropped;
+    private final IntOpenHashSet threads = new IntOpenHashSet();
     private long allocated;
     private long nextCollection = FIRST_COLLECTION;
 
@@ -59,6 +63,7 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+        thread(thread);
         if (sizes.containsKey(object) || dropped != null && dropped.contains(object)) {
             throw new TraceException("duplicate object id " + object);
         }
@@ -72,6 +77,7 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void write(int thread, long source, int slot, long target) {
+        thread(thread);
         long[] s = slots.get(source);
         if (s == null) {
             throw new TraceException("store into object " + source + absent(source));
@@ -85,12 +91,20 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void root(int thread, int rootSlot, long target) {
+        thread(thread);
         setRoot(thread + 1L, rootSlot, checkTarget(target, "root reference to object "));
     }
 
     @Override
     public void global(int rootSlot, long target) {
         setRoot(0, rootSlot, checkTarget(target, "global reference to object "));
+    }
+
+    /** A streaming heap allows as many threads as a replay. */
+    private void thread(int thread) {
+        if (dropped != null && threads.add(thread) && threads.size() > TraceFormat.MAX_THREADS) {
+            throw new TraceException("too many threads: a replay supports at most " + TraceFormat.MAX_THREADS);
+        }
     }
 
     private void setRoot(long area, int rootSlot, long target) {
