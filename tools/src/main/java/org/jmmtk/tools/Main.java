@@ -57,6 +57,6 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command; try 'jmmtk help'");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
     }
 }

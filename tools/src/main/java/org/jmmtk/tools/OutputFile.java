@@ -69,7 +69,7 @@ public final class OutputFile implements AutoCloseable {
                 throw new UsageException(target + " is also an input or output of this command; write to another file");
             }
         }
-        if (target.getFileName() == null) {
+        if (target.toString().isEmpty() || target.getFileName() == null) {
             throw new UsageException("'" + target + "' is not a file name");
         }
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {

@@ -39,9 +39,7 @@ public final class GarCoSimReader implements TraceSource {
     private final Long2IntOpenHashMap staticSlots = new Long2IntOpenHashMap();
 
     public GarCoSimReader(Path file) throws IOException {
-        if (!java.nio.file.Files.isRegularFile(file)) {
-            throw new TraceException(file.toString(), "no such trace file");
-        }
+        TraceFormat.requireRegularFile(file, "trace file");
         this.file = file;
         this.fileSize = Math.max(1, java.nio.file.Files.size(file));
     }

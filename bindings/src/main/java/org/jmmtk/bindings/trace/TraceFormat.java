@@ -32,9 +32,7 @@ public final class TraceFormat {
 
     /** Opens {@code file} as a trace source of either form. */
     public static TraceSource open(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new TraceException(file.toString(), "no such trace file");
-        }
+        requireRegularFile(file, "trace file");
         try (InputStream in = decompressed(file)) {
             byte[] head = in.readNBytes(BINARY_MAGIC.length);
             if (head.length == BINARY_MAGIC.length && java.util.Arrays.equals(head, BINARY_MAGIC)) {
@@ -42,6 +40,17 @@ public final class TraceFormat {
             }
         }
         return new TextTraceReader(file);
+    }
+
+    /**
+     * Rejects, as a {@link TraceException} naming the file, an input that does not exist ("no such
+     * {@code what}") or is not a regular file (a directory, device or pipe is never read).
+     */
+    public static void requireRegularFile(Path file, String what) {
+        if (!Files.isRegularFile(file)) {
+            throw new TraceException(file.toString(), Files.exists(file)
+                    ? "not a regular file (a " + what + " must be one)" : "no such " + what);
+        }
     }
 
     /** The file's bytes, gunzipped if they start with the gzip magic number. */

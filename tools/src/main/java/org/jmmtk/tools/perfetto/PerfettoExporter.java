@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
+import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.tools.OutputFile;
 import org.jmmtk.tools.UsageException;
 import org.jmmtk.tools.probes.ProbeDecoder;
@@ -44,9 +45,7 @@ public final class PerfettoExporter {
 
     /** Converts {@code recording} into {@code destination}; bad input is a {@link UsageException}. */
     public Result export(Path recording, Path destination) throws IOException {
-        if (!Files.isRegularFile(recording)) {
-            throw new UsageException(recording + ": no such recording");
-        }
+        TraceFormat.requireRegularFile(recording, "recording");
         OutputFile.check(destination, recording);
         RecordingScan scan;
         try {

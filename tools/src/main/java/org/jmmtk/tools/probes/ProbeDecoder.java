@@ -1,7 +1,6 @@
 package org.jmmtk.tools.probes;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.function.LongConsumer;
@@ -9,6 +8,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 import org.jmmtk.bindings.trace.Quote;
+import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.probes.AllocSlowPathEvent;
 import org.jmmtk.probes.BucketOpenEvent;
 import org.jmmtk.probes.GcEvent;
@@ -59,9 +59,7 @@ public final class ProbeDecoder {
      * {@link UsageException} naming the file; exceptions of the sink pass through unchanged.
      */
     public static void read(Path file, Sink sink, LongConsumer progress) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new UsageException(file + ": no such recording");
-        }
+        TraceFormat.requireRegularFile(file, "recording");
         RecordingFile recording;
         try {
             recording = new RecordingFile(file);
