@@ -3,6 +3,7 @@ package org.jmmtk.tools;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -50,6 +51,8 @@ public final class OutputFile implements AutoCloseable {
         try (OutputFile file = create(target, inputs)) {
             try (OutputStream out = Files.newOutputStream(file.temp())) {
                 body.write(out);
+            } catch (IOException e) {
+                throw named(target, e);
             }
             file.commit();
         }
@@ -100,6 +103,16 @@ public final class OutputFile implements AutoCloseable {
             throw new UsageException(target + ": no such directory " + dir);
         }
         return dir;
+    }
+
+    /** An I/O failure while writing {@code target}, as an exception that names it (unless it names a file already). */
+    public static IOException named(Path target, IOException e) {
+        if (e instanceof FileSystemException f && f.getFile() != null) {
+            return e;
+        }
+        FileSystemException named = new FileSystemException(target.toString(), null, "cannot write: " + IoErrors.reason(e));
+        named.initCause(e);
+        return named;
     }
 
     /** Where to write the content. */

@@ -3,6 +3,7 @@ package org.jmmtk.tools;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -62,6 +63,8 @@ final class TraceCommand implements Runnable {
                 try (TraceWriter writer = TraceWriter.create(out.temp(), binary);
                      Progress progress = Progress.start(label, source::progress)) {
                     source.replay(check ? new TeeEvents(ShadowHeap.streaming(), writer) : writer);
+                } catch (UncheckedIOException e) {
+                    throw OutputFile.named(file, e.getCause());
                 }
                 out.commit();
             }

@@ -70,6 +70,8 @@ public final class PerfettoExporter {
                 ProbeDecoder.read(recording, timeline, n -> read = n);
                 timeline.finish();
                 events = out.events();
+            } catch (IOException e) {
+                throw OutputFile.named(destination, e);
             }
             file.commit();
         }
