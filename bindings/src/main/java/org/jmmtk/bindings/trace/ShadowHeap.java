@@ -17,7 +17,9 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
  * depend on where collections fall, including at most {@link TraceFormat#MAX_THREADS} threads, and
  * forgets unreachable objects as it goes: whenever
  * its object count has doubled since the last time, it walks the graph and drops what is not reachable,
- * keeping one bit per dropped id (a {@link IdSet}). Its memory is then proportional to the reachable
+ * keeping one bit per dropped id (a {@link IdSet}). It collects just before an allocation, where a
+ * replay's collector may run, so an object is never dropped between its allocation and the store that
+ * links it. Its memory is then proportional to the reachable
  * objects plus that bit table, and a later reference to a dropped object is an error, as in a replay
  * whose collector ran in between. The plain shadow heap keeps everything, for tests that look at
  * objects after they died.
@@ -67,12 +69,13 @@ public final class ShadowHeap implements TraceEvents {
         if (sizes.containsKey(object) || dropped != null && dropped.contains(object)) {
             throw new TraceException("duplicate object id " + object);
         }
+        if (dropped != null && sizes.size() >= nextCollection) {
+            // before the new object exists, as a replay collects in the allocation's slow path
+            collectGarbage();
+        }
         sizes.put(object, bytes);
         slots.put(object, refSlots == 0 ? NO_SLOTS : new long[refSlots]);
         allocated++;
-        if (dropped != null && sizes.size() >= nextCollection) {
-            collectGarbage();
-        }
     }
 
     @Override

@@ -41,6 +41,32 @@ class ShadowHeapStreamingTest {
         heap.death(5);
     }
 
+    /** Objects allocated and linked by the next record survive a collection that falls between the two. */
+    @Test
+    void aNewObjectIsNotDroppedBeforeItIsLinked() {
+        ShadowHeap heap = ShadowHeap.streaming();
+        for (long id = 1; id <= 1 << 20; id++) {
+            heap.alloc(0, id, 16, 0, 0);
+        }
+        heap.alloc(0, MANY, 16, 0, 0);
+        heap.root(0, 0, MANY);
+        assertEquals(1, heap.reachable().objects());
+    }
+
+    /** A workload of 1.6 million objects: streaming finds what the plain shadow heap finds, holding far less. */
+    @Test
+    void streamingAgreesWithThePlainHeapOnAWorkload() throws java.io.IOException {
+        ShadowHeap plain = new ShadowHeap();
+        ShadowHeap streaming = ShadowHeap.streaming();
+        org.jmmtk.bindings.workloads.Workloads.find("binarytrees").orElseThrow().factory().create(42, 0.4)
+                .replay(new TeeEvents(plain, streaming));
+        assertTrue(streaming.objectCount() > 1 << 20, "only " + streaming.objectCount() + " objects");
+        assertEquals(plain.reachable().ids(), streaming.reachable().ids());
+        assertEquals(plain.reachable().bytes(), streaming.reachable().bytes());
+        assertTrue(streaming.heldObjects() < plain.heldObjects() / 2,
+                streaming.heldObjects() + " held of " + plain.heldObjects());
+    }
+
     @Test
     void aPlainShadowHeapKeepsEverything() {
         ShadowHeap heap = new ShadowHeap();
