@@ -26,7 +26,8 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
  */
 public final class ShadowHeap implements TraceEvents {
     private static final long[] NO_SLOTS = new long[0];
-    private static final int FIRST_COLLECTION = 1 << 20;
+    /** Fewest objects a streaming heap holds before it collects (then: twice what the last collection kept). */
+    static final int FIRST_COLLECTION = 1 << 16;
 
     private final Long2ObjectOpenHashMap<long[]> slots = new Long2ObjectOpenHashMap<>();
     private final Long2LongOpenHashMap sizes = new Long2LongOpenHashMap();

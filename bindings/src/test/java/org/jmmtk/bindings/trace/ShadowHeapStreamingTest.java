@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * when the object count doubles, a reference to a dropped object is an error, and ids are never reused.
  */
 class ShadowHeapStreamingTest {
-    private static final int MANY = (1 << 20) + 10;
+    private static final int MANY = ShadowHeap.FIRST_COLLECTION + 10;
 
     @Test
     void garbageIsDroppedAndReachableObjectsKept() {
@@ -45,7 +45,7 @@ class ShadowHeapStreamingTest {
     @Test
     void aNewObjectIsNotDroppedBeforeItIsLinked() {
         ShadowHeap heap = ShadowHeap.streaming();
-        for (long id = 1; id <= 1 << 20; id++) {
+        for (long id = 1; id <= ShadowHeap.FIRST_COLLECTION; id++) {
             heap.alloc(0, id, 16, 0, 0);
         }
         heap.alloc(0, MANY, 16, 0, 0);
@@ -60,7 +60,7 @@ class ShadowHeapStreamingTest {
         ShadowHeap streaming = ShadowHeap.streaming();
         org.jmmtk.bindings.workloads.Workloads.find("binarytrees").orElseThrow().factory().create(42, 0.4)
                 .replay(new TeeEvents(plain, streaming));
-        assertTrue(streaming.objectCount() > 1 << 20, "only " + streaming.objectCount() + " objects");
+        assertTrue(streaming.objectCount() > 16 * ShadowHeap.FIRST_COLLECTION, "only " + streaming.objectCount() + " objects");
         assertEquals(plain.reachable().ids(), streaming.reachable().ids());
         assertEquals(plain.reachable().bytes(), streaming.reachable().bytes());
         assertTrue(streaming.heldObjects() < plain.heldObjects() / 2,
