@@ -65,13 +65,13 @@ final class RunCommand implements Callable<Integer> {
         if (warmup < 0) {
             throw new UsageException("--warmup must not be negative");
         }
+        OutputFile.check(jfr, source.trace);
+        OutputFile.check(perfetto, source.trace, jfr);
         for (int i = 0; i < warmup; i++) {
             try (Progress progress = Progress.start("warming up " + (i + 1) + "/" + warmup, src::progress)) {
                 Simulation.run(plan.name(), plan.factory(), options, src);
             }
         }
-        OutputFile.check(jfr, source.trace);
-        OutputFile.check(perfetto, source.trace, jfr);
         Path recordingFile = null;
         try (OutputFile jfrOut = jfr == null ? null : OutputFile.create(jfr, source.trace)) {
             recordingFile = jfrOut != null ? jfrOut.temp() : perfetto != null ? Files.createTempFile("jmmtk-", ".jfr") : null;
