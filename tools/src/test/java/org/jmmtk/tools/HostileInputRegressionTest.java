@@ -292,6 +292,13 @@ class HostileInputRegressionTest {
     }
 
     @Test
+    void corruptGzipHeadersNameTheFile() throws IOException {
+        Path file = Files.write(dir.resolve("bad.gz"), new byte[] {0x1f, (byte) 0x8b, 8, 0, 'x', 'y'});
+        fails(2, "bad.gz: corrupt compressed data", "trace", "stats", file.toString());
+        fails(2, "bad.gz: corrupt compressed data", "run", "--trace", file.toString());
+    }
+
+    @Test
     void crlfLastLineWithoutLineFeedParses() throws IOException {
         Path file = Files.writeString(dir.resolve("crlf.trace"), "#jmmtk-trace 1\r\nA 0 1 16 0\r\nR 0 0 1\r");
         Cli.Result r = Cli.run("trace", "stats", file.toString(), "--json");

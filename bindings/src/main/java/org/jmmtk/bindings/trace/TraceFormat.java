@@ -38,6 +38,8 @@ public final class TraceFormat {
             if (head.length == BINARY_MAGIC.length && java.util.Arrays.equals(head, BINARY_MAGIC)) {
                 return new BinaryTraceReader(file);
             }
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw corrupt(file, e);
         }
         return new TextTraceReader(file);
     }
@@ -51,6 +53,11 @@ public final class TraceFormat {
             throw new TraceException(file.toString(), Files.exists(file)
                     ? "not a regular file (a " + what + " must be one)" : "no such " + what);
         }
+    }
+
+    /** A gzip stream that cannot be read, as bad input naming the file. */
+    static TraceException corrupt(Path file, IOException e) {
+        return new TraceException(file.toString(), "corrupt compressed data (" + e.getMessage() + ")");
     }
 
     /** The file's bytes, gunzipped if they start with the gzip magic number. */
