@@ -38,6 +38,7 @@ public final class OutputFile implements AutoCloseable {
         } catch (IOException e) {
             throw new UsageException(target + ": cannot write here (" + IoErrors.reason(e) + ")");
         }
+        temp.toFile().deleteOnExit(); // also when the user interrupts the command
         return new OutputFile(target, temp);
     }
 
