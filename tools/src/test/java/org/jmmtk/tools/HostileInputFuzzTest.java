@@ -21,7 +21,7 @@ import org.jmmtk.bindings.trace.TraceWriter;
 
 /**
  * The fuzz suite: seeded mutations of valid text, binary and gzipped jmmtk traces, GarCoSim traces and
- * JFR recordings (1,830 cases), fed to the commands that read them (the seed picks which). Every case must end with exit 0, 1 or 2, a message
+ * JFR recordings (2,000 cases), fed to the commands that read them (the seed picks which). Every case must end with exit 0, 1 or 2, a message
  * under 4 KB without a stack trace, and no file changed but the command's own output (and that one only
  * on success). One imported trace in four is replayed, which must not fail as bad input. jqwik prints the seed of a failing case.
  */
@@ -87,7 +87,7 @@ class HostileInputFuzzTest {
         traceCase(seed, new Mutator(seed, true).mutate(TEXT.getBytes(StandardCharsets.UTF_8)), false);
     }
 
-    @Property(tries = 350)
+    @Property(tries = 400)
     void binaryTraces(@ForAll long seed) throws IOException {
         traceCase(seed, new Mutator(seed, false).mutate(binary), false);
     }
@@ -100,7 +100,7 @@ class HostileInputFuzzTest {
         traceCase(seed, seed % 4 < 2 ? gzip(m.mutate(content)) : m.mutate(gzip(content)), true);
     }
 
-    @Property(tries = 400)
+    @Property(tries = 500)
     void garCoSimImports(@ForAll long seed) throws IOException {
         Path dir = Files.createDirectory(base.resolve("g" + Long.toUnsignedString(seed)));
         try {
@@ -122,7 +122,7 @@ class HostileInputFuzzTest {
         }
     }
 
-    @Property(tries = 80)
+    @Property(tries = 100)
     void recordings(@ForAll long seed) throws IOException {
         Path dir = Files.createDirectory(base.resolve("j" + Long.toUnsignedString(seed)));
         try {
