@@ -3,6 +3,7 @@ package org.jmmtk.bindings;
 import java.io.IOException;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.bindings.trace.TeeEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workload;

@@ -2,6 +2,7 @@ package org.jmmtk.tools;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.OverheadLimit;
 import org.jmmtk.plans.Plans;
@@ -54,7 +55,7 @@ final class CollectorOptions {
 
     Plans.Entry planEntry() {
         return Plans.REGISTRY.find(plan).orElseThrow(() ->
-                new UsageException("unknown plan '" + plan + "'; valid plans: " + Plans.REGISTRY.names()));
+                new UsageException("unknown plan " + Quote.of(plan) + "; valid plans: " + Plans.REGISTRY.names()));
     }
 
     /** Options for {@code threads} GC threads. */

@@ -7,13 +7,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** A tiny CSV writer: a header, then rows of numbers and strings (quoted when needed). */
+/**
+ * A tiny CSV writer: a header, then rows of numbers and strings (quoted when needed). Written through
+ * an {@link OutputFile}: the file appears, complete, when the writer is closed.
+ */
 public final class Csv implements AutoCloseable {
+    private final OutputFile file;
     private final BufferedWriter out;
 
     public Csv(Path file, String... header) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        this.file = OutputFile.create(file);
+        this.out = Files.newBufferedWriter(this.file.temp(), StandardCharsets.UTF_8);
         row((Object[]) header);
     }
 
@@ -35,8 +39,12 @@ public final class Csv implements AutoCloseable {
         return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
     }
 
+    /** Writes the file into place. */
     @Override
     public void close() throws IOException {
-        out.close();
+        try (file) {
+            out.close();
+            file.commit();
+        }
     }
 }

@@ -24,9 +24,11 @@ final class PerfettoCommand implements Callable<Integer> {
     @Parameters(paramLabel = "IN.jfr", description = "A .jfr recording.")
     Path recording;
 
-    @Option(names = {"-o", "--out"}, paramLabel = "OUT", required = true,
-            description = "The trace to write: .json or .json.gz.")
-    Path out;
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "The trace to write: .json or .json.gz.")
+    Path output;
+
+    @Option(names = "--out", paramLabel = "OUT", hidden = true, description = "Old spelling of --output.")
+    Path legacyOut;
 
     @Mixin
     PerfettoOptions export;
@@ -36,6 +38,10 @@ final class PerfettoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if ((output == null) == (legacyOut == null)) {
+            throw new UsageException("give the trace to write once, with -o/--output OUT");
+        }
+        Path out = output != null ? output : legacyOut;
         PerfettoExporter.Result r = export(recording, out, export.options());
         PrintWriter o = spec.commandLine().getOut();
         o.println(summary(out, r));

@@ -2,7 +2,6 @@ package org.jmmtk.tools;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,6 +9,7 @@ import org.jmmtk.tools.probes.ProbeEvents;
 import org.jmmtk.tools.probes.ProbeReport;
 import org.jmmtk.tools.probes.Reports;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,8 +30,8 @@ final class ProbesCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the report as one JSON object.")
     boolean json;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Also write the report as CSV (and plots for distributions).")
-    Path out;
+    @Mixin
+    OutputDirectory out;
 
     @Option(names = "--include-final", description = "Include the final reachability collection of a run.")
     boolean includeFinal;
@@ -41,9 +41,7 @@ final class ProbesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!Files.isRegularFile(file)) {
-            throw new UsageException(file + ": no such recording");
-        }
+        out.check();
         ProbeEvents events;
         try {
             events = ProbeEvents.read(file);
@@ -67,8 +65,8 @@ final class ProbesCommand implements Callable<Integer> {
         } else {
             r.table(o);
         }
-        if (out != null) {
-            List<Path> files = r.files(out);
+        if (out.dir() != null) {
+            List<Path> files = r.files(out.dir());
             if (!json) {
                 o.println("wrote " + String.join(", ", files.stream().map(Path::toString).toList()));
             }

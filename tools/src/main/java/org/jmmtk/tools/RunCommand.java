@@ -71,17 +71,24 @@ final class RunCommand implements Callable<Integer> {
         if (warmup < 0) {
             throw new UsageException("--warmup must not be negative");
         }
+        OutputFile.check(jfr, source.trace);
+        OutputFile.check(perfetto, source.trace, jfr);
         for (int i = 0; i < warmup; i++) {
             try (Progress progress = Progress.start("warming up " + (i + 1) + "/" + warmup, src::progress)) {
                 Simulation.run(plan.name(), plan.factory(), options, src);
             }
         }
-        Path recordingFile = jfr != null ? jfr : perfetto != null ? Files.createTempFile("jmmtk-", ".jfr") : null;
-        try {
+        Path recordingFile = null;
+        try (OutputFile jfrOut = jfr == null ? null : OutputFile.create(jfr, source.trace)) {
+            recordingFile = jfrOut != null ? jfrOut.temp() : perfetto != null ? Files.createTempFile("jmmtk-", ".jfr") : null;
             RunResult result;
             try (ProbeSession recording = recordingFile == null ? null : ProbeSession.start(recordingFile);
                  Progress progress = Progress.start("replaying", src::progress)) {
                 result = Simulation.run(plan.name(), plan.factory(), options, src);
+            }
+            if (jfrOut != null) {
+                jfrOut.commit();
+                recordingFile = jfr;
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {

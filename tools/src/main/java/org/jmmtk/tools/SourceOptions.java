@@ -26,6 +26,9 @@ final class SourceOptions {
             throw new UsageException("give either --workload or --trace, not both");
         }
         if (trace != null) {
+            if (workloadOptions.given()) {
+                throw new UsageException("--seed and --scale shape a built-in workload; a --trace is replayed as recorded");
+            }
             return TraceFormat.open(trace);
         }
         return workloadOptions.create(workload == null ? Workloads.DEFAULT : workload);

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
+import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
@@ -37,9 +38,9 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     HeapFactorOption heapFactor;
 
-    @Option(names = "--threads", paramLabel = "N,N,...", split = ",", defaultValue = "1,2,4",
+    @Option(names = "--threads", paramLabel = "N,N,...", defaultValue = "1,2,4",
             description = "GC thread counts to measure (default: ${DEFAULT-VALUE}); speedups are over the first.")
-    int[] threads;
+    String threadList;
 
     @Option(names = "--repeat", paramLabel = "R", defaultValue = "5", description = "Measured runs per thread count (default: ${DEFAULT-VALUE}).")
     int repeat;
@@ -47,8 +48,8 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "W", defaultValue = "1", description = "Unmeasured runs per thread count first (default: ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Also write runs.csv, summary.csv and speedup.png/svg here.")
-    Path out;
+    @Mixin
+    OutputDirectory out;
 
     @Option(names = "--json", description = "Print the result as one JSON object.")
     boolean json;
@@ -61,11 +62,13 @@ final class SweepCommand implements Callable<Integer> {
         if (repeat < 1 || warmup < 0) {
             throw new UsageException("--repeat must be at least 1 and --warmup at least 0");
         }
+        int[] threads = threadCounts(threadList);
         for (int t : threads) {
             new Options().threads(t);
         }
         Plans.Entry plan = collector.planEntry();
         TraceSource src = source.open();
+        out.check();
         collector.options(threads[0]);
         HeapFactorOption.Heap heap = heapFactor.heap(source, src);
         IntFunction<Options> options = heap == null ? collector::options
@@ -86,10 +89,25 @@ final class SweepCommand implements Callable<Integer> {
         } else {
             table(result, o);
         }
-        if (out != null) {
-            write(result, out, o, !json);
+        if (out.dir() != null) {
+            write(result, out.dir(), o, !json);
         }
         return ExitCodes.OK;
+    }
+
+    /** "1,2,4" as numbers; an empty element (",", "1,,2", "2,") or a non-number is bad usage. */
+    static int[] threadCounts(String list) {
+        String[] parts = list.split(",", -1);
+        int[] counts = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                counts[i] = Integer.parseInt(parts[i].strip());
+            } catch (NumberFormatException e) {
+                throw new UsageException("--threads takes thread counts separated by commas, e.g. 1,2,4; not "
+                        + Quote.of(list));
+            }
+        }
+        return counts;
     }
 
     private static void table(ThreadSweep.Result r, PrintWriter o) {

@@ -3,22 +3,25 @@ package org.jmmtk.tools;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jmmtk.bindings.garcosim.GarCoSimReader;
 import org.jmmtk.bindings.trace.MaxLiveCache;
+import org.jmmtk.bindings.trace.StreamingShadowHeap;
+import org.jmmtk.bindings.trace.TeeEvents;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.trace.TraceStats;
 import org.jmmtk.bindings.trace.TraceWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code jmmtk trace gen|import|stats}: write workloads as traces, import foreign traces, summarise traces. */
 @Command(name = "trace", description = "Write, import and summarise traces.",
@@ -43,7 +46,6 @@ final class TraceCommand implements Runnable {
         };
     }
 
-    /** Replays {@code source} into a new trace file; removes the file if that fails. */
     /** Where {@code gen} and {@code import} write: {@code -o FILE} and {@code --binary}. */
     static final class Output {
         @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
@@ -53,17 +55,19 @@ final class TraceCommand implements Runnable {
         @Option(names = "--binary", description = "Write the binary form instead of text.")
         boolean binary;
 
-        /** Writes {@code source} to the file; a failed write leaves no partial file behind. */
-        void write(TraceSource source, String label) throws IOException {
-            boolean written = false;
-            try (TraceWriter writer = TraceWriter.create(file, binary);
-                 Progress progress = Progress.start(label, source::progress)) {
-                source.replay(writer);
-                written = true;
-            } finally {
-                if (!written) {
-                    java.nio.file.Files.deleteIfExists(file);
+        /**
+         * Writes {@code source} to the file through an {@link OutputFile} (never over {@code input}); with
+         * {@code check}, every event is first checked as a replay would check it (by a streaming {@link ShadowHeap}).
+         */
+        void write(TraceSource source, String label, Path input, boolean check) throws IOException {
+            try (OutputFile out = OutputFile.create(file, input)) {
+                try (TraceWriter writer = TraceWriter.create(out.temp(), binary);
+                     Progress progress = Progress.start(label, source::progress)) {
+                    source.replay(check ? new TeeEvents(new StreamingShadowHeap(), writer) : writer);
+                } catch (UncheckedIOException e) {
+                    throw OutputFile.named(file, e.getCause());
                 }
+                out.commit();
             }
         }
     }
@@ -81,7 +85,7 @@ final class TraceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            output.write(workloadOptions.create(workload), "writing " + output.file);
+            output.write(workloadOptions.create(workload), "writing " + output.file, null, false);
             return ExitCodes.OK;
         }
     }
@@ -99,7 +103,7 @@ final class TraceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            output.write(foreign(from, input), "importing " + input);
+            output.write(foreign(from, input), "importing " + input, input, true);
             return ExitCodes.OK;
         }
     }

@@ -1,5 +1,6 @@
 package org.jmmtk.tools;
 
+import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workloads;
 import picocli.CommandLine.Option;
@@ -9,21 +10,26 @@ import picocli.CommandLine.Option;
  * {@code sweep} and {@code trace gen}. Filled in by picocli on the command's thread.
  */
 final class WorkloadOptions {
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "" + Workloads.DEFAULT_SEED,
-            description = "Workload seed (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Option(names = "--seed", paramLabel = "N", description = "Workload seed (default: " + Workloads.DEFAULT_SEED + ").")
+    Long seed;
 
-    @Option(names = "--scale", paramLabel = "X", defaultValue = "1.0",
-            description = "Workload size factor (default: ${DEFAULT-VALUE}).")
-    double scale;
+    @Option(names = "--scale", paramLabel = "X", description = "Workload size factor (default: 1.0).")
+    Double scale;
+
+    /** Whether --seed or --scale was given (they make no sense with a trace). */
+    boolean given() {
+        return seed != null || scale != null;
+    }
 
     /** The workload called {@code name}; bad usage for an unknown name or a scale out of range. */
     TraceSource create(String name) {
+        long seed = this.seed == null ? Workloads.DEFAULT_SEED : this.seed;
+        double scale = this.scale == null ? 1.0 : this.scale;
         if (!(scale > 0) || scale > 1e6) {
             throw new UsageException("--scale must be a positive number, got " + scale);
         }
         Workloads.Entry e = Workloads.REGISTRY.find(name).orElseThrow(() ->
-                new UsageException("unknown workload '" + name + "'; valid workloads: " + Workloads.REGISTRY.names()));
+                new UsageException("unknown workload " + Quote.of(name) + "; valid workloads: " + Workloads.REGISTRY.names()));
         return e.factory().create(seed, scale);
     }
 }

@@ -1,5 +1,6 @@
 package org.jmmtk.tools;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -13,66 +14,79 @@ import java.util.concurrent.TimeUnit;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The tracepoints can be switched on in a running jmmtk from outside, as docs/probes.md says:
- * {@code jcmd <pid> JFR.start duration=2s filename=F} on a JVM started without any JFR option.
+ * {@code jcmd <pid> JFR.start} on a JVM started without any JFR option. Every step waits on a
+ * condition, never on a clock: jcmd is asked again until the child accepts the attach, the recording
+ * is dumped until it holds every jmmtk event type, and {@code JFR.stop} writes the file before jcmd
+ * returns. The timeout only stops a hang.
  */
 class JcmdRecordingTest {
+    private static final List<String> EXPECTED = List.of("jmmtk.GC", "jmmtk.WorkPacket", "jmmtk.ProcessEdges",
+            "jmmtk.BucketOpen", "jmmtk.AllocSlowPath", "jmmtk.HeapUsage");
+
     @TempDir
     Path dir;
 
     @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void jcmdRecordsTheTracepointsOfARunningJmmtk() throws Exception {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
         assumeTrue(Files.isExecutable(jcmd), "this JDK has no jcmd");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = dir.resolve("child.log");
+        // large enough to run for minutes; the test ends it once it has what it needs
         Process child = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "run", "--plan", "marksweep", "--workload", "binarytrees", "--scale", "16",
-                "--heap", "64m", "--threads", "2")
+                Main.class.getName(), "run", "--plan", "marksweep", "--workload", "binarytrees", "--scale", "64",
+                "--heap", "256m", "--threads", "2")
                 .redirectOutput(log.toFile()).redirectErrorStream(true).start();
-        Path file = dir.resolve("attached.jfr");
         try {
-            Thread.sleep(1500);
-            assertTrue(child.isAlive(), "the child run ended before jcmd could attach: " + Files.readString(log));
-            Process attach = new ProcessBuilder(jcmd.toString(), Long.toString(child.pid()), "JFR.start",
-                    "duration=2s", "filename=" + file).redirectErrorStream(true).start();
-            String said = new String(attach.getInputStream().readAllBytes());
-            assertTrue(attach.waitFor(30, TimeUnit.SECONDS) && attach.exitValue() == 0, said);
-            Set<String> names = readWhenWritten(file);
-            for (String expected : List.of("jmmtk.GC", "jmmtk.WorkPacket", "jmmtk.ProcessEdges", "jmmtk.BucketOpen",
-                    "jmmtk.AllocSlowPath", "jmmtk.HeapUsage")) {
-                assertTrue(names.contains(expected), expected + " not in " + names);
+            String pid = Long.toString(child.pid());
+            while (jcmd(jcmd, pid, "JFR.start", "name=jcmd-test") != 0) {
+                assertTrue(child.isAlive(), "the child run ended before jcmd could attach: " + Files.readString(log));
             }
+            Path snapshot = dir.resolve("snapshot.jfr");
+            do {
+                assertTrue(child.isAlive(), "the child run ended while recording: " + Files.readString(log));
+                assertEquals(0, jcmd(jcmd, pid, "JFR.dump", "name=jcmd-test", "filename=" + snapshot));
+            } while (!dumpedNames(snapshot).containsAll(EXPECTED));
+            Path file = dir.resolve("attached.jfr");
+            assertEquals(0, jcmd(jcmd, pid, "JFR.stop", "name=jcmd-test", "filename=" + file));
+            Set<String> names = eventNames(file);
+            assertTrue(names.containsAll(EXPECTED), EXPECTED + " not all in " + names);
         } finally {
             child.destroyForcibly();
-            child.waitFor(10, TimeUnit.SECONDS);
+            child.waitFor();
         }
     }
 
-    /** The event type names in {@code file}, once the recording's end has been written (within 30 s). */
-    private static Set<String> readWhenWritten(Path file) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        IOException last = null;
-        while (System.nanoTime() < deadline) {
-            Thread.sleep(250);
-            if (!Files.exists(file)) {
-                continue;
-            }
-            try {
-                Set<String> names = new HashSet<>();
-                for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
-                    names.add(e.getEventType().getName());
-                }
-                if (names.contains("jmmtk.GC")) {
-                    return names;
-                }
-            } catch (IOException e) {
-                last = e;
-            }
+    /** Runs jcmd to completion and returns its exit code. */
+    private static int jcmd(Path jcmd, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of(jcmd.toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        return p.waitFor();
+    }
+
+    /** The event type names of a dump; none while the dump holds no complete chunk yet. */
+    private static Set<String> dumpedNames(Path file) {
+        try {
+            return eventNames(file);
+        } catch (IOException e) {
+            return Set.of();
         }
-        throw new AssertionError("no complete recording appeared in " + file, last);
+    }
+
+    /** The event type names in {@code file}. */
+    private static Set<String> eventNames(Path file) throws IOException {
+        Set<String> names = new HashSet<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
+            names.add(e.getEventType().getName());
+        }
+        return names;
     }
 }

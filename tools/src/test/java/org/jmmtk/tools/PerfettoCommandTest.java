@@ -329,7 +329,7 @@ class PerfettoCommandTest {
         assertUsage("--every must be at least 1", "perfetto", jfr.toString(), "-o", out.toString(), "--every", "0");
         assertUsage("--min-dur takes microseconds", "perfetto", jfr.toString(), "-o", out.toString(),
                 "--min-dur", "-1");
-        assertUsage("is the recording itself", "perfetto", jfr.toString(), "-o", jfr.toString());
+        assertUsage("is also an input or output of this command", "perfetto", jfr.toString(), "-o", jfr.toString());
         assertUsage("give --perfetto OUT too", "run", "--workload", "linkedlist", "--scale", "0.01", "--min-dur", "5");
         assertFalse(Files.exists(out));
     }

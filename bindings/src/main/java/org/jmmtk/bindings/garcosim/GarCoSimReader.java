@@ -4,12 +4,13 @@ import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.jmmtk.bindings.trace.LineReader;
+import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceFormat;
@@ -38,9 +39,7 @@ public final class GarCoSimReader implements TraceSource {
     private final Long2IntOpenHashMap staticSlots = new Long2IntOpenHashMap();
 
     public GarCoSimReader(Path file) throws IOException {
-        if (!java.nio.file.Files.isRegularFile(file)) {
-            throw new TraceException(file.toString(), "no such trace file");
-        }
+        TraceFormat.requireRegularFile(file, "trace file");
         this.file = file;
         this.fileSize = Math.max(1, java.nio.file.Files.size(file));
     }
@@ -60,19 +59,16 @@ public final class GarCoSimReader implements TraceSource {
         lineNumber = 0;
         threads.clear();
         staticSlots.clear();
-        try (InputStream in = java.nio.file.Files.newInputStream(file);
-             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            long read = 0;
-            while ((line = reader.readLine()) != null) {
-                lineNumber++;
-                read += line.length() + 1;
-                bytesRead = read;
-                try {
-                    dispatch(line.trim(), out);
-                } catch (TraceException e) {
-                    throw e.at(file + ":" + lineNumber);
+        try (InputStream in = new BufferedInputStream(java.nio.file.Files.newInputStream(file), 1 << 16)) {
+            LineReader lines = new LineReader(in);
+            try {
+                while (lines.next()) {
+                    lineNumber = lines.number();
+                    bytesRead = lines.consumed();
+                    dispatch(new String(lines.bytes(), 0, lines.length(), StandardCharsets.UTF_8).trim(), out);
                 }
+            } catch (TraceException e) {
+                throw e.at(file + ":" + lines.number());
             }
         }
     }
@@ -95,7 +91,7 @@ public final class GarCoSimReader implements TraceSource {
             case "r", "s", "x" -> {
                 // reads, primitive stores and lock records do not change the object graph
             }
-            default -> throw new TraceException("unknown GarCoSim record '" + kind + "'");
+            default -> throw new TraceException("unknown GarCoSim record " + Quote.of(kind));
         }
     }
 
@@ -126,7 +122,7 @@ public final class GarCoSimReader implements TraceSource {
     private static long field(String[] fields, char prefix) {
         long value = optional(fields, prefix);
         if (value < 0) {
-            throw new TraceException("record '" + fields[0] + "' lacks its " + prefix + " field");
+            throw new TraceException("record " + Quote.of(fields[0]) + " lacks its " + prefix + " field");
         }
         return value;
     }
@@ -152,7 +148,7 @@ public final class GarCoSimReader implements TraceSource {
                     }
                     return v;
                 } catch (NumberFormatException e) {
-                    throw new TraceException("field '" + f + "' is not a letter and a non-negative number");
+                    throw new TraceException("field " + Quote.of(f) + " is not a letter and a non-negative number");
                 }
             }
         }

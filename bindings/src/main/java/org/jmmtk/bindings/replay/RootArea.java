@@ -1,65 +1,81 @@
 package org.jmmtk.bindings.replay;
 
+import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.ArrayList;
+import java.util.List;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.core.memory.SimulatedMemory;
-import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.vm.EdgeVisitor;
+import org.jmmtk.core.memory.VMLayout;
 
 /**
  * The root slots of the replayed program, kept in simulated memory outside the heap so that a root is
  * an edge like any other: area 0 holds the global (static) roots, area {@code n} the roots of the
- * n-th mutator thread. Each area has room for every root slot index the trace format allows and is
- * mapped as it is used. Scanning visits the non-null slots below each area's highest slot used.
+ * n-th mutator thread. Root slots are sparse: the first store into a (area, slot) pair gives it the
+ * next free word of the region, and each area lists the words it uses, so memory and scanning cost in
+ * proportion to the root slots a trace actually uses, whatever their numbers.
  *
  * <p>The replaying thread stores; GC workers scan and update slots while it is stopped.
  */
 final class RootArea {
-    private static final long SLOTS_PER_AREA = TraceFormat.MAX_ROOT_SLOT + 1L;
-    private static final long AREA_BYTES = SLOTS_PER_AREA * 8;
-
     private final SimulatedMemory memory;
     private final long base;
-    private final int maxAreas;
-    private int[] highWater = new int[8];
+    private final long limit;
+    /** (area << 20 | slot) to the slot's address. */
+    private final Long2LongOpenHashMap addresses = new Long2LongOpenHashMap();
+    /** Per area, the addresses of the slots it uses, in first-use order. */
+    private final List<LongArrayList> used = new ArrayList<>();
+    private long next;
 
     RootArea(SimulatedMemory memory, VMLayout.Region region) {
         this.memory = memory;
         this.base = region.start();
-        this.maxAreas = (int) Math.min(Integer.MAX_VALUE, region.bytes() / AREA_BYTES);
+        this.limit = region.start() + region.bytes();
+        this.next = base;
     }
 
     /** Most mutator threads a replay can have. */
     int maxThreads() {
-        return maxAreas - 1;
+        return TraceFormat.MAX_THREADS;
     }
 
     /** The address of root slot {@code slot} of {@code area}, mapped and counted as used. */
     long slot(int area, int slot) {
-        if (area >= maxAreas) {
+        if (area > maxThreads()) {
             throw new TraceException("too many threads: a replay supports at most " + maxThreads());
         }
-        long address = base + area * AREA_BYTES + 8L * slot;
+        long key = ((long) area << 20) | slot;
+        long address = addresses.get(key);
+        if (address != 0) {
+            return address;
+        }
+        if (next + 8 > limit) {
+            throw new TraceException("too many distinct root slots for the replay's root area");
+        }
+        address = next;
+        next += 8;
         if (!memory.isMapped(address)) {
             memory.map(address, 8);
         }
-        if (area >= highWater.length) {
-            highWater = java.util.Arrays.copyOf(highWater, Math.max(area + 1, highWater.length * 2));
+        addresses.put(key, address);
+        while (used.size() <= area) {
+            used.add(new LongArrayList());
         }
-        if (slot >= highWater[area]) {
-            highWater[area] = slot + 1;
-        }
+        used.get(area).add(address);
         return address;
     }
 
-    /** Visits the non-null root slots of {@code area}; slots in chunks never mapped were never stored. */
+    /** Visits the non-null root slots of {@code area}. */
     void scan(int area, EdgeVisitor visitor) {
-        if (area >= highWater.length) {
+        if (area >= used.size()) {
             return;
         }
-        long address = base + area * AREA_BYTES;
-        for (int i = 0, n = highWater[area]; i < n; i++, address += 8) {
-            if (memory.isMapped(address) && memory.load(address) != 0) {
+        LongArrayList slots = used.get(area);
+        for (int i = 0, n = slots.size(); i < n; i++) {
+            long address = slots.getLong(i);
+            if (memory.load(address) != 0) {
                 visitor.visitEdge(address);
             }
         }

@@ -25,7 +25,7 @@ abstract class FileTraceSource implements TraceSource {
         try (InputStream in = TraceFormat.decompressed(raw)) {
             read(in, out);
         } catch (java.util.zip.ZipException | java.io.EOFException e) {
-            throw new TraceException(file.toString(), "corrupt compressed data (" + e.getMessage() + ")");
+            throw TraceFormat.corrupt(file, e);
         }
     }
 

@@ -1,6 +1,5 @@
 package org.jmmtk.bindings.trace;
 
-import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
@@ -13,15 +12,16 @@ import java.util.function.IntConsumer;
  * with the simulated heap. Objects get dense indices 1, 2, 3, ... in allocation order; slots and roots
  * hold indices (0 is null), so analyses such as {@link MaxLive} walk the graph without boxing. While a
  * trace's ids are those indices (as the built-in workloads number their objects), no id map is kept.
- * Used by one thread.
+ * Root slots are sparse (a map entry per non-null root), so high slot numbers of many threads cost
+ * nothing. {@link StreamingShadowHeap} checks traces of any length in bounded memory instead. Used by
+ * one thread.
  */
 public final class ShadowHeap implements TraceEvents {
-    private static final int[] NO_SLOTS = new int[0];
 
     private final Long2IntOpenHashMap index = new Long2IntOpenHashMap();
     private boolean dense = true;
-    private final Int2ObjectOpenHashMap<int[]> threadRoots = new Int2ObjectOpenHashMap<>();
-    private int[] globalRoots = NO_SLOTS;
+    /** Non-null roots, by {@code (area << 20) | slot}: area 0 for globals, thread + 1 for a thread's. */
+    private final Long2IntOpenHashMap roots = new Long2IntOpenHashMap();
     private long[] ids = new long[1024];
     private long[] sizes = new long[1024];
     private int[] slotStart = new int[1025];
@@ -78,7 +78,7 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void write(int thread, long source, int slot, long target) {
-        store(source(source, slot), slot, target(target));
+        store(source(source, slot), slot, target(target, "reference to object "));
     }
 
     /** The index of {@code source}, checked as the source of a store into {@code slot}. */
@@ -94,14 +94,14 @@ public final class ShadowHeap implements TraceEvents {
         return s;
     }
 
-    /** The index of {@code target} (0 for null), checked as the target of a store. */
-    int target(long target) {
+    /** The index of {@code target} (0 for null), checked as the target of a store described by {@code what}. */
+    int target(long target, String what) {
         if (target == 0) {
             return 0;
         }
         int t = indexOf(target);
         if (t == 0) {
-            throw new TraceException("reference to object " + target + ", which was never allocated");
+            throw new TraceException(what + target + ", which was never allocated");
         }
         return t;
     }
@@ -116,30 +116,27 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void root(int thread, int rootSlot, long target) {
-        storeRoot(thread, rootSlot, target(target));
+        storeRoot(thread, rootSlot, target(target, "root reference to object "));
     }
 
     /** Stores object {@code t} (an index, checked) into a root slot of {@code thread}; returns the old target. */
     int storeRoot(int thread, int rootSlot, int t) {
-        int[] r = threadRoots.get(thread);
-        r = grow(r == null ? NO_SLOTS : r, rootSlot);
-        threadRoots.put(thread, r);
-        int old = r[rootSlot];
-        r[rootSlot] = t;
-        return old;
+        return setRoot(thread + 1L, rootSlot, t);
     }
 
     @Override
     public void global(int rootSlot, long target) {
-        storeGlobal(rootSlot, target(target));
+        storeGlobal(rootSlot, target(target, "global reference to object "));
     }
 
     /** Stores object {@code t} (an index, checked) into a global root slot; returns the old target. */
     int storeGlobal(int rootSlot, int t) {
-        globalRoots = grow(globalRoots, rootSlot);
-        int old = globalRoots[rootSlot];
-        globalRoots[rootSlot] = t;
-        return old;
+        return setRoot(0, rootSlot, t);
+    }
+
+    private int setRoot(long area, int rootSlot, int t) {
+        long key = (area << 20) | rootSlot;
+        return t == 0 ? roots.remove(key) : roots.put(key, t);
     }
 
     @Override
@@ -157,10 +154,6 @@ public final class ShadowHeap implements TraceEvents {
     @Override
     public void collect() {
         // no effect on the graph
-    }
-
-    private static int[] grow(int[] array, int index) {
-        return index < array.length ? array : Arrays.copyOf(array, Math.max(index + 1, array.length * 2));
     }
 
     public long objectCount() {
@@ -259,10 +252,13 @@ public final class ShadowHeap implements TraceEvents {
      */
     void walk(int[] marks, int epoch, IntConsumer visitor) {
         int top = 0;
-        for (int[] roots : threadRoots.values()) {
-            top = push(roots, 0, roots.length, marks, epoch, top);
+        for (var it = roots.values().iterator(); it.hasNext(); ) {
+            int t = it.nextInt();
+            if (marks[t] != epoch) {
+                marks[t] = epoch;
+                top = pushOne(t, top);
+            }
         }
-        top = push(globalRoots, 0, globalRoots.length, marks, epoch, top);
         while (top > 0) {
             int i = stack[--top];
             visitor.accept(i);
@@ -275,12 +271,17 @@ public final class ShadowHeap implements TraceEvents {
             int t = targets[k];
             if (t != 0 && marks[t] != epoch) {
                 marks[t] = epoch;
-                if (top == stack.length) {
-                    stack = Arrays.copyOf(stack, top * 2);
-                }
-                stack[top++] = t;
+                top = pushOne(t, top);
             }
         }
         return top;
+    }
+
+    private int pushOne(int t, int top) {
+        if (top == stack.length) {
+            stack = Arrays.copyOf(stack, top * 2);
+        }
+        stack[top] = t;
+        return top + 1;
     }
 }

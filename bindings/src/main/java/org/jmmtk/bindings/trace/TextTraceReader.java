@@ -15,8 +15,8 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 public final class TextTraceReader extends FileTraceSource {
     private static final int MAX_FIELDS = 7;
 
-    private ByteInput in;
-    private byte[] line = new byte[256];
+    private LineReader lines;
+    private byte[] line;
     private int lineLength;
     private long lineNumber;
     private final int[] fieldStart = new int[MAX_FIELDS];
@@ -29,7 +29,7 @@ public final class TextTraceReader extends FileTraceSource {
 
     @Override
     protected void read(InputStream input, TraceEvents out) throws IOException {
-        this.in = new ByteInput(input);
+        this.lines = new LineReader(input);
         lineNumber = 0;
         if (!readLine()) {
             lineNumber = 1;
@@ -48,7 +48,7 @@ public final class TextTraceReader extends FileTraceSource {
     }
 
     private void checkHeader() {
-        String first = new String(line, 0, lineLength, StandardCharsets.UTF_8).strip();
+        String first = new String(line, 0, Math.min(lineLength, 256), StandardCharsets.UTF_8).strip();
         int comment = first.indexOf('#', 1);
         if (comment > 0) {
             first = first.substring(0, comment).strip();
@@ -57,7 +57,7 @@ public final class TextTraceReader extends FileTraceSource {
             return;
         }
         if (first.startsWith("#jmmtk-trace ")) {
-            throw error("unsupported trace version '" + first.substring(13).strip() + "' (this jmmtk reads version 1)");
+            throw error("unsupported trace version " + Quote.of(first.substring(13).strip()) + " (this jmmtk reads version 1)");
         }
         throw error("not a jmmtk trace: expected '" + TraceFormat.TEXT_HEADER + "' on line 1");
     }
@@ -70,30 +70,17 @@ public final class TextTraceReader extends FileTraceSource {
         return new TraceException(location(), reason);
     }
 
-    /** Reads the next line (without its terminator) into {@code line}; false at end of input. */
+    /** Reads the next line into {@code line}; false at end of input. */
     private boolean readLine() throws IOException {
-        lineLength = 0;
-        boolean any = false;
-        for (;;) {
-            int b = in.next();
-            if (b < 0) {
-                if (any) {
-                    lineNumber++;
-                }
-                return any;
-            }
-            any = true;
-            if (b == '\n') {
-                lineNumber++;
-                if (lineLength > 0 && line[lineLength - 1] == '\r') {
-                    lineLength--;
-                }
-                return true;
-            }
-            if (lineLength == line.length) {
-                line = java.util.Arrays.copyOf(line, line.length * 2);
-            }
-            line[lineLength++] = (byte) b;
+        try {
+            boolean more = lines.next();
+            line = lines.bytes();
+            lineLength = lines.length();
+            lineNumber = lines.number();
+            return more;
+        } catch (TraceException e) {
+            lineNumber = lines.number();
+            throw e.at(location());
         }
     }
 
@@ -127,7 +114,7 @@ public final class TextTraceReader extends FileTraceSource {
 
     private void dispatch(TraceEvents out) {
         if (fieldEnd[0] - fieldStart[0] != 1) {
-            throw error("unknown record '" + field(0) + "'");
+            throw error("unknown record " + field(0));
         }
         char kind = (char) line[fieldStart[0]];
         switch (kind) {
@@ -172,7 +159,7 @@ public final class TextTraceReader extends FileTraceSource {
                 expect(kind, 1, 1);
                 out.collect();
             }
-            default -> throw error("unknown record '" + field(0) + "'");
+            default -> throw error("unknown record " + field(0));
         }
     }
 
@@ -194,8 +181,9 @@ public final class TextTraceReader extends FileTraceSource {
         }
     }
 
+    /** Field {@code i}, quoted for a message. */
     private String field(int i) {
-        return new String(line, fieldStart[i], fieldEnd[i] - fieldStart[i], StandardCharsets.UTF_8);
+        return Quote.of(line, fieldStart[i], fieldEnd[i]);
     }
 
     private long id(int i, String what) {
@@ -224,7 +212,7 @@ public final class TextTraceReader extends FileTraceSource {
             }
         }
         if (!ok || value < 0) {
-            throw error(what + " '" + field(i) + "' is not a non-negative integer");
+            throw error(what + " " + field(i) + " is not a non-negative integer");
         }
         if (value < min || value > max) {
             throw error(what + " " + value + " is out of range " + min + ".." + max);

@@ -22,22 +22,42 @@ public final class TraceFormat {
     public static final byte[] BINARY_MAGIC = {'J', 'M', 'T', 'B'};
     /** Largest root slot index (per thread, and for globals). */
     public static final int MAX_ROOT_SLOT = (1 << 20) - 1;
+    /** Most distinct threads a trace may have (a replay gives each its own root area). */
+    public static final int MAX_THREADS = 1023;
+    /** Longest line of a text trace, in bytes without its terminator (1 MiB); longer lines are rejected. */
+    public static final int MAX_LINE_BYTES = 1 << 20;
 
     private TraceFormat() {
     }
 
     /** Opens {@code file} as a trace source of either form. */
     public static TraceSource open(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new TraceException(file.toString(), "no such trace file");
-        }
+        requireRegularFile(file, "trace file");
         try (InputStream in = decompressed(file)) {
             byte[] head = in.readNBytes(BINARY_MAGIC.length);
             if (head.length == BINARY_MAGIC.length && java.util.Arrays.equals(head, BINARY_MAGIC)) {
                 return new BinaryTraceReader(file);
             }
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw corrupt(file, e);
         }
         return new TextTraceReader(file);
+    }
+
+    /**
+     * Rejects, as a {@link TraceException} naming the file, an input that does not exist ("no such
+     * {@code what}") or is not a regular file (a directory, device or pipe is never read).
+     */
+    public static void requireRegularFile(Path file, String what) {
+        if (!Files.isRegularFile(file)) {
+            throw new TraceException(file.toString(), Files.exists(file)
+                    ? "not a regular file (a " + what + " must be one)" : "no such " + what);
+        }
+    }
+
+    /** A gzip stream that cannot be read, as bad input naming the file. */
+    static TraceException corrupt(Path file, IOException e) {
+        return new TraceException(file.toString(), "corrupt compressed data (" + e.getMessage() + ")");
     }
 
     /** The file's bytes, gunzipped if they start with the gzip magic number. */

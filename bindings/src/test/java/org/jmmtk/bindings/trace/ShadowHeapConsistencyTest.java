@@ -39,13 +39,13 @@ class ShadowHeapConsistencyTest {
     @Test
     void rootToObjectNeverAllocated() throws IOException {
         Path file = TraceFiles.text(dir, "t.trace", "A 0 1 32 1", "R 0 0 1", "R 0 1 4");
-        assertInconsistent(file, 4, "reference to object 4, which was never allocated");
+        assertInconsistent(file, 4, "root reference to object 4, which was never allocated");
     }
 
     @Test
     void globalToObjectNeverAllocated() throws IOException {
         Path file = TraceFiles.text(dir, "t.trace", "A 0 1 32 1", "G 0 4");
-        assertInconsistent(file, 3, "reference to object 4, which was never allocated");
+        assertInconsistent(file, 3, "global reference to object 4, which was never allocated");
     }
 
     @Test

@@ -6,6 +6,8 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
+import org.jmmtk.bindings.trace.TraceFormat;
+import org.jmmtk.tools.OutputFile;
 import org.jmmtk.tools.UsageException;
 import org.jmmtk.tools.probes.ProbeDecoder;
 
@@ -43,12 +45,8 @@ public final class PerfettoExporter {
 
     /** Converts {@code recording} into {@code destination}; bad input is a {@link UsageException}. */
     public Result export(Path recording, Path destination) throws IOException {
-        if (!Files.isRegularFile(recording)) {
-            throw new UsageException(recording + ": no such recording");
-        }
-        if (Files.exists(destination) && Files.isSameFile(recording, destination)) {
-            throw new UsageException(destination + " is the recording itself; write the trace elsewhere");
-        }
+        TraceFormat.requireRegularFile(recording, "recording");
+        OutputFile.check(destination, recording);
         RecordingScan scan;
         try {
             scan = RecordingScan.of(recording, options.gcs(), n -> read = n);
@@ -65,15 +63,17 @@ public final class PerfettoExporter {
         Tracks tracks = new Tracks(scan.workerCount(), scan.mutators(), options.summarises());
         TimelineWriter timeline;
         long events;
-        try (TraceEventWriter out = new TraceEventWriter(open(destination))) {
-            tracks.writeMetadata(out);
-            timeline = new TimelineWriter(scan, tracks, out, options);
-            ProbeDecoder.read(recording, timeline, n -> read = n);
-            timeline.finish();
-            events = out.events();
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(destination);
-            throw e;
+        try (OutputFile file = OutputFile.create(destination, recording)) {
+            try (TraceEventWriter out = new TraceEventWriter(open(file.temp()))) {
+                tracks.writeMetadata(out);
+                timeline = new TimelineWriter(scan, tracks, out, options);
+                ProbeDecoder.read(recording, timeline, n -> read = n);
+                timeline.finish();
+                events = out.events();
+            } catch (IOException e) {
+                throw OutputFile.named(destination, e);
+            }
+            file.commit();
         }
         return new Result(events, scan.gcs().keptCount(), timeline.packetSlices(), timeline.summarisedPackets(),
                 timeline.flows(), Files.size(destination), scan.events());

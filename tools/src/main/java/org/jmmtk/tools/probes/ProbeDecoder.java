@@ -7,12 +7,15 @@ import java.util.function.LongConsumer;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
+import org.jmmtk.bindings.trace.Quote;
+import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.probes.AllocSlowPathEvent;
 import org.jmmtk.probes.BucketOpenEvent;
 import org.jmmtk.probes.GcEvent;
 import org.jmmtk.probes.HeapUsageEvent;
 import org.jmmtk.probes.ProcessEdgesEvent;
 import org.jmmtk.probes.WorkPacketEvent;
+import org.jmmtk.tools.UsageException;
 
 /**
  * Turns jmmtk's JFR events into the typed records of {@link ProbeEvents}, one event at a time, in the
@@ -50,41 +53,105 @@ public final class ProbeDecoder {
         read(file, sink, n -> { });
     }
 
-    /** As {@link #read(Path, Sink)}, telling {@code progress} how many events (of any producer) were read so far. */
+    /**
+     * As {@link #read(Path, Sink)}, telling {@code progress} how many events (of any producer) were read
+     * so far. A file the JDK cannot parse, or a jmmtk event with a missing or null field, is a
+     * {@link UsageException} naming the file; exceptions of the sink pass through unchanged.
+     */
     public static void read(Path file, Sink sink, LongConsumer progress) throws IOException {
-        try (RecordingFile recording = new RecordingFile(file)) {
-            for (long n = 1; recording.hasMoreEvents(); n++) {
-                decode(recording.readEvent(), sink);
+        TraceFormat.requireRegularFile(file, "recording");
+        RecordingFile recording;
+        try {
+            recording = new RecordingFile(file);
+        } catch (IOException | RuntimeException e) {
+            throw unreadable(file, e);
+        }
+        try (recording) {
+            for (long n = 1; ; n++) {
+                Record record;
+                try {
+                    if (!recording.hasMoreEvents()) {
+                        break;
+                    }
+                    record = parse(recording.readEvent());
+                } catch (IOException | RuntimeException e) {
+                    throw unreadable(file, e);
+                }
+                dispatch(record, sink);
                 progress.accept(n);
             }
         }
     }
 
-    /** Hands {@code e} to the matching method of {@code sink}; returns false if it is not a jmmtk event. */
-    public static boolean decode(RecordedEvent e, Sink sink) throws IOException {
-        switch (e.getEventType().getName()) {
-            case GcEvent.NAME -> sink.gc(new ProbeEvents.Gc(e.getInt("gc"), e.getString("plan"), e.getString("kind"),
-                    e.getString("reason"), nanos(e.getStartTime()), nanos(e.getEndTime())));
-            case WorkPacketEvent.NAME -> sink.packet(new ProbeEvents.Packet(e.getInt("gc"), e.getString("type"),
-                    e.getInt("worker"), e.getString("stage"), e.getLong("packetId"), e.getLong("parentId"),
-                    e.getString("source"), nanos(e.getStartTime()), nanos(e.getEndTime()), thread(e)));
-            case ProcessEdgesEvent.NAME -> sink.edges(new ProbeEvents.Edges(e.getInt("gc"), e.getLong("packetId"),
-                    e.getInt("edges"), e.getBoolean("roots"), nanos(e.getStartTime())));
-            case BucketOpenEvent.NAME -> sink.bucket(new ProbeEvents.Bucket(e.getInt("gc"), e.getString("stage"),
-                    nanos(e.getStartTime()), thread(e)));
-            case AllocSlowPathEvent.NAME -> sink.slowPath(new ProbeEvents.SlowPath(e.getInt("mutator"),
-                    e.getLong("bytes"), e.getString("space"), nanos(e.getStartTime()), nanos(e.getEndTime()),
-                    thread(e)));
-            case HeapUsageEvent.NAME -> sink.heap(new ProbeEvents.Heap(e.getInt("gc"), e.getBoolean("after"),
-                    e.getLong("usedBytes"), e.getLong("liveBytes"), nanos(e.getStartTime())));
-            default -> {
-                return false;
-            }
+    private static UsageException unreadable(Path file, Exception e) {
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : Quote.escape(e.getMessage());
+        if (why.length() > 200) {
+            why = why.substring(0, 200) + "...";
         }
-        return true;
+        return new UsageException(file + ": not a readable JFR recording of jmmtk events (" + why + ")");
     }
 
-    private static long nanos(Instant t) {
+    /** Hands {@code e} to the matching method of {@code sink}; returns false if it is not a jmmtk event. */
+    public static boolean decode(RecordedEvent e, Sink sink) throws IOException {
+        Record record = parse(e);
+        dispatch(record, sink);
+        return record != null;
+    }
+
+    /** The typed record of a jmmtk event, null for other events; a missing or null field is an IOException. */
+    private static Record parse(RecordedEvent e) throws IOException {
+        try {
+            return switch (e.getEventType().getName()) {
+                case GcEvent.NAME -> new ProbeEvents.Gc(e.getInt("gc"), text(e, "plan"), text(e, "kind"),
+                        text(e, "reason"), nanos(e.getStartTime()), nanos(e.getEndTime()));
+                case WorkPacketEvent.NAME -> new ProbeEvents.Packet(e.getInt("gc"), text(e, "type"),
+                        e.getInt("worker"), text(e, "stage"), e.getLong("packetId"), e.getLong("parentId"),
+                        text(e, "source"), nanos(e.getStartTime()), nanos(e.getEndTime()), thread(e));
+                case ProcessEdgesEvent.NAME -> new ProbeEvents.Edges(e.getInt("gc"), e.getLong("packetId"),
+                        e.getInt("edges"), e.getBoolean("roots"), nanos(e.getStartTime()));
+                case BucketOpenEvent.NAME -> new ProbeEvents.Bucket(e.getInt("gc"), text(e, "stage"),
+                        nanos(e.getStartTime()), thread(e));
+                case AllocSlowPathEvent.NAME -> new ProbeEvents.SlowPath(e.getInt("mutator"),
+                        e.getLong("bytes"), text(e, "space"), nanos(e.getStartTime()), nanos(e.getEndTime()),
+                        thread(e));
+                case HeapUsageEvent.NAME -> new ProbeEvents.Heap(e.getInt("gc"), e.getBoolean("after"),
+                        e.getLong("usedBytes"), e.getLong("liveBytes"), nanos(e.getStartTime()));
+                default -> null;
+            };
+        } catch (IllegalArgumentException | NullPointerException | ClassCastException x) {
+            throw new IOException("event " + e.getEventType().getName() + " lacks a field or has one of the wrong "
+                    + "type (" + x.getMessage() + ")");
+        }
+    }
+
+    private static void dispatch(Record r, Sink sink) throws IOException {
+        if (r instanceof ProbeEvents.Gc g) {
+            sink.gc(g);
+        } else if (r instanceof ProbeEvents.Packet p) {
+            sink.packet(p);
+        } else if (r instanceof ProbeEvents.Edges d) {
+            sink.edges(d);
+        } else if (r instanceof ProbeEvents.Bucket b) {
+            sink.bucket(b);
+        } else if (r instanceof ProbeEvents.SlowPath s) {
+            sink.slowPath(s);
+        } else if (r instanceof ProbeEvents.Heap h) {
+            sink.heap(h);
+        }
+    }
+
+    private static String text(RecordedEvent e, String field) throws IOException {
+        String s = e.getString(field);
+        if (s == null) {
+            throw new IOException("event " + e.getEventType().getName() + " has no " + field);
+        }
+        return s;
+    }
+
+    private static long nanos(Instant t) throws IOException {
+        if (t == null) {
+            throw new IOException("an event has no time");
+        }
         return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 

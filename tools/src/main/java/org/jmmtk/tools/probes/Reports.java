@@ -1,6 +1,8 @@
 package org.jmmtk.tools.probes;
 
 import java.util.Set;
+import org.jmmtk.bindings.trace.Quote;
+import picocli.CommandLine;
 
 /** The reports {@code jmmtk probes} can make, and the selection of events they see. */
 public final class Reports {
@@ -20,6 +22,17 @@ public final class Reports {
 
         public String label() {
             return label;
+        }
+
+        /** The report called {@code label} as the user types it; lists the labels otherwise. */
+        public static Kind parse(String label) {
+            for (Kind k : values()) {
+                if (k.label.equalsIgnoreCase(label.strip())) {
+                    return k;
+                }
+            }
+            throw new CommandLine.TypeConversionException("expected one of " + java.util.Arrays.toString(values())
+                    + " but was " + Quote.of(label));
         }
 
         @Override

@@ -10,6 +10,7 @@ import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.tools.RunFailedException;
 
 /**
  * Measures how the closure phase scales with GC threads (the MPLR'23 paper's Figure 4): runs the same
@@ -95,7 +96,7 @@ public final class ThreadSweep {
 
     private static void requireCompleted(RunResult r) {
         if (r.isOutOfMemory()) {
-            throw new IllegalArgumentException("the sweep's runs must complete, but: " + r.outOfMemory()
+            throw new RunFailedException("the sweep's runs must complete, but: " + r.outOfMemory()
                     + " (use a larger --heap)");
         }
         if (r.gcCount() == 0) {

@@ -1,13 +1,16 @@
-package org.jmmtk.bindings;
+package org.jmmtk.bindings.trace;
 
-import org.jmmtk.bindings.trace.TraceEvents;
 
-/** Sends each event to a primary consumer, then to a second one (for replaying beside a shadow heap). */
-final class TeeEvents implements TraceEvents {
+/**
+ * Sends each event to a first consumer, then to a second one: a checker in front of a writer
+ * ({@code trace import}), or a replay beside a shadow heap (tests). An exception of the first stops
+ * the event from reaching the second.
+ */
+public final class TeeEvents implements TraceEvents {
     private final TraceEvents first;
     private final TraceEvents second;
 
-    TeeEvents(TraceEvents first, TraceEvents second) {
+    public TeeEvents(TraceEvents first, TraceEvents second) {
         this.first = first;
         this.second = second;
     }

@@ -1,0 +1,149 @@
+package org.jmmtk.tools;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * One file a command writes, written so that nothing is ever lost: the target must not be one of the
+ * command's inputs (compared with {@link Files#isSameFile}, so links and {@code ./} spellings count),
+ * must not be anything but a regular file if it exists (no directory, symlink or device is replaced),
+ * and is written as a temporary file in the same directory that replaces the target only on
+ * {@link #commit}; closing without committing deletes the temporary file and leaves the target as it
+ * was. The temporary file's name ends with the target's, so a {@code .gz} suffix keeps its meaning.
+ */
+public final class OutputFile implements AutoCloseable {
+    private final Path target;
+    private final Path temp;
+    private boolean committed;
+
+    private OutputFile(Path target, Path temp) {
+        this.target = target;
+        this.temp = temp;
+    }
+
+    /** Checks {@code target} (see the class comment) and creates its temporary file. */
+    public static OutputFile create(Path target, Path... inputs) throws IOException {
+        check(target, inputs);
+        Path dir = directory(target);
+        Path temp;
+        try {
+            temp = Files.createTempFile(dir, ".jmmtk-", "-" + target.getFileName());
+        } catch (IOException e) {
+            throw new UsageException(target + ": cannot write here (" + IoErrors.reason(e) + ")");
+        }
+        temp.toFile().deleteOnExit(); // also when the user interrupts the command
+        return new OutputFile(target, temp);
+    }
+
+    /** What writes a file's content to a stream. */
+    public interface Body {
+        void write(OutputStream out) throws IOException;
+    }
+
+    /** Writes {@code target} with {@code body} through a temporary file, checked as {@link #create} does. */
+    public static void write(Path target, Body body, Path... inputs) throws IOException {
+        try (OutputFile file = create(target, inputs)) {
+            try (OutputStream out = Files.newOutputStream(file.temp())) {
+                body.write(out);
+            } catch (IOException e) {
+                throw named(target, e);
+            }
+            file.commit();
+        }
+    }
+
+    /**
+     * Refuses, with a {@link UsageException}, a target that is one of {@code inputs} (or another output,
+     * passed the same way), that exists and is not a regular file, or whose directory does not exist.
+     * Commands call it before long work; a null target passes.
+     */
+    public static void check(Path target, Path... inputs) throws IOException {
+        if (target == null) {
+            return;
+        }
+        for (Path in : inputs) {
+            if (in != null && target.toAbsolutePath().normalize().equals(in.toAbsolutePath().normalize())) {
+                throw new UsageException(target + " is also an input or output of this command; write to another file");
+            }
+        }
+        if (target.toString().isEmpty() || target.getFileName() == null) {
+            throw new UsageException("'" + target + "' is not a file name");
+        }
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            for (Path in : inputs) {
+                if (in != null && Files.exists(in) && sameFile(target, in)) {
+                    throw new UsageException(target + " is also an input or output of this command; write to another file");
+                }
+            }
+            if (!Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
+                throw new UsageException(target + " exists and is not a regular file (a directory, link or device); "
+                        + "jmmtk replaces only regular files");
+            }
+        }
+        directory(target);
+    }
+
+    private static boolean sameFile(Path a, Path b) throws IOException {
+        try {
+            return Files.isSameFile(a, b);
+        } catch (NoSuchFileException e) {
+            return false;
+        }
+    }
+
+    private static Path directory(Path target) {
+        Path dir = target.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new UsageException(target + ": no such directory " + dir);
+        }
+        return dir;
+    }
+
+    /** An I/O failure while writing {@code target}, as an exception that names it (unless it names a file already). */
+    public static IOException named(Path target, IOException e) {
+        if (e instanceof FileSystemException f && f.getFile() != null) {
+            return e;
+        }
+        FileSystemException named = new FileSystemException(target.toString(), null, "cannot write: " + IoErrors.reason(e));
+        named.initCause(e);
+        return named;
+    }
+
+    /** Where to write the content. */
+    public Path temp() {
+        return temp;
+    }
+
+    /** The file this replaces when committed. */
+    public Path target() {
+        return target;
+    }
+
+    /** Moves the written content into place (atomically where the file system can). */
+    public void commit() throws IOException {
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
+            throw new UsageException(target + " is no longer a regular file; left it alone");
+        }
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+        committed = true;
+    }
+
+    /** Deletes the temporary file unless committed; the target is untouched then. */
+    @Override
+    public void close() throws IOException {
+        if (!committed) {
+            Files.deleteIfExists(temp);
+        }
+    }
+}
