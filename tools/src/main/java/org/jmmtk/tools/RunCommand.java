@@ -53,6 +53,10 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     PerfettoOptions export;
 
+    @Option(names = "--mmu-out", paramLabel = "FILE.csv",
+            description = "Write the MMU and BMU curves of the run as CSV (columns: docs/metrics.md).")
+    Path mmuOut;
+
     @Spec
     CommandSpec spec;
 
@@ -62,6 +66,9 @@ final class RunCommand implements Callable<Integer> {
         var options = collector.options(threads);
         ExportOptions exportOptions = exportOptions();
         TraceSource src = source.open();
+        if (mmuOut != null) {
+            MmuCsv.checkTarget(mmuOut, source.trace);
+        }
         if (warmup < 0) {
             throw new UsageException("--warmup must not be negative");
         }
@@ -76,6 +83,9 @@ final class RunCommand implements Callable<Integer> {
             try (ProbeSession recording = recordingFile == null ? null : ProbeSession.start(recordingFile);
                  Progress progress = Progress.start("replaying", src::progress)) {
                 result = Simulation.run(plan.name(), plan.factory(), options, src);
+            }
+            if (mmuOut != null) {
+                MmuCsv.write(result.mutatorUtilization(), mmuOut);
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
