@@ -13,7 +13,7 @@ import org.jmmtk.core.stats.PausePercentiles;
 
 /** Prints a {@link RunResult} as a readable table or as the JSON object documented in docs/metrics.md. */
 final class RunReport {
-    /** The MMU windows the table shows, in milliseconds (the JSON has all of {@link MutatorUtilization#reportedWindowsMs}). */
+    /** The MMU windows the table shows, in ms (the JSON has all of {@link MutatorUtilization#reportedWindowsMs}). */
     private static final long[] TABLE_MMU_WINDOWS_MS = {1, 10, 100};
 
     private RunReport() {

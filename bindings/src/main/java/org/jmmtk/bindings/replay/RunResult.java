@@ -15,7 +15,8 @@ import org.jmmtk.core.stats.RunStats;
  *
  * @param finalLiveObjects null when the run ran out of memory
  * @param finalLiveBytes   null when the run ran out of memory
- * @param pausePercentiles pause-time percentiles, never above {@code pauseMaxNanos} (see {@link RunStats#pausePercentileNanos})
+ * @param pausePercentiles pause-time percentiles, never above {@code pauseMaxNanos}
+ *                         (see {@link RunStats#pausePercentileNanos})
  * @param spaceTime        heap bytes in use integrated over bytes allocated (byte-bytes)
  * @param outOfMemory      the out-of-memory report, or null if the run completed
  * @param wallNanos        the replay's wall time: the end of the run's clock, on which collections are timed
