@@ -22,10 +22,12 @@ public record MmuCurve(long[] windowsNanos, double[] mmu, double[] bmu) {
     public static MmuCurve of(MutatorUtilization u) {
         long[] windows = windows(u);
         double[] mmu = new double[windows.length];
+        double[] bmu = new double[windows.length];
         for (int i = 0; i < windows.length; i++) {
             mmu[i] = u.mmu(windows[i]);
+            bmu[i] = u.bmu(windows[i]);
         }
-        return new MmuCurve(windows, mmu, u.bmu(windows));
+        return new MmuCurve(windows, mmu, bmu);
     }
 
     /** The window lengths for {@code u}, ascending and distinct. */

@@ -15,8 +15,9 @@ import java.util.List;
  * <p>MMU uses prefix sums of pause lengths and binary search: the busiest window of a given length
  * starts at a pause start or ends at a pause end (or touches an end of the run), so n pauses cost
  * O(n log n) per window length. BMU takes the busiest window among those of length exactly w and those
- * that start at a pause start and end at a pause end (any longer window can be shrunk or stretched into
- * one of those without losing pause fraction): O(n&sup2;) for a whole ascending set of window lengths.
+ * at least w long that start at a pause start and end at a pause end (any longer window can be shrunk
+ * or stretched into one of those without losing pause fraction); the densest such span is found with a
+ * convex hull, also O(n log n) per window length.
  */
 public final class MutatorUtilization {
     /** The window lengths, in milliseconds, that {@code run --json} reports MMU for. */
@@ -135,49 +136,70 @@ public final class MutatorUtilization {
 
     /** BMU for windows of at least {@code windowNanos} (positive). */
     public double bmu(long windowNanos) {
-        return bmu(new long[] {windowNanos})[0];
-    }
-
-    /** BMU for each of {@code windowsNanos} (positive, ascending). */
-    public double[] bmu(long[] windowsNanos) {
-        for (int k = 0; k < windowsNanos.length; k++) {
-            requirePositive(windowsNanos[k]);
-            if (k > 0 && windowsNanos[k] < windowsNanos[k - 1]) {
-                throw new IllegalArgumentException("window lengths must ascend: " + Arrays.toString(windowsNanos));
-            }
+        requirePositive(windowNanos);
+        if (windowNanos >= wallNanos) {
+            return utilization();
         }
-        double[] densest = densestSpans(windowsNanos);
-        double[] bmu = new double[windowsNanos.length];
-        for (int k = 0; k < windowsNanos.length; k++) {
-            long w = windowsNanos[k];
-            bmu[k] = w >= wallNanos ? utilization() : Math.min(Math.min(mmu(w), 1 - densest[k]), utilization());
-        }
-        return bmu;
+        return Math.min(Math.min(mmu(windowNanos), 1 - densestSpan(windowNanos)), utilization());
     }
 
     /**
-     * For each window length (ascending), the largest paused fraction of a span that starts at a pause
-     * start, ends at a pause end and is at least that long; 0 when there is none.
+     * The largest paused fraction of a span from a pause start {@code s_i} to a pause end {@code e_j}
+     * at least {@code w} long, or 0 if there is none. The fraction is the slope from point
+     * {@code (s_i, pausedBefore[i])} to point {@code (e_j, pausedBefore[j + 1])}; for each j the best i
+     * among those with {@code s_i <= e_j - w} lies on the lower convex hull of their points, where the
+     * slope to {@code e_j}'s point first rises and then falls, so a binary search finds it.
      */
-    private double[] densestSpans(long[] windowsNanos) {
-        int m = windowsNanos.length;
-        double[] best = new double[m];
-        for (int i = 0; i < starts.length; i++) {
-            int k = -1; // the last window length that fits in the span
-            for (int j = i; j < starts.length; j++) {
-                long length = ends[j] - starts[i];
-                while (k + 1 < m && windowsNanos[k + 1] <= length) {
-                    k++;
+    private double densestSpan(long w) {
+        int n = starts.length;
+        long[] hx = new long[n];
+        long[] hy = new long[n];
+        int m = 0;
+        int next = 0;
+        double densest = 0;
+        for (int j = 0; j < n; j++) {
+            long bx = ends[j];
+            long by = pausedBefore[j + 1];
+            for (; next < n && starts[next] <= bx - w; next++) {
+                long ax = starts[next];
+                long ay = pausedBefore[next];
+                while (m >= 2 && cross(hx[m - 2], hy[m - 2], hx[m - 1], hy[m - 1], ax, ay) <= 0) {
+                    m--;
                 }
-                if (k >= 0) {
-                    best[k] = Math.max(best[k], (double) (pausedBefore[j + 1] - pausedBefore[i]) / length);
+                hx[m] = ax;
+                hy[m] = ay;
+                m++;
+            }
+            if (m == 0) {
+                continue;
+            }
+            int lo = 0;
+            int hi = m - 1; // the first hull vertex whose successor has a smaller slope to (bx, by)
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (cross(hx[mid], hy[mid], hx[mid + 1], hy[mid + 1], bx, by) >= 0) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
                 }
             }
+            densest = Math.max(densest, (double) (by - hy[lo]) / (bx - hx[lo]));
         }
-        for (int k = m - 2; k >= 0; k--) {
-            best[k] = Math.max(best[k], best[k + 1]);
-        }
-        return best;
+        return densest;
+    }
+
+    /**
+     * The sign of the cross product of {@code (p -> q)} and {@code (p -> r)}: positive when r lies to
+     * the left of the line from p to q. Exact (128-bit) for any coordinates on the run's clock.
+     */
+    private static int cross(long px, long py, long qx, long qy, long rx, long ry) {
+        long a = qx - px;
+        long b = ry - py;
+        long c = qy - py;
+        long d = rx - px;
+        long high = Math.multiplyHigh(a, b);
+        long otherHigh = Math.multiplyHigh(c, d);
+        return high != otherHigh ? Long.compare(high, otherHigh) : Long.compareUnsigned(a * b, c * d);
     }
 
     /** The most paused time in any window of length {@code w < wallNanos} inside the run. */
