@@ -32,11 +32,12 @@ public record MmuCurve(long[] windowsNanos, double[] mmu, double[] bmu) {
 
     /** The window lengths for {@code u}, ascending and distinct. */
     static long[] windows(MutatorUtilization u) {
-        long wall = u.wallNanos();
+        PauseIntervals pauses = u.pauses();
+        long wall = pauses.wallNanos();
         if (wall <= 0) {
             return new long[0];
         }
-        long lowest = u.pauseCount() > 0 ? u.shortestPauseNanos() : Math.max(1, wall / 1000);
+        long lowest = pauses.count() > 0 ? pauses.shortestNanos() : Math.max(1, wall / 1000);
         long[] reported = MutatorUtilization.reportedWindowsMs();
         int decades = (int) Math.ceil(Math.log10((double) wall / lowest));
         long[] w = new long[decades * POINTS_PER_DECADE + reported.length + 3];
@@ -54,8 +55,8 @@ public record MmuCurve(long[] windowsNanos, double[] mmu, double[] bmu) {
         }
         w[n++] = lowest;
         w[n++] = wall;
-        if (u.pauseCount() > 0) {
-            w[n++] = u.longestPauseNanos();
+        if (pauses.count() > 0) {
+            w[n++] = pauses.longestNanos();
         }
         return distinctSorted(w, n);
     }
