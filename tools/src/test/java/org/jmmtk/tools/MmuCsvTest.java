@@ -59,6 +59,20 @@ class MmuCsvTest {
     }
 
     @Test
+    void outOfMemoryStillWritesTheCurvesOfThePartialRun() throws IOException {
+        Path csv = dir.resolve("oom.csv");
+        Cli.Result r = Cli.run("run", "--plan", "marksweep", "--workload", "cache", "--scale", "0.2", "--heap", "256k",
+                "--threads", "2", "--json", "--mmu-out", csv.toString());
+        assertEquals(1, r.code(), r.err());
+        Map<String, Object> json = JsonTree.object(r.out());
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals("windowMs,mmu,bmu", lines.get(0));
+        String[] last = lines.get(lines.size() - 1).split(",");
+        assertEquals(((Number) json.get("wallMs")).doubleValue(), Double.parseDouble(last[0]), 1e-6);
+        assertEquals(new BruteForceMmu(json).mmu(Double.parseDouble(last[0])), Double.parseDouble(last[1]), 1e-5);
+    }
+
+    @Test
     void refusesToOverwriteTheTraceItReplays() throws IOException {
         Path trace = dir.resolve("t.trace");
         Cli.Result gen = Cli.run("trace", "gen", "linkedlist", "--scale", "0.01", "-o", trace.toString());
