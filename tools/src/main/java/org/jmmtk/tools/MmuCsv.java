@@ -19,10 +19,18 @@ final class MmuCsv {
     private MmuCsv() {
     }
 
-    /** Refuses, before the run, an output that is a directory or the same file as the input trace. */
-    static void checkTarget(Path out, Path trace) throws IOException {
+    /**
+     * Refuses, before the run, an output that is a directory, the same file as the input trace, or the
+     * same path as one of the command's {@code otherOutputs} (null ones are ignored).
+     */
+    static void checkTarget(Path out, Path trace, Path... otherOutputs) throws IOException {
         if (Files.isDirectory(out)) {
             throw new UsageException("--mmu-out " + out + " is a directory; give a file name");
+        }
+        for (Path other : otherOutputs) {
+            if (other != null && other.toAbsolutePath().normalize().equals(out.toAbsolutePath().normalize())) {
+                throw new UsageException("--mmu-out " + out + " is also another output of this run; give another file");
+            }
         }
         if (trace != null && Files.exists(out) && Files.exists(trace) && Files.isSameFile(out, trace)) {
             throw new UsageException("--mmu-out " + out + " is the trace being replayed; give another file");

@@ -67,7 +67,7 @@ final class RunCommand implements Callable<Integer> {
         ExportOptions exportOptions = exportOptions();
         TraceSource src = source.open();
         if (mmuOut != null) {
-            MmuCsv.checkTarget(mmuOut, source.trace);
+            MmuCsv.checkTarget(mmuOut, source.trace, jfr, perfetto);
         }
         if (warmup < 0) {
             throw new UsageException("--warmup must not be negative");

@@ -89,6 +89,17 @@ class MmuCsvTest {
     }
 
     @Test
+    void refusesTheSamePathAsTheRecording() throws IOException {
+        Path target = dir.resolve("x.jfr");
+        Cli.Result r = Cli.run("run", "--plan", "nogc", "--workload", "linkedlist", "--scale", "0.01", "--threads", "1",
+                "--jfr", target.toString(), "--mmu-out", dir.resolve("./x.jfr").toString());
+        assertEquals(2, r.code());
+        assertEquals(List.of("jmmtk: --mmu-out " + dir.resolve("./x.jfr") + " is also another output of this run; "
+                + "give another file"), r.errLines());
+        assertEquals(List.of(), names(dir));
+    }
+
+    @Test
     void refusesADirectoryAndLeavesNothingBehind() throws IOException {
         Path target = Files.createDirectories(dir.resolve("out.csv"));
         Cli.Result r = Cli.run("run", "--plan", "nogc", "--workload", "linkedlist", "--scale", "0.01", "--threads", "1",
