@@ -25,7 +25,7 @@ public record MmuCurve(long[] windowsNanos, double[] mmu, double[] bmu) {
         double[] bmu = new double[windows.length];
         for (int i = 0; i < windows.length; i++) {
             mmu[i] = u.mmu(windows[i]);
-            bmu[i] = u.bmu(windows[i]);
+            bmu[i] = u.bmu(windows[i], mmu[i]);
         }
         return new MmuCurve(windows, mmu, bmu);
     }

@@ -64,11 +64,16 @@ public final class MutatorUtilization {
 
     /** BMU for windows of at least {@code windowNanos} (positive). */
     public double bmu(long windowNanos) {
+        return bmu(windowNanos, mmu(windowNanos));
+    }
+
+    /** BMU for windows of at least {@code windowNanos}, given {@code mmu}, the MMU at that length. */
+    double bmu(long windowNanos, double mmu) {
         requirePositive(windowNanos);
         if (windowNanos >= pauses.wallNanos()) {
             return utilization();
         }
-        return Math.min(Math.min(mmu(windowNanos), 1 - densestSpan(windowNanos)), utilization());
+        return Math.min(Math.min(mmu, 1 - densestSpan(windowNanos)), utilization());
     }
 
     /**
