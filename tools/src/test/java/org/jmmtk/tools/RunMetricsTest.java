@@ -43,6 +43,20 @@ class RunMetricsTest {
     }
 
     @Test
+    void everyNewFieldIsThere() {
+        for (String field : List.of("nurseryGcCount", "fullGcCount", "spaceTime", "pauseP50Ms", "pauseP90Ms",
+                "pauseP99Ms", "pauseP999Ms", "wallMs", "mmu")) {
+            assertTrue(json.containsKey(field), "missing field " + field);
+        }
+        for (Map<String, Object> c : list("collections")) {
+            assertTrue(c.containsKey("startMs") && c.containsKey("endMs"), c.toString());
+        }
+        for (Map<String, Object> point : list("mmu")) {
+            assertEquals(List.of("windowMs", "utilization"), List.copyOf(point.keySet()));
+        }
+    }
+
+    @Test
     void collectionsAreDisjointIntervalsOnTheRunsClock() {
         List<Map<String, Object>> collections = list("collections");
         assertTrue(collections.size() >= 5, "too few collections to test: " + collections.size());
