@@ -55,6 +55,10 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     PerfettoOptions export;
 
+    @Option(names = "--mmu-out", paramLabel = "FILE.csv",
+            description = "Write the MMU and BMU curves of the run as CSV (columns: docs/metrics.md).")
+    Path mmuOut;
+
     @Spec
     CommandSpec spec;
 
@@ -67,6 +71,9 @@ final class RunCommand implements Callable<Integer> {
         HeapFactorOption.Heap heap = heapFactor.heap(source, src);
         if (heap != null) {
             options.heapBytes(heap.bytes());
+        }
+        if (mmuOut != null) {
+            MmuCsv.checkTarget(mmuOut, source.trace, jfr, perfetto);
         }
         if (warmup < 0) {
             throw new UsageException("--warmup must not be negative");
@@ -89,6 +96,9 @@ final class RunCommand implements Callable<Integer> {
             if (jfrOut != null) {
                 jfrOut.commit();
                 recordingFile = jfr;
+            }
+            if (mmuOut != null) {
+                MmuCsv.write(result.mutatorUtilization(), mmuOut);
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {

@@ -8,10 +8,16 @@ import java.util.Map;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.core.stats.MutatorUtilization;
+import org.jmmtk.core.stats.PausePercentiles;
 
 /** Prints a {@link RunResult} as a readable table or as the JSON object documented in docs/metrics.md. */
 final class RunReport {
+    /** The MMU windows the table shows, in ms (the JSON has all of {@link MutatorUtilization#reportedWindowsMs}). */
+    private static final long[] TABLE_MMU_WINDOWS_MS = {1, 10, 100};
+
     private RunReport() {
     }
 
@@ -25,6 +31,8 @@ final class RunReport {
                 heap != null ? heap : Options.formatBytes(r.heapBytes()), r.threads(), r.threads() == 1 ? "" : "s");
         out.printf(Locale.ROOT, "  (%s)%n", r.geometry());
         row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
+        row(out, "nursery / full GCs", String.format(Locale.ROOT, "%,d / %,d", r.gcCount(CollectionKind.NURSERY),
+                r.gcCount(CollectionKind.FULL)));
         row(out, "objects allocated", String.format(Locale.ROOT, "%,d", r.objectsAllocated()));
         row(out, "bytes allocated", String.format(Locale.ROOT, "%,d", r.bytesAllocated()));
         row(out, "bytes copied", String.format(Locale.ROOT, "%,d", r.bytesCopied()));
@@ -32,16 +40,20 @@ final class RunReport {
         row(out, "mark/cons", String.format(Locale.ROOT, "%.4f", r.markCons()));
         row(out, "edges traced", String.format(Locale.ROOT, "%,d", r.edgesTraced()));
         row(out, "write-barrier stores", String.format(Locale.ROOT, "%,d", r.barrierStores()));
+        row(out, "space-time (B x B)", String.format(Locale.ROOT, "%.4g", r.spaceTime()));
         row(out, "final live objects", r.finalLiveObjects() == null ? "-" : String.format(Locale.ROOT, "%,d", r.finalLiveObjects()));
         row(out, "final live bytes", r.finalLiveBytes() == null ? "-" : String.format(Locale.ROOT, "%,d", r.finalLiveBytes()));
         row(out, "pause total", ms(r.pauseTotalNanos()));
         row(out, "pause max", ms(r.pauseMaxNanos()));
-        row(out, "pause p50 / p99", ms(r.pauseP50Nanos()) + " / " + ms(r.pauseP99Nanos()));
+        PausePercentiles p = r.pausePercentiles();
+        row(out, "pause p50 / p90", ms(p.p50Nanos()) + " / " + ms(p.p90Nanos()));
+        row(out, "pause p99 / p99.9", ms(p.p99Nanos()) + " / " + ms(p.p999Nanos()));
         row(out, "closure total", ms(r.closureTotalNanos()));
         row(out, "wall time", ms(r.wallNanos()));
-        for (Map.Entry<String, Map<String, Number>> p : r.plugins().entrySet()) {
-            for (Map.Entry<String, Number> e : p.getValue().entrySet()) {
-                row(out, p.getKey() + ": " + e.getKey(), String.format(Locale.ROOT, "%,d", e.getValue().longValue()));
+        mmuRow(r.mutatorUtilization(), out);
+        for (Map.Entry<String, Map<String, Number>> plugin : r.plugins().entrySet()) {
+            for (Map.Entry<String, Number> e : plugin.getValue().entrySet()) {
+                row(out, plugin.getKey() + ": " + e.getKey(), String.format(Locale.ROOT, "%,d", e.getValue().longValue()));
             }
         }
         if (r.isOutOfMemory()) {
@@ -53,8 +65,19 @@ final class RunReport {
         out.flush();
     }
 
+    private static void mmuRow(MutatorUtilization u, PrintWriter out) {
+        StringBuilder name = new StringBuilder("MMU");
+        StringBuilder value = new StringBuilder();
+        for (int i = 0; i < TABLE_MMU_WINDOWS_MS.length; i++) {
+            name.append(i == 0 ? " " : " / ").append(TABLE_MMU_WINDOWS_MS[i]);
+            value.append(i == 0 ? "" : " / ")
+                    .append(String.format(Locale.ROOT, "%.3f", u.mmu(TABLE_MMU_WINDOWS_MS[i] * 1_000_000)));
+        }
+        row(out, name.append(" ms").toString(), value.toString());
+    }
+
     private static void row(PrintWriter out, String name, String value) {
-        out.printf(Locale.ROOT, "  %-22s %15s%n", name, value);
+        out.printf(Locale.ROOT, "  %-30s %15s%n", name, value);
     }
 
     private static String ms(long nanos) {
@@ -82,6 +105,8 @@ final class RunReport {
             g.writeNumberField("packetCapacity", r.packetCapacity());
             g.writeNumberField("warmupRuns", warmupRuns);
             g.writeNumberField("gcCount", r.gcCount());
+            g.writeNumberField("nurseryGcCount", r.gcCount(CollectionKind.NURSERY));
+            g.writeNumberField("fullGcCount", r.gcCount(CollectionKind.FULL));
             g.writeNumberField("objectsAllocated", r.objectsAllocated());
             g.writeNumberField("bytesAllocated", r.bytesAllocated());
             g.writeNumberField("bytesCopied", r.bytesCopied());
@@ -89,22 +114,27 @@ final class RunReport {
             g.writeNumberField("markCons", r.markCons());
             g.writeNumberField("edgesTraced", r.edgesTraced());
             g.writeNumberField("writeBarrierStores", r.barrierStores());
+            g.writeNumberField("spaceTime", r.spaceTime());
             nullableNumber(g, "finalLiveObjects", r.finalLiveObjects());
             nullableNumber(g, "finalLiveBytes", r.finalLiveBytes());
             g.writeNumberField("pauseTotalMs", r.pauseTotalNanos() / 1e6);
             g.writeNumberField("pauseMaxMs", r.pauseMaxNanos() / 1e6);
-            g.writeNumberField("pauseP50Ms", r.pauseP50Nanos() / 1e6);
-            g.writeNumberField("pauseP99Ms", r.pauseP99Nanos() / 1e6);
+            PausePercentiles p = r.pausePercentiles();
+            g.writeNumberField("pauseP50Ms", p.p50Nanos() / 1e6);
+            g.writeNumberField("pauseP90Ms", p.p90Nanos() / 1e6);
+            g.writeNumberField("pauseP99Ms", p.p99Nanos() / 1e6);
+            g.writeNumberField("pauseP999Ms", p.p999Nanos() / 1e6);
             g.writeNumberField("closureTotalMs", r.closureTotalNanos() / 1e6);
             g.writeNumberField("wallMs", r.wallNanos() / 1e6);
+            mmu(g, r.mutatorUtilization());
             g.writeBooleanField("outOfMemory", r.isOutOfMemory());
             if (r.isOutOfMemory()) {
                 g.writeStringField("outOfMemoryMessage", r.outOfMemory());
             }
             g.writeObjectFieldStart("plugins");
-            for (Map.Entry<String, Map<String, Number>> p : r.plugins().entrySet()) {
-                g.writeObjectFieldStart(p.getKey());
-                for (Map.Entry<String, Number> e : p.getValue().entrySet()) {
+            for (Map.Entry<String, Map<String, Number>> plugin : r.plugins().entrySet()) {
+                g.writeObjectFieldStart(plugin.getKey());
+                for (Map.Entry<String, Number> e : plugin.getValue().entrySet()) {
                     Json.number(g, e.getKey(), e.getValue());
                 }
                 g.writeEndObject();
@@ -131,12 +161,25 @@ final class RunReport {
         g.writeEndObject();
     }
 
+    private static void mmu(JsonGenerator g, MutatorUtilization u) throws IOException {
+        g.writeArrayFieldStart("mmu");
+        for (long ms : MutatorUtilization.reportedWindowsMs()) {
+            g.writeStartObject();
+            g.writeNumberField("windowMs", ms);
+            g.writeNumberField("utilization", u.mmu(ms * 1_000_000));
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
     private static void gc(JsonGenerator g, GcRecord c) throws IOException {
         g.writeStartObject();
         g.writeNumberField("gc", c.gc());
         g.writeStringField("kind", c.kind());
         g.writeStringField("reason", c.reason());
         g.writeNumberField("allocatedBefore", c.allocatedBefore());
+        g.writeNumberField("startMs", c.startNanos() / 1e6);
+        g.writeNumberField("endMs", c.endNanos() / 1e6);
         g.writeNumberField("pauseMs", c.pauseNanos() / 1e6);
         g.writeNumberField("closureMs", c.closureNanos() / 1e6);
         g.writeNumberField("objectsCopied", c.objectsCopied());

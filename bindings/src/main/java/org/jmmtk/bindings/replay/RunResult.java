@@ -6,7 +6,10 @@ import java.util.Map;
 import org.jmmtk.core.MMTK;
 import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.core.stats.MutatorUtilization;
+import org.jmmtk.core.stats.PausePercentiles;
 import org.jmmtk.core.stats.RunStats;
 
 /**
@@ -17,6 +20,8 @@ import org.jmmtk.core.stats.RunStats;
  * @param geometry         the heap's page, block, line and buffer sizes
  * @param finalLiveObjects null when the run ran out of memory
  * @param finalLiveBytes   null when the run ran out of memory
+ * @param pausePercentiles pause-time percentiles, never above {@code pauseMaxNanos}
+ *                         (see {@link RunStats#pausePercentileNanos})
  * @param spaceTime        heap bytes in use integrated over bytes allocated (byte-bytes)
  * @param outOfMemory      the out-of-memory report, or null if the run completed
  * @param plugins          each enabled plugin's summary, by plugin name, in the order they were enabled
@@ -26,7 +31,7 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                         int packetCapacity, int gcCount,
                         long objectsAllocated, long bytesAllocated, long bytesCopied, long bytesMarked,
                         long edgesTraced, long barrierStores, Long finalLiveObjects, Long finalLiveBytes,
-                        long pauseTotalNanos, long pauseMaxNanos, long pauseP50Nanos, long pauseP99Nanos,
+                        long pauseTotalNanos, long pauseMaxNanos, PausePercentiles pausePercentiles,
                         long closureTotalNanos, double spaceTime, String outOfMemory, List<GcRecord> collections,
                         Map<String, Map<String, Number>> plugins, long wallNanos) {
 
@@ -41,13 +46,29 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                 mmtk.options().packetCapacity(), s.gcCount(), mmtk.objectsAllocated(), mmtk.bytesAllocated(),
                 s.bytesCopied(), s.bytesMarked(), s.edgesTraced(), mmtk.barrierStores(),
                 live == null ? null : live.objects(), live == null ? null : live.bytes(),
-                s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentileNanos(50), s.pausePercentileNanos(99),
+                s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentiles(),
                 s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos);
     }
 
     /** Bytes copied or marked per byte allocated (the Merlin paper's mark/cons ratio). */
     public double markCons() {
         return bytesAllocated == 0 ? 0 : (double) (bytesCopied + bytesMarked) / bytesAllocated;
+    }
+
+    /** The number of the program's collections of {@code kind}. */
+    public int gcCount(CollectionKind kind) {
+        int n = 0;
+        for (GcRecord c : collections) {
+            if (c.kind().equals(kind.label)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Mutator utilisation over the replay, from the pauses of the program's collections. */
+    public MutatorUtilization mutatorUtilization() {
+        return MutatorUtilization.of(collections, wallNanos);
     }
 
     public boolean isOutOfMemory() {

@@ -16,7 +16,8 @@ import org.HdrHistogram.Histogram;
 public final class RunStats {
     private final List<GcRecord> collections = new ArrayList<>();
     private GcRecord finalCollection;
-    private final Histogram pauseMicros = new Histogram(3);
+    /** Pause times in nanoseconds, to 3 significant digits. */
+    private final Histogram pauseNanos = new Histogram(3);
     private long originNanos = System.nanoTime();
     private double spaceTime;
     private long lastAllocated;
@@ -56,7 +57,7 @@ public final class RunStats {
             return;
         }
         collections.add(record);
-        pauseMicros.recordValue(Math.max(0, record.pauseNanos() / 1000));
+        pauseNanos.recordValue(Math.max(0, record.pauseNanos()));
     }
 
     /** The program's collections, in order (the final one excluded). */
@@ -121,8 +122,19 @@ public final class RunStats {
         return n;
     }
 
-    /** Pause-time percentile in nanoseconds (microsecond resolution), 0 when there were no pauses. */
+    /**
+     * A pause-time percentile in nanoseconds, 0 when there were no pauses: the upper end of the
+     * histogram bucket (3 significant digits) that holds the pause of that rank, clamped to the exact
+     * longest pause, so it is never below the true value, at most 0.1% above it, never above
+     * {@link #pauseMaxNanos} and never below a lower percentile.
+     */
     public long pausePercentileNanos(double percentile) {
-        return collections.isEmpty() ? 0 : pauseMicros.getValueAtPercentile(percentile) * 1000;
+        return collections.isEmpty() ? 0 : Math.min(pauseNanos.getValueAtPercentile(percentile), pauseMaxNanos());
+    }
+
+    /** The pause-time percentiles that {@code run} reports (see {@link #pausePercentileNanos}). */
+    public PausePercentiles pausePercentiles() {
+        return new PausePercentiles(pausePercentileNanos(50), pausePercentileNanos(90), pausePercentileNanos(99),
+                pausePercentileNanos(99.9));
     }
 }
