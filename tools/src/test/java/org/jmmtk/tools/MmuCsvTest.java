@@ -26,7 +26,7 @@ class MmuCsvTest {
 
     @Test
     void curvesMatchAnIndependentRecomputation() throws IOException {
-        Path csv = dir.resolve("curves/mmu.csv");
+        Path csv = Files.createDirectories(dir.resolve("curves")).resolve("mmu.csv");
         Cli.Result r = Cli.run("run", "--plan", "semispace", "--workload", "binarytrees", "--scale", "0.1", "--heap",
                 "1m", "--threads", "2", "--json", "--mmu-out", csv.toString());
         assertEquals(0, r.code(), r.err());
