@@ -61,4 +61,32 @@ class BarrierTest {
         assertEquals(ObjectModel.slotAddress(o, 0), b.rememberedSet().get(1));
         assertEquals(0, m.load(ObjectModel.slotAddress(o, 1)));
     }
+
+    @Test
+    void thePreWriteHookSeesTheOldValueAndThePostWriteHookTheNew() {
+        SimulatedMemory m = memory();
+        long o = BASE + 64;
+        ObjectModel.initialize(m, o, 1, 32, 2, 0);
+        long slot = ObjectModel.slotAddress(o, 0);
+        long[] seen = new long[4];
+        Barrier b = new Barrier(m) {
+            @Override
+            protected void preWrite(long source, long s, long target) {
+                seen[0] = memory.load(s);
+                seen[1] = target;
+            }
+
+            @Override
+            protected void postWrite(long source, long s, long target) {
+                seen[2] = memory.load(s);
+                seen[3] = source;
+            }
+        };
+        b.store(o, slot, BASE + 512);
+        b.store(o, slot, BASE + 1024);
+        assertEquals(BASE + 512, seen[0]);
+        assertEquals(BASE + 1024, seen[1]);
+        assertEquals(BASE + 1024, seen[2]);
+        assertEquals(o, seen[3]);
+    }
 }
