@@ -3,6 +3,7 @@ package org.jmmtk.plans;
 import java.util.List;
 import org.jmmtk.core.plan.PlanFactory;
 import org.jmmtk.core.util.Registry;
+import org.jmmtk.plans.markcompact.MarkCompact;
 import org.jmmtk.plans.marksweep.MarkSweep;
 import org.jmmtk.plans.nogc.NoGC;
 import org.jmmtk.plans.semispace.SemiSpace;
@@ -20,7 +21,9 @@ public final class Plans {
             new Entry("nogc", "never collects; traces once at the end to report what is reachable", NoGC::new),
             new Entry("semispace", "semispace copying (SS), parallel Cheney evacuation", SemiSpace::new),
             new Entry("marksweep", "mark-sweep (MS) with segregated free lists and parallel sweeping",
-                    MarkSweep::new)));
+                    MarkSweep::new),
+            new Entry("markcompact", "mark-compact (MC), Lisp-2 sliding compaction with parallel marking and "
+                    + "reference updating", MarkCompact::new)));
 
     private Plans() {
     }

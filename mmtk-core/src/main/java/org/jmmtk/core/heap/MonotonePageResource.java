@@ -33,6 +33,18 @@ public final class MonotonePageResource extends PageResource {
         return cursor;
     }
 
+    /**
+     * Takes back every page from {@code newCursor} (page aligned, not above the cursor) on: the pages
+     * below it stay handed out (a compacted space keeps its survivors). The memory stays mapped.
+     */
+    public synchronized void resetTo(long newCursor) {
+        if (newCursor < start || newCursor > cursor || (newCursor & (geometry.pageBytes() - 1)) != 0) {
+            throw new IllegalArgumentException(String.format("cannot reset the cursor 0x%x to 0x%x", cursor, newCursor));
+        }
+        countPages(-(int) ((cursor - newCursor) >>> geometry.logBytesInPage()));
+        cursor = newCursor;
+    }
+
     /** Takes back every page. The memory stays mapped (and dirty) for reuse. */
     public synchronized void reset() {
         cursor = start;

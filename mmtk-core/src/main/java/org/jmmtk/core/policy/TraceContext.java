@@ -15,6 +15,13 @@ public interface TraceContext {
     /** The object at {@code from} was copied to {@code to}. */
     void copied(long from, long to, long traceBytes, long bytes);
 
+    /**
+     * The object now at {@code to} was moved there from {@code from} (by a copy or a slide): logs the
+     * move for the binding and reports it to plugins that asked. The object's header must be readable
+     * at both addresses while this runs.
+     */
+    void moved(long from, long to);
+
     /** An object of {@code traceBytes} was marked in place. */
     void marked(long traceBytes);
 }

@@ -94,6 +94,11 @@ public class Collector implements WorkerContext, TraceContext {
         objectsCopied++;
         bytesCopied += traceBytes;
         copiedAllocationBytes += bytes;
+        moved(from, to);
+    }
+
+    @Override
+    public final void moved(long from, long to) {
         if (moves != null) {
             moves.add(ObjectModel.id(memory, to), to);
         }

@@ -1,0 +1,188 @@
+package org.jmmtk.core.policy;
+
+import java.util.Arrays;
+import org.jmmtk.core.heap.MonotonePageResource;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.util.Constants;
+
+/**
+ * A bump-allocated space collected by Lisp-2 sliding compaction (mmtk-core's {@code MarkCompactSpace}):
+ * objects are marked in place in the closure; then, in address order, each live object gets the next
+ * free address from the bottom of the space ({@link #calculateForwarding}); every reference to the
+ * space is redirected ({@link #forward}); and the objects slide down to their new addresses
+ * ({@link #compact}), leaving the survivors contiguous from the start of the space and no hole.
+ *
+ * <p>The status word cannot hold the forwarding address (a forwarding pointer would replace the size
+ * and reference-slot count that the later phases still read), so the new addresses live in side
+ * metadata owned by the space: an {@code int[]} indexed by the granule of the old address, holding the
+ * granule of the new one. Objects are walked in address order through the valid-object bits, which
+ * are set at every object start; dead objects are reported as freed and lose their bit while their
+ * headers are still intact, moved objects' bits move with them.
+ *
+ * <p>Budget accounting: mutators are charged whole pages; after a compaction the space holds exactly
+ * the pages up to the end of the survivors, which depends only on the live set, never on how many GC
+ * threads ran.
+ *
+ * <p>Threads: mutators acquire pages; GC workers mark in parallel; {@link #calculateForwarding} and
+ * {@link #compact} run in one packet each, {@link #updateReferences} in parallel packets over disjoint
+ * ranges of the live objects.
+ */
+public final class MarkCompactSpace extends Space {
+    private final MonotonePageResource pages;
+    // Written by the CalculateForwarding packet, read by later stages: the scheduler's bucket opening orders them.
+    private int[] forwarding = new int[0];
+    private long[] live = new long[0];
+    private int liveCount;
+    private long compactedEnd;
+
+    public MarkCompactSpace(String name, long bytes, HeapServices heap) {
+        super(name, bytes, heap);
+        this.pages = new MonotonePageResource(memory, geometry, region);
+    }
+
+    @Override
+    public int reservedPages() {
+        return pages.reservedPages();
+    }
+
+    @Override
+    protected long acquirePages(int n, boolean forGC) {
+        return pages.acquire(n);
+    }
+
+    @Override
+    public long traceObject(long object, TraceContext context) {
+        return markObject(object, context);
+    }
+
+    private int granule(long address) {
+        return (int) ((address - start) >>> 3);
+    }
+
+    /**
+     * Computes the new address of every marked object, in address order, sliding each down to the end
+     * of the previous one; frees the unmarked ones (reported with their headers intact, valid-object
+     * bits cleared) and records the live objects in address order. Single-threaded.
+     */
+    public void calculateForwarding() {
+        long limit = pages.cursor();
+        long granules = (limit - start) >>> 3;
+        if (granules > Integer.MAX_VALUE) {
+            throw new IllegalStateException("mark-compact space " + name + " too large for its forwarding table");
+        }
+        if (forwarding.length < granules) {
+            forwarding = new int[(int) granules];
+        }
+        liveCount = 0;
+        long to = start;
+        for (long o = validObjects.next(start, limit); o >= 0; o = validObjects.next(o + 8, limit)) {
+            long status = memory.load(o + ObjectModel.STATUS_OFFSET);
+            if ((status & ObjectModel.MARK_BIT) != 0) {
+                forwarding[granule(o)] = granule(to);
+                if (liveCount == live.length) {
+                    live = Arrays.copyOf(live, Math.max(1024, 2 * live.length));
+                }
+                live[liveCount++] = o;
+                to += ObjectModel.sizeOfStatus(status);
+            } else {
+                free(o);
+            }
+        }
+        compactedEnd = to;
+    }
+
+    /** Number of live objects found by {@link #calculateForwarding}. */
+    public int liveCount() {
+        return liveCount;
+    }
+
+    /** The new address of a live object of this space (valid from forwarding until the compaction). */
+    public long forward(long object) {
+        return start + ((long) forwarding[granule(object)] << 3);
+    }
+
+    /**
+     * Redirects every reference slot of every marked object in the range of this space's live objects
+     * {@code [from, to)} (indices in address order) that points into this space.
+     */
+    public void updateReferences(int from, int to) {
+        for (int i = from; i < to; i++) {
+            updateSlots(live[i]);
+        }
+    }
+
+    /** Redirects the slots of {@code object} (in any space) that point into this space. */
+    public void updateSlots(long object) {
+        int slots = ObjectModel.refSlots(memory, object);
+        long slot = ObjectModel.slotAddress(object, 0);
+        for (int j = 0; j < slots; j++, slot += 8) {
+            updateSlot(slot);
+        }
+    }
+
+    /** Redirects the reference in {@code slot} (a root or a field) if it points into this space. */
+    public void updateSlot(long slot) {
+        long target = memory.load(slot);
+        if (target != 0 && contains(target)) {
+            memory.store(slot, forward(target));
+        }
+    }
+
+    /**
+     * Slides the live objects of {@code [from, to)} (indices in address order) down to their new
+     * addresses, clearing their marks; each move clears the old valid-object bit before setting the
+     * new one and is reported through {@code context}. Must run in address order: an object's new
+     * place may overlap the old places of the objects before it, which have already moved.
+     */
+    public void compact(int from, int to, TraceContext context) {
+        for (int i = from; i < to; i++) {
+            long object = live[i];
+            long status = memory.load(object + ObjectModel.STATUS_OFFSET) & ~ObjectModel.MARK_BIT;
+            long target = forward(object);
+            if (target == object) {
+                memory.store(object + ObjectModel.STATUS_OFFSET, status);
+                continue;
+            }
+            long idWord = memory.load(object + ObjectModel.ID_OFFSET);
+            long size = ObjectModel.sizeOfStatus(status);
+            memory.copyWords(object, target, size >>> 3);
+            memory.store(target + ObjectModel.STATUS_OFFSET, status);
+            validObjects.clear(object);
+            validObjects.set(target);
+            if (object < target + size) {
+                // The slide overwrote the old header: put it back while the move is reported. A slide
+                // by one word puts the old status word on the new id word; then only the id is restored.
+                boolean status0 = object - target >= ObjectModel.HEADER_BYTES;
+                long w0 = memory.load(object + ObjectModel.STATUS_OFFSET);
+                long w1 = memory.load(object + ObjectModel.ID_OFFSET);
+                if (status0) {
+                    memory.store(object + ObjectModel.STATUS_OFFSET, status);
+                }
+                memory.store(object + ObjectModel.ID_OFFSET, idWord);
+                context.moved(object, target);
+                if (status0) {
+                    memory.store(object + ObjectModel.STATUS_OFFSET, w0);
+                }
+                memory.store(object + ObjectModel.ID_OFFSET, w1);
+            } else {
+                context.moved(object, target);
+            }
+        }
+    }
+
+    /** After the compaction: the space keeps the pages up to the end of its survivors, the rest go back. */
+    public void release() {
+        pages.resetTo(Constants.alignUp(compactedEnd, geometry.pageBytes()));
+        liveCount = 0;
+    }
+
+    /** One past the last byte of the survivors of the last compaction. */
+    public long compactedEnd() {
+        return compactedEnd;
+    }
+
+    @Override
+    public String checkObject(long object) {
+        return object < pages.cursor() ? null : "lies beyond the allocated part of " + name;
+    }
+}

@@ -1,0 +1,72 @@
+package org.jmmtk.plans.markcompact;
+
+import org.jmmtk.core.plan.CollectionKind;
+import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.plan.Plan;
+import org.jmmtk.core.plan.PlanArgs;
+import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.policy.MarkCompactSpace;
+import org.jmmtk.core.vm.Scanning;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
+
+/**
+ * Mark-compact (MC), Lisp-2 sliding compaction: mutators bump-allocate in one mark-compact space; a
+ * collection marks everything reachable in place (the parallel closure), computes each survivor's new
+ * address in address order (CalculateForwarding), redirects every reference to the space, roots and
+ * fields, in parallel packets (RefForwarding), slides the survivors down (Compact), and gives back
+ * the pages beyond them (Release). No copy reserve: the heap is used to the last page. Large objects
+ * live in the common large object space.
+ */
+public final class MarkCompact extends Plan {
+    private final MarkCompactSpace mc;
+    private final Scanning scanning;
+
+    public MarkCompact(PlanArgs args) {
+        super(args);
+        this.scanning = args.scanning();
+        // room for the whole budget plus a buffer of slack for page and buffer rounding
+        long extent = args.heapBytes() + 2L * args.heap().geometry().bufferBytes();
+        this.mc = new MarkCompactSpace("mc", extent, args.heap());
+    }
+
+    @Override
+    public String name() {
+        return "markcompact";
+    }
+
+    @Override
+    public PlanConstraints constraints() {
+        return MarkCompactConstraints.CONSTRAINTS;
+    }
+
+    MarkCompactSpace markCompactSpace() {
+        return mc;
+    }
+
+    Scanning scanning() {
+        return scanning;
+    }
+
+    @Override
+    protected Mutator createMutator(int ordinal) {
+        return new MarkCompactMutator(this, ordinal);
+    }
+
+    /** The default schedule (stop, roots, prepare, closure, weak refs, release, end) plus the compaction's stages. */
+    @Override
+    public void scheduleCollection(GCWorker worker, CollectionKind kind) {
+        super.scheduleCollection(worker, kind);
+        worker.addWork(Stage.CALCULATE_FORWARDING, new CalculateForwarding(this));
+    }
+
+    @Override
+    protected void prepare(GCWorker worker, CollectionKind kind) {
+        // marks were cleared by the previous compaction
+    }
+
+    @Override
+    protected void release(GCWorker worker, CollectionKind kind) {
+        mc.release();
+    }
+}
