@@ -1,0 +1,158 @@
+package org.jmmtk.core.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jmmtk.core.analysis.PluginHost;
+import org.jmmtk.core.heap.AllocationPoll;
+import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
+import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.memory.VMLayout;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.util.Constants;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Lisp-2 on a hand-made space: survivors slide down in address order with their references redirected,
+ * the dead lose their valid-object bits, every move is reported with both headers readable (also when
+ * the slide overlaps the old header, even by one word), and the space keeps only the pages up to the
+ * end of its survivors.
+ */
+class MarkCompactSpaceTest {
+    private final VMLayout layout = new VMLayout(16 * Constants.BYTES_IN_CHUNK);
+    private final SimulatedMemory m = layout.memory();
+    private final HeapGeometry geometry = HeapGeometry.forHeap(64 << 10);
+    private final SideBitmap vo = new SideBitmap(m);
+    private final HeapServices heap = new HeapServices(m, layout, geometry, new AllocationPoll() {
+        @Override
+        public boolean poll(String space, int pages) {
+            return false;
+        }
+
+        @Override
+        public SimulatedOutOfMemoryError outOfMemory(String space, int pages, String why) {
+            throw new AssertionError(why);
+        }
+    }, vo, new SpaceTable(m), PluginHost.none());
+    private final MarkCompactSpace mc = new MarkCompactSpace("mc", 1 << 20, heap);
+    private final long a = mc.acquire(8);
+    private final List<long[]> moves = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
+
+    private final TraceContext context = new TraceContext() {
+        @Override
+        public void enqueue(long object) {
+        }
+
+        @Override
+        public long allocCopy(long bytes) {
+            throw new AssertionError();
+        }
+
+        @Override
+        public void copied(long from, long to, long traceBytes, long bytes) {
+            throw new AssertionError();
+        }
+
+        @Override
+        public void moved(long from, long to) {
+            moves.add(new long[] {from, to});
+            if (ObjectModel.id(m, from) != ObjectModel.id(m, to)) {
+                problems.add("ids differ at " + from + " and " + to);
+            }
+            if (to - from <= -16 && ObjectModel.size(m, from) != ObjectModel.size(m, to)) {
+                problems.add("sizes differ at " + from + " and " + to);
+            }
+        }
+
+        @Override
+        public void marked(long traceBytes) {
+        }
+    };
+
+    private long object(long offset, long id, long bytes, int slots, boolean live) {
+        long o = a + offset;
+        ObjectModel.initialize(m, o, id, bytes, slots, 7);
+        vo.set(o);
+        if (live) {
+            ObjectModel.testAndMark(m, o);
+        }
+        return o;
+    }
+
+    private void collect() {
+        mc.calculateForwarding();
+        mc.updateReferences(0, mc.liveCount());
+        mc.compact(0, mc.liveCount(), context);
+        mc.release();
+    }
+
+    @Test
+    void survivorsSlideDownWithTheirReferencesRedirected() {
+        long o1 = object(0, 1, 32, 2, true);
+        long dead = object(32, 2, 48, 0, false);
+        long o3 = object(80, 3, 32, 2, true);
+        long o4 = object(120, 4, 24, 1, true); // after an 8-byte hole (a buffer's tail)
+        m.store(ObjectModel.slotAddress(o1, 0), o3);
+        m.store(ObjectModel.slotAddress(o1, 1), o1);
+        m.store(ObjectModel.slotAddress(o3, 0), o4);
+        m.store(ObjectModel.slotAddress(o4, 0), o1);
+        mc.calculateForwarding();
+        assertEquals(3, mc.liveCount());
+        assertEquals(a, mc.forward(o1));
+        assertEquals(a + 32, mc.forward(o3));
+        assertEquals(a + 64, mc.forward(o4));
+        assertFalse(vo.get(dead), "the dead object lost its valid-object bit");
+        mc.updateReferences(0, mc.liveCount());
+        mc.compact(0, mc.liveCount(), context);
+        mc.release();
+
+        assertEquals(List.of(), problems);
+        assertEquals(2, moves.size(), "the first object stays where it is");
+        assertEquals(1, ObjectModel.id(m, a));
+        assertEquals(3, ObjectModel.id(m, a + 32));
+        assertEquals(4, ObjectModel.id(m, a + 64));
+        assertEquals(a + 32, m.load(ObjectModel.slotAddress(a, 0)));
+        assertEquals(a, m.load(ObjectModel.slotAddress(a, 1)));
+        assertEquals(a + 64, m.load(ObjectModel.slotAddress(a + 32, 0)));
+        assertEquals(a, m.load(ObjectModel.slotAddress(a + 64, 0)));
+        for (long o : new long[] {a, a + 32, a + 64}) {
+            assertTrue(vo.get(o));
+            assertFalse(ObjectModel.isMarked(m, o), "marks are cleared");
+            assertEquals(7, ObjectModel.typeId(m, o));
+        }
+        assertEquals(-1, vo.next(a + 72, a + 512), "no valid-object bit is left behind");
+        assertEquals(88, mc.compactedEnd() - a);
+        assertEquals(geometry.bytesToPages(88), mc.reservedPages());
+    }
+
+    @Test
+    void aSlideOverlappingTheOldHeaderReportsBothHeaders() {
+        object(0, 1, 24, 1, true);
+        object(32, 2, 48, 4, true); // slides by one word
+        object(80, 3, 16, 0, false);
+        long o4 = object(96, 4, 64, 3, true); // slides by 24, over its own old header
+        m.store(ObjectModel.slotAddress(o4, 2), a + 32);
+        collect();
+        assertEquals(List.of(), problems);
+        assertEquals(2, moves.size());
+        assertEquals(2, ObjectModel.id(m, a + 24));
+        assertEquals(48, ObjectModel.size(m, a + 24));
+        assertEquals(4, ObjectModel.id(m, a + 72));
+        assertEquals(a + 24, m.load(ObjectModel.slotAddress(a + 72, 2)), "the field was redirected");
+        assertEquals(-1, vo.next(a + 80, a + 512));
+    }
+
+    @Test
+    void anEmptySpaceGivesBackEveryPage() {
+        object(0, 1, 32, 0, false);
+        collect();
+        assertEquals(0, mc.reservedPages());
+        assertFalse(vo.get(a));
+    }
+}
