@@ -23,21 +23,33 @@ import org.jmmtk.core.util.Constants;
  * the pages up to the end of the survivors, which depends only on the live set, never on how many GC
  * threads ran.
  *
- * <p>Threads: mutators acquire pages; GC workers mark in parallel; {@link #calculateForwarding} and
- * {@link #compact} run in one packet each, {@link #updateReferences} in parallel packets over disjoint
- * ranges of the live objects.
+ * <p>Threads: mutators acquire pages; GC workers mark in parallel; the forwarding computation runs in
+ * two parallel passes over address-ordered regions with a sequential prefix sum between them (as
+ * parallel sliding compactors do); {@link #updateReferences} runs in parallel packets
+ * over disjoint ranges of the live objects; {@link #compact} runs in one packet.
  */
 public final class MarkCompactSpace extends Space {
+    /** A forwarding region is this many allocation buffers (an eighth of a small heap, 512 KiB at most). */
+    public static final int REGION_BUFFERS = 16;
+
     private final MonotonePageResource pages;
     // Written by the CalculateForwarding packet, read by later stages: the scheduler's bucket opening orders them.
+    private final long regionBytes;
     private int[] forwarding = new int[0];
     private long[] live = new long[0];
     private int liveCount;
     private long compactedEnd;
+    private long scanLimit;
+    private int regions;
+    private long[] regionLiveBytes = new long[0];
+    private int[] regionLiveObjects = new int[0];
+    private long[] regionTarget = new long[0];
+    private int[] regionFirst = new int[0];
 
     public MarkCompactSpace(String name, long bytes, HeapServices heap) {
         super(name, bytes, heap);
         this.pages = new MonotonePageResource(memory, geometry, region);
+        this.regionBytes = REGION_BUFFERS * (long) geometry.bufferBytes();
     }
 
     @Override
@@ -62,33 +74,112 @@ public final class MarkCompactSpace extends Space {
     /**
      * Computes the new address of every marked object, in address order, sliding each down to the end
      * of the previous one; frees the unmarked ones (reported with their headers intact, valid-object
-     * bits cleared) and records the live objects in address order. Single-threaded.
+     * bits cleared) and records the live objects in address order. All regions on this thread: the
+     * sequential form of {@link #prepareForwarding}, {@link #countLive}, {@link #sumRegions} and
+     * {@link #assignForwarding}.
      */
     public void calculateForwarding() {
-        long limit = pages.cursor();
-        long granules = (limit - start) >>> 3;
+        int n = prepareForwarding();
+        for (int r = 0; r < n; r++) {
+            countLive(r);
+        }
+        sumRegions();
+        for (int r = 0; r < n; r++) {
+            assignForwarding(r);
+        }
+    }
+
+    /**
+     * Starts a forwarding computation: splits the allocated part of the space into address-ordered
+     * regions (of a size fixed by the heap geometry, so never by the GC thread count) and returns how
+     * many. Then {@link #countLive} may run for all regions in parallel, then {@link #sumRegions} once,
+     * then {@link #assignForwarding} for all regions in parallel.
+     */
+    public int prepareForwarding() {
+        scanLimit = pages.cursor();
+        long granules = (scanLimit - start) >>> 3;
         if (granules > Integer.MAX_VALUE) {
             throw new IllegalStateException("mark-compact space " + name + " too large for its forwarding table");
         }
         if (forwarding.length < granules) {
             forwarding = new int[(int) granules];
         }
+        regions = (int) ((scanLimit - start + regionBytes - 1) / regionBytes);
+        if (regionLiveBytes.length < regions) {
+            regionLiveBytes = new long[regions];
+            regionLiveObjects = new int[regions];
+            regionTarget = new long[regions];
+            regionFirst = new int[regions];
+        }
         liveCount = 0;
-        long to = start;
-        for (long o = validObjects.next(start, limit); o >= 0; o = validObjects.next(o + 8, limit)) {
+        return regions;
+    }
+
+    private long regionStart(int r) {
+        return start + r * regionBytes;
+    }
+
+    private long regionEnd(int r) {
+        return Math.min(scanLimit, regionStart(r) + regionBytes);
+    }
+
+    /**
+     * First pass over region {@code r} (the objects that start in it): adds up its live objects and
+     * their bytes, and frees its dead objects. Regions are disjoint, so this runs in parallel.
+     */
+    public void countLive(int r) {
+        long end = regionEnd(r);
+        long bytes = 0;
+        int objects = 0;
+        for (long o = validObjects.next(regionStart(r), end); o >= 0; o = validObjects.next(o + 8, end)) {
             long status = memory.load(o + ObjectModel.STATUS_OFFSET);
             if ((status & ObjectModel.MARK_BIT) != 0) {
-                forwarding[granule(o)] = granule(to);
-                if (liveCount == live.length) {
-                    live = Arrays.copyOf(live, Math.max(1024, 2 * live.length));
-                }
-                live[liveCount++] = o;
-                to += ObjectModel.sizeOfStatus(status);
+                bytes += ObjectModel.sizeOfStatus(status);
+                objects++;
             } else {
                 free(o);
             }
         }
+        regionLiveBytes[r] = bytes;
+        regionLiveObjects[r] = objects;
+    }
+
+    /** Between the passes, once: where each region's survivors go, and where they are in the live list. */
+    public void sumRegions() {
+        long to = start;
+        int index = 0;
+        for (int r = 0; r < regions; r++) {
+            regionTarget[r] = to;
+            regionFirst[r] = index;
+            to += regionLiveBytes[r];
+            index += regionLiveObjects[r];
+        }
         compactedEnd = to;
+        liveCount = index;
+        if (live.length < index) {
+            live = new long[Math.max(index, 2 * live.length)];
+        }
+    }
+
+    /** The number of regions of the forwarding computation in progress. */
+    public int regions() {
+        return regions;
+    }
+
+    /**
+     * Second pass over region {@code r}: gives each of its live objects (the only objects left with a
+     * valid-object bit) its new address, in address order from the region's target, and enters it in
+     * the live list. Runs in parallel.
+     */
+    public void assignForwarding(int r) {
+        long end = regionEnd(r);
+        long to = regionTarget[r];
+        int index = regionFirst[r];
+        for (long o = validObjects.next(regionStart(r), end); o >= 0; o = validObjects.next(o + 8, end)) {
+            forwarding[granule(o)] = granule(to);
+            live[index++] = o;
+            to += ObjectModel.size(memory, o);
+        }
     }
 
     /** Number of live objects found by {@link #calculateForwarding}. */

@@ -149,6 +149,50 @@ class MarkCompactSpaceTest {
     }
 
     @Test
+    void regionsCountedApartSlideAsOne() {
+        mc.acquire(500); // 32 KiB in all: four 8 KiB regions
+        java.util.Random random = new java.util.Random(42);
+        List<Long> survivors = new ArrayList<>();
+        long offset = 0;
+        for (long id = 1; offset < 31 << 10; id++) {
+            int slots = random.nextInt(4);
+            long bytes = 16 + 8 * slots + 8 * random.nextInt(40);
+            boolean live = random.nextBoolean();
+            long o = object(offset, id, bytes, slots, live);
+            if (live) {
+                survivors.add(id);
+                if (slots > 0) {
+                    m.store(ObjectModel.slotAddress(o, 0), o);
+                }
+            }
+            offset += bytes + 8 * random.nextInt(2);
+        }
+        assertEquals(4, mc.prepareForwarding());
+        for (int r = 3; r >= 0; r--) {
+            mc.countLive(r);
+        }
+        mc.sumRegions();
+        for (int r = 3; r >= 0; r--) {
+            mc.assignForwarding(r);
+        }
+        mc.updateReferences(0, mc.liveCount());
+        mc.compact(0, mc.liveCount(), context);
+        mc.release();
+        assertEquals(List.of(), problems);
+        long o = a;
+        for (long id : survivors) {
+            assertTrue(vo.get(o));
+            assertEquals(id, ObjectModel.id(m, o));
+            if (ObjectModel.refSlots(m, o) > 0) {
+                assertEquals(o, m.load(ObjectModel.slotAddress(o, 0)), "self reference of " + id);
+            }
+            o += ObjectModel.size(m, o);
+        }
+        assertEquals(o, mc.compactedEnd());
+        assertEquals(-1, vo.next(o, a + (32 << 10)));
+    }
+
+    @Test
     void anEmptySpaceGivesBackEveryPage() {
         object(0, 1, 32, 0, false);
         collect();

@@ -1,5 +1,6 @@
 package org.jmmtk.plans.markcompact;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.policy.MarkCompactSpace;
 import org.jmmtk.core.policy.Space;
@@ -8,10 +9,13 @@ import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
- * CalculateForwarding stage, one packet: walks the mark-compact space in address order, gives each
- * live object its new address and frees the dead; then schedules the reference updates (RefForwarding:
- * one packet per mutator's roots, one for the global roots, one per range of live objects, one per
- * other space) and the slide (Compact).
+ * CalculateForwarding stage: splits the mark-compact space into address-ordered regions and adds a
+ * {@link CountLive} packet per region (in parallel: each adds up its survivors and frees its dead).
+ * The last of them to finish sums the regions ({@link #regionsCounted}), adds an
+ * {@link AssignForwarding} packet per region (in parallel, same stage: each gives its survivors their
+ * new addresses), then schedules the reference updates (RefForwarding: one packet per mutator's roots,
+ * one for the global roots, one per {@value #OBJECTS_PER_PACKET} live objects, one per other space)
+ * and the slide (Compact).
  */
 final class CalculateForwarding extends WorkPacket {
     /** Live objects per reference-updating packet. */
@@ -26,7 +30,25 @@ final class CalculateForwarding extends WorkPacket {
     @Override
     public void execute(GCWorker worker) {
         MarkCompactSpace mc = plan.markCompactSpace();
-        mc.calculateForwarding();
+        int regions = mc.prepareForwarding();
+        if (regions == 0) {
+            regionsCounted(plan, worker);
+            return;
+        }
+        AtomicInteger remaining = new AtomicInteger(regions);
+        for (int r = 0; r < regions; r++) {
+            worker.addWork(Stage.CALCULATE_FORWARDING, new CountLive(plan, r, remaining));
+        }
+    }
+
+    /** Runs once, after every region was counted. */
+    static void regionsCounted(MarkCompact plan, GCWorker worker) {
+        MarkCompactSpace mc = plan.markCompactSpace();
+        mc.sumRegions();
+        int regions = mc.regions();
+        for (int r = 0; r < regions; r++) {
+            worker.addWork(Stage.CALCULATE_FORWARDING, new AssignForwarding(mc, r));
+        }
         for (Mutator m : plan.mutators()) {
             worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(plan, m.ordinal()));
         }
