@@ -22,8 +22,8 @@ public final class Plans {
             new Entry("semispace", "semispace copying (SS), parallel Cheney evacuation", SemiSpace::new),
             new Entry("marksweep", "mark-sweep (MS) with segregated free lists and parallel sweeping",
                     MarkSweep::new),
-            new Entry("markcompact", "mark-compact (MC), Lisp-2 sliding compaction with parallel marking and "
-                    + "reference updating", MarkCompact::new)));
+            new Entry("markcompact", "mark-compact (MC), Lisp-2 sliding compaction; parallel marking, "
+                    + "forwarding and reference updating", MarkCompact::new)));
 
     private Plans() {
     }
