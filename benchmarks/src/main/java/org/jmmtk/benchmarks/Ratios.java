@@ -112,6 +112,10 @@ public final class Ratios {
                 }
                 String name = benchmark.substring(benchmark.lastIndexOf('.') + 1) + params.others();
                 String value = params.value() == null ? label : params.value();
+                if (value == null) {
+                    throw new IOException(file + ": " + benchmark + " has no parameter " + param
+                            + " (write the file as VALUE=" + file + ")");
+                }
                 units.put(name, unit);
                 samples.computeIfAbsent(name, k -> new LinkedHashMap<>())
                         .computeIfAbsent(value, k -> new ArrayList<>()).addAll(forkMeans);

@@ -33,7 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * traces, plain and gzipped: {@code parse} reads every record into a no-op consumer; {@code nogc}
  * replays the trace on the nogc plan (allocation, stores, roots, no collection).
  *
- * <p>The trace is binarytrees at scale 0.25: about 786,000 objects and 2.4 million records.
+ * <p>The trace is binarytrees at scale 0.25 (seed 42): about 786,000 objects and 1,321,649 records (the
+ * {@code records} counter per replay; both builds of issue 11 write the same bytes).
  *
  * <p>Against another build (issue 11: the commit before the core refactor), as interleaved single forks
  * of each build's jar, comparing records per second:
