@@ -251,10 +251,6 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         return address != 0 && mmtk.isObject(address, id) ? address : 0;
     }
 
-    /** Calls {@code visitor} with every (id, address) in the table. */
-    public void forEachObject(ObjectVisitor visitor) {
-        objects.forEach(mmtk::isObject, visitor);
-    }
 
     /** A number of objects and their trace bytes. */
     public record LiveSet(long objects, long bytes) {
