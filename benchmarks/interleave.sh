@@ -5,17 +5,28 @@
 #
 #   benchmarks/interleave.sh BENCHMARK PARAM V1,V2,... ROUNDS [JMH OPTIONS...]
 #   benchmarks/interleave.sh TracepointOverheadBenchmark probes compiled-out,not-recorded,recorded 8
+#
+# A value written VALUE=JVM-ARGS runs its forks with -jvmArgsAppend JVM-ARGS (which replaces the
+# @Fork's jvmArgsAppend, not its jvmArgs), for switches that must be set when the JVM starts:
+#   benchmarks/interleave.sh PluginHostBenchmark host 'compiled-out=-Djmmtk.plugins.off=true,no-plugin,events' 8
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JAR=benchmarks/target/benchmarks.jar
 [[ -f "$JAR" ]] || mvn -q -B -DskipTests -pl benchmarks -am package
-BENCH=$1 PARAM=$2 VALUES=$3 ROUNDS=$4
+BENCH=$1 PARAM=$2 SPECS=$3 ROUNDS=$4
 shift 4
+IFS=',' read -ra SPEC <<< "$SPECS"
+NAMES=()
+for s in "${SPEC[@]}"; do NAMES+=("${s%%=*}"); done
+VALUES=$(IFS=','; echo "${NAMES[*]}")
 OUT=$(mktemp -d)
 for round in $(seq 1 "$ROUNDS"); do
-  for value in ${VALUES//,/ }; do
-    echo "round $round/$ROUNDS: $PARAM=$value" >&2
-    java -jar "$JAR" "$BENCH" -f 1 -p "$PARAM=$value" "$@" -rf json -rff "$OUT/$round-$value.json" > "$OUT/$round-$value.log"
+  for s in "${SPEC[@]}"; do
+    value=${s%%=*}
+    jvm=()
+    [[ "$s" == *=* ]] && jvm=(-jvmArgsAppend "${s#*=}")
+    echo "round $round/$ROUNDS: $PARAM=$value ${jvm[*]} $(cut -d" " -f1-3 /proc/loadavg)" >&2
+    java -jar "$JAR" "$BENCH" -f 1 -p "$PARAM=$value" "${jvm[@]}" "$@" -rf json -rff "$OUT/$round-$value.json" > "$OUT/$round-$value.log"
   done
 done
 java -cp "$JAR" org.jmmtk.benchmarks.Ratios "$PARAM" "$VALUES" "$OUT"/*.json

@@ -1,9 +1,11 @@
 package org.jmmtk.benchmarks;
 
+import java.util.List;
 import java.util.SplittableRandom;
 import org.jmmtk.core.MMTK;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.VMBinding;
+import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.Mutator;
@@ -25,8 +27,13 @@ final class GraphBinding implements VMBinding {
     private long nextId = 1;
 
     static GraphBinding create(PlanFactory plan, Options options) {
+        return create(plan, options, List.of());
+    }
+
+    /** A binding whose memory manager sends heap events to {@code plugins}. */
+    static GraphBinding create(PlanFactory plan, Options options, List<Plugin> plugins) {
         GraphBinding binding = new GraphBinding();
-        new MMTK(options, binding, plan);
+        new MMTK(options, binding, plan, plugins);
         return binding;
     }
 
@@ -41,6 +48,11 @@ final class GraphBinding implements VMBinding {
 
     MMTK mmtk() {
         return mmtk;
+    }
+
+    /** The one mutator, for benchmarks that drive the allocation and store paths directly. */
+    Mutator mutator() {
+        return mutator;
     }
 
     /**

@@ -18,23 +18,37 @@ import org.jmmtk.tools.sweep.Bootstrap;
  * the fork means with a 95% bootstrap interval, and its ratio to the first value's. A fork's mean is
  * one sample, because forks differ (JIT decisions, memory layout) more than iterations within a fork do.
  *
- * <p>Usage: {@code java -cp benchmarks.jar org.jmmtk.benchmarks.Ratios PARAM V1,V2,... RESULT.json...}
+ * <p>Usage: {@code java -cp benchmarks.jar org.jmmtk.benchmarks.Ratios [--metric NAME] PARAM V1,V2,... RESULT.json...}
+ *
+ * <p>{@code --metric NAME} compares the secondary metric {@code NAME} (an {@code @AuxCounters} counter such
+ * as {@code records}) instead of the primary one. A result written {@code VALUE=RESULT.json} counts as
+ * {@code PARAM=VALUE} when its benchmark has no parameter {@code PARAM}: that compares runs of different
+ * builds (see {@code benchmarks/interleave-jars.sh}).
  */
 public final class Ratios {
     private Ratios() {
     }
 
     public static void main(String[] args) throws IOException {
-        String param = args[0];
-        String[] values = args[1].split(",");
+        int first = 0;
+        String metric = null;
+        if (args.length > 1 && args[0].equals("--metric")) {
+            metric = args[1];
+            first = 2;
+        }
+        String param = args[first];
+        String[] values = args[first + 1].split(",");
         Map<String, Map<String, List<Double>>> samples = new LinkedHashMap<>();
         Map<String, String> units = new LinkedHashMap<>();
-        for (int i = 2; i < args.length; i++) {
-            read(Path.of(args[i]), param, samples, units);
+        for (int i = first + 2; i < args.length; i++) {
+            String arg = args[i];
+            int eq = arg.indexOf('=');
+            String label = eq > 0 && !Path.of(arg).toFile().exists() ? arg.substring(0, eq) : null;
+            read(Path.of(label == null ? arg : arg.substring(eq + 1)), param, label, metric, samples, units);
         }
         for (Map.Entry<String, Map<String, List<Double>>> bench : samples.entrySet()) {
-            System.out.printf("%s (%s; median of fork means [95%% CI], ratio to %s=%s [95%% CI])%n", bench.getKey(),
-                    units.get(bench.getKey()), param, values[0]);
+            System.out.printf("%s%s (%s; median of fork means [95%% CI], ratio to %s=%s [95%% CI])%n", bench.getKey(),
+                    metric == null ? "" : " :" + metric, units.get(bench.getKey()), param, values[0]);
             double[] base = toArray(bench.getValue().get(values[0]));
             for (String v : values) {
                 double[] s = toArray(bench.getValue().get(v));
@@ -53,9 +67,14 @@ public final class Ratios {
         return list == null ? new double[0] : list.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    /** Adds the fork means of one JMH JSON result file. */
-    private static void read(Path file, String param, Map<String, Map<String, List<Double>>> samples,
-                             Map<String, String> units) throws IOException {
+    /**
+     * Adds the fork means of one JMH JSON result file: of its primary metric, or of the secondary metric
+     * {@code metric} if that is not null; {@code label}, if not null, is the value of {@code param} for
+     * results without that parameter.
+     */
+    private static void read(Path file, String param, String label, String metric,
+                             Map<String, Map<String, List<Double>>> samples, Map<String, String> units)
+            throws IOException {
         try (JsonParser p = new JsonFactory().createParser(file.toFile())) {
             if (p.nextToken() != JsonToken.START_ARRAY) {
                 throw new IOException(file + ": not a JMH JSON result");
@@ -71,14 +90,35 @@ public final class Ratios {
                     switch (field) {
                         case "benchmark" -> benchmark = p.getText();
                         case "params" -> params = params(p, param);
-                        case "primaryMetric" -> unit = primary(p, forkMeans);
+                        case "primaryMetric" -> {
+                            if (metric == null) {
+                                unit = primary(p, forkMeans);
+                            } else {
+                                p.skipChildren();
+                            }
+                        }
+                        case "secondaryMetrics" -> {
+                            if (metric == null) {
+                                p.skipChildren();
+                            } else {
+                                unit = secondary(p, metric, forkMeans);
+                            }
+                        }
                         default -> p.skipChildren();
                     }
                 }
+                if (unit == null) {
+                    throw new IOException(file + ": " + benchmark + " has no metric " + metric);
+                }
                 String name = benchmark.substring(benchmark.lastIndexOf('.') + 1) + params.others();
+                String value = params.value() == null ? label : params.value();
+                if (value == null) {
+                    throw new IOException(file + ": " + benchmark + " has no parameter " + param
+                            + " (write the file as VALUE=" + file + ")");
+                }
                 units.put(name, unit);
                 samples.computeIfAbsent(name, k -> new LinkedHashMap<>())
-                        .computeIfAbsent(params.value(), k -> new ArrayList<>()).addAll(forkMeans);
+                        .computeIfAbsent(value, k -> new ArrayList<>()).addAll(forkMeans);
             }
         }
     }
@@ -102,7 +142,22 @@ public final class Ratios {
         return new Params(value, others.length() == 0 ? "" : others.append(']').toString());
     }
 
-    /** Reads primaryMetric; puts each fork's mean into {@code forkMeans}; returns the unit. */
+    /** Reads secondaryMetrics; reads the metric {@code metric} as {@link #primary}, returns its unit (null if absent). */
+    private static String secondary(JsonParser p, String metric, List<Double> forkMeans) throws IOException {
+        String unit = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            if (name.equals(metric)) {
+                unit = primary(p, forkMeans);
+            } else {
+                p.skipChildren();
+            }
+        }
+        return unit;
+    }
+
+    /** Reads primaryMetric (or one secondary metric); puts each fork's mean into {@code forkMeans}; returns the unit. */
     private static String primary(JsonParser p, List<Double> forkMeans) throws IOException {
         String unit = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {

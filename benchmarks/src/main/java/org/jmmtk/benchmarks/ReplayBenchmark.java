@@ -33,7 +33,17 @@ import org.openjdk.jmh.annotations.Warmup;
  * traces, plain and gzipped: {@code parse} reads every record into a no-op consumer; {@code nogc}
  * replays the trace on the nogc plan (allocation, stores, roots, no collection).
  *
- * <p>The trace is binarytrees at scale 0.25: about 786,000 objects and 2.4 million records.
+ * <p>The trace is binarytrees at scale 0.25 (seed 42): about 786,000 objects and 1,321,649 records (the
+ * {@code records} counter per replay; both builds of issue 11 write the same bytes).
+ *
+ * <p>Against another build (issue 11: the commit before the core refactor), as interleaved single forks
+ * of each build's jar, comparing records per second:
+ * <pre>
+ * git worktree add /work/wt-old 6297c24 &amp;&amp; (cd /work/wt-old &amp;&amp; mvn -B -o -q clean package -DskipTests -pl benchmarks -am)
+ * METRIC=records benchmarks/interleave-jars.sh old=/work/wt-old/benchmarks/target/benchmarks.jar,new=benchmarks/target/benchmarks.jar \
+ *     6 'ReplayBenchmark.nogc$' -p format=binary
+ * </pre>
+ * Hot spots: {@code -prof jfr:dir=DIR} on one fork, then {@link JfrHotSpots} on its recording.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)

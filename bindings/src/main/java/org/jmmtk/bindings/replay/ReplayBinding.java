@@ -41,6 +41,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     private final Int2IntOpenHashMap threadIndex = new Int2IntOpenHashMap();
     private final List<Mutator> mutators = new ArrayList<>();
     private int liveAfterLastCompaction;
+    private boolean finished;
     // most traces run long stretches on one thread: skip the thread map then
     private int lastThread = -1;
     private Mutator lastMutator;
@@ -78,11 +79,14 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         return true;
     }
 
-    /** Refreshes the id table from the collection's moves; drops dead entries once they dominate. */
+    /**
+     * Refreshes the id table from the collection's moves; drops dead entries once they dominate (not
+     * after the final collection: nothing is replayed after it).
+     */
     @Override
     public void resumeMutators() {
         mmtk.forEachMoved(objects::put);
-        if (objects.size() > 2 * liveAfterLastCompaction + 4096) {
+        if (!finished && objects.size() > 2 * liveAfterLastCompaction + 4096) {
             objects.retainIf(mmtk::isObject);
             liveAfterLastCompaction = objects.size();
         }
@@ -223,6 +227,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
      * live object exactly once, in whatever space it lies, so its counts are the live set.
      */
     public LiveSet finish() {
+        finished = true;
         GcRecord r = mmtk.collect(GcReason.FINAL);
         return new LiveSet(r.objectsCopied() + r.objectsMarked(), r.bytesTraced());
     }
@@ -246,10 +251,6 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         return address != 0 && mmtk.isObject(address, id) ? address : 0;
     }
 
-    /** Calls {@code visitor} with every (id, address) in the table. */
-    public void forEachObject(ObjectVisitor visitor) {
-        objects.forEach(mmtk::isObject, visitor);
-    }
 
     /** A number of objects and their trace bytes. */
     public record LiveSet(long objects, long bytes) {

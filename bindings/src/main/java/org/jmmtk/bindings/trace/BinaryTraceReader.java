@@ -96,6 +96,13 @@ public final class BinaryTraceReader extends FileTraceSource {
     }
 
     private long varint(String what, long max) throws IOException {
+        long fast = in.fastVarint();
+        if (fast != ByteInput.SLOW) {
+            if (fast > max) {
+                throw error(what + " " + fast + " is out of range 0.." + max);
+            }
+            return fast;
+        }
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             int b = next();

@@ -227,10 +227,6 @@ public final class ShadowHeap implements TraceEvents {
         return sizes[index];
     }
 
-    /** The trace id of the object at {@code index}. */
-    long idAt(int index) {
-        return ids[index];
-    }
 
     /** The index of the object with trace id {@code id}, or 0. */
     int indexOf(long id) {

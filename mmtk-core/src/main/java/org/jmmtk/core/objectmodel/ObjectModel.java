@@ -124,6 +124,27 @@ public final class ObjectModel {
         return false;
     }
 
+    /**
+     * Sets the mark bit to {@code markState} (0 or {@link #MARK_BIT}, for spaces whose meaning of
+     * "marked" alternates between collections); true if this call changed it.
+     */
+    public static boolean attemptMark(SimulatedMemory memory, long object, long markState) {
+        long status = memory.load(object + STATUS_OFFSET);
+        while ((status & MARK_BIT) != markState) {
+            if (memory.compareAndSet(object + STATUS_OFFSET, status, (status & ~MARK_BIT) | markState)) {
+                return true;
+            }
+            status = memory.loadVolatile(object + STATUS_OFFSET);
+        }
+        return false;
+    }
+
+    /** Sets the mark bit to {@code markState} (0 or {@link #MARK_BIT}) while no other thread touches the object. */
+    public static void setMark(SimulatedMemory memory, long object, long markState) {
+        long status = memory.load(object + STATUS_OFFSET);
+        memory.store(object + STATUS_OFFSET, (status & ~MARK_BIT) | markState);
+    }
+
     /** Clears the mark bit; only used when no other thread can touch the object (sweeping). */
     public static void clearMark(SimulatedMemory memory, long object) {
         long status = memory.load(object + STATUS_OFFSET);

@@ -62,7 +62,10 @@ public abstract class Mutator {
         return object;
     }
 
-    /** Per-object initialisation the plan needs after the header is written (e.g. log bits). */
+    /**
+     * Per-object initialisation the plan needs after the header is written (e.g. log bits, or the
+     * mark state of a space whose marks alternate).
+     */
     protected void postAlloc(long object) {
     }
 

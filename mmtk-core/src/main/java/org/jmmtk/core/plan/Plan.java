@@ -182,13 +182,13 @@ public abstract class Plan {
     protected void releaseCollector(Collector collector) {
     }
 
-    /** The last step of a collection (Final stage): the plan's, then the immortal space's marks are cleared. */
+    /** The last step of a collection (Final stage): the plan's, then the immortal space's marks are reset. */
     protected void endOfGC(CollectionKind kind) {
     }
 
     final void endOfGCAll(CollectionKind kind) {
         endOfGC(kind);
-        immortal.clearMarks();
+        immortal.flipMarkState();
     }
 
     /** The plugins watching this heap. */

@@ -5,11 +5,15 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 
 /**
  * A bump-allocated space that is never reclaimed. Tracing marks its objects (so a plan can report
- * what is reachable through them); {@link #clearMarks} unmarks them after each collection by walking
- * the valid-object bits, so the space can be traced again.
+ * what is reachable through them). As in MMTk's immortal space, what "marked" means alternates: a
+ * collection sets the mark bit to the current mark state and {@link #flipMarkState} at its end makes
+ * every object unmarked at once, instead of a walk over the space; new objects are written unmarked
+ * ({@link #initializeHeader}). Mutators allocate; GC workers trace in parallel.
  */
 public final class ImmortalSpace extends Space {
     private final MonotonePageResource pages;
+    // changed only at the end of a collection, while mutators are stopped: the scheduler publishes it
+    private long markState = ObjectModel.MARK_BIT;
 
     public ImmortalSpace(String name, long bytes, HeapServices heap) {
         super(name, bytes, heap);
@@ -26,17 +30,25 @@ public final class ImmortalSpace extends Space {
         return pages.acquire(n);
     }
 
-    @Override
-    public long traceObject(long object, TraceContext context) {
-        return markObject(object, context);
+    /** Makes a new object of this space unmarked (its header was written with the mark bit clear). */
+    public void initializeHeader(long object) {
+        if (markState == 0) {
+            ObjectModel.setMark(memory, object, ObjectModel.MARK_BIT);
+        }
     }
 
-    /** Clears the mark of every object, at the end of a collection. */
-    public void clearMarks() {
-        long cursor = pages.cursor();
-        for (long o = validObjects.next(start, cursor); o >= 0; o = validObjects.next(o + 8, cursor)) {
-            ObjectModel.clearMark(memory, o);
+    @Override
+    public long traceObject(long object, TraceContext context) {
+        if (ObjectModel.attemptMark(memory, object, markState)) {
+            context.marked(ObjectModel.traceBytes(memory, object));
+            context.enqueue(object);
         }
+        return object;
+    }
+
+    /** At the end of a collection: every object becomes unmarked for the next one. */
+    public void flipMarkState() {
+        markState ^= ObjectModel.MARK_BIT;
     }
 
     @Override
