@@ -46,6 +46,11 @@ public final class ImmortalSpace extends Space {
         return object;
     }
 
+    @Override
+    public boolean isMarked(long object) {
+        return (memory.load(object + ObjectModel.STATUS_OFFSET) & ObjectModel.MARK_BIT) == markState;
+    }
+
     /** At the end of a collection: every object becomes unmarked for the next one. */
     public void flipMarkState() {
         markState ^= ObjectModel.MARK_BIT;

@@ -109,6 +109,14 @@ public abstract class Space {
         return object;
     }
 
+    /**
+     * Whether {@code object}, of a space that marks in place, was marked by the collection in progress
+     * (between its closure and its release). Spaces whose mark state alternates say so themselves.
+     */
+    public boolean isMarked(long object) {
+        return ObjectModel.isMarked(memory, object);
+    }
+
     /** Reclaims the dead object at {@code object}: reports it, then clears its valid-object bit. */
     protected final void free(long object) {
         if (plugins.wantsFrees()) {
