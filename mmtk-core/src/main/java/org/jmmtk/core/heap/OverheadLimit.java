@@ -24,7 +24,7 @@ public record OverheadLimit(double gcPercent, double freePercent, int count) {
         if (!(gcPercent >= 0 && gcPercent <= 100) || !(freePercent >= 0 && freePercent <= 100) || count < 1) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "--gc-overhead-limit %s,%s,%d is out of range: percentages 0..100 and a count of at least 1",
-                    gcPercent, freePercent, count));
+                    trim(gcPercent), trim(freePercent), count));
         }
     }
 
