@@ -25,7 +25,9 @@
  *     recyclable list is rebuilt in address order at the end of the collection, so the heap after a
  *     collection does not depend on the GC thread count.</li>
  * <li><b>Defragmentation</b> (paper section 3.3, mmtk-core {@code policy/immix/defrag.rs}): <b>not
- *     implemented</b>; this plan never moves objects.</li>
+ *     implemented</b>; this plan never moves objects. mmtk-core's evacuation during the closure into
+ *     per-worker copy blocks would make the blocks in use after a collection depend on the GC thread
+ *     count (see docs/design.md, "Immix").</li>
  * </ul>
  */
 package org.jmmtk.plans.immix;
