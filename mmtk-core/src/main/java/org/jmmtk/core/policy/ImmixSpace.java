@@ -58,7 +58,12 @@ public final class ImmixSpace extends Space {
         this.pagesInBlock = geometry.pagesInBlock();
         int blocks = (int) (region.bytes() >>> logBlockBytes);
         this.blockState = new byte[blocks];
-        this.lineMarks = new byte[blocks * linesInBlock];
+        long lines = (long) blocks * linesInBlock;
+        if (lines > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("space " + name + " has " + lines
+                    + " lines, more than one line-mark table holds: use larger lines (--line-size)");
+        }
+        this.lineMarks = new byte[(int) lines];
     }
 
     public int linesInBlock() {
