@@ -3,6 +3,7 @@ package org.jmmtk.plans;
 import java.util.List;
 import org.jmmtk.core.plan.PlanFactory;
 import org.jmmtk.core.util.Registry;
+import org.jmmtk.plans.immix.Immix;
 import org.jmmtk.plans.markcompact.MarkCompact;
 import org.jmmtk.plans.marksweep.MarkSweep;
 import org.jmmtk.plans.nogc.NoGC;
@@ -23,7 +24,9 @@ public final class Plans {
             new Entry("marksweep", "mark-sweep (MS) with segregated free lists and parallel sweeping",
                     MarkSweep::new),
             new Entry("markcompact", "mark-compact (MC), Lisp-2 sliding compaction; parallel marking, "
-                    + "forwarding and reference updating", MarkCompact::new)));
+                    + "forwarding and reference updating", MarkCompact::new),
+            new Entry("immix", "mark-region Immix (IX), bump allocation into free lines, parallel sweep; "
+                    + "no defragmentation", Immix::new)));
 
     private Plans() {
     }

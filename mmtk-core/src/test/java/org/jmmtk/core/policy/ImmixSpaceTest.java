@@ -1,0 +1,149 @@
+package org.jmmtk.core.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.jmmtk.core.alloc.ImmixAllocator;
+import org.jmmtk.core.analysis.PluginHost;
+import org.jmmtk.core.heap.AllocationPoll;
+import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
+import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.memory.VMLayout;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.util.Constants;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Mark-region on a hand-made space (256 B blocks of 16 lines of 16 B): the sweep frees the dead and
+ * classifies blocks; the allocator fills holes of a recyclable block, skipping the line after each
+ * marked line (conservative one-line rule), and sends a medium object that does not fit the current
+ * hole to the overflow cursor on a fresh block.
+ */
+class ImmixSpaceTest {
+    private final VMLayout layout = new VMLayout(16 * Constants.BYTES_IN_CHUNK);
+    private final SimulatedMemory m = layout.memory();
+    private final HeapGeometry geometry = HeapGeometry.forHeap(64 << 10);
+    private final SideBitmap vo = new SideBitmap(m);
+    private final HeapServices heap = new HeapServices(m, layout, geometry, new AllocationPoll() {
+        @Override
+        public boolean poll(String space, int pages) {
+            return false;
+        }
+
+        @Override
+        public SimulatedOutOfMemoryError outOfMemory(String space, int pages, String why) {
+            throw new AssertionError(why);
+        }
+    }, vo, new SpaceTable(m), PluginHost.none());
+    private final ImmixSpace ix = new ImmixSpace("ix", 1 << 20, heap);
+
+    private final TraceContext context = new TraceContext() {
+        @Override
+        public void enqueue(long object) {
+        }
+
+        @Override
+        public long allocCopy(long bytes) {
+            throw new AssertionError();
+        }
+
+        @Override
+        public void copied(long from, long to, long traceBytes, long bytes) {
+            throw new AssertionError();
+        }
+
+        @Override
+        public void moved(long from, long to) {
+            throw new AssertionError();
+        }
+
+        @Override
+        public void marked(long traceBytes) {
+        }
+    };
+
+    private long object(ImmixAllocator allocator, long id, long bytes) {
+        long o = allocator.alloc(bytes);
+        ObjectModel.initialize(m, o, id, bytes, 0, 1);
+        vo.set(o);
+        return o;
+    }
+
+    private void collect() {
+        ix.sweep(0, ix.blockLimit());
+        ix.rebuildRecyclableList();
+    }
+
+    @Test
+    void holesSkipTheLineAfterEachMarkedLine() {
+        assertEquals(256, ix.blockBytes());
+        assertEquals(16, ix.lineBytes());
+        ImmixAllocator first = new ImmixAllocator(m, 0, ix);
+        long[] objects = new long[16];
+        for (int i = 0; i < 16; i++) {
+            objects[i] = object(first, i + 1, 16);
+        }
+        long block = objects[0];
+        for (int i = 0; i < 16; i++) {
+            assertEquals(block + 16L * i, objects[i]);
+        }
+        ix.prepare();
+        ix.traceObject(objects[3], context);
+        ix.traceObject(objects[10], context);
+        collect();
+
+        for (int i = 0; i < 16; i++) {
+            assertEquals(i == 3 || i == 10, vo.get(objects[i]), "object " + i);
+        }
+        assertFalse(ObjectModel.isMarked(m, objects[3]));
+        assertEquals(ix.blockAddress(0), block);
+
+        ImmixAllocator next = new ImmixAllocator(m, 0, ix);
+        long[] expectedLines = {0, 1, 2, 5, 6, 7, 8, 9, 12, 13, 14, 15};
+        for (int i = 0; i < expectedLines.length; i++) {
+            assertEquals(block + 16 * expectedLines[i], object(next, 100 + i, 16), "allocation " + i);
+        }
+        // the block is used up: the next small object opens a fresh block
+        long fresh = object(next, 200, 16);
+        assertEquals(1, ix.blockIndex(fresh));
+    }
+
+    @Test
+    void mediumObjectsThatDoNotFitTheHoleOverflow() {
+        ImmixAllocator first = new ImmixAllocator(m, 0, ix);
+        long[] objects = new long[16];
+        for (int i = 0; i < 16; i++) {
+            objects[i] = object(first, i + 1, 16);
+        }
+        ix.prepare();
+        ix.traceObject(objects[2], context);
+        collect();
+        ImmixAllocator next = new ImmixAllocator(m, 0, ix);
+        long small = object(next, 50, 16);
+        assertEquals(objects[0], small);
+        // the hole is lines 0-1; 32 bytes do not fit in the one line left, so they overflow
+        long medium = object(next, 51, 32);
+        assertEquals(1, ix.blockIndex(medium));
+        assertEquals(objects[1], object(next, 52, 16));
+    }
+
+    @Test
+    void mediumObjectsMarkEveryLineTheySpanAndEmptyBlocksAreFreed() {
+        ImmixAllocator first = new ImmixAllocator(m, 0, ix);
+        long a = object(first, 1, 48);   // lines 0-2 (overflow: a fresh block)
+        long b = object(first, 2, 16);   // a second block for the small-object cursor
+        assertTrue(ix.blockIndex(a) != ix.blockIndex(b));
+        int pagesBefore = ix.reservedPages();
+        ix.prepare();
+        ix.traceObject(a, context);
+        collect();
+        assertTrue(ix.isLineFree(ix.blockIndex(a), 5));
+        assertFalse(ix.isLineFree(ix.blockIndex(a), 3));
+        assertFalse(ix.isLineFree(ix.blockIndex(a), 2));
+        assertFalse(vo.get(b));
+        assertEquals(pagesBefore - geometry.pagesInBlock(), ix.reservedPages());
+    }
+}

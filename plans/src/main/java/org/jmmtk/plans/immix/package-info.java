@@ -1,0 +1,33 @@
+/**
+ * Immix (IX): mark-region collection (Blackburn and McKinley, PLDI 2008) over one
+ * {@link org.jmmtk.core.policy.ImmixSpace}, with the common large object and immortal spaces of
+ * {@link org.jmmtk.core.plan.Plan}.
+ *
+ * <p>Policy decisions and where they come from:
+ * <ul>
+ * <li><b>Blocks and lines</b>: the heap geometry's block ({@code --block-size}, heap/256 up to 64 KiB)
+ *     and line ({@code --line-size}, block/128 from 16 B to 256 B); the paper and mmtk-core use 32 KiB
+ *     blocks and 256 B lines. Blocks come aligned from a free-list page resource.</li>
+ * <li><b>Allocation</b> (paper section 3.2, mmtk-core {@code util/alloc/immix_allocator.rs}): bump
+ *     allocation into holes of recyclable blocks, lowest address first, then into fresh blocks; an
+ *     object larger than a line that does not fit the current hole goes to the overflow allocator (a
+ *     second cursor over fresh blocks). Objects above the geometry's largest cell (half a block, at most
+ *     8 KiB) go to the large object space (mmtk-core uses its {@code MAX_IMMIX_OBJECT_SIZE}, half a
+ *     block, too).</li>
+ * <li><b>Marking</b> (paper section 3.1, mmtk-core {@code policy/immix/line.rs}): the header's mark
+ *     bit, and the object's lines in a side table marked by the tracing call that marks the object:
+ *     small objects (at most a line) mark their first line only, the next line is treated as maybe
+ *     used when holes are computed (conservative line marking); larger objects mark every line they
+ *     span. Line marks are cleared in Prepare, not flipped as in mmtk-core.</li>
+ * <li><b>Sweep</b> (mmtk-core {@code policy/immix/immixspace.rs}, {@code SweepChunk}): parallel
+ *     Release-stage packets of 256 blocks; dead objects are found through the valid-object bits and
+ *     freed; a block is free (pages returned), recyclable (some free line) or unavailable. The
+ *     recyclable list is rebuilt in address order at the end of the collection, so the heap after a
+ *     collection does not depend on the GC thread count.</li>
+ * <li><b>Defragmentation</b> (paper section 3.3, mmtk-core {@code policy/immix/defrag.rs}): <b>not
+ *     implemented</b>; this plan never moves objects. mmtk-core's evacuation during the closure into
+ *     per-worker copy blocks would make the blocks in use after a collection depend on the GC thread
+ *     count (see docs/design.md, "Immix").</li>
+ * </ul>
+ */
+package org.jmmtk.plans.immix;
