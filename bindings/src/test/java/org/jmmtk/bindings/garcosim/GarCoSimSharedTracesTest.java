@@ -34,7 +34,7 @@ class GarCoSimSharedTracesTest {
 
     @ParameterizedTest(name = "{0}, {1} GC threads")
     @CsvSource({"nogc, 1", "semispace, 1", "semispace, 2", "marksweep, 1", "marksweep, 2", "markcompact, 1",
-            "markcompact, 2"})
+            "markcompact, 2", "immix, 1", "immix, 2"})
     void tenThousandFinishesOnEveryPlanInOneMebibyte(String plan, int threads) throws IOException {
         Plans.Entry entry = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(1L << 20).threads(threads).sanity(true);
