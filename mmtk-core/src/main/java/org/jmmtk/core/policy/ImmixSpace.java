@@ -31,7 +31,7 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * <p>Threads: mutators take blocks under the space's lock; GC workers mark lines concurrently (plain
  * byte stores of the same value) and sweep disjoint block ranges.
  */
-public final class ImmixSpace extends Space {
+public final class ImmixSpace extends Space implements BlockSweepable {
     /** Block states (paper section 3.1): not held by the space, held by an allocator, recyclable, full. */
     public static final byte FREE = 0;
     public static final byte IN_USE = 1;
@@ -130,7 +130,7 @@ public final class ImmixSpace extends Space {
         return lineMarks[base + line] == 0 && (line == 0 || lineMarks[base + line - 1] == 0);
     }
 
-    /** One past the highest block ever used: the range the sweep covers. */
+    @Override
     public synchronized int blockLimit() {
         return blockLimit;
     }
@@ -166,7 +166,7 @@ public final class ImmixSpace extends Space {
         }
     }
 
-    /** Sweeps blocks {@code [from, to)}. Ranges given to different workers must not overlap. */
+    @Override
     public void sweep(int from, int to) {
         for (int b = from; b < to; b++) {
             if (blockState[b] != FREE) {

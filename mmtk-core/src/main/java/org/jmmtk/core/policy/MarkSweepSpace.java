@@ -17,7 +17,7 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * parallel; the available lists are rebuilt in address order at the end of each collection, so
  * where mutators allocate next does not depend on how the sweep was split among threads.
  */
-public final class MarkSweepSpace extends Space {
+public final class MarkSweepSpace extends Space implements BlockSweepable {
     private final FreeListPageResource pages;
     private final SizeClasses sizeClasses;
     private final int logBlockBytes;
@@ -105,7 +105,7 @@ public final class MarkSweepSpace extends Space {
         return (int) ((address - start) >>> logBlockBytes);
     }
 
-    /** One past the highest block ever used: the range the sweep covers. */
+    @Override
     public synchronized int blockLimit() {
         return blockLimit;
     }
@@ -115,7 +115,7 @@ public final class MarkSweepSpace extends Space {
         return markObject(object, context);
     }
 
-    /** Sweeps blocks {@code [from, to)}. Ranges given to different workers must not overlap. */
+    @Override
     public void sweep(int from, int to) {
         for (int b = from; b < to; b++) {
             int sizeClass = blockClass[b];

@@ -1,21 +1,30 @@
 package org.jmmtk.core.policy;
 
 import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
-/** Sweeps one range of blocks of a mark-sweep space; a collection splits the space among many. */
+/** Sweeps one range of blocks of a mark-sweep or Immix space; a collection splits the space among many. */
 public final class SweepBlocks extends WorkPacket {
     /** Blocks per packet: 256 blocks are 16 MiB of heap with MMTk's 64 KiB blocks. */
     public static final int BLOCKS_PER_PACKET = 256;
 
-    private final MarkSweepSpace space;
+    private final BlockSweepable space;
     private final int from;
     private final int to;
 
-    public SweepBlocks(MarkSweepSpace space, int from, int to) {
+    public SweepBlocks(BlockSweepable space, int from, int to) {
         this.space = space;
         this.from = from;
         this.to = to;
+    }
+
+    /** Adds, to the Release stage, packets that together sweep every block {@code space} has used. */
+    public static void schedule(GCWorker worker, BlockSweepable space) {
+        int limit = space.blockLimit();
+        for (int from = 0; from < limit; from += BLOCKS_PER_PACKET) {
+            worker.addWork(Stage.RELEASE, new SweepBlocks(space, from, Math.min(limit, from + BLOCKS_PER_PACKET)));
+        }
     }
 
     @Override

@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jmmtk.core.analysis.PluginHost;
-import org.jmmtk.core.heap.AllocationPoll;
 import org.jmmtk.core.heap.HeapGeometry;
-import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
@@ -28,17 +25,7 @@ class MarkCompactSpaceTest {
     private final SimulatedMemory m = layout.memory();
     private final HeapGeometry geometry = HeapGeometry.forHeap(64 << 10);
     private final SideBitmap vo = new SideBitmap(m);
-    private final HeapServices heap = new HeapServices(m, layout, geometry, new AllocationPoll() {
-        @Override
-        public boolean poll(String space, int pages) {
-            return false;
-        }
-
-        @Override
-        public SimulatedOutOfMemoryError outOfMemory(String space, int pages, String why) {
-            throw new AssertionError(why);
-        }
-    }, vo, new SpaceTable(m), PluginHost.none());
+    private final HeapServices heap = TestHeap.services(layout, geometry, vo);
     private final MarkCompactSpace mc = new MarkCompactSpace("mc", 1 << 20, heap);
     private final long a = mc.acquire(8);
     private final List<long[]> moves = new ArrayList<>();

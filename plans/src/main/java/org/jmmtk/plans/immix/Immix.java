@@ -6,9 +6,8 @@ import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.ImmixSpace;
-import org.jmmtk.core.policy.SweepImmixBlocks;
+import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.scheduler.GCWorker;
-import org.jmmtk.scheduler.Stage;
 
 /**
  * Immix (mark-region, Blackburn and McKinley, PLDI 2008), non-moving: mutators bump-allocate into holes
@@ -56,11 +55,7 @@ public final class Immix extends Plan {
 
     @Override
     protected void release(GCWorker worker, CollectionKind kind) {
-        int limit = immix.blockLimit();
-        for (int from = 0; from < limit; from += SweepImmixBlocks.BLOCKS_PER_PACKET) {
-            worker.addWork(Stage.RELEASE,
-                    new SweepImmixBlocks(immix, from, Math.min(limit, from + SweepImmixBlocks.BLOCKS_PER_PACKET)));
-        }
+        SweepBlocks.schedule(worker, immix);
     }
 
     @Override

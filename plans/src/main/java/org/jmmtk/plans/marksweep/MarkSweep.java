@@ -8,7 +8,6 @@ import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.MarkSweepSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.scheduler.GCWorker;
-import org.jmmtk.scheduler.Stage;
 
 /**
  * Mark-sweep (MS): segregated free-list allocation; a collection marks everything reachable in place,
@@ -55,10 +54,7 @@ public final class MarkSweep extends Plan {
 
     @Override
     protected void release(GCWorker worker, CollectionKind kind) {
-        int limit = ms.blockLimit();
-        for (int from = 0; from < limit; from += SweepBlocks.BLOCKS_PER_PACKET) {
-            worker.addWork(Stage.RELEASE, new SweepBlocks(ms, from, Math.min(limit, from + SweepBlocks.BLOCKS_PER_PACKET)));
-        }
+        SweepBlocks.schedule(worker, ms);
     }
 
     @Override
