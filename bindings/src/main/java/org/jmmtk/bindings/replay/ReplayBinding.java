@@ -223,11 +223,13 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     // ---- end of run ----
 
     /**
-     * Runs the final collection and returns what it found reachable: a full-heap trace reaches every
-     * live object exactly once, in whatever space it lies, so its counts are the live set.
+     * Tells the plugins the program ended, runs the final collection and returns what it found
+     * reachable: a full-heap trace reaches every live object exactly once, in whatever space it lies,
+     * so its counts are the live set.
      */
     public LiveSet finish() {
         finished = true;
+        plugins.programEnd();
         GcRecord r = mmtk.collect(GcReason.FINAL);
         return new LiveSet(r.objectsCopied() + r.objectsMarked(), r.bytesTraced());
     }

@@ -2,6 +2,7 @@ package org.jmmtk.bindings.trace;
 
 import java.io.IOException;
 import java.util.Arrays;
+import org.jmmtk.core.analysis.merlin.LastReachable;
 
 /**
  * The exact maximum live size of a trace: the maximum, over every allocation, of the bytes reachable
@@ -37,6 +38,7 @@ public final class MaxLive implements TraceEvents {
     private int aliveAtLastWalk;
     private int epoch;
     private int[] stack = new int[256];
+    private final LastReachable pass = new LastReachable();
     private Result result;
 
     public MaxLive() {
@@ -187,47 +189,57 @@ public final class MaxLive implements TraceEvents {
 
     /**
      * Finds the objects that died since the last walk, assigns their death times (the latest stamp
-     * among the dead objects that reach them) and keeps the survivors pending.
+     * among the dead objects that reach them, by Merlin's backward pass) and keeps the survivors pending.
      */
     private void walk() {
         int e = ++epoch;
         heap.walk(marks, e, i -> { });
         int alive = 0;
         int dead = 0;
-        long[] byStamp = new long[pendingCount];
+        int[] nodes = new int[pendingCount];
+        long[] stamps = new long[pendingCount];
         for (int k = 0; k < pendingCount; k++) {
             int i = pending[k];
             if (marks[i] == e) {
                 pending[alive++] = i;
             } else {
-                byStamp[dead++] = ((long) stamp[i] << 32) | i;
+                nodes[dead] = i;
+                stamps[dead++] = stamp[i];
             }
         }
         pendingCount = alive;
         aliveAtLastWalk = alive;
-        Arrays.sort(byStamp, 0, dead);
-        for (int k = dead - 1; k >= 0; k--) {
-            int i = (int) byStamp[k];
-            if (death[i] == 0) {
-                die(i, (int) (byStamp[k] >>> 32), e);
-            }
-        }
+        pass.assign(nodes, stamps, dead, new Dead(e));
     }
 
-    /** Assigns death time {@code time} to {@code from} and every dead object without one that it reaches. */
-    private void die(int from, int time, int e) {
-        death[from] = time;
-        int top = push(from, 0);
-        while (top > 0) {
-            int i = stack[--top];
-            delta[time + 1] -= heap.sizeAt(i);
-            for (int s = heap.slotCount(i) - 1; s >= 0; s--) {
-                int t = heap.target(i, s);
-                if (t != 0 && marks[t] != e && death[t] == 0) {
-                    death[t] = time;
-                    top = push(t, top);
-                }
+    /** The objects the walk of epoch {@code e} did not reach, as the backward pass sees them. */
+    private final class Dead implements LastReachable.Graph {
+        private final int e;
+
+        Dead(int e) {
+            this.e = e;
+        }
+
+        @Override
+        public int slotCount(int node) {
+            return heap.slotCount(node);
+        }
+
+        @Override
+        public int target(int node, int slot) {
+            int t = heap.target(node, slot);
+            return t == 0 ? -1 : t;
+        }
+
+        /** Assigns death time {@code time} to a dead object without one. */
+        @Override
+        public boolean claim(int node, long time) {
+            if (marks[node] == e || death[node] != 0) {
+                return false;
             }
+            death[node] = (int) time;
+            delta[(int) time + 1] -= heap.sizeAt(node);
+            return true;
         }
     }
 

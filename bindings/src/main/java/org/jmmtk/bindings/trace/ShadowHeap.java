@@ -222,6 +222,11 @@ public final class ShadowHeap implements TraceEvents {
         return count;
     }
 
+    /** The trace id of the object at {@code index}. */
+    long idAt(int index) {
+        return ids[index];
+    }
+
     /** Trace size of the object at {@code index}. */
     long sizeAt(int index) {
         return sizes[index];

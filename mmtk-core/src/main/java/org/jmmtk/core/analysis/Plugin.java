@@ -65,6 +65,13 @@ public interface Plugin {
     default void onObjectFreed(long object) {
     }
 
+    /**
+     * The program ended: its last event was replayed, mutators are stopped, and the final collection
+     * (which measures what is still reachable) has not started. On the thread that ran the program.
+     */
+    default void onProgramEnd() {
+    }
+
     /** What the plugin found, for reports: names to numbers, in the order to print them. */
     default Map<String, Number> summary() {
         return Map.of();

@@ -143,6 +143,13 @@ public final class PluginHost {
         }
     }
 
+    /** The program ended (see {@link Plugin#onProgramEnd}); once per run, so every plugin hears it. */
+    public void programEnd() {
+        for (Plugin p : plugins) {
+            p.onProgramEnd();
+        }
+    }
+
     public void objectFreed(long object) {
         for (Plugin p : plugins) {
             if ((p.interests() & Plugin.ON_FREE) != 0) {

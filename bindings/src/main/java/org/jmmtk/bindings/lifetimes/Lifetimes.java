@@ -1,0 +1,55 @@
+package org.jmmtk.bindings.lifetimes;
+
+import java.io.IOException;
+import java.util.List;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.bindings.trace.BruteForceLifetimes;
+import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceSource;
+import org.jmmtk.core.Options;
+import org.jmmtk.core.analysis.merlin.DeathSink;
+import org.jmmtk.core.analysis.merlin.MerlinPlugin;
+import org.jmmtk.core.plan.PlanFactory;
+
+/**
+ * Perfect traces: the deaths of a program by either method, and the program's records with them
+ * inserted (see {@code docs/merlin.md} for the definition). The engine of {@code jmmtk lifetimes}, and
+ * what a study uses to make the perfect trace it granulates.
+ */
+public final class Lifetimes {
+    /** How the deaths are found. */
+    public enum Method {
+        /** The Merlin plugin on a replay of the program by a collector plan. */
+        merlin,
+        /** A walk of the whole graph before every allocation: the oracle. */
+        bruteforce
+    }
+
+    private Lifetimes() {
+    }
+
+    /**
+     * The deaths of {@code source} by Merlin, replayed by {@code plan} with {@code options}, into
+     * {@code deaths}. Returns the run: when it ran out of memory, the deaths are incomplete.
+     */
+    public static RunResult merlin(String planName, PlanFactory plan, Options options, TraceSource source,
+                                   DeathSink deaths) throws IOException {
+        return Simulation.run(planName, plan, options, source, (mmtk, binding) -> { },
+                List.of(new MerlinPlugin(deaths)));
+    }
+
+    /** The deaths of {@code source} by brute force, into {@code deaths}. */
+    public static void bruteForce(TraceSource source, DeathSink deaths) throws IOException {
+        BruteForceLifetimes oracle = new BruteForceLifetimes(deaths);
+        source.replay(oracle);
+        oracle.finish();
+    }
+
+    /** Replays {@code source} into {@code out} with every death of {@code deaths} in its place. */
+    public static void insert(TraceSource source, DeathLog deaths, TraceEvents out) throws IOException {
+        DeathInserter inserter = new DeathInserter(out, deaths.sorted());
+        source.replay(inserter);
+        inserter.finish();
+    }
+}

@@ -1,0 +1,151 @@
+package org.jmmtk.bindings.trace;
+
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import java.util.Arrays;
+import org.jmmtk.core.analysis.merlin.DeathSink;
+
+/**
+ * Object lifetimes by brute force, the oracle Merlin is checked against: before every allocation, and
+ * once at the end of the trace, a walk of the whole graph from the roots finds which objects are no
+ * longer reachable; each is reported dead at that check point (see {@link DeathSink}) the first time.
+ * The cost is the live objects at every allocation, as the paper says. The graph is a
+ * {@link ShadowHeap}, which shares no code with the simulated heap and checks every record; on top of
+ * its checks, a record that uses an object after a check point found it unreachable (something no
+ * program can do, and the paper's assumption) is an error naming the object and where it died.
+ * Death records and points of perfect knowledge already in the input are ignored. Used by one thread.
+ */
+public final class BruteForceLifetimes implements TraceEvents {
+    private final ShadowHeap heap = new ShadowHeap();
+    private final DeathSink sink;
+    private final IntOpenHashSet threads = new IntOpenHashSet();
+    private int[] marks = new int[1024];
+    /** Per object index, the check point at which it died; 0 while alive. */
+    private long[] deathPoint = new long[1024];
+    private int[] pending = new int[1024];
+    private int pendingCount;
+    private int epoch;
+    private long allocations;
+    private boolean ended;
+
+    public BruteForceLifetimes(DeathSink sink) {
+        this.sink = sink;
+    }
+
+    /** The check at the end of the trace; ends the analysis. */
+    public void finish() {
+        if (!ended) {
+            check();
+            ended = true;
+        }
+    }
+
+    /** Objects allocated so far. */
+    public long allocations() {
+        return allocations;
+    }
+
+    /** Objects allocated and not yet found unreachable. */
+    public int liveObjects() {
+        return pendingCount;
+    }
+
+    @Override
+    public void type(int typeId, String name) {
+        // types do not affect reachability
+    }
+
+    @Override
+    public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+        if (ended) {
+            throw new IllegalStateException("the lifetimes were already computed");
+        }
+        thread(thread);
+        check();
+        heap.alloc(thread, object, bytes, refSlots, typeId);
+        allocations++;
+        int i = heap.count();
+        if (i >= marks.length) {
+            int capacity = (int) Math.min(Integer.MAX_VALUE - 8, marks.length * 2L);
+            marks = Arrays.copyOf(marks, capacity);
+            deathPoint = Arrays.copyOf(deathPoint, capacity);
+        }
+        if (pendingCount == pending.length) {
+            pending = Arrays.copyOf(pending, pendingCount * 2);
+        }
+        pending[pendingCount++] = i;
+    }
+
+    @Override
+    public void write(int thread, long source, int slot, long target) {
+        thread(thread);
+        int s = alive(heap.source(source, slot), "store into object ");
+        heap.store(s, slot, alive(heap.target(target, "reference to object "), "reference to object "));
+    }
+
+    @Override
+    public void root(int thread, int rootSlot, long target) {
+        thread(thread);
+        heap.storeRoot(thread, rootSlot, alive(heap.target(target, "root reference to object "),
+                "root reference to object "));
+    }
+
+    @Override
+    public void global(int rootSlot, long target) {
+        heap.storeGlobal(rootSlot, alive(heap.target(target, "global reference to object "),
+                "global reference to object "));
+    }
+
+    @Override
+    public void death(long object) {
+        heap.death(object);
+    }
+
+    @Override
+    public void perfectPoint() {
+        // the output's deaths are computed, not copied
+    }
+
+    @Override
+    public void collect() {
+        // reachability is checked at every allocation anyway
+    }
+
+    /** Allows as many threads as a replay, so that both methods accept the same traces. */
+    private void thread(int thread) {
+        if (threads.add(thread) && threads.size() > TraceFormat.MAX_THREADS) {
+            throw new TraceException("too many threads: a replay supports at most " + TraceFormat.MAX_THREADS);
+        }
+    }
+
+    /** Object {@code i} (0 for null), which a record uses: an error if it was found unreachable before. */
+    private int alive(int i, String what) {
+        if (i != 0 && deathPoint[i] != 0) {
+            throw new TraceException(what + heap.idAt(i) + ", which was already unreachable from the roots before "
+                    + "allocation number " + (deathPoint[i] + 1) + " (a program cannot use it again)");
+        }
+        return i;
+    }
+
+    /** A check point: walks the graph and reports every pending object it did not reach. */
+    private void check() {
+        if (pendingCount == 0) {
+            return;
+        }
+        if (++epoch == Integer.MAX_VALUE) {
+            Arrays.fill(marks, 0);
+            epoch = 1;
+        }
+        heap.walk(marks, epoch, i -> { });
+        int alive = 0;
+        for (int k = 0; k < pendingCount; k++) {
+            int i = pending[k];
+            if (marks[i] == epoch) {
+                pending[alive++] = i;
+            } else {
+                deathPoint[i] = allocations;
+                sink.died(heap.idAt(i), allocations);
+            }
+        }
+        pendingCount = alive;
+    }
+}
