@@ -10,6 +10,7 @@ import org.jmmtk.core.heap.FixedHeapTrigger;
 import org.jmmtk.core.heap.GcTrigger;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
+import org.jmmtk.core.heap.SyncTrigger;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
@@ -82,7 +83,8 @@ public final class MMTK implements AutoCloseable {
         this.validObjects = new SideBitmap(memory);
         this.spaceTable = new SpaceTable(memory);
         this.plugins = new PluginHost(plugins);
-        this.trigger = new FixedHeapTrigger(this.options.heapBytes(), geometry, this.options.overheadLimit());
+        this.trigger = SyncTrigger.of(new FixedHeapTrigger(this.options.heapBytes(), geometry,
+                this.options.overheadLimit()), this.options.sync(), this.options.granule(), geometry);
         this.binding = binding;
         this.scheduler = new GCWorkScheduler(this.options.threads());
         HeapServices heapServices = new HeapServices(memory, layout, geometry, new Poll(), validObjects, spaceTable,
@@ -240,6 +242,18 @@ public final class MMTK implements AutoCloseable {
 
     private SimulatedOutOfMemoryError outOfMemory(String detail) {
         return new SimulatedOutOfMemoryError(plan.name(), options.heapBytes(), bytesAllocated(), stats.gcCount(), detail);
+    }
+
+    /**
+     * A point of perfect knowledge of a granulated trace: a synchronized scheme may collect here (a
+     * heap-full collection moved to this point), and the heap must be within its budget afterwards.
+     */
+    public synchronized void perfectPoint() {
+        if (trigger.collectAtPerfectPoint(plan.reservedPages(), bytesAllocated())
+                && collect(GcReason.HEAP_FULL) != null && plan.reservedPages() > trigger.totalPages()) {
+            throw new Poll().outOfMemory("the heap", plan.reservedPages() - trigger.totalPages(),
+                    "it is still over its budget after a collection at a point of perfect knowledge");
+        }
     }
 
     /** A collection the program asked for; ignored by plans that do not collect on request. */

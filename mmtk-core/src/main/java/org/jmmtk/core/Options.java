@@ -6,12 +6,13 @@ import java.util.Locale;
 import org.jmmtk.core.analysis.Plugins;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.OverheadLimit;
+import org.jmmtk.core.heap.SyncScheme;
 import org.jmmtk.core.util.Bytes;
 
 /**
  * The run options of an {@link MMTK} instance: heap budget and its geometry, GC threads, ProcessEdges
- * packet capacity, the GC-overhead limit, the plugins to enable, and whether the sanity checker runs
- * after every collection. Setters validate and throw {@link IllegalArgumentException} with a message
+ * packet capacity, the GC-overhead limit, the plugins to enable, whether the sanity checker runs
+ * after every collection, and how a granulated trace's collections are synchronized. Setters validate and throw {@link IllegalArgumentException} with a message
  * fit for a user (naming the option as the command line spells it). Copied when handed to MMTK.
  */
 public final class Options {
@@ -32,6 +33,8 @@ public final class Options {
     private OverheadLimit overheadLimit = OverheadLimit.DEFAULT;
     private List<String> plugins = List.of();
     private boolean sanity;
+    private SyncScheme sync;
+    private long granule;
 
     public long heapBytes() {
         return heapBytes;
@@ -47,6 +50,16 @@ public final class Options {
 
     public boolean sanity() {
         return sanity;
+    }
+
+    /** How collections follow the points of perfect knowledge of a granulated trace; null: the trace's deaths are ignored. */
+    public SyncScheme sync() {
+        return sync;
+    }
+
+    /** The granule a synchronized scheme assumes, in bytes; 0: the mean spacing of the trace's points. */
+    public long granule() {
+        return granule;
     }
 
     public OverheadLimit overheadLimit() {
@@ -122,6 +135,24 @@ public final class Options {
         return this;
     }
 
+    /**
+     * Replays the trace's death records as the truth about liveness, placing collections by
+     * {@code scheme} (null: ignore death records, liveness comes from the roots).
+     */
+    public Options sync(SyncScheme scheme) {
+        this.sync = scheme;
+        return this;
+    }
+
+    /** The granule (bytes, at least 1) synchronized schemes assume, or 0 to infer it from the trace. */
+    public Options granule(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("--granule must not be negative");
+        }
+        this.granule = bytes;
+        return this;
+    }
+
     public Options sanity(boolean on) {
         this.sanity = on;
         return this;
@@ -140,6 +171,8 @@ public final class Options {
         o.overheadLimit = overheadLimit;
         o.plugins = plugins;
         o.sanity = sanity;
+        o.sync = sync;
+        o.granule = granule;
         return o;
     }
 

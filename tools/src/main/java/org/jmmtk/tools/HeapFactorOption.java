@@ -2,6 +2,7 @@ package org.jmmtk.tools;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.util.Locale;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.bindings.trace.TraceSource;
@@ -44,6 +45,11 @@ final class HeapFactorOption {
 
     /** The heap for {@code src} (the program {@code source} selected), or null without {@code --heap-factor}. */
     Heap heap(SourceOptions source, TraceSource src) throws IOException {
+        return heap(source.trace, src);
+    }
+
+    /** The heap for {@code src}, the trace file {@code trace} (null: a workload), or null without {@code --heap-factor}. */
+    Heap heap(Path trace, TraceSource src) throws IOException {
         if (factor == null) {
             return null;
         }
@@ -53,9 +59,9 @@ final class HeapFactorOption {
         if (!(factor > 0) || factor.isInfinite()) {
             throw new UsageException("--heap-factor must be a positive finite number, got " + factor);
         }
-        MaxLive.Result maxLive = MaxLiveSizes.of(source, src);
+        MaxLive.Result maxLive = MaxLiveSizes.of(trace, src);
         if (maxLive.bytes() == 0) {
-            throw new UsageException("--heap-factor: the " + source.kind()
+            throw new UsageException("--heap-factor: the " + (trace != null ? "trace" : "workload")
                     + " has no live data, so a factor of it is no heap");
         }
         double bytes = Math.ceil(factor * maxLive.bytes());

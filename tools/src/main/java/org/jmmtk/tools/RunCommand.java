@@ -36,6 +36,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ThreadsOption threads;
 
+    @Mixin
+    SyncOptions sync;
+
     @Option(names = "--json", description = "Print the metrics as one JSON object (fields: docs/metrics.md).")
     boolean json;
 
@@ -66,6 +69,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Plans.Entry plan = collector.planEntry();
         var options = collector.options(threads.threads);
+        sync.apply(options);
         ExportOptions exportOptions = exportOptions();
         TraceSource src = source.open();
         HeapFactorOption.Heap heap = heapFactor.heap(source, src);

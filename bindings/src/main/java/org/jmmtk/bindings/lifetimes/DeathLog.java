@@ -22,7 +22,8 @@ import org.jmmtk.core.analysis.merlin.DeathSink;
  * external sort, as the paper's trace generator does, so that memory stays bounded however long the
  * trace. Deaths collect in two primitive arrays that grow up to a limit; a full buffer is sorted and
  * written to a temporary file (a run of delta-coded varints); {@link #sorted} merges the runs and what
- * is left in memory. {@link #close} deletes the runs. Used by one thread.
+ * is left in memory. {@link #close} deletes the runs; {@link #reset} also empties the log for another
+ * batch. Used by one thread.
  */
 public final class DeathLog implements DeathSink, Closeable {
     /** Deaths held in memory before a run is written: 16 MiB of them. */
@@ -125,6 +126,14 @@ public final class DeathLog implements DeathSink, Closeable {
             parts.add(new RunCursor(new BufferedInputStream(Files.newInputStream(run), 1 << 16)));
         }
         return new MergeCursor(parts);
+    }
+
+    /** Forgets every death (deleting the runs), so the log can take the next batch. */
+    public void reset() throws IOException {
+        close();
+        count = 0;
+        total = 0;
+        sorting = false;
     }
 
     @Override

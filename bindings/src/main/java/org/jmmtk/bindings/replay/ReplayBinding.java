@@ -28,7 +28,9 @@ import org.jmmtk.scheduler.GCWorker;
  * to the plugins that asked.
  *
  * <p>Inconsistent events (a store into an object never allocated or already collected, a slot out of
- * range, a duplicate id) throw {@link TraceException}. Events arrive on one replaying thread; GC
+ * range, a duplicate id) throw {@link TraceException}. Under a synchronization scheme ({@code --sync})
+ * the trace's death records decide liveness ({@link DeathRoots}) and its points of perfect knowledge
+ * are where the scheme may collect. Events arrive on one replaying thread; GC
  * workers call the {@link VMBinding} methods while that thread waits for the collection.
  */
 public final class ReplayBinding implements VMBinding, TraceEvents {
@@ -36,6 +38,8 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     private SimulatedMemory memory;
     private RootArea roots;
     private PluginHost plugins;
+    /** Non-null when the trace's death records decide liveness ({@code run --sync}). */
+    private DeathRoots deathRoots;
     private final ObjectTable objects = new ObjectTable();
     private final AllocatedIds allocated = new AllocatedIds();
     private final Int2IntOpenHashMap threadIndex = new Int2IntOpenHashMap();
@@ -56,6 +60,9 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         this.memory = instance.memory();
         this.plugins = instance.plugins();
         this.roots = new RootArea(memory, instance.layout().reserve("vm-roots", MMTK.VM_AREA_BYTES));
+        if (instance.options().sync() != null) {
+            this.deathRoots = new DeathRoots(memory, roots);
+        }
     }
 
     public MMTK mmtk() {
@@ -100,6 +107,9 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     @Override
     public void scanGlobalRoots(EdgeVisitor visitor) {
         roots.scan(0, visitor);
+        if (deathRoots != null) {
+            deathRoots.scan(visitor);
+        }
     }
 
     @Override
@@ -126,6 +136,9 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         }
         long address = mutator(thread).allocObject(object, bytes, refSlots, typeId);
         objects.put(object, address);
+        if (deathRoots != null) {
+            deathRoots.hold(object, address);
+        }
     }
 
     @Override
@@ -168,11 +181,16 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         if (!allocated.contains(object)) {
             throw new TraceException("death of object " + object + ", which was never allocated");
         }
+        if (deathRoots != null && !deathRoots.release(object)) {
+            throw new TraceException("a second death record for object " + object);
+        }
     }
 
     @Override
     public void perfectPoint() {
-        // replay needs no perfect knowledge
+        if (deathRoots != null) {
+            mmtk.perfectPoint();
+        }
     }
 
     @Override

@@ -67,6 +67,18 @@ final class RootArea {
         return address;
     }
 
+    /** {@code words} contiguous new words of the region, mapped (reading zero), for roots the binding keeps itself. */
+    long reserveWords(int words) {
+        long bytes = 8L * words;
+        if (next + bytes > limit) {
+            throw new TraceException("too many roots for the replay's root area");
+        }
+        long address = next;
+        next += bytes;
+        memory.map(address, bytes);
+        return address;
+    }
+
     /** Visits the non-null root slots of {@code area}. */
     void scan(int area, EdgeVisitor visitor) {
         if (area >= used.size()) {

@@ -16,6 +16,15 @@ public interface GcTrigger {
     boolean isGcRequired(int reservedPages, int pages);
 
     /**
+     * At a point of perfect knowledge of a granulated trace, with {@code reservedPages} reserved after
+     * {@code bytesAllocated}: whether to collect now. Only a synchronized scheme ({@link SyncTrigger})
+     * collects at such points.
+     */
+    default boolean collectAtPerfectPoint(int reservedPages, long bytesAllocated) {
+        return false;
+    }
+
+    /**
      * A collection of the program finished: returns null to go on, or a reason to end the run with a
      * simulated out-of-memory (for example the GC-overhead limit).
      */
