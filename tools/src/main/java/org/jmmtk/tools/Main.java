@@ -12,7 +12,7 @@ import picocli.CommandLine;
                 "Exit codes: 0 success, 1 the run failed (simulated or host out-of-memory), 2 bad input or usage. "
                         + "--debug (anywhere) prints the stack trace of an internal error."},
         subcommands = {RunCommand.class, PlansCommand.class, PluginsCommand.class, WorkloadsCommand.class,
-                TraceCommand.class, LifetimesCommand.class, GranulateCommand.class, SweepCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
+                TraceCommand.class, LifetimesCommand.class, GranulateCommand.class, PlotCommand.class, SweepCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import org.jmmtk.tools.OutputFile;
+import org.jmmtk.tools.UsageException;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
@@ -16,7 +18,8 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The plots jmmtk writes (with XChart, headless): line charts saved as PNG and SVG side by side.
+ * The plots jmmtk writes (with XChart, headless): line charts saved as PNG and SVG side by side, or
+ * any chart saved as the one format its file name asks for.
  * Used by the command-line thread only.
  */
 public final class Charts {
@@ -52,6 +55,25 @@ public final class Charts {
             }
         }
         return chart;
+    }
+
+    /** Refuses, as bad usage, a plot file whose name ends in neither {@code .png} nor {@code .svg}. */
+    public static void checkFormat(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (!name.endsWith(".png") && !name.endsWith(".svg")) {
+            throw new UsageException(file + ": the plot's file name must end in .png or .svg");
+        }
+    }
+
+    /** Writes {@code chart} to {@code file}, a PNG or an SVG as its name ends in {@code .png} or {@code .svg}. */
+    public static void saveAs(XYChart chart, Path file, Path... inputs) throws IOException {
+        checkFormat(file);
+        if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".png")) {
+            OutputFile.write(file, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG), inputs);
+        } else {
+            OutputFile.write(file, out -> VectorGraphicsEncoder.saveVectorGraphic(chart, out,
+                    VectorGraphicsEncoder.VectorGraphicsFormat.SVG), inputs);
+        }
     }
 
     /** Writes {@code dir/name.png} and {@code dir/name.svg}; returns the two paths. */
