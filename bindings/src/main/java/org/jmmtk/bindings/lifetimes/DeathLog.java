@@ -22,18 +22,20 @@ import org.jmmtk.core.analysis.merlin.DeathSink;
  * external sort, as the paper's trace generator does, so that memory stays bounded however long the
  * trace. Deaths collect in two primitive arrays that grow up to a limit; a full buffer is sorted and
  * written to a temporary file (a run of delta-coded varints); {@link #sorted} merges the runs and what
- * is left in memory. {@link #close} deletes the runs; {@link #reset} also empties the log for another
+ * is left in memory, first merging groups of runs into longer ones while there are too many to open. {@link #close} deletes the runs; {@link #reset} also empties the log for another
  * batch. Used by one thread.
  */
 public final class DeathLog implements DeathSink, Closeable {
     /** Deaths held in memory before a run is written: 16 MiB of them. */
     public static final int DEFAULT_BUFFER = 1 << 20;
+    /** Runs read at once; more are first merged into longer runs. */
+    private static final int FAN_IN = 64;
 
     private final Path directory;
     private final int limit;
     private final List<Path> runs = new ArrayList<>();
-    private long[] points = new long[1024];
-    private long[] ids = new long[1024];
+    private long[] points;
+    private long[] ids;
     private int count;
     private long total;
     private boolean sorting;
@@ -50,6 +52,8 @@ public final class DeathLog implements DeathSink, Closeable {
         }
         this.directory = directory;
         this.limit = limit;
+        this.points = new long[Math.min(1024, limit)];
+        this.ids = new long[points.length];
     }
 
     @Override
@@ -85,24 +89,32 @@ public final class DeathLog implements DeathSink, Closeable {
     private void spill() {
         LongArrays.radixSort(points, ids, 0, count);
         try {
-            Path run = Files.createTempFile(directory, ".jmmtk-deaths-", ".run");
-            run.toFile().deleteOnExit();
-            runs.add(run);
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(run), 1 << 16)) {
-                long lastPoint = 0;
-                long lastId = 0;
-                for (int i = 0; i < count; i++) {
-                    long gap = points[i] - lastPoint;
-                    varint(out, gap);
-                    varint(out, gap == 0 ? ids[i] - lastId : ids[i]);
-                    lastPoint = points[i];
-                    lastId = ids[i];
-                }
-            }
+            runs.add(writeRun(new MemoryCursor(points, ids, count)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         count = 0;
+    }
+
+    /** Writes the deaths of {@code sorted} into a new run file. */
+    private Path writeRun(Cursor sorted) throws IOException {
+        Path run = Files.createTempFile(directory, ".jmmtk-deaths-", ".run");
+        run.toFile().deleteOnExit();
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(run), 1 << 16)) {
+            long lastPoint = 0;
+            long lastId = 0;
+            while (sorted.next()) {
+                long gap = sorted.deathPoint() - lastPoint;
+                varint(out, gap);
+                varint(out, gap == 0 ? sorted.id() - lastId : sorted.id());
+                lastPoint = sorted.deathPoint();
+                lastId = sorted.id();
+            }
+        } catch (IOException e) {
+            Files.deleteIfExists(run);
+            throw e;
+        }
+        return run;
     }
 
     private static void varint(OutputStream out, long value) throws IOException {
@@ -120,12 +132,27 @@ public final class DeathLog implements DeathSink, Closeable {
         if (runs.isEmpty()) {
             return new MemoryCursor(points, ids, count);
         }
-        List<Cursor> parts = new ArrayList<>();
-        parts.add(new MemoryCursor(points, ids, count));
-        for (Path run : runs) {
-            parts.add(new RunCursor(new BufferedInputStream(Files.newInputStream(run), 1 << 16)));
+        // merge runs into fewer, longer ones until few enough files are open at once
+        while (runs.size() > FAN_IN) {
+            List<Path> group = new ArrayList<>(runs.subList(0, FAN_IN));
+            Path merged = writeRun(merge(group));
+            runs.subList(0, FAN_IN).clear();
+            runs.add(merged);
+            for (Path run : group) {
+                Files.deleteIfExists(run);
+            }
         }
-        return new MergeCursor(parts);
+        MergeCursor all = merge(runs);
+        all.add(new MemoryCursor(points, ids, count));
+        return all;
+    }
+
+    private static MergeCursor merge(List<Path> group) throws IOException {
+        MergeCursor m = new MergeCursor();
+        for (Path run : group) {
+            m.add(new RunCursor(new BufferedInputStream(Files.newInputStream(run), 1 << 16)));
+        }
+        return m;
     }
 
     /** Forgets every death (deleting the runs), so the log can take the next batch. */
@@ -242,12 +269,12 @@ public final class DeathLog implements DeathSink, Closeable {
     private static final class MergeCursor implements Cursor {
         private final PriorityQueue<Cursor> heads = new PriorityQueue<>((a, b) -> a.deathPoint() != b.deathPoint()
                 ? Long.compare(a.deathPoint(), b.deathPoint()) : Long.compare(a.id(), b.id()));
-        private final List<Cursor> fresh;
+        private final List<Cursor> fresh = new ArrayList<>();
         private Cursor current;
         private boolean started;
 
-        MergeCursor(List<Cursor> parts) {
-            this.fresh = parts;
+        void add(Cursor part) {
+            fresh.add(part);
         }
 
         @Override

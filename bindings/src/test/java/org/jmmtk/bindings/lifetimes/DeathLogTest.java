@@ -23,8 +23,9 @@ class DeathLogTest {
     @TempDir
     Path dir;
 
+    /** 97 makes 207 runs, more than are merged at once; 1,000 makes 20; 100,000 none. */
     @ParameterizedTest(name = "at most {0} deaths in memory")
-    @ValueSource(ints = {1, 7, 1000, 100_000})
+    @ValueSource(ints = {97, 1000, 100_000})
     void givesDeathsBackSortedAndDeletesItsRuns(int limit) throws IOException {
         SplittableRandom random = new SplittableRandom(limit);
         List<long[]> expected = new ArrayList<>();
@@ -50,6 +51,28 @@ class DeathLogTest {
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(0, left.count());
         }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aPerfectTraceDoesNotDependOnHowTheDeathsWereSorted() throws IOException {
+        var program = org.jmmtk.bindings.workloads.Workloads.REGISTRY.find("random").orElseThrow().factory().create(3, 0.05);
+        List<String> spilled;
+        List<String> inMemory;
+        try (DeathLog small = new DeathLog(dir, 16); DeathLog large = new DeathLog(dir)) {
+            var plan = org.jmmtk.plans.Plans.REGISTRY.find("semispace").orElseThrow();
+            Lifetimes.merlin(plan.name(), plan.factory(), new org.jmmtk.core.Options().heapBytes(16 << 20).threads(2),
+                    program, small);
+            Lifetimes.bruteForce(program, large);
+            assertTrue(small.runs() > 64, "runs: " + small.runs());
+            org.jmmtk.bindings.trace.RecordingEvents a = new org.jmmtk.bindings.trace.RecordingEvents();
+            org.jmmtk.bindings.trace.RecordingEvents b = new org.jmmtk.bindings.trace.RecordingEvents();
+            Lifetimes.insert(program, small, a);
+            Lifetimes.insert(program, large, b);
+            spilled = a.events();
+            inMemory = b.events();
+        }
+        assertEquals(inMemory, spilled);
+        assertTrue(spilled.stream().anyMatch(e -> e.startsWith("D ")));
     }
 
     @ParameterizedTest(name = "at most {0} deaths in memory")
