@@ -17,6 +17,7 @@ import org.jmmtk.core.analysis.merlin.DeathSink;
 public final class BruteForceLifetimes implements TraceEvents {
     private final ShadowHeap heap = new ShadowHeap();
     private final DeathSink sink;
+    private final long firstCheck;
     private final IntOpenHashSet threads = new IntOpenHashSet();
     private int[] marks = new int[1024];
     /** Per object index, the check point at which it died; 0 while alive. */
@@ -28,14 +29,24 @@ public final class BruteForceLifetimes implements TraceEvents {
     private boolean ended;
 
     public BruteForceLifetimes(DeathSink sink) {
+        this(sink, 1);
+    }
+
+    /**
+     * Checks before allocation number {@code firstCheck} (counted from 1) and every one after it, and
+     * at the end. Only 1 gives the lifetimes; a later start is for measuring the steady state of a long
+     * trace without paying for its beginning (the deaths before it are then reported at it).
+     */
+    public BruteForceLifetimes(DeathSink sink, long firstCheck) {
         this.sink = sink;
+        this.firstCheck = firstCheck;
     }
 
     /** The check at the end of the trace; ends the analysis. */
     public void finish() {
         if (!ended) {
-            check();
             ended = true;
+            check();
         }
     }
 
@@ -128,7 +139,7 @@ public final class BruteForceLifetimes implements TraceEvents {
 
     /** A check point: walks the graph and reports every pending object it did not reach. */
     private void check() {
-        if (pendingCount == 0) {
+        if (pendingCount == 0 || allocations + 1 < firstCheck && !ended) {
             return;
         }
         if (++epoch == Integer.MAX_VALUE) {

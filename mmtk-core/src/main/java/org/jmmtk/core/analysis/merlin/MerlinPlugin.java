@@ -93,9 +93,7 @@ public final class MerlinPlugin implements Plugin {
 
     /** {@code object} lost a reference: it was reachable at the last check point. */
     private void lostReference(long object) {
-        int slot = table.find(ObjectModel.id(memory, object));
-        if (slot >= 0) {
-            table.setStamp(slot, allocations - 1);
+        if (table.setStamp(ObjectModel.id(memory, object), allocations - 1)) {
             stamps++;
         }
     }
@@ -103,10 +101,7 @@ public final class MerlinPlugin implements Plugin {
     @Override
     public void onObjectMoved(long from, long to) {
         if (!ended) {
-            int slot = table.find(ObjectModel.id(memory, to));
-            if (slot >= 0) {
-                table.setAddress(slot, to);
-            }
+            table.setAddress(ObjectModel.id(memory, to), to);
         }
     }
 
@@ -129,7 +124,7 @@ public final class MerlinPlugin implements Plugin {
         dead.load(freed.buffers());
         int n = dead.count();
         for (int i = 0; i < n; i++) {
-            dead.setStamp(i, table.stamp(slotOf(dead.id(i))));
+            dead.setStamp(i, table.stamp(dead.id(i)));
         }
         dead.assign(pass);
         for (int i = 0; i < n; i++) {
@@ -137,33 +132,17 @@ public final class MerlinPlugin implements Plugin {
             for (int s = dead.slotCount(i) - 1; s >= 0; s--) {
                 long live = dead.liveTargetId(i, s);
                 if (live != 0) {
-                    raise(live, time);
+                    // a dead object referred to a kept one until its time: the kept one was reachable then
+                    table.raise(live, time);
                 }
             }
         }
         for (int i = 0; i < n; i++) {
             report(dead.id(i), dead.stamp(i), dead.time(i));
-            table.removeAt(slotOf(dead.id(i)));
+            table.remove(dead.id(i));
         }
         deathsAtCollections += n;
         table.trim();
-    }
-
-    private int slotOf(long id) {
-        int slot = table.find(id);
-        if (slot < 0) {
-            throw new IllegalStateException("merlin: the collector freed object " + id + ", which it never saw allocated"
-                    + " or which was already freed");
-        }
-        return slot;
-    }
-
-    /** A dead object referred to a kept one until {@code time}: the kept one was reachable then. */
-    private void raise(long id, long time) {
-        int slot = table.find(id);
-        if (slot >= 0 && table.stamp(slot) < time) {
-            table.setStamp(slot, time);
-        }
     }
 
     private void report(long id, long stamp, long time) {
@@ -184,17 +163,15 @@ public final class MerlinPlugin implements Plugin {
         context.scanRoots(rootSlot -> {
             long target = memory.load(rootSlot);
             if (target != 0) {
-                table.setStamp(slotOf(ObjectModel.id(memory, target)), end);
+                table.setStamp(ObjectModel.id(memory, target), end);
             }
         });
         RemainingObjects remaining = new RemainingObjects(table, memory);
         remaining.assign(pass);
-        int[] slots = remaining.slots();
-        for (int k = 0; k < remaining.count(); k++) {
-            int slot = slots[k];
-            long time = remaining.time(slot);
+        for (int node = 0; node < remaining.count(); node++) {
+            long time = remaining.time(node);
             if (time < end) {
-                report(table.id(slot), table.stamp(slot), time);
+                report(remaining.id(node), remaining.stamp(node), time);
                 deathsAtEnd++;
             } else {
                 reachableAtEnd++;

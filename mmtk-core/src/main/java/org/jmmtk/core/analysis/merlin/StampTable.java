@@ -1,83 +1,105 @@
 package org.jmmtk.core.analysis.merlin;
 
 import it.unimi.dsi.fastutil.HashCommon;
+import java.util.Arrays;
 
 /**
  * Merlin's per-object state, keyed by object id (never by address: objects move): the timestamp and
- * the object's current address. An open-addressing table with linear probing and backward-shift
- * deletion over parallel primitive arrays, so a lookup or update allocates nothing, and its size
- * follows the objects not yet found dead (it shrinks after collections that freed most of them).
- * Entry positions ("slots") stay put between insertions and removals, so a pass may use them as node
- * numbers.
+ * the object's current address, for every object no collection has freed. Traces number objects
+ * densely, mostly in allocation order, so ids below 2^31 index pages of {@value #PAGE} entries directly:
+ * one page load per lookup, neighbours in time neighbours in memory. A page is given back when its
+ * last object dies, and a page that is done (all its ids allocated, or the allocation frontier two
+ * pages past it) and of whose objects fewer than one in {@value #SPARSE} survive moves its survivors to
+ * an open-addressing hash table after the next collection, so long-lived objects
+ * scattered over the run do not pin whole pages: memory stays proportional to the live objects. Larger
+ * ids always go to the hash table (linear probing, backward-shift deletion). Nothing allocates per
+ * lookup or update.
  *
  * <p>Threads: insertions and removals on one thread at a time (the mutator, or the requesting thread
  * after a collection); while none happens, GC workers may look up entries and update different
  * entries' addresses concurrently.
  */
 final class StampTable {
-    private static final int MIN_CAPACITY = 1 << 10;
+    private static final int PAGE_BITS = 10;
+    private static final int PAGE = 1 << PAGE_BITS;
+    private static final int PAGE_MASK = PAGE - 1;
+    private static final long DENSE_LIMIT = 1L << 31;
+    private static final int SPARSE = 16;
+    private static final int MIN_CAPACITY = 1 << 8;
 
+    // paged part: an entry is present when its address is non-zero
+    private long[][] stampPages = new long[64][];
+    private long[][] addressPages = new long[64][];
+    private int[] pageLive = new int[64];
+    private int[] pageInserted = new int[64];
+    private int[] sparseCandidates = new int[16];
+    private int candidates;
+    private long highestPage = -1;
+
+    // hashed part
     private long[] ids;
     private long[] stamps;
     private long[] addresses;
     private int mask;
+    private int hashed;
     private int size;
 
     StampTable() {
-        allocate(MIN_CAPACITY);
+        allocateHash(MIN_CAPACITY);
     }
 
-    private void allocate(int capacity) {
+    private void allocateHash(int capacity) {
         ids = new long[capacity];
         stamps = new long[capacity];
         addresses = new long[capacity];
         mask = capacity - 1;
     }
 
+    /** Objects in the table. */
     int size() {
         return size;
     }
 
-    /** One past the largest slot; slots whose {@link #id} is 0 are empty. */
-    int capacity() {
-        return ids.length;
-    }
-
-    /** The id in {@code slot}, 0 if empty. */
-    long id(int slot) {
-        return ids[slot];
-    }
-
-    long stamp(int slot) {
-        return stamps[slot];
-    }
-
-    void setStamp(int slot, long stamp) {
-        stamps[slot] = stamp;
-    }
-
-    long address(int slot) {
-        return addresses[slot];
-    }
-
-    void setAddress(int slot, long address) {
-        addresses[slot] = address;
-    }
-
-    /** The slot of {@code id} (positive), or -1. */
-    int find(long id) {
-        int pos = (int) HashCommon.mix(id) & mask;
-        for (long k; (k = ids[pos]) != 0; pos = (pos + 1) & mask) {
-            if (k == id) {
-                return pos;
-            }
-        }
-        return -1;
-    }
-
     /** Adds {@code id} (positive, absent). */
     void insert(long id, long stamp, long address) {
-        if (2L * (size + 1) > ids.length) {
+        size++;
+        if (id < DENSE_LIMIT) {
+            int p = (int) (id >>> PAGE_BITS);
+            if (p >= stampPages.length) {
+                int n = Math.max(p + 1, stampPages.length * 2);
+                stampPages = Arrays.copyOf(stampPages, n);
+                addressPages = Arrays.copyOf(addressPages, n);
+                pageLive = Arrays.copyOf(pageLive, n);
+                pageInserted = Arrays.copyOf(pageInserted, n);
+            }
+            if (stampPages[p] == null) {
+                stampPages[p] = new long[PAGE];
+                addressPages[p] = new long[PAGE];
+                pageInserted[p] = 0;
+            }
+            int i = (int) id & PAGE_MASK;
+            stampPages[p][i] = stamp;
+            addressPages[p][i] = address;
+            pageLive[p]++;
+            if (++pageInserted[p] == PAGE && pageLive[p] < PAGE / SPARSE) {
+                candidate(p);
+            }
+            if (p > highestPage) {
+                // pages the allocation frontier has passed are done: those few of whose objects survive may move
+                for (long q = Math.max(0, highestPage - 1); q < p - 1; q++) {
+                    if (stampPages[(int) q] != null && pageLive[(int) q] < PAGE / SPARSE) {
+                        candidate((int) q);
+                    }
+                }
+                highestPage = p;
+            }
+        } else {
+            insertHashed(id, stamp, address);
+        }
+    }
+
+    private void insertHashed(long id, long stamp, long address) {
+        if (2L * (hashed + 1) > ids.length) {
             rehash(ids.length * 2);
         }
         int pos = (int) HashCommon.mix(id) & mask;
@@ -87,12 +109,125 @@ final class StampTable {
         ids[pos] = id;
         stamps[pos] = stamp;
         addresses[pos] = address;
-        size++;
+        hashed++;
     }
 
-    /** Removes the entry in {@code slot}; entries after it in its probe run may move. */
-    void removeAt(int slot) {
+    /** The page entries of {@code id}, or null if it is not paged. */
+    private long[] page(long[][] pages, long id) {
+        if (id >= DENSE_LIMIT) {
+            return null;
+        }
+        int p = (int) (id >>> PAGE_BITS);
+        if (p >= pages.length) {
+            return null;
+        }
+        long[] page = pages[p];
+        return page != null && addressPages[p][(int) id & PAGE_MASK] != 0 ? page : null;
+    }
+
+    /** The hash slot of {@code id}, or -1. */
+    private int findHashed(long id) {
+        if (hashed == 0) {
+            return -1;
+        }
+        int pos = (int) HashCommon.mix(id) & mask;
+        for (long k; (k = ids[pos]) != 0; pos = (pos + 1) & mask) {
+            if (k == id) {
+                return pos;
+            }
+        }
+        return -1;
+    }
+
+    boolean contains(long id) {
+        return page(addressPages, id) != null || findHashed(id) >= 0;
+    }
+
+    /** The timestamp of {@code id}, which must be present. */
+    long stamp(long id) {
+        long[] page = page(stampPages, id);
+        if (page != null) {
+            return page[(int) id & PAGE_MASK];
+        }
+        int slot = findHashed(id);
+        if (slot < 0) {
+            throw new IllegalStateException("merlin: object " + id + " is not in the table");
+        }
+        return stamps[slot];
+    }
+
+    /** Sets the timestamp of {@code id} if present; false if absent. */
+    boolean setStamp(long id, long stamp) {
+        long[] page = page(stampPages, id);
+        if (page != null) {
+            page[(int) id & PAGE_MASK] = stamp;
+            return true;
+        }
+        int slot = findHashed(id);
+        if (slot >= 0) {
+            stamps[slot] = stamp;
+        }
+        return slot >= 0;
+    }
+
+    /** Raises the timestamp of {@code id}, if present, to at least {@code stamp}. */
+    void raise(long id, long stamp) {
+        long[] page = page(stampPages, id);
+        if (page != null) {
+            int i = (int) id & PAGE_MASK;
+            page[i] = Math.max(page[i], stamp);
+            return;
+        }
+        int slot = findHashed(id);
+        if (slot >= 0) {
+            stamps[slot] = Math.max(stamps[slot], stamp);
+        }
+    }
+
+    /** Records that {@code id}, if present, now lives at {@code address}. */
+    void setAddress(long id, long address) {
+        long[] page = page(addressPages, id);
+        if (page != null) {
+            page[(int) id & PAGE_MASK] = address;
+            return;
+        }
+        int slot = findHashed(id);
+        if (slot >= 0) {
+            addresses[slot] = address;
+        }
+    }
+
+    /** Removes {@code id}, which must be present. */
+    void remove(long id) {
         size--;
+        long[] page = page(addressPages, id);
+        if (page != null) {
+            int p = (int) (id >>> PAGE_BITS);
+            page[(int) id & PAGE_MASK] = 0;
+            if (--pageLive[p] == 0) {
+                stampPages[p] = null;
+                addressPages[p] = null;
+            } else if (pageLive[p] == PAGE / SPARSE - 1) {
+                candidate(p);
+            }
+            return;
+        }
+        int slot = findHashed(id);
+        if (slot < 0) {
+            throw new IllegalStateException("merlin: object " + id + " is not in the table");
+        }
+        removeHashedAt(slot);
+    }
+
+    private void candidate(int p) {
+        if (candidates == sparseCandidates.length) {
+            sparseCandidates = Arrays.copyOf(sparseCandidates, candidates * 2);
+        }
+        sparseCandidates[candidates++] = p;
+    }
+
+    private void removeHashedAt(int slot) {
+        hashed--;
         int last = slot;
         int pos = slot;
         for (;;) {
@@ -114,10 +249,30 @@ final class StampTable {
         }
     }
 
-    /** Gives memory back once the table is mostly empty (after a collection found most objects dead). */
+    /**
+     * Gives memory back after a collection: pages whose objects were all allocated and few of which
+     * survive move their survivors to the hash table; the hash table shrinks when mostly empty.
+     */
     void trim() {
+        for (int k = 0; k < candidates; k++) {
+            int p = sparseCandidates[k];
+            boolean done = pageInserted[p] == PAGE || p < highestPage - 1;
+            if (stampPages[p] != null && pageLive[p] < PAGE / SPARSE && done) {
+                long[] s = stampPages[p];
+                long[] a = addressPages[p];
+                stampPages[p] = null;
+                addressPages[p] = null;
+                for (int i = 0; i < PAGE; i++) {
+                    if (a[i] != 0) {
+                        insertHashed(((long) p << PAGE_BITS) | i, s[i], a[i]);
+                    }
+                }
+                pageLive[p] = 0;
+            }
+        }
+        candidates = 0;
         int capacity = ids.length;
-        while (capacity > MIN_CAPACITY && 8L * size < capacity) {
+        while (capacity > MIN_CAPACITY && 8L * hashed < capacity) {
             capacity >>>= 1;
         }
         if (capacity < ids.length) {
@@ -129,7 +284,7 @@ final class StampTable {
         long[] oldIds = ids;
         long[] oldStamps = stamps;
         long[] oldAddresses = addresses;
-        allocate(capacity);
+        allocateHash(capacity);
         for (int i = 0; i < oldIds.length; i++) {
             long id = oldIds[i];
             if (id != 0) {
@@ -140,6 +295,32 @@ final class StampTable {
                 ids[pos] = id;
                 stamps[pos] = oldStamps[i];
                 addresses[pos] = oldAddresses[i];
+            }
+        }
+    }
+
+    /** Receives the entries of {@link #forEach}. */
+    @FunctionalInterface
+    interface EntryVisitor {
+        void visit(long id, long stamp, long address);
+    }
+
+    /** Calls {@code visitor} with every entry. */
+    void forEach(EntryVisitor visitor) {
+        for (int p = 0; p < stampPages.length; p++) {
+            long[] a = addressPages[p];
+            if (a != null) {
+                long[] s = stampPages[p];
+                for (int i = 0; i < PAGE; i++) {
+                    if (a[i] != 0) {
+                        visitor.visit(((long) p << PAGE_BITS) | i, s[i], a[i]);
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < ids.length; i++) {
+            if (ids[i] != 0) {
+                visitor.visit(ids[i], stamps[i], addresses[i]);
             }
         }
     }

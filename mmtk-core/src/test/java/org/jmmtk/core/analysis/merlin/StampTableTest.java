@@ -1,0 +1,86 @@
+package org.jmmtk.core.analysis.merlin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * The stamp table against a plain map, through insertions, stamps, moves, removals and the trims after
+ * collections, for dense ids in order, dense ids shuffled, strided ids, and ids beyond the paged range.
+ */
+class StampTableTest {
+    @Property(tries = 12)
+    void behavesLikeAMap(@ForAll long seed, @ForAll @IntRange(min = 0, max = 3) int idKind) {
+        SplittableRandom random = new SplittableRandom(seed);
+        StampTable table = new StampTable();
+        Map<Long, long[]> expected = new HashMap<>();
+        long next = 1;
+        for (int round = 0; round < 20; round++) {
+            int allocations = random.nextInt(3000);
+            for (int k = 0; k < allocations; k++) {
+                long id = switch (idKind) {
+                    case 0 -> next++;
+                    case 1 -> (next++) * 97 + random.nextInt(90);
+                    case 2 -> (1L << 31) + random.nextLong(1L << 38);
+                    default -> (next++ ^ random.nextInt(4)) + 4 * round * 3000L;
+                };
+                if (expected.containsKey(id)) {
+                    continue;
+                }
+                long stamp = random.nextLong(1000);
+                long address = 8 + random.nextLong(1 << 30);
+                table.insert(id, stamp, address);
+                expected.put(id, new long[] {stamp, address});
+            }
+            for (Map.Entry<Long, long[]> e : expected.entrySet()) {
+                switch (random.nextInt(4)) {
+                    case 0 -> {
+                        long s = random.nextLong(1000);
+                        assertTrue(table.setStamp(e.getKey(), s));
+                        e.getValue()[0] = s;
+                    }
+                    case 1 -> {
+                        long s = random.nextLong(1000);
+                        table.raise(e.getKey(), s);
+                        e.getValue()[0] = Math.max(e.getValue()[0], s);
+                    }
+                    case 2 -> {
+                        long a = 8 + random.nextLong(1 << 30);
+                        table.setAddress(e.getKey(), a);
+                        e.getValue()[1] = a;
+                    }
+                    default -> { }
+                }
+            }
+            // a collection: most die, then the table trims itself
+            var it = expected.entrySet().iterator();
+            while (it.hasNext()) {
+                long id = it.next().getKey();
+                if (random.nextInt(10) < 9) {
+                    table.remove(id);
+                    it.remove();
+                }
+            }
+            table.trim();
+            assertEquals(expected.size(), table.size());
+            for (Map.Entry<Long, long[]> e : expected.entrySet()) {
+                assertTrue(table.contains(e.getKey()));
+                assertEquals(e.getValue()[0], table.stamp(e.getKey()));
+            }
+            Map<Long, long[]> seen = new HashMap<>();
+            table.forEach((id, stamp, address) -> seen.put(id, new long[] {stamp, address}));
+            assertEquals(expected.size(), seen.size());
+            for (Map.Entry<Long, long[]> e : expected.entrySet()) {
+                assertEquals(e.getValue()[0], seen.get(e.getKey())[0]);
+                assertEquals(e.getValue()[1], seen.get(e.getKey())[1]);
+            }
+            assertTrue(!table.contains(next + (1L << 40)));
+        }
+    }
+}
