@@ -102,7 +102,7 @@ final class LifetimesCommand implements Callable<Integer> {
             out.commit();
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf(Locale.ROOT, "%s: %,d deaths (%s)%n", output.file, deathCount, how);
+        stdout.printf(Locale.ROOT, "%s: %,d death%s (%s)%n", output.file, deathCount, deathCount == 1 ? "" : "s", how);
         stdout.flush();
         return ExitCodes.OK;
     }

@@ -46,6 +46,8 @@ public final class HeapPlots {
      */
     public static XYChart heapProfile(TraceSource source, Extent extent, String title, int bands, boolean inverted)
             throws IOException {
+        // no more bands than bytes, so that every band has a stretch of its own
+        bands = (int) Math.max(1, Math.min(bands, extent.totalBytes()));
         HeapProfile p = new HeapProfile(extent.totalBytes(), bands, SAMPLES);
         source.replay(p);
         p.finish();
@@ -82,9 +84,11 @@ public final class HeapPlots {
     }
 
     private static String bandLabel(HeapProfile p, int band, Unit x) {
-        long end = band + 1 == p.bands() ? -1 : p.bandStart(band + 1);
-        return String.format(Locale.ROOT, "allocated %s-%s %s", x.format(p.bandStart(band)),
-                end < 0 ? "end" : x.format(end), x.name);
+        // enough decimals that neighbouring bands never read alike
+        double width = p.bandStart(1) / x.bytes();
+        int decimals = width <= 0 || width >= 10 ? 0 : width >= 1 ? 1 : (int) Math.min(6, Math.ceil(-Math.log10(width)) + 1);
+        String end = band + 1 == p.bands() ? "end" : x.format(p.bandStart(band + 1), decimals);
+        return String.format(Locale.ROOT, "allocated %s-%s %s", x.format(p.bandStart(band), decimals), end, x.name);
     }
 
     /** Stops of the viridis palette: oldest purple to youngest yellow, distinct in grey scale too. */
@@ -212,9 +216,8 @@ public final class HeapPlots {
             return out;
         }
 
-        String format(long value) {
-            double v = value / bytes;
-            return v == Math.rint(v) ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%,.1f", v);
+        String format(long value, int decimals) {
+            return String.format(Locale.ROOT, "%,." + decimals + "f", value / bytes);
         }
     }
 }
