@@ -21,7 +21,7 @@ import org.jmmtk.bindings.trace.TraceWriter;
 
 /**
  * The fuzz suite: seeded mutations of valid text, binary and gzipped jmmtk traces, GarCoSim traces and
- * JFR recordings (2,000 cases), fed to the commands that read them (the seed picks which). Every case must end with exit 0, 1 or 2, a message
+ * JFR recordings (2,060 cases), fed to the commands that read them (the seed picks which). Every case must end with exit 0, 1 or 2, a message
  * under 4 KB without a stack trace, and no file changed but the command's own output (and that one only
  * on success). One imported trace in four is replayed, which must not fail as bad input. jqwik prints the seed of a failing case.
  */
@@ -138,6 +138,38 @@ class HostileInputFuzzTest {
                 if (perfetto.code() != ExitCodes.OK) {
                     Hostile.assertUnchanged(before, dir);
                 }
+            }
+        } finally {
+            delete(dir);
+        }
+    }
+
+    /**
+     * The commands that write perfect and granulated traces and plots, and a replay under a scheme, on
+     * mutated traces (the seed picks): a clean end, and on failure nothing changed.
+     */
+    @Property(tries = 60)
+    void lifetimeCommands(@ForAll long seed) throws IOException {
+        byte[] content = seed % 3 == 0 ? binary : TEXT.getBytes(StandardCharsets.UTF_8);
+        byte[] mutant = new Mutator(seed, seed % 3 != 0).mutate(content);
+        Path dir = Files.createDirectory(base.resolve("l" + Long.toUnsignedString(seed)));
+        try {
+            Path in = Files.write(dir.resolve("in.trace"), mutant);
+            Path out = Files.write(dir.resolve("out.png"), SENTINEL);
+            Map<Path, String> before = Hostile.snapshot(dir);
+            String plan = PLANS[(int) Math.floorMod(seed >> 3, 3L)];
+            Cli.Result r = switch ((int) Math.floorMod(seed, 6L)) {
+                case 0 -> Cli.run("lifetimes", in.toString(), "--plan", plan, "--heap", "64k", "-o", out.toString());
+                case 1 -> Cli.run("lifetimes", in.toString(), "--method", "bruteforce", "-o", out.toString());
+                case 2 -> Cli.run("granulate", in.toString(), "--granule", "40", "-o", out.toString());
+                case 3 -> Cli.run("plot", "heap-profile", in.toString(), "-o", out.toString());
+                case 4 -> Cli.run("plot", "demise-map", in.toString(), "-o", out.toString());
+                default -> Cli.run("run", "--trace", in.toString(), "--plan", plan, "--heap", "64k", "--threads", "1",
+                        "--sync", seed % 4 == 0 ? "none" : "late");
+            };
+            Hostile.assertCleanEnd(r);
+            if (r.code() != ExitCodes.OK) {
+                Hostile.assertUnchanged(before, dir);
             }
         } finally {
             delete(dir);

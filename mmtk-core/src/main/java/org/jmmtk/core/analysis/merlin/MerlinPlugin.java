@@ -158,6 +158,8 @@ public final class MerlinPlugin implements Plugin {
         if (ended) {
             return;
         }
+        // objects freed outside a collection (a reference-counting plan frees when a count drops to zero)
+        afterCollection();
         ended = true;
         long end = allocations;
         context.scanRoots(rootSlot -> {
