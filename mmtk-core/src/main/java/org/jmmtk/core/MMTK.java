@@ -219,6 +219,11 @@ public final class MMTK implements AutoCloseable {
             }
             binding.scanGlobalRoots(visitor);
         }
+
+        @Override
+        public long addressOf(long id) {
+            return binding.addressOf(id);
+        }
     }
 
     private synchronized boolean pollForAllocation(String space, int pages) {

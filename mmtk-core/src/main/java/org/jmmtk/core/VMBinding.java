@@ -23,4 +23,13 @@ public interface VMBinding extends Scanning, Collection {
     default boolean needsMoveLog() {
         return false;
     }
+
+    /**
+     * For a binding that names objects by id: where object {@code id} is now, or 0 if the binding does
+     * not know or the object was reclaimed. Lets analyses (Merlin's pass at the end) find objects by id
+     * without following every move themselves.
+     */
+    default long addressOf(long id) {
+        return 0;
+    }
 }

@@ -266,6 +266,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     }
 
     /** The current address of object {@code id}, or 0 if it is not in the table or was reclaimed. */
+    @Override
     public long addressOf(long id) {
         long address = objects.get(id);
         return address != 0 && mmtk.isObject(address, id) ? address : 0;

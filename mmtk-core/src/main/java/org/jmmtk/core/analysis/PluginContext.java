@@ -5,8 +5,8 @@ import org.jmmtk.core.vm.EdgeVisitor;
 
 /**
  * What a plugin may use besides its events: the simulated memory (to read objects through
- * {@code ObjectModel}), the run's clock in bytes allocated, and the roots at any moment (for
- * algorithms such as Merlin that stamp root-referenced objects at every time step).
+ * {@code ObjectModel}), the run's clock in bytes allocated, the roots at any moment, and objects by
+ * id (for algorithms such as Merlin that stamp root-referenced objects and revisit objects by id).
  */
 public interface PluginContext {
     SimulatedMemory memory();
@@ -16,4 +16,7 @@ public interface PluginContext {
 
     /** Visits every non-null root slot (mutator threads' and global) as it is now. */
     void scanRoots(EdgeVisitor visitor);
+
+    /** Where the object with id {@code id} is now, as the binding knows it; 0 if it does not. */
+    long addressOf(long id);
 }

@@ -1,6 +1,5 @@
 package org.jmmtk.core.analysis.merlin;
 
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.List;
 
 /**
@@ -12,7 +11,7 @@ import java.util.List;
 final class DeadGraph implements LastReachable.Graph {
     static final long NO_TIME = Long.MIN_VALUE;
 
-    private final Long2IntOpenHashMap byAddress = new Long2IntOpenHashMap();
+    private final AddressIndex byAddress = new AddressIndex();
     private long[] ids = new long[0];
     private long[] stamps = new long[0];
     private long[] times = new long[0];
@@ -21,10 +20,6 @@ final class DeadGraph implements LastReachable.Graph {
     private int[] targets = new int[0];
     private long[] liveTargetIds = new long[0];
     private int count;
-
-    DeadGraph() {
-        byAddress.defaultReturnValue(-1);
-    }
 
     /** Takes the freed objects out of {@code buffers} (emptying them). */
     void load(List<FreedObjects.Buffer> buffers) {
@@ -35,8 +30,7 @@ final class DeadGraph implements LastReachable.Graph {
             e += b.targets;
         }
         ensure(n, e);
-        byAddress.clear();
-        byAddress.trim(n);
+        byAddress.reset(n);
         count = 0;
         int edges = 0;
         for (FreedObjects.Buffer b : buffers) {

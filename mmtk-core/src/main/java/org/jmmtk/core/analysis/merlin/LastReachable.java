@@ -32,19 +32,14 @@ public final class LastReachable {
 
     private int[] stack = new int[256];
     private int[] order = new int[0];
+    private long[] keys = new long[0];
 
     /**
      * Gives a time to every node of {@code nodes[0..count)}, whose timestamps are
      * {@code stamps[0..count)}, and to every node they reach that {@link Graph#claim} accepts.
      */
     public void assign(int[] nodes, long[] stamps, int count, Graph graph) {
-        if (order.length < count) {
-            order = new int[Math.max(count, order.length * 2)];
-        }
-        for (int k = 0; k < count; k++) {
-            order[k] = k;
-        }
-        LongArrays.radixSortIndirect(order, stamps, 0, count, false);
+        sort(stamps, count);
         for (int k = count - 1; k >= 0; k--) {
             int i = order[k];
             long time = stamps[i];
@@ -52,6 +47,42 @@ public final class LastReachable {
                 search(nodes[i], time, graph);
             }
         }
+    }
+
+    /**
+     * Fills {@code order[0..count)} with 0..count-1 in increasing order of {@code stamps}. Usually the
+     * stamps' range and the count fit in one long, (stamp - least) above the index, and a direct radix
+     * sort of those is several times faster than sorting indices indirectly, which is the fallback.
+     */
+    private void sort(long[] stamps, int count) {
+        if (order.length < count) {
+            order = new int[Math.max(count, order.length * 2)];
+        }
+        long least = Long.MAX_VALUE;
+        long most = Long.MIN_VALUE;
+        for (int k = 0; k < count; k++) {
+            least = Math.min(least, stamps[k]);
+            most = Math.max(most, stamps[k]);
+        }
+        int indexBits = 32 - Integer.numberOfLeadingZeros(Math.max(1, count - 1));
+        if (count > 0 && most - least >= 0 && most - least < 1L << (63 - indexBits)) {
+            if (keys.length < count) {
+                keys = new long[order.length];
+            }
+            for (int k = 0; k < count; k++) {
+                keys[k] = ((stamps[k] - least) << indexBits) | k;
+            }
+            LongArrays.radixSort(keys, 0, count);
+            long mask = (1L << indexBits) - 1;
+            for (int k = 0; k < count; k++) {
+                order[k] = (int) (keys[k] & mask);
+            }
+            return;
+        }
+        for (int k = 0; k < count; k++) {
+            order[k] = k;
+        }
+        LongArrays.radixSortIndirect(order, stamps, 0, count, false);
     }
 
     /** Gives {@code time} to every node without one that {@code from} (already claimed) reaches. */

@@ -22,7 +22,8 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  *   times, by the backward pass in timestamp order ({@link LastReachable}, Fig. 8); objects they refer
  *   to that the collection kept (a partial collection may keep dead objects) get later stamps.
  *   <li>At the end of the program: the combined pass of section 6.3 over every object no collection
- *   freed, with the root-referenced ones stamped with the end; those whose time is the end are reachable.
+ *   freed (found by id through the binding), with the root-referenced ones stamped with the end; those
+ *   whose time is the end are reachable.
  * </ul>
  *
  * Objects are keyed by id, never by address, so moving and non-moving plans are alike; the plugin
@@ -30,9 +31,9 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * (it frees an object only with or after everything that refers to it). Deaths go to a
  * {@link DeathSink}; {@code jmmtk lifetimes} sorts them into a trace.
  *
- * <p>Threads: allocations and stores on the replaying mutator thread; frees and moves on GC workers,
- * concurrently (frees go to per-worker buffers, moves update distinct table entries); the backward
- * passes on the thread that requested the collection, after the collection.
+ * <p>Threads: allocations and stores on the replaying mutator thread; frees on GC workers,
+ * concurrently (each worker appends to a buffer of its own); the backward passes on the thread that
+ * requested the collection, after the collection.
  */
 public final class MerlinPlugin implements Plugin {
     private final DeathSink sink;
@@ -62,7 +63,7 @@ public final class MerlinPlugin implements Plugin {
 
     @Override
     public int interests() {
-        return ON_ALLOC | ON_POINTER_STORE | ON_ROOT_STORE | ON_GC | ON_MOVE | ON_FREE;
+        return ON_ALLOC | ON_POINTER_STORE | ON_ROOT_STORE | ON_GC | ON_FREE;
     }
 
     @Override
@@ -73,7 +74,7 @@ public final class MerlinPlugin implements Plugin {
 
     @Override
     public void onAlloc(int mutator, long object) {
-        table.insert(ObjectModel.id(memory, object), allocations, object);
+        table.insert(ObjectModel.id(memory, object), allocations);
         allocations++;
     }
 
@@ -95,13 +96,6 @@ public final class MerlinPlugin implements Plugin {
     private void lostReference(long object) {
         if (table.setStamp(ObjectModel.id(memory, object), allocations - 1)) {
             stamps++;
-        }
-    }
-
-    @Override
-    public void onObjectMoved(long from, long to) {
-        if (!ended) {
-            table.setAddress(ObjectModel.id(memory, to), to);
         }
     }
 
@@ -168,7 +162,7 @@ public final class MerlinPlugin implements Plugin {
                 table.setStamp(ObjectModel.id(memory, target), end);
             }
         });
-        RemainingObjects remaining = new RemainingObjects(table, memory);
+        RemainingObjects remaining = new RemainingObjects(table, memory, context::addressOf);
         remaining.assign(pass);
         for (int node = 0; node < remaining.count(); node++) {
             long time = remaining.time(node);

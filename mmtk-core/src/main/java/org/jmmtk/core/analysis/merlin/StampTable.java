@@ -4,8 +4,8 @@ import it.unimi.dsi.fastutil.HashCommon;
 import java.util.Arrays;
 
 /**
- * Merlin's per-object state, keyed by object id (never by address: objects move): the timestamp and
- * the object's current address, for every object no collection has freed. Traces number objects
+ * Merlin's per-object state, keyed by object id (never by address: objects move): the timestamp of
+ * every object no collection has freed. Traces number objects
  * densely, mostly in allocation order, so ids below 2^31 index pages of {@value #PAGE} entries directly:
  * one page load per lookup, neighbours in time neighbours in memory. A page is given back when its
  * last object dies, and a page that is done (all its ids allocated, or the allocation frontier two
@@ -15,9 +15,7 @@ import java.util.Arrays;
  * ids always go to the hash table (linear probing, backward-shift deletion). Nothing allocates per
  * lookup or update.
  *
- * <p>Threads: insertions and removals on one thread at a time (the mutator, or the requesting thread
- * after a collection); while none happens, GC workers may look up entries and update different
- * entries' addresses concurrently.
+ * <p>Used by one thread at a time (the mutator, or the thread that requested a collection, after it).
  */
 final class StampTable {
     private static final int PAGE_BITS = 10;
@@ -27,9 +25,8 @@ final class StampTable {
     private static final int SPARSE = 16;
     private static final int MIN_CAPACITY = 1 << 8;
 
-    // paged part: an entry is present when its address is non-zero
+    // paged part: an entry holds its timestamp plus one, so 0 means absent
     private long[][] stampPages = new long[64][];
-    private long[][] addressPages = new long[64][];
     private int[] pageLive = new int[64];
     private int[] pageInserted = new int[64];
     private int[] sparseCandidates = new int[16];
@@ -39,7 +36,6 @@ final class StampTable {
     // hashed part
     private long[] ids;
     private long[] stamps;
-    private long[] addresses;
     private int mask;
     private int hashed;
     private int size;
@@ -51,7 +47,6 @@ final class StampTable {
     private void allocateHash(int capacity) {
         ids = new long[capacity];
         stamps = new long[capacity];
-        addresses = new long[capacity];
         mask = capacity - 1;
     }
 
@@ -60,26 +55,22 @@ final class StampTable {
         return size;
     }
 
-    /** Adds {@code id} (positive, absent). */
-    void insert(long id, long stamp, long address) {
+    /** Adds {@code id} (positive, absent) with timestamp {@code stamp} (not negative). */
+    void insert(long id, long stamp) {
         size++;
         if (id < DENSE_LIMIT) {
             int p = (int) (id >>> PAGE_BITS);
             if (p >= stampPages.length) {
                 int n = Math.max(p + 1, stampPages.length * 2);
                 stampPages = Arrays.copyOf(stampPages, n);
-                addressPages = Arrays.copyOf(addressPages, n);
                 pageLive = Arrays.copyOf(pageLive, n);
                 pageInserted = Arrays.copyOf(pageInserted, n);
             }
             if (stampPages[p] == null) {
                 stampPages[p] = new long[PAGE];
-                addressPages[p] = new long[PAGE];
                 pageInserted[p] = 0;
             }
-            int i = (int) id & PAGE_MASK;
-            stampPages[p][i] = stamp;
-            addressPages[p][i] = address;
+            stampPages[p][(int) id & PAGE_MASK] = stamp + 1;
             pageLive[p]++;
             if (++pageInserted[p] == PAGE && pageLive[p] < PAGE / SPARSE) {
                 candidate(p);
@@ -94,11 +85,11 @@ final class StampTable {
                 highestPage = p;
             }
         } else {
-            insertHashed(id, stamp, address);
+            insertHashed(id, stamp);
         }
     }
 
-    private void insertHashed(long id, long stamp, long address) {
+    private void insertHashed(long id, long stamp) {
         if (2L * (hashed + 1) > ids.length) {
             rehash(ids.length * 2);
         }
@@ -108,21 +99,17 @@ final class StampTable {
         }
         ids[pos] = id;
         stamps[pos] = stamp;
-        addresses[pos] = address;
         hashed++;
     }
 
-    /** The page entries of {@code id}, or null if it is not paged. */
-    private long[] page(long[][] pages, long id) {
+    /** The page holding {@code id}, or null if it is not paged. */
+    private long[] page(long id) {
         if (id >= DENSE_LIMIT) {
             return null;
         }
         int p = (int) (id >>> PAGE_BITS);
-        if (p >= pages.length) {
-            return null;
-        }
-        long[] page = pages[p];
-        return page != null && addressPages[p][(int) id & PAGE_MASK] != 0 ? page : null;
+        long[] page = p < stampPages.length ? stampPages[p] : null;
+        return page != null && page[(int) id & PAGE_MASK] != 0 ? page : null;
     }
 
     /** The hash slot of {@code id}, or -1. */
@@ -140,14 +127,14 @@ final class StampTable {
     }
 
     boolean contains(long id) {
-        return page(addressPages, id) != null || findHashed(id) >= 0;
+        return page(id) != null || findHashed(id) >= 0;
     }
 
     /** The timestamp of {@code id}, which must be present. */
     long stamp(long id) {
-        long[] page = page(stampPages, id);
+        long[] page = page(id);
         if (page != null) {
-            return page[(int) id & PAGE_MASK];
+            return page[(int) id & PAGE_MASK] - 1;
         }
         int slot = findHashed(id);
         if (slot < 0) {
@@ -156,11 +143,21 @@ final class StampTable {
         return stamps[slot];
     }
 
+    /** The timestamp of {@code id}, or {@code otherwise} if it is absent. */
+    long stampOrElse(long id, long otherwise) {
+        long[] page = page(id);
+        if (page != null) {
+            return page[(int) id & PAGE_MASK] - 1;
+        }
+        int slot = findHashed(id);
+        return slot < 0 ? otherwise : stamps[slot];
+    }
+
     /** Sets the timestamp of {@code id} if present; false if absent. */
     boolean setStamp(long id, long stamp) {
-        long[] page = page(stampPages, id);
+        long[] page = page(id);
         if (page != null) {
-            page[(int) id & PAGE_MASK] = stamp;
+            page[(int) id & PAGE_MASK] = stamp + 1;
             return true;
         }
         int slot = findHashed(id);
@@ -172,10 +169,10 @@ final class StampTable {
 
     /** Raises the timestamp of {@code id}, if present, to at least {@code stamp}. */
     void raise(long id, long stamp) {
-        long[] page = page(stampPages, id);
+        long[] page = page(id);
         if (page != null) {
             int i = (int) id & PAGE_MASK;
-            page[i] = Math.max(page[i], stamp);
+            page[i] = Math.max(page[i], stamp + 1);
             return;
         }
         int slot = findHashed(id);
@@ -184,29 +181,15 @@ final class StampTable {
         }
     }
 
-    /** Records that {@code id}, if present, now lives at {@code address}. */
-    void setAddress(long id, long address) {
-        long[] page = page(addressPages, id);
-        if (page != null) {
-            page[(int) id & PAGE_MASK] = address;
-            return;
-        }
-        int slot = findHashed(id);
-        if (slot >= 0) {
-            addresses[slot] = address;
-        }
-    }
-
     /** Removes {@code id}, which must be present. */
     void remove(long id) {
         size--;
-        long[] page = page(addressPages, id);
+        long[] page = page(id);
         if (page != null) {
             int p = (int) (id >>> PAGE_BITS);
             page[(int) id & PAGE_MASK] = 0;
             if (--pageLive[p] == 0) {
                 stampPages[p] = null;
-                addressPages[p] = null;
             } else if (pageLive[p] == PAGE / SPARSE - 1) {
                 candidate(p);
             }
@@ -243,7 +226,6 @@ final class StampTable {
             if (movable) {
                 ids[last] = k;
                 stamps[last] = stamps[pos];
-                addresses[last] = addresses[pos];
                 last = pos;
             }
         }
@@ -259,12 +241,10 @@ final class StampTable {
             boolean done = pageInserted[p] == PAGE || p < highestPage - 1;
             if (stampPages[p] != null && pageLive[p] < PAGE / SPARSE && done) {
                 long[] s = stampPages[p];
-                long[] a = addressPages[p];
                 stampPages[p] = null;
-                addressPages[p] = null;
                 for (int i = 0; i < PAGE; i++) {
-                    if (a[i] != 0) {
-                        insertHashed(((long) p << PAGE_BITS) | i, s[i], a[i]);
+                    if (s[i] != 0) {
+                        insertHashed(((long) p << PAGE_BITS) | i, s[i] - 1);
                     }
                 }
                 pageLive[p] = 0;
@@ -283,7 +263,6 @@ final class StampTable {
     private void rehash(int capacity) {
         long[] oldIds = ids;
         long[] oldStamps = stamps;
-        long[] oldAddresses = addresses;
         allocateHash(capacity);
         for (int i = 0; i < oldIds.length; i++) {
             long id = oldIds[i];
@@ -294,7 +273,6 @@ final class StampTable {
                 }
                 ids[pos] = id;
                 stamps[pos] = oldStamps[i];
-                addresses[pos] = oldAddresses[i];
             }
         }
     }
@@ -302,25 +280,24 @@ final class StampTable {
     /** Receives the entries of {@link #forEach}. */
     @FunctionalInterface
     interface EntryVisitor {
-        void visit(long id, long stamp, long address);
+        void visit(long id, long stamp);
     }
 
-    /** Calls {@code visitor} with every entry. */
+    /** Calls {@code visitor} with every entry; the visitor may set timestamps, nothing else. */
     void forEach(EntryVisitor visitor) {
         for (int p = 0; p < stampPages.length; p++) {
-            long[] a = addressPages[p];
-            if (a != null) {
-                long[] s = stampPages[p];
+            long[] s = stampPages[p];
+            if (s != null) {
                 for (int i = 0; i < PAGE; i++) {
-                    if (a[i] != 0) {
-                        visitor.visit(((long) p << PAGE_BITS) | i, s[i], a[i]);
+                    if (s[i] != 0) {
+                        visitor.visit(((long) p << PAGE_BITS) | i, s[i] - 1);
                     }
                 }
             }
         }
         for (int i = 0; i < ids.length; i++) {
             if (ids[i] != 0) {
-                visitor.visit(ids[i], stamps[i], addresses[i]);
+                visitor.visit(ids[i], stamps[i]);
             }
         }
     }
