@@ -31,11 +31,12 @@ public final class Lifetimes {
 
     /**
      * The deaths of {@code source} by Merlin, replayed by {@code plan} with {@code options}, into
-     * {@code deaths}. Returns the run: when it ran out of memory, the deaths are incomplete.
+     * {@code deaths}. The replay makes no collection at {@code C} records ({@link WithoutCollections}).
+     * Returns the run: when it ran out of memory, the deaths are incomplete.
      */
     public static RunResult merlin(String planName, PlanFactory plan, Options options, TraceSource source,
                                    DeathSink deaths) throws IOException {
-        return Simulation.run(planName, plan, options, source, (mmtk, binding) -> { },
+        return Simulation.run(planName, plan, options, new WithoutCollections(source), (mmtk, binding) -> { },
                 List.of(new MerlinPlugin(deaths)));
     }
 

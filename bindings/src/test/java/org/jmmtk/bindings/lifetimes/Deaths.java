@@ -1,12 +1,15 @@
 package org.jmmtk.bindings.lifetimes;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.TreeMap;
 import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.analysis.merlin.DeathSink;
+import org.jmmtk.core.analysis.merlin.MerlinPlugin;
 import org.jmmtk.plans.Plans;
 
 /** Deaths by id, as each method finds them; a death reported twice is an error. */
@@ -33,14 +36,24 @@ final class Deaths implements DeathSink {
         return d.byId;
     }
 
-    /** Merlin's deaths on {@code plan}, in the smallest of a few heaps (from tight to roomy) it completes in. */
+    /**
+     * Merlin's deaths on {@code plan}, in the smallest of a few heaps (from tight to roomy) it completes
+     * in: the plugin on a plain replay, so {@code C} records collect (the trace must be valid there too).
+     */
     static TreeMap<Long, Long> merlin(String plan, TraceSource trace, int gcThreads) throws IOException {
+        return merlin(plan, trace, gcThreads, true);
+    }
+
+    /** As {@link #merlin(String, TraceSource, int)}; {@code plugin} false: through {@link Lifetimes#merlin}, which ignores {@code C}. */
+    static TreeMap<Long, Long> merlin(String plan, TraceSource trace, int gcThreads, boolean plugin) throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = options(plan, trace, gcThreads);
         for (double factor : new double[] {0.5, 1, 4}) {
             Deaths d = new Deaths();
-            long heap = (long) (factor * options.heapBytes());
-            RunResult r = Lifetimes.merlin(p.name(), p.factory(), options.copy().heapBytes(heap), trace, d);
+            Options o = options.copy().heapBytes((long) (factor * options.heapBytes()));
+            RunResult r = plugin
+                    ? Simulation.run(p.name(), p.factory(), o, trace, (m, b) -> { }, List.of(new MerlinPlugin(d)))
+                    : Lifetimes.merlin(p.name(), p.factory(), o, trace, d);
             if (!r.isOutOfMemory()) {
                 return d.byId;
             }

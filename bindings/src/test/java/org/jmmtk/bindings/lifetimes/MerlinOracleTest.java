@@ -36,5 +36,6 @@ class MerlinOracleTest {
         for (Plans.Entry plan : Plans.REGISTRY.all()) {
             assertEquals(oracle, Deaths.merlin(plan.name(), trace, gcThreads), plan.name());
         }
+        assertEquals(oracle, Deaths.merlin("semispace", trace, gcThreads, false), "lifetimes on semispace");
     }
 }
