@@ -6,6 +6,7 @@
 #   benchmarks/interleave.sh BENCHMARK PARAM V1,V2,... ROUNDS [JMH OPTIONS...]
 #   benchmarks/interleave.sh TracepointOverheadBenchmark probes compiled-out,not-recorded,recorded 8
 #
+# METRIC=NAME compares the secondary metric NAME (an @AuxCounters counter) instead of the primary one.
 # A value written VALUE=JVM-ARGS runs its forks with -jvmArgsAppend JVM-ARGS (which replaces the
 # @Fork's jvmArgsAppend, not its jvmArgs), for switches that must be set when the JVM starts:
 #   benchmarks/interleave.sh PluginHostBenchmark host 'compiled-out=-Djmmtk.plugins.off=true,no-plugin,events' 8
@@ -29,5 +30,5 @@ for round in $(seq 1 "$ROUNDS"); do
     java -jar "$JAR" "$BENCH" -f 1 -p "$PARAM=$value" "${jvm[@]}" "$@" -rf json -rff "$OUT/$round-$value.json" > "$OUT/$round-$value.log"
   done
 done
-java -cp "$JAR" org.jmmtk.benchmarks.Ratios "$PARAM" "$VALUES" "$OUT"/*.json
+java -cp "$JAR" org.jmmtk.benchmarks.Ratios ${METRIC:+--metric "$METRIC"} "$PARAM" "$VALUES" "$OUT"/*.json
 echo "raw results: $OUT" >&2
