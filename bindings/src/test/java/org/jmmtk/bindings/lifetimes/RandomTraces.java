@@ -11,10 +11,10 @@ import java.util.SplittableRandom;
 
 /**
  * Random valid multi-threaded traces, harsher than the {@code random} workload: 1 to 4 threads with
- * their own root slots, global roots, cycles, large objects, explicit collections, sparse ids, and
- * references that go unreachable and come back between two allocations (a root cleared before the
- * object is stored elsewhere). Valid means what a program could do: a record uses only objects
- * reachable at the last allocation or explicit collection, or allocated since.
+ * their own root slots, global roots, cycles, large objects, explicit collections, ids in order, sparse
+ * or beyond 2^31, and references that go unreachable and come back between two allocations (a root
+ * cleared before the object is stored elsewhere). Valid means what a program could do: a record uses
+ * only objects reachable at the last allocation or explicit collection, or allocated since.
  */
 final class RandomTraces {
     private RandomTraces() {
@@ -26,7 +26,7 @@ final class RandomTraces {
         int threads = 1 + random.nextInt(4);
         int rootSlots = 1 + random.nextInt(6);
         int globals = random.nextInt(3);
-        boolean sparse = random.nextBoolean();
+        int ids = random.nextInt(3); // dense, sparse, or beyond 2^31 (hashed rather than paged)
         int phase = 50 + random.nextInt(300);
         Map<Long, long[]> slots = new HashMap<>();
         Map<String, Long> roots = new HashMap<>();
@@ -40,7 +40,11 @@ final class RandomTraces {
             int thread = random.nextInt(threads);
             if (op < 15) {
                 usable = reachable(slots, roots);
-                long id = sparse ? next * 7919 + random.nextInt(7000) : next;
+                long id = switch (ids) {
+                    case 0 -> next;
+                    case 1 -> next * 7919 + random.nextInt(7000);
+                    default -> (1L << 35) + next * 1_000_003 + random.nextInt(1000);
+                };
                 next++;
                 int refs = random.nextInt(5);
                 long bytes = random.nextInt(50) == 0 ? 2048 + 8L * random.nextInt(1024) : 16 + 8L * refs + 8L * random.nextInt(20);
