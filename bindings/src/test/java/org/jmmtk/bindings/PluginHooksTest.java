@@ -160,7 +160,11 @@ class PluginHooksTest {
             assertEquals(r.objectsAllocated(), checker.freed.size() + live.size(),
                     "every object is either freed or live at the end");
         }
-        assertEquals(moves[0], checker.moves > 0, "objects move exactly in plans that say they move them");
+        if (!moves[0]) {
+            assertEquals(0, checker.moves, "objects move only in plans that say they may move them");
+        } else if (!plan.equals("immix")) {
+            assertTrue(checker.moves > 0, "copying and compacting plans move objects");
+        }
         assertEquals(checker.freed.size(), r.plugins().get("events").get("objectsFreed").longValue(),
                 "the events plugin saw the same frees");
         assertEquals(checker.stores, r.plugins().get("events").get("pointerStores").longValue());

@@ -33,13 +33,14 @@ class ThreadCountInvarianceTest {
     }
 
     /** The parts of a collection that must not depend on the thread count. */
-    private static String logical(GcRecord r) {
+    static String logical(GcRecord r) {
         return String.join(" ", r.kind(), r.reason(), "at=" + r.allocatedBefore(), "copied=" + r.objectsCopied()
                 + "/" + r.bytesCopied(), "marked=" + r.objectsMarked() + "/" + r.bytesMarked(),
-                "edges=" + r.edgesTraced(), "used=" + r.usedBytesBefore() + "->" + r.usedBytesAfter());
+                "edges=" + r.edgesTraced(), "used=" + r.usedBytesBefore() + "->" + r.usedBytesAfter(),
+                "free=" + r.freeSpace().totalBytes(), r.planStats().toString());
     }
 
-    private static String logical(RunResult r) {
+    static String logical(RunResult r) {
         StringBuilder sb = new StringBuilder();
         sb.append("gcs=").append(r.gcCount()).append(" copied=").append(r.bytesCopied()).append(" marked=")
                 .append(r.bytesMarked()).append(" edges=").append(r.edgesTraced()).append(" live=")

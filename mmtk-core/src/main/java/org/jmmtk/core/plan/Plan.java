@@ -3,20 +3,27 @@ package org.jmmtk.core.plan;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.NoBarrier;
 import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.policy.BlockSweepable;
+import org.jmmtk.core.policy.ForwardingSpace;
 import org.jmmtk.core.policy.HeapServices;
 import org.jmmtk.core.policy.ImmortalSpace;
 import org.jmmtk.core.policy.LargeObjectSpace;
 import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.policy.SweepLargeObjects;
 import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.ForwardObjects;
+import org.jmmtk.core.scheduling.ForwardRoots;
 import org.jmmtk.core.scheduling.FullHeapTrace;
 import org.jmmtk.core.scheduling.GcWorkContext;
 import org.jmmtk.core.scheduling.ProcessWeakRefs;
+import org.jmmtk.core.stats.FreeSpaceProfile;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -38,6 +45,8 @@ public abstract class Plan {
     private final ImmortalSpace immortal;
     private final GcWorkContext fullHeapTrace;
     private final List<Mutator> mutators = new ArrayList<>();
+    // written by the collection's first packet, read by its later packets: bucket opening orders them
+    private GcReason reason = GcReason.HEAP_FULL;
 
     protected Plan(PlanArgs args) {
         this.args = args;
@@ -131,7 +140,19 @@ public abstract class Plan {
         return usedPages() + collectionReservePages();
     }
 
-    /** Collections to try for one allocation before reporting out of memory. */
+    final void beginCollection(GcReason why) {
+        this.reason = why;
+    }
+
+    /** Why the collection in progress was requested (valid from its first packet to its last). */
+    protected final GcReason collectionReason() {
+        return reason;
+    }
+
+    /**
+     * Collections to try for one allocation before reporting out of memory; every attempt after the
+     * first is an {@link GcReason#EMERGENCY emergency} collection.
+     */
     public int maxCollectionAttempts() {
         return 1;
     }
@@ -158,6 +179,49 @@ public abstract class Plan {
         worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessWeakRefs(args.collection()));
         worker.addWork(Stage.RELEASE, new Release(this, kind));
         worker.addWork(Stage.FINAL, new EndOfGC(this, kind));
+    }
+
+    /**
+     * Schedules the RefForwarding stage of a collection that moved objects of {@code target} after the
+     * closure: a packet per mutator's roots, one for the global roots, and packets over the live objects
+     * of every space but {@code skip} (a space whose objects the plan redirects itself), block-structured
+     * spaces in chunks of {@link SweepBlocks#BLOCKS_PER_PACKET} blocks.
+     */
+    protected final void scheduleRefForwarding(GCWorker worker, ForwardingSpace target, Space skip) {
+        for (Mutator m : mutators()) {
+            worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(args.scanning(), m.ordinal(), target));
+        }
+        worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(args.scanning(), ForwardRoots.GLOBAL, target));
+        HeapServices heap = args.heap();
+        for (Space s : heap.spaces().all()) {
+            if (s == skip) {
+                continue;
+            }
+            long end = s.end();
+            long chunk = end - s.start();
+            if (s instanceof BlockSweepable blocks) {
+                end = s.start() + (long) blocks.blockLimit() * heap.geometry().blockBytes();
+                chunk = (long) SweepBlocks.BLOCKS_PER_PACKET * heap.geometry().blockBytes();
+            }
+            for (long from = s.start(); from < end; from += chunk) {
+                worker.addWork(Stage.REF_FORWARDING, new ForwardObjects(memory, heap.validObjects(), s, from,
+                        Math.min(end, from + chunk), target));
+            }
+        }
+    }
+
+    /** After a collection: the free memory inside every space's allocation units (for fragmentation). */
+    public final FreeSpaceProfile freeSpace() {
+        FreeSpaceProfile.Builder free = new FreeSpaceProfile.Builder();
+        for (Space s : args.heap().spaces().all()) {
+            s.describeFreeSpace(free);
+        }
+        return free.build();
+    }
+
+    /** After a collection: counters particular to this plan, by name in report order (none by default). */
+    public Map<String, Long> collectionStats() {
+        return Map.of();
     }
 
     /** Global preparation of the plan's own spaces (one packet, Prepare stage). */

@@ -1,6 +1,6 @@
 package org.jmmtk.core.scheduling;
 
-import org.jmmtk.core.alloc.BumpAllocator;
+import org.jmmtk.core.alloc.Allocator;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
@@ -19,7 +19,7 @@ public class Collector implements WorkerContext, TraceContext {
     private final SimulatedMemory memory;
     private final PluginHost plugins;
     private final MoveLog moves;
-    private BumpAllocator copyAllocator;
+    private Allocator copyAllocator;
     private long[] nodes;
 
     // The counters are written for every object traced. Pad them so they never share a cache line with
@@ -58,11 +58,11 @@ public class Collector implements WorkerContext, TraceContext {
     }
 
     /** The allocator copies go to, or null in plans that never copy. */
-    public final BumpAllocator copyAllocator() {
+    public final Allocator copyAllocator() {
         return copyAllocator;
     }
 
-    public final void setCopyAllocator(BumpAllocator allocator) {
+    public final void setCopyAllocator(Allocator allocator) {
         this.copyAllocator = allocator;
     }
 
@@ -95,6 +95,13 @@ public class Collector implements WorkerContext, TraceContext {
         bytesCopied += traceBytes;
         copiedAllocationBytes += bytes;
         moved(from, to);
+    }
+
+    @Override
+    public final void evacuated(long from, long to, long traceBytes, long bytes) {
+        objectsMarked--;
+        bytesMarked -= traceBytes;
+        copied(from, to, traceBytes, bytes);
     }
 
     @Override
