@@ -25,8 +25,8 @@ public final class Plans {
                     MarkSweep::new),
             new Entry("markcompact", "mark-compact (MC), Lisp-2 sliding compaction; parallel marking, "
                     + "forwarding and reference updating", MarkCompact::new),
-            new Entry("immix", "mark-region Immix (IX), bump allocation into free lines, parallel sweep; "
-                    + "no defragmentation", Immix::new)));
+            new Entry("immix", "mark-region Immix (IX), bump allocation into free lines, parallel sweep, "
+                    + "opportunistic defragmentation", Immix::new)));
 
     private Plans() {
     }
