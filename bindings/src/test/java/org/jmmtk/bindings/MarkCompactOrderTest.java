@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class MarkCompactOrderTest {
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"binarytrees", "linkedlist", "widetree", "cache", "phases"})
+    @ValueSource(strings = {"binarytrees", "linkedlist", "widetree", "phases"})
     void survivorsStayInAllocationOrderWithNoGap(String workload) throws Exception {
         int[] checked = new int[1];
         RunResult r = Runs.run("markcompact", Runs.workload(workload), Runs.heapFor(workload), 2, (mmtk, binding) ->
