@@ -31,12 +31,12 @@ final class PlotCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StudyPlots plots = new StudyPlots(CsvTable.read(csv));
-        OutputDirectory.create(dir, "-o");
-        List<Path> files = plots.write(dir);
-        if (files.isEmpty()) {
+        List<StudyPlots.Drawing> drawings = new StudyPlots(CsvTable.read(csv)).drawings();
+        if (drawings.isEmpty()) {
             throw new UsageException(csv + ": no cell completed, so there is nothing to draw");
         }
+        OutputDirectory.create(dir, "-o");
+        List<Path> files = StudyPlots.save(drawings, dir);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("wrote %d figures (PNG and SVG) into %s%n", files.size() / 2, dir);
         out.flush();

@@ -61,9 +61,6 @@ public final class StudyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** The environment the shard is read from (tests give their own). */
-    Map<String, String> env = System.getenv();
-
     @Override
     public Integer call() throws Exception {
         if (file == null) {
@@ -75,7 +72,7 @@ public final class StudyCommand implements Callable<Integer> {
         StudyConfig config = StudyConfigReader.read(file);
         List<Task> all = Matrix.tasks(config);
         boolean explicit = task != null || shard != null;
-        Selection selection = list && !explicit ? Selection.ALL : Selection.choose(task, shard, shards, env);
+        Selection selection = list && !explicit ? Selection.ALL : Selection.choose(task, shard, shards, System.getenv());
         List<Task> selected = selection.select(all);
         PrintWriter out = spec.commandLine().getOut();
         if (list) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.jmmtk.tools.plot.Charts;
+import org.knowm.xchart.XYChart;
 
 /**
  * The figures of a merged study, as GC papers draw them: for each program, GC time, mark/cons and the
@@ -48,13 +49,17 @@ final class StudyPlots {
         this.severalThreads = table.rows().stream().map(r -> table.get(r, "threads")).distinct().count() > 1;
     }
 
-    /** Writes every figure into {@code dir}; returns the files written. */
-    List<Path> write(Path dir) throws IOException {
+    /** A figure ready to save: its file name without extension and the chart. */
+    record Drawing(String name, XYChart chart) {
+    }
+
+    /** Every figure that has at least one point, drawn but not yet saved. */
+    List<Drawing> drawings() {
         Map<String, List<List<String>>> programs = new LinkedHashMap<>();
         for (List<String> row : table.rows()) {
             programs.computeIfAbsent(program(row), k -> new ArrayList<>()).add(row);
         }
-        List<Path> files = new ArrayList<>();
+        List<Drawing> drawings = new ArrayList<>();
         Set<String> used = new HashSet<>();
         for (Map.Entry<String, List<List<String>>> p : programs.entrySet()) {
             String base = fileName(p.getKey(), used);
@@ -66,9 +71,18 @@ final class StudyPlots {
                 boolean logX = heapColumn.equals("heap") && spread(series, true);
                 boolean logY = spread(series, false);
                 String xLabel = heapColumn.equals("heap") ? "heap (bytes)" : "heap factor (x maximum live size)";
-                files.addAll(Charts.save(Charts.lines(f.title() + ": " + p.getKey(), xLabel, f.axis(), series, logX, logY),
-                        dir, base + "." + f.suffix()));
+                drawings.add(new Drawing(base + "." + f.suffix(),
+                        Charts.lines(f.title() + ": " + p.getKey(), xLabel, f.axis(), series, logX, logY)));
             }
+        }
+        return drawings;
+    }
+
+    /** Saves {@code drawings} into {@code dir} as PNG and SVG; returns the files written. */
+    static List<Path> save(List<Drawing> drawings, Path dir) throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (Drawing d : drawings) {
+            files.addAll(Charts.save(d.chart(), dir, d.name()));
         }
         return files;
     }
