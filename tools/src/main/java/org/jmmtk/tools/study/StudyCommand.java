@@ -95,9 +95,9 @@ public final class StudyCommand implements Callable<Integer> {
         StudyManifest.write(dir, config, all);
         PrintWriter err = spec.commandLine().getErr();
         StudyRunner.Summary summary;
-        err.printf(Locale.ROOT, "study: %s: %d tasks; %s: %d, of which %d have results; running %d, %d at a time, into %s%n",
-                file, all.size(), selection.source(), selected.size(), selected.size() - todo.size(), todo.size(),
-                Math.min(jobs, Math.max(1, todo.size())), dir);
+        err.printf(Locale.ROOT, "study: %s has %d tasks; selected (%s): %d, of which %d have results; running %d, "
+                        + "%d at a time, into %s%n", file, all.size(), selection.source(), selected.size(),
+                selected.size() - todo.size(), todo.size(), Math.min(jobs, Math.max(1, todo.size())), dir);
         err.flush();
         try (StudyLog log = new StudyLog(err, todo.size(), !Progress.onTerminal())) {
             summary = runner.run(selected, sized, log);

@@ -25,6 +25,8 @@ import org.jmmtk.tools.UsageException;
  */
 final class YamlTree {
     private static final YAMLFactory FACTORY = new YAMLFactory();
+    /** Largest study file read: far more than any matrix needs, and it is held in memory whole. */
+    static final long MAX_BYTES = 16L << 20;
 
     private final Path file;
     private final YAMLParser parser;
@@ -38,6 +40,9 @@ final class YamlTree {
     static ConfigNode read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new UsageException(file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
+        }
+        if (Files.size(file) > MAX_BYTES) {
+            throw new UsageException(file + ": larger than " + (MAX_BYTES >> 20) + " MiB; not a study file");
         }
         try (Reader in = new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
