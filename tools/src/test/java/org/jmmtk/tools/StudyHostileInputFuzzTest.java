@@ -92,7 +92,7 @@ class StudyHostileInputFuzzTest {
         }
     }
 
-    @Property(tries = 12)
+    @Property(tries = 8)
     void mergedCsvs(@ForAll long seed) throws IOException {
         Path dir = Files.createDirectory(base.resolve("p" + Long.toUnsignedString(seed)));
         try {

@@ -106,6 +106,9 @@ class StudyHostileInputTest {
         Files.writeString(empty.resolve("study.json"), "[1, 2]");
         fails(empty.resolve("study.json") + ": not a study manifest (no task list)", "study", "merge", empty.toString(),
                 "-o", dir.resolve("m.csv").toString());
+        Files.writeString(empty.resolve("study.json"), "{\"tasks\": [{\"plan\": \"p\", \"name\": \"../../etc/x\"}]}");
+        fails(empty.resolve("study.json") + ": task 0 has no plan or no task name", "study", "merge", empty.toString(),
+                "-o", dir.resolve("m.csv").toString());
         fails(empty.resolve("study.json") + " is also an input", "study", "merge", empty.toString(), "-o",
                 empty.resolve("study.json").toString());
         fails(empty.resolve("a.json") + " would replace a file of the study", "study", "merge", empty.toString(), "-o",

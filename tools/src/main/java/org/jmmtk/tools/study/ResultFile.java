@@ -118,11 +118,20 @@ final class ResultFile {
         return n.toString();
     }
 
+    /** This machine's name, looked up once (the lookup may ask a name server). */
     private static String host() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "unknown";
+        return Host.NAME;
+    }
+
+    private static final class Host {
+        static final String NAME = lookUp();
+
+        private static String lookUp() {
+            try {
+                return InetAddress.getLocalHost().getHostName();
+            } catch (IOException e) {
+                return "unknown";
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.jmmtk.tools.OutputFile;
 import org.jmmtk.tools.UsageException;
 
@@ -20,6 +21,8 @@ import org.jmmtk.tools.UsageException;
  */
 final class StudyManifest {
     static final String FILE = "study.json";
+    /** What a task's name is made of ({@link Names}); anything else could name a file outside the directory. */
+    private static final Pattern TASK_NAME = Pattern.compile("[A-Za-z0-9_+-][A-Za-z0-9_+.-]{0,400}");
 
     /** What a manifest holds: the config's file name and each task's parameters. */
     record Content(String config, List<ObjectNode> tasks) {
@@ -61,8 +64,10 @@ final class StudyManifest {
         }
         List<ObjectNode> list = new ArrayList<>();
         for (JsonNode t : tasks) {
-            if (!(t instanceof ObjectNode o) || !o.path("name").isTextual() || !o.path("plan").isTextual()) {
-                throw new UsageException(file + ": task " + list.size() + " has no name or plan; run the study again to rewrite it");
+            if (!(t instanceof ObjectNode o) || !o.path("plan").isTextual()
+                    || !TASK_NAME.matcher(o.path("name").asText()).matches()) {
+                throw new UsageException(file + ": task " + list.size() + " has no plan or no task name (letters, digits, "
+                        + "'.', '-', '_', '+'); run the study again to rewrite it");
             }
             list.add(o);
         }
