@@ -2,6 +2,7 @@ package org.jmmtk.tools;
 
 import java.util.Arrays;
 import org.jmmtk.tools.probes.Reports;
+import org.jmmtk.tools.study.StudyCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -13,6 +14,7 @@ import picocli.CommandLine;
                         + "--debug (anywhere) prints the stack trace of an internal error."},
         subcommands = {RunCommand.class, PlansCommand.class, PluginsCommand.class, WorkloadsCommand.class,
                 TraceCommand.class, SweepCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
+                StudyCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -2,6 +2,7 @@ package org.jmmtk.tools;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,7 +15,7 @@ import org.jmmtk.bindings.trace.TraceSource;
  * {@code .maxlive} cache when the trace is unchanged (else computed and cached), for a workload
  * computed once per name, seed and scale in this process. Shows a progress bar while computing.
  */
-final class MaxLiveSizes {
+public final class MaxLiveSizes {
     private static final Map<String, MaxLive.Result> WORKLOADS = new ConcurrentHashMap<>();
 
     private MaxLiveSizes() {
@@ -22,7 +23,12 @@ final class MaxLiveSizes {
 
     /** The maximum live size of {@code src}, the program {@code source} selected. */
     static MaxLive.Result of(SourceOptions source, TraceSource src) throws IOException {
-        if (source.trace == null) {
+        return of(source.trace, src);
+    }
+
+    /** The maximum live size of {@code src}: the trace file {@code trace}, or a workload when it is null. */
+    public static MaxLive.Result of(Path trace, TraceSource src) throws IOException {
+        if (trace == null) {
             try {
                 return WORKLOADS.computeIfAbsent(src.describe(), key -> {
                     try {
@@ -35,7 +41,7 @@ final class MaxLiveSizes {
                 throw e.getCause();
             }
         }
-        MaxLiveCache cache = MaxLiveCache.of(source.trace);
+        MaxLiveCache cache = MaxLiveCache.of(trace);
         Optional<MaxLive.Result> cached = cache.read();
         if (cached.isPresent()) {
             return cached.get();
