@@ -117,7 +117,9 @@ final class StudyPlots {
             String outcome = table.get(row, "outcome");
             Double x = parse(table.get(row, heapColumn));
             Double y = parse(table.get(row, column));
-            String label = table.get(row, "plan") + (severalThreads ? " (" + table.get(row, "threads") + " threads)" : "");
+            String threads = table.get(row, "threads");
+            String label = table.get(row, "plan")
+                    + (severalThreads ? " (" + threads + (threads.equals("1") ? " thread)" : " threads)") : "");
             TreeMap<Double, Double> line = lines.computeIfAbsent(label, k -> new TreeMap<>());
             boolean completed = outcome.isEmpty() || outcome.equals("ok");
             if (x != null && y != null && completed && !"true".equals(table.get(row, "outOfMemory"))) {
