@@ -49,13 +49,7 @@ public final class ScanRememberedSets extends WorkPacket {
                 long object = set.get(i);
                 ObjectModel.setLogBit(memory, object);
                 if (traceSlots) {
-                    int slots = ObjectModel.refSlots(memory, object);
-                    long slot = ObjectModel.slotAddress(object, 0);
-                    for (int j = 0; j < slots; j++, slot += 8) {
-                        if (memory.load(slot) != 0) {
-                            edges.visitEdge(slot);
-                        }
-                    }
+                    edges.visitNonNullSlots(memory, object);
                 }
             }
         }
