@@ -90,7 +90,8 @@ public final class MMTK implements AutoCloseable {
         HeapServices heapServices = new HeapServices(memory, layout, geometry, new Poll(), validObjects, spaceTable,
                 this.plugins);
         this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
-                this.options.packetCapacity(), binding, binding, binding.needsMoveLog()));
+                this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
+                this.options.sanity()));
         scheduler.start(plan::createCollector);
         binding.boot(this);
         this.plugins.attach(new Context());
@@ -231,7 +232,7 @@ public final class MMTK implements AutoCloseable {
     }
 
     private synchronized boolean pollForAllocation(String space, int pages) {
-        if (!trigger.isGcRequired(plan.reservedPages(), pages)) {
+        if (!plan.collectionRequired(trigger.isGcRequired(plan.reservedPages(), pages), space, pages)) {
             failedAttempts = 0;
             stats.heapUsage(bytesAllocated(), usedBytes() + geometry.pagesToBytes(pages));
             return false;

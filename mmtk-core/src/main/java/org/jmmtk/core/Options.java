@@ -32,6 +32,7 @@ public final class Options {
     private OverheadLimit overheadLimit = OverheadLimit.DEFAULT;
     private List<String> plugins = List.of();
     private boolean sanity;
+    private long nurseryBytes;
 
     public long heapBytes() {
         return heapBytes;
@@ -47,6 +48,11 @@ public final class Options {
 
     public boolean sanity() {
         return sanity;
+    }
+
+    /** The nursery size generational plans were asked for, or 0 for each plan's default. */
+    public long nurseryBytes() {
+        return nurseryBytes;
     }
 
     public OverheadLimit overheadLimit() {
@@ -122,6 +128,15 @@ public final class Options {
         return this;
     }
 
+    /** Sets the nursery size of generational plans (0: the plan's default); checked against the heap by the plan. */
+    public Options nurseryBytes(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("--nursery " + bytes + " must be positive");
+        }
+        this.nurseryBytes = bytes;
+        return this;
+    }
+
     public Options sanity(boolean on) {
         this.sanity = on;
         return this;
@@ -140,6 +155,7 @@ public final class Options {
         o.overheadLimit = overheadLimit;
         o.plugins = plugins;
         o.sanity = sanity;
+        o.nurseryBytes = nurseryBytes;
         return o;
     }
 

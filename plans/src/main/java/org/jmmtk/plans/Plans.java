@@ -3,6 +3,8 @@ package org.jmmtk.plans;
 import java.util.List;
 import org.jmmtk.core.plan.PlanFactory;
 import org.jmmtk.core.util.Registry;
+import org.jmmtk.plans.appel.Appel;
+import org.jmmtk.plans.gencopy.GenCopy;
 import org.jmmtk.plans.immix.Immix;
 import org.jmmtk.plans.markcompact.MarkCompact;
 import org.jmmtk.plans.marksweep.MarkSweep;
@@ -26,7 +28,10 @@ public final class Plans {
             new Entry("markcompact", "mark-compact (MC), Lisp-2 sliding compaction; parallel marking, "
                     + "forwarding and reference updating", MarkCompact::new),
             new Entry("immix", "mark-region Immix (IX), bump allocation into free lines, parallel sweep, "
-                    + "opportunistic defragmentation", Immix::new)));
+                    + "opportunistic defragmentation", Immix::new),
+            new Entry("gencopy", "generational copying with a fixed-size nursery (FG, GenCopy), object-remembering "
+                    + "barrier", GenCopy::new),
+            new Entry("appel", "generational copying with Appel's variable-size nursery (VG)", Appel::new)));
 
     private Plans() {
     }

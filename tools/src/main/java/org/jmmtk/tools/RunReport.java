@@ -112,6 +112,7 @@ final class RunReport {
             g.writeNumberField("medianObjectBytes", r.medianObjectBytes());
             g.writeNumberField("bytesCopied", r.bytesCopied());
             g.writeNumberField("bytesMarked", r.bytesMarked());
+            g.writeNumberField("bytesPromoted", r.bytesPromoted());
             g.writeNumberField("markCons", r.markCons());
             g.writeNumberField("edgesTraced", r.edgesTraced());
             g.writeNumberField("writeBarrierStores", r.barrierStores());

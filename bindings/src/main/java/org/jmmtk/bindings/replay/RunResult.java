@@ -66,6 +66,18 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
         return bytesAllocated == 0 ? 0 : (double) (bytesCopied + bytesMarked) / bytesAllocated;
     }
 
+    /**
+     * Trace bytes the program's collections promoted out of a nursery: the sum of the collections'
+     * {@code bytesPromoted} plan counter; 0 for plans without a nursery.
+     */
+    public long bytesPromoted() {
+        long n = 0;
+        for (GcRecord c : collections) {
+            n += c.planStats().getOrDefault("bytesPromoted", 0L);
+        }
+        return n;
+    }
+
     /** The number of the program's collections of {@code kind}. */
     public int gcCount(CollectionKind kind) {
         int n = 0;

@@ -75,6 +75,16 @@ public abstract class Plan {
         return args.heapBytes();
     }
 
+    /** The nursery size asked for (0: the plan's default); only generational plans read it. */
+    protected final long nurseryBytesOption() {
+        return args.nurseryBytes();
+    }
+
+    /** Whether the run checks invariants at every collection (the plan may verify its own, e.g. remembered sets). */
+    protected final boolean sanity() {
+        return args.sanity();
+    }
+
     protected final int gcThreads() {
         return args.gcThreads();
     }
@@ -157,6 +167,15 @@ public abstract class Plan {
         return 1;
     }
 
+    /**
+     * Whether a mutator asking {@code space} for {@code pages} pages must wait for a collection
+     * (mmtk-core's {@code Plan::collection_required}); {@code budgetExceeded} is the trigger's answer.
+     * A generational plan also collects when its nursery is full. Called with the poll's lock held.
+     */
+    public boolean collectionRequired(boolean budgetExceeded, String space, int pages) {
+        return budgetExceeded;
+    }
+
     /** What to collect for {@code reason}, or null if this plan does not collect for it. */
     public CollectionKind collectionKind(GcReason reason) {
         return CollectionKind.FULL;
@@ -175,10 +194,18 @@ public abstract class Plan {
         Closure closure = new Closure(memory, args.packetCapacity(), workContext(kind), args.scanning(),
                 args.heap().plugins());
         worker.addWork(Stage.UNCONSTRAINED, new StopMutators(this, args.collection(), closure));
+        scheduleExtraRoots(worker, kind, closure);
         worker.addWork(Stage.PREPARE, new Prepare(this, kind));
         worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessWeakRefs(args.collection()));
         worker.addWork(Stage.RELEASE, new Release(this, kind));
         worker.addWork(Stage.FINAL, new EndOfGC(this, kind));
+    }
+
+    /**
+     * Adds Prepare-stage packets that feed {@code closure} with edges beyond the binding's roots (a
+     * generational plan's remembered set); they run once the mutators are stopped. None by default.
+     */
+    protected void scheduleExtraRoots(GCWorker worker, CollectionKind kind, Closure closure) {
     }
 
     /**
@@ -233,9 +260,12 @@ public abstract class Plan {
      */
     protected abstract void release(GCWorker worker, CollectionKind kind);
 
+    /** The plan's release, then the large object space's sweep, in full collections only (nursery ones never mark it). */
     final void releaseAll(GCWorker worker, CollectionKind kind) {
         release(worker, kind);
-        worker.addWork(Stage.RELEASE, new SweepLargeObjects(los));
+        if (kind == CollectionKind.FULL) {
+            worker.addWork(Stage.RELEASE, new SweepLargeObjects(los));
+        }
     }
 
     /** Runs on each worker in the Prepare stage, after {@link #prepare}. */
@@ -246,13 +276,18 @@ public abstract class Plan {
     protected void releaseCollector(Collector collector) {
     }
 
-    /** The last step of a collection (Final stage): the plan's, then the immortal space's marks are reset. */
+    /**
+     * The last step of a collection (Final stage): the plan's, then, after a full collection, the
+     * immortal space's marks are reset (a nursery collection never marks them).
+     */
     protected void endOfGC(CollectionKind kind) {
     }
 
     final void endOfGCAll(CollectionKind kind) {
         endOfGC(kind);
-        immortal.flipMarkState();
+        if (kind == CollectionKind.FULL) {
+            immortal.flipMarkState();
+        }
     }
 
     /** The plugins watching this heap. */
