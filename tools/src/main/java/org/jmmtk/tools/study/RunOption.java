@@ -19,7 +19,8 @@ enum RunOption {
     PACKET_CAPACITY("packetCapacity", "--packet-capacity", Kind.CAPACITY),
     GC_OVERHEAD_LIMIT("gcOverheadLimit", "--gc-overhead-limit", Kind.LIMIT),
     SANITY("sanity", "--sanity", Kind.FLAG),
-    WARMUP("warmup", "--warmup", Kind.COUNT);
+    WARMUP("warmup", "--warmup", Kind.COUNT),
+    NURSERY("nursery", "--nursery", Kind.SIZE);
 
     private enum Kind { SIZE, CAPACITY, LIMIT, FLAG, COUNT }
 

@@ -92,7 +92,7 @@ class StudyConfigReaderTest {
             "no heaps|plans: [semispace]\\nworkloads: [random]|s.yaml:1: missing key 'heapFactors' (or 'heaps')",
             "both heaps|plans: [semispace]\\nheapFactors: [2]\\nheaps: [1m]\\nworkloads: [random]|s.yaml:3: give heapFactors or heaps, not both",
             "no programs|plans: [semispace]\\nheapFactors: [2]|s.yaml:1: missing key 'traces' or 'workloads'",
-            "unknown plan|plans: [semispace, gencopy]\\nheapFactors: [2]\\nworkloads: [random]|s.yaml:1: plans[1]: unknown plan 'gencopy'; valid plans: nogc,",
+            "unknown plan|plans: [semispace, g1]\\nheapFactors: [2]\\nworkloads: [random]|s.yaml:1: plans[1]: unknown plan 'g1'; valid plans: nogc,",
             "unknown workload|plans: [semispace]\\nheapFactors: [2]\\nworkloads:\\n  - random\\n  - {workload: lusearch}|s.yaml:5: workloads[1].workload: unknown workload 'lusearch'",
             "unknown plugin|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\nplugins: [merlin2]|s.yaml:4: plugins[0]: unknown plugin 'merlin2'",
             "negative factor|plans: [semispace]\\nheapFactors: [2, -1]\\nworkloads: [random]|s.yaml:2: heapFactors[1]: expected a heap factor (a number from 0.000001 to 1000000), got the number '-1'",
