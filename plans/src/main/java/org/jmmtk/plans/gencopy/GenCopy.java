@@ -37,11 +37,7 @@ public class GenCopy extends Gen {
         this.mature1 = new CopySpace("mature1", extent, args.heap(), true);
         this.mature = mature0;
         this.oldMature = mature1;
-        int budget = budgetPages();
-        long asked = nurseryBytesOption();
-        // the nursery needs as much again as copy reserve: more than half the budget can never fill
-        int pages = asked > 0 ? (int) heap().geometry().bytesToPages(asked) : budget / 4;
-        this.nurseryPages = Math.max(1, Math.min(pages, budget / 2));
+        this.nurseryPages = fixedNurseryPages();
     }
 
     @Override

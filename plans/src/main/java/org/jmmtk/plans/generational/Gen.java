@@ -76,6 +76,17 @@ public abstract class Gen extends Plan {
         return (int) heap().geometry().bytesToPages(heapBytes());
     }
 
+    /**
+     * A fixed nursery's size in pages: {@code --nursery}, by default a quarter of the budget, at most
+     * half of it (the nursery needs as much again as copy reserve: more than half could never fill).
+     */
+    protected final int fixedNurseryPages() {
+        int budget = budgetPages();
+        long asked = nurseryBytesOption();
+        int pages = asked > 0 ? (int) heap().geometry().bytesToPages(asked) : budget / 4;
+        return Math.max(1, Math.min(pages, budget / 2));
+    }
+
     @Override
     protected Mutator createMutator(int ordinal) {
         return new GenMutator(this, ordinal);
