@@ -42,6 +42,11 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
  * by a RefForwarding pass ({@link ForwardingSpace}). Pinned objects ({@link #pin}) never move; large
  * objects live in the large object space and never move.
  *
+ * <p><b>Promotion</b> (a generational plan's mature space): {@link #promote} copies an object of the
+ * nursery, marked in place, into this space through the same copy allocator. A collection that does
+ * not collect this space starts with {@link #preparePromotion}: line marks stay, and copies take the
+ * recyclable blocks of the last sweep, then clean blocks.
+ *
  * <p>Threads: mutators take blocks under the space's lock; GC workers mark lines concurrently (plain
  * byte stores of the same value) and sweep disjoint block ranges; evacuation runs in one packet.
  */
