@@ -41,7 +41,6 @@ public final class GenImmix extends Gen {
 
     private final ImmixSpace immix;
     private final ImmixAllocator promoter;
-    private final int nurseryPages;
     private final GcWorkContext markNursery;
     private final GcWorkContext markAll;
     private final ForwardingSpace forwardNursery;
@@ -57,7 +56,6 @@ public final class GenImmix extends Gen {
         this.immix = new ImmixSpace("immix", 2 * args.heapBytes() + args.heap().geometry().blockBytes(),
                 args.heap());
         this.promoter = new ImmixAllocator(memory, -1, immix, true);
-        this.nurseryPages = fixedNurseryPages();
         CopySpace young = nursery;
         GcWorkContext full = super.workContext(CollectionKind.FULL);
         this.markNursery = (object, context) -> young.contains(object) ? young.markInPlace(object, context) : object;
@@ -85,17 +83,6 @@ public final class GenImmix extends Gen {
     @Override
     public long largeObjectThreshold() {
         return heap().geometry().maxCellBytes();
-    }
-
-    @Override
-    protected int maxNurseryPages() {
-        return nurseryPages;
-    }
-
-    /** Room to fill the nursery and to promote all of it. */
-    @Override
-    protected int minNurseryPages() {
-        return 2 * nurseryPages;
     }
 
     /** None: as in immix, defragmentation copies only into room the budget leaves. */
