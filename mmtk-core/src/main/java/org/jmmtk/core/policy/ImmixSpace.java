@@ -379,12 +379,18 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
 
     /**
      * Before the evacuation copies into the hole {@code [from, to)} of a block not yet swept: reclaims
-     * the dead objects that start in it (free lines hold no live object), so the sweep never reads a
-     * header overwritten by a copy.
+     * the dead objects that overlap it, so the sweep never reads a header overwritten by a copy. Those
+     * that start in it are dead (a free line holds no live object); a dead object that starts before
+     * it may reach into it too (its header may even straddle the line boundary), so the block's
+     * objects before the hole are checked as well.
      */
     public void reclaimHole(long from, long to) {
-        for (long o = validObjects.next(from, to); o >= 0; o = validObjects.next(o + 8, to)) {
-            reclaim(o);
+        long block = blockAddress(blockIndex(from));
+        for (long o = validObjects.next(block, to); o >= 0; o = validObjects.next(o + 8, to)) {
+            if (o >= from || (!ObjectModel.isForwarded(memory, o) && !ObjectModel.isMarked(memory, o)
+                    && o + ObjectModel.size(memory, o) > from)) {
+                reclaim(o);
+            }
         }
     }
 
