@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import java.util.Set;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.MaxLive;
@@ -15,6 +16,7 @@ import org.jmmtk.plans.Plans;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The generational plans on random traces at 2.5x the maximum live size, where nursery and full
@@ -22,17 +24,19 @@ import org.junit.jupiter.params.provider.CsvSource;
  * collection) after every collection, they end with semispace's live set, their logical results are
  * the same for 1 and 2 GC threads, and their promotion counts add up. Plus the shapes the literature
  * predicts: where most objects die young they copy much less than semispace, and only they have a
- * write barrier that remembers anything.
+ * write barrier that remembers anything. genimmix also in tight heaps, where its full collections
+ * defragment.
  */
 class GenerationalTest {
-    private static final Set<String> GENERATIONAL = Set.of("gencopy", "appel");
+    private static final Set<String> GENERATIONAL = Set.of("gencopy", "appel", "genimmix");
 
     private static Workload random(long seed) {
         return Workloads.REGISTRY.find("random").orElseThrow().factory().create(seed, 1);
     }
 
     @ParameterizedTest(name = "{0} seed {1}")
-    @CsvSource({"gencopy, 1", "gencopy, 2", "gencopy, 3", "appel, 1", "appel, 2", "appel, 3"})
+    @CsvSource({"gencopy, 1", "gencopy, 2", "gencopy, 3", "appel, 1", "appel, 2", "appel, 3", "genimmix, 1",
+            "genimmix, 2", "genimmix, 3"})
     void keepsSemispacesLiveSetForAnyThreadCount(String plan, long seed) throws Exception {
         long heap = Math.round(2.5 * MaxLive.of(random(seed)).bytes());
         RunResult semispace = Runs.run("semispace", random(seed), heap, 1, (mmtk, binding) -> { });
@@ -52,7 +56,46 @@ class GenerationalTest {
             }
         }
         assertEquals(copiedByNurseryGcs, promotedByNurseryGcs, "a nursery collection copies only what it promotes");
+        assertTrue(promotedByNurseryGcs > 0, "nursery collections promoted");
         assertTrue(one.bytesPromoted() >= promotedByNurseryGcs && one.bytesPromoted() <= one.bytesCopied());
+    }
+
+    /**
+     * genimmix in heaps of 1.3 times the maximum live size, where most full collections defragment:
+     * semispace's live set, the same logical results for 1, 2 and 3 GC threads, objects evacuated out
+     * of Immix blocks and counted as copied, nursery collections that promote.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void genimmixDefragmentsInTightHeapsForAnyThreadCount(long seed) throws Exception {
+        long heap = Math.round(1.3 * MaxLive.of(random(seed)).bytes());
+        RunResult semispace = Runs.run("semispace", random(seed), 4 * heap, 1, (mmtk, binding) -> { });
+        RunResult first = null;
+        for (int threads = 1; threads <= 3; threads++) {
+            RunResult r = Runs.run("genimmix", random(seed), heap, threads, (mmtk, binding) -> { });
+            assertNull(r.outOfMemory(), r.outOfMemory());
+            assertEquals(semispace.finalLiveObjects(), r.finalLiveObjects());
+            assertEquals(semispace.finalLiveBytes(), r.finalLiveBytes());
+            if (first == null) {
+                first = r;
+            } else {
+                assertEquals(ThreadCountInvarianceTest.logical(first), ThreadCountInvarianceTest.logical(r),
+                        threads + " threads differ from 1 thread");
+            }
+        }
+        long evacuated = 0;
+        int defragmenting = 0;
+        for (GcRecord c : first.collections()) {
+            Map<String, Long> s = c.planStats();
+            evacuated += s.get("objectsEvacuated");
+            defragmenting += s.get("defragSourceBlocks") > 0 ? 1 : 0;
+            assertTrue(s.get("objectsEvacuated") <= c.objectsCopied(), "evacuated objects count as copied");
+            if (c.kind().equals(CollectionKind.NURSERY.label)) {
+                assertEquals(0, s.get("defragSourceBlocks").longValue(), "a nursery collection never defragments");
+            }
+        }
+        assertTrue(evacuated > 0 && defragmenting > 0, "full collections defragmented");
+        assertTrue(first.gcCount(CollectionKind.NURSERY) > 0, "nursery collections ran");
     }
 
     private static Workload trees() {

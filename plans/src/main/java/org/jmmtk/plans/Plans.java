@@ -5,6 +5,7 @@ import org.jmmtk.core.plan.PlanFactory;
 import org.jmmtk.core.util.Registry;
 import org.jmmtk.plans.appel.Appel;
 import org.jmmtk.plans.gencopy.GenCopy;
+import org.jmmtk.plans.genimmix.GenImmix;
 import org.jmmtk.plans.immix.Immix;
 import org.jmmtk.plans.markcompact.MarkCompact;
 import org.jmmtk.plans.marksweep.MarkSweep;
@@ -31,7 +32,9 @@ public final class Plans {
                     + "opportunistic defragmentation", Immix::new),
             new Entry("gencopy", "generational copying with a fixed-size nursery (FG, GenCopy), object-remembering "
                     + "barrier", GenCopy::new),
-            new Entry("appel", "generational copying with Appel's variable-size nursery (VG)", Appel::new)));
+            new Entry("appel", "generational copying with Appel's variable-size nursery (VG)", Appel::new),
+            new Entry("genimmix", "generational Immix: copying nursery promoted into an Immix mature space "
+                    + "(GenImmix), object-remembering barrier", GenImmix::new)));
 
     private Plans() {
     }

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
  */
 final class CollectorOptions {
     /** The plans whose nursery has a size of its own, the only ones {@code --nursery} applies to. */
-    static final Set<String> NURSERY_PLANS = Set.of("gencopy");
+    static final Set<String> NURSERY_PLANS = Set.of("gencopy", "genimmix");
 
     @Option(names = "--plan", paramLabel = "NAME", description = "Collector plan (default: ${DEFAULT-VALUE}); see 'jmmtk plans'.",
             defaultValue = Plans.DEFAULT)
@@ -55,7 +55,7 @@ final class CollectorOptions {
     List<String> plugins = new ArrayList<>();
 
     @Option(names = "--nursery", paramLabel = "SIZE",
-            description = "Nursery size of plans with a fixed-size nursery (gencopy; default: a quarter of the heap, "
+            description = "Nursery size of plans with a fixed-size nursery (gencopy, genimmix; default: a quarter of the heap, "
                     + "at most half of it). An error for any other plan.")
     String nursery;
 

@@ -215,10 +215,7 @@ public abstract class Plan {
      * spaces in chunks of {@link SweepBlocks#BLOCKS_PER_PACKET} blocks.
      */
     protected final void scheduleRefForwarding(GCWorker worker, ForwardingSpace target, Space skip) {
-        for (Mutator m : mutators()) {
-            worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(args.scanning(), m.ordinal(), target));
-        }
-        worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(args.scanning(), ForwardRoots.GLOBAL, target));
+        scheduleRootForwarding(worker, target);
         HeapServices heap = args.heap();
         for (Space s : heap.spaces().all()) {
             if (s == skip) {
@@ -235,6 +232,14 @@ public abstract class Plan {
                         Math.min(end, from + chunk), target));
             }
         }
+    }
+
+    /** RefForwarding packets for the roots only: one per mutator's roots, one for the global roots. */
+    protected final void scheduleRootForwarding(GCWorker worker, ForwardingSpace target) {
+        for (Mutator m : mutators()) {
+            worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(args.scanning(), m.ordinal(), target));
+        }
+        worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(args.scanning(), ForwardRoots.GLOBAL, target));
     }
 
     /** After a collection: the free memory inside every space's allocation units (for fragmentation). */

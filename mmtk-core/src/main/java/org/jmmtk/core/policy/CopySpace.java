@@ -113,6 +113,14 @@ public final class CopySpace extends Space {
         return to;
     }
 
+    /**
+     * Marks {@code object} in place instead of copying it, for a plan that moves this space's
+     * survivors itself after the closure (genimmix's promotion); queues it if this call marked it.
+     */
+    public long markInPlace(long object, TraceContext context) {
+        return markObject(object, context);
+    }
+
     @Override
     public String checkObject(long object) {
         if (object >= pages.cursor()) {

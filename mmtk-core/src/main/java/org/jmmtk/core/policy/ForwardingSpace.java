@@ -15,6 +15,14 @@ public interface ForwardingSpace {
     /** Redirects the reference in {@code slot} (a root or a field) if it points to an object of this space that moved. */
     void updateSlot(long slot);
 
+    /** Redirects the reference in {@code slot} if it points to an object of {@code space} that was forwarded. */
+    static void forwardSlot(SimulatedMemory memory, Space space, long slot) {
+        long target = memory.load(slot);
+        if (target != 0 && space.contains(target) && ObjectModel.isForwarded(memory, target)) {
+            memory.store(slot, ObjectModel.forwardee(memory, target));
+        }
+    }
+
     /** Redirects every reference slot of {@code object} (in any space) that points to a moved object of {@code space}. */
     static void updateSlots(SimulatedMemory memory, ForwardingSpace space, long object) {
         int slots = ObjectModel.refSlots(memory, object);

@@ -42,6 +42,11 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
  * by a RefForwarding pass ({@link ForwardingSpace}). Pinned objects ({@link #pin}) never move; large
  * objects live in the large object space and never move.
  *
+ * <p><b>Promotion</b> (a generational plan's mature space): {@link #promote} copies an object of the
+ * nursery, marked in place, into this space through the same copy allocator. A collection that does
+ * not collect this space starts with {@link #preparePromotion}: line marks stay, and copies take the
+ * recyclable blocks of the last sweep, then clean blocks.
+ *
  * <p>Threads: mutators take blocks under the space's lock; GC workers mark lines concurrently (plain
  * byte stores of the same value) and sweep disjoint block ranges; evacuation runs in one packet.
  */
@@ -72,6 +77,8 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     private int nextCopyTarget;
     private int cleanPagesForCopies;
     private int sourceBlocks;
+    // a generational plan's nursery collection: copies take recyclable blocks, line marks are kept
+    private boolean promotionOnly;
     private volatile boolean anyPinned;
 
     public ImmixSpace(String name, long bytes, HeapServices heap) {
@@ -178,6 +185,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
             recyclableLeft = blockState[recyclable.getInt(i)] == RECYCLABLE;
         }
         defrag.decide(emergency, recyclableLeft);
+        promotionOnly = false;
         cleanPagesForCopies = Math.max(0, cleanPages) + reservedPages() * ImmixDefrag.HEADROOM_PERCENT / 100;
         sourceBlocks = 0;
         if (defrag.inDefrag()) {
@@ -202,6 +210,29 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         recyclable.clear();
         nextRecyclable = 0;
         nextCopyTarget = 0;
+    }
+
+    /**
+     * Prepare of a collection that does not collect this space but copies objects into it (a
+     * generational plan's nursery collection; use {@link #prepare} for one that collects it): no
+     * defragmentation, and the line marks stay (they are those of the last collection of this space
+     * plus every copy made since, so their free lines hold no object). Copies go to the holes of the
+     * recyclable blocks the last sweep listed, each block handed out once until the next sweep (as
+     * to mutators in {@link #takeRecyclable}), then to clean blocks, {@code cleanPages} of them.
+     */
+    public synchronized void preparePromotion(int cleanPages) {
+        defrag.decide(false, false);
+        promotionOnly = true;
+        sourceBlocks = 0;
+        cleanPagesForCopies = Math.max(0, cleanPages);
+    }
+
+    /**
+     * Lets copies take {@code pages} more clean pages in the collection in progress (a generational
+     * plan's promotion, which needs room beyond what defragmentation may use).
+     */
+    public synchronized void addCopyPages(int pages) {
+        cleanPagesForCopies += pages;
     }
 
     private int freeLines(int b) {
@@ -253,9 +284,13 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     /**
      * For the evacuation's copy allocator: the lowest block not yet offered in this collection that
      * is in use, not a source and not a clean block taken for copies (whose free end the allocator's
-     * cursors still own), or -1. Its holes are those of this collection's line marks.
+     * cursors still own), or -1. Its holes are those of this collection's line marks. After
+     * {@link #preparePromotion}: the next recyclable block, or -1.
      */
     public synchronized int takeCopyTarget() {
+        if (promotionOnly) {
+            return takeRecyclable();
+        }
         while (nextCopyTarget < blockLimit) {
             int b = nextCopyTarget++;
             if (blockState[b] != FREE && !defragSource[b] && !copyBlock[b]) {
@@ -301,12 +336,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
                     room = false;
                     break;
                 }
-                long traceBytes = ObjectModel.traceBytes(memory, o);
-                memory.copyWords(o, to, size >>> 3);
-                validObjects.set(to);
-                markLines(to);
-                ObjectModel.setForwardingPointer(memory, o, to);
-                context.evacuated(o, to, traceBytes, size);
+                moveTo(o, to, size, context, true);
                 moved++;
             }
             remarkLines(b);
@@ -315,13 +345,52 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     /**
+     * Copies {@code object} of another space, marked in place by the collection in progress, into this
+     * space where {@code context.allocCopy} puts it, leaves a forwarding pointer and returns the copy (a
+     * generational plan's promotion, after the closure). The copy gets the log bit (it is mature: the
+     * barrier must remember its next store); it keeps the mark if this space is swept in this
+     * collection ({@code keepMark}), otherwise nothing would clear it. Promotion never fails: when the
+     * clean pages allowed for copies are used up it takes one more block (the plan's copy reserve
+     * normally leaves room, so the heap can exceed the budget only when the budget was too small).
+     */
+    public long promote(long object, TraceContext context, boolean keepMark) {
+        long size = ObjectModel.size(memory, object);
+        long to = context.allocCopy(size);
+        if (to == 0) {
+            addCopyPages(pagesInBlock);
+            to = context.allocCopy(size);
+        }
+        moveTo(object, to, size, context, keepMark);
+        ObjectModel.setLogBit(memory, to);
+        return to;
+    }
+
+    private void moveTo(long object, long to, long size, TraceContext context, boolean keepMark) {
+        long traceBytes = ObjectModel.traceBytes(memory, object);
+        memory.copyWords(object, to, size >>> 3);
+        if (!keepMark) {
+            ObjectModel.clearMark(memory, to);
+        }
+        validObjects.set(to);
+        markLines(to);
+        ObjectModel.setForwardingPointer(memory, object, to);
+        context.evacuated(object, to, traceBytes, size);
+    }
+
+    /**
      * Before the evacuation copies into the hole {@code [from, to)} of a block not yet swept: reclaims
-     * the dead objects that start in it (free lines hold no live object), so the sweep never reads a
-     * header overwritten by a copy.
+     * the dead objects that overlap it, so the sweep never reads a header overwritten by a copy. Those
+     * that start in it are dead (a free line holds no live object); a dead object that starts before
+     * it may reach into it too (its header may even straddle the line boundary), so the block's
+     * objects before the hole are checked as well.
      */
     public void reclaimHole(long from, long to) {
-        for (long o = validObjects.next(from, to); o >= 0; o = validObjects.next(o + 8, to)) {
-            reclaim(o);
+        long block = blockAddress(blockIndex(from));
+        for (long o = validObjects.next(block, to); o >= 0; o = validObjects.next(o + 8, to)) {
+            if (o >= from || (!ObjectModel.isForwarded(memory, o) && !ObjectModel.isMarked(memory, o)
+                    && o + ObjectModel.size(memory, o) > from)) {
+                reclaim(o);
+            }
         }
     }
 
@@ -346,10 +415,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
 
     @Override
     public void updateSlot(long slot) {
-        long target = memory.load(slot);
-        if (target != 0 && contains(target) && ObjectModel.isForwarded(memory, target)) {
-            memory.store(slot, ObjectModel.forwardee(memory, target));
-        }
+        ForwardingSpace.forwardSlot(memory, this, slot);
     }
 
     @Override

@@ -23,7 +23,6 @@ import org.jmmtk.scheduler.GCWorker;
 public class GenCopy extends Gen {
     private final CopySpace mature0;
     private final CopySpace mature1;
-    private final int nurseryPages;
     // flipped in the Prepare stage of a full collection; the scheduler orders it before later stages
     private CopySpace mature;
     private CopySpace oldMature;
@@ -37,31 +36,11 @@ public class GenCopy extends Gen {
         this.mature1 = new CopySpace("mature1", extent, args.heap(), true);
         this.mature = mature0;
         this.oldMature = mature1;
-        int budget = budgetPages();
-        long asked = nurseryBytesOption();
-        // the nursery needs as much again as copy reserve: more than half the budget can never fill
-        int pages = asked > 0 ? (int) heap().geometry().bytesToPages(asked) : budget / 4;
-        this.nurseryPages = Math.max(1, Math.min(pages, budget / 2));
     }
 
     @Override
     public String name() {
         return "gencopy";
-    }
-
-    /** The nursery size in pages (gencopy's fixed nursery). */
-    protected final int nurseryPages() {
-        return nurseryPages;
-    }
-
-    @Override
-    protected int maxNurseryPages() {
-        return nurseryPages;
-    }
-
-    @Override
-    protected int minNurseryPages() {
-        return 2 * nurseryPages;
     }
 
     /** A full collection may copy the whole mature space. */

@@ -39,6 +39,7 @@ public abstract class Gen extends Plan {
 
     protected final CopySpace nursery;
     private final GcWorkContext nurseryTrace;
+    private final int fixedNurseryPages;
     // written under the poll's lock or by the collection's last packet; read by the next collection
     private volatile boolean nextFull;
     private volatile long promoted;
@@ -50,6 +51,10 @@ public abstract class Gen extends Plan {
                 true);
         CopySpace young = nursery;
         this.nurseryTrace = (object, context) -> young.contains(object) ? young.traceObject(object, context) : object;
+        int budget = budgetPages();
+        long asked = nurseryBytesOption();
+        int pages = asked > 0 ? (int) heap().geometry().bytesToPages(asked) : budget / 4;
+        this.fixedNurseryPages = Math.max(1, Math.min(pages, budget / 2));
     }
 
     @Override
@@ -62,11 +67,21 @@ public abstract class Gen extends Plan {
         return nursery;
     }
 
-    /** Pages of the nursery that trigger a nursery collection (the budget may trigger it earlier). */
-    protected abstract int maxNurseryPages();
+    /**
+     * Pages of the nursery that trigger a nursery collection (the budget may trigger it earlier): by
+     * default the fixed nursery ({@link #fixedNurseryPages}).
+     */
+    protected int maxNurseryPages() {
+        return fixedNurseryPages;
+    }
 
-    /** The next collection is a full one when the free budget after a collection is below this. */
-    protected abstract int minNurseryPages();
+    /**
+     * The next collection is a full one when the free budget after a collection is below this: by
+     * default room to fill the fixed nursery and to promote all of it.
+     */
+    protected int minNurseryPages() {
+        return 2 * fixedNurseryPages;
+    }
 
     /** Pages a full collection may need for the survivors of the mature space (its copy reserve). */
     protected abstract int matureReservePages();
@@ -74,6 +89,14 @@ public abstract class Gen extends Plan {
     /** The budget in pages. */
     protected final int budgetPages() {
         return (int) heap().geometry().bytesToPages(heapBytes());
+    }
+
+    /**
+     * A fixed nursery's size in pages: {@code --nursery}, by default a quarter of the budget, at most
+     * half of it (the nursery needs as much again as copy reserve: more than half could never fill).
+     */
+    protected final int fixedNurseryPages() {
+        return fixedNurseryPages;
     }
 
     @Override

@@ -122,11 +122,21 @@ public final class Immix extends Plan {
     @Override
     public Map<String, Long> collectionStats() {
         Map<String, Long> stats = new LinkedHashMap<>();
-        stats.put("freeBlocks", (long) Math.max(0, budgetPages() - reservedPages()) / immix.pagesInBlock());
+        putStats(stats, immix, budgetPages() - reservedPages(), fullBlocks, evacuated);
+        return stats;
+    }
+
+    /**
+     * Adds an Immix space's per-collection counters to {@code stats} (shared with genimmix): clean
+     * blocks in {@code freePages}, the last sweep's recyclable and full blocks, and the blocks and
+     * objects the collection evacuated.
+     */
+    public static void putStats(Map<String, Long> stats, ImmixSpace immix, int freePages, int fullBlocks,
+                                long evacuated) {
+        stats.put("freeBlocks", (long) Math.max(0, freePages) / immix.pagesInBlock());
         stats.put("recyclableBlocks", (long) immix.recyclableBlocks());
         stats.put("fullBlocks", (long) fullBlocks);
         stats.put("defragSourceBlocks", immix.inDefrag() ? (long) immix.sourceBlocks() : 0L);
         stats.put("objectsEvacuated", evacuated);
-        return stats;
     }
 }
