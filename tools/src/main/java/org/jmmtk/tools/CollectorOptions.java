@@ -2,7 +2,6 @@ package org.jmmtk.tools;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.OverheadLimit;
@@ -15,7 +14,7 @@ import picocli.CommandLine.Option;
  */
 final class CollectorOptions {
     /** The plans whose nursery has a size of its own, the only ones {@code --nursery} applies to. */
-    static final Set<String> NURSERY_PLANS = Set.of("gencopy", "genimmix");
+    static final List<String> NURSERY_PLANS = List.of("gencopy", "genimmix");
 
     @Option(names = "--plan", paramLabel = "NAME", description = "Collector plan (default: ${DEFAULT-VALUE}); see 'jmmtk plans'.",
             defaultValue = Plans.DEFAULT)

@@ -94,7 +94,7 @@ class RunCommandTest {
         Cli.Result other = Cli.run("run", "--plan", "appel", "--nursery", "64k", "--workload", "binarytrees",
                 "--scale", "0.01");
         assertEquals(2, other.code());
-        assertEquals(List.of("jmmtk: --nursery applies only to plans with a fixed-size nursery [gencopy], not to 'appel'"),
+        assertEquals(List.of("jmmtk: --nursery applies only to plans with a fixed-size nursery [gencopy, genimmix], not to 'appel'"),
                 other.errLines());
         Cli.Result bad = Cli.run("run", "--plan", "gencopy", "--nursery", "0", "--workload", "binarytrees");
         assertEquals(2, bad.code());
