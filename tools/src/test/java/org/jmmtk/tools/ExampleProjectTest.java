@@ -14,7 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import org.jmmtk.conformance.ConformanceKit;
+import org.jmmtk.core.extension.ExtensionClassPath;
+import org.jmmtk.core.extension.Extensions;
 import org.jmmtk.core.plan.PlanProvider;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code examples/my-plan}, built as its own Maven build would (its sources compiled against this build,
  * its services files), then used as a user would: a new JVM running the command line with the jar on
- * {@code JMMTK_CLASSPATH} lists one plan and one plugin more, runs the plan with the plugin, and the
- * plan passes the conformance kit.
+ * {@code JMMTK_CLASSPATH} lists one plan more and runs it with the plugin, to the live set semispace
+ * finds; and the plan passes the conformance kit.
  */
 class ExampleProjectTest {
     private static final Path PROJECT = Path.of("..", "examples", "my-plan");
@@ -35,6 +38,11 @@ class ExampleProjectTest {
     @BeforeAll
     static void buildTheExample() throws IOException {
         jar = TestJars.buildProject(dir.resolve("my-plan.jar"), PROJECT);
+    }
+
+    @AfterEach
+    void forgetAddedCode() {
+        Extensions.use(ExtensionClassPath.EMPTY);
     }
 
     /** {@code jmmtk args...} in a new JVM with {@code JMMTK_CLASSPATH} set to {@code classPath} (null: unset). */
@@ -57,21 +65,19 @@ class ExampleProjectTest {
 
     @Test
     void theJarAddsAPlanAndAPluginThatRun() throws Exception {
-        ChildRun without = jmmtk(null, "plans");
-        ChildRun with = jmmtk(jar.toString(), "plans");
-        assertEquals(0, with.code(), with.out());
-        assertEquals(without.out().lines().count() + 1, with.out().lines().count(), with.out());
-        assertTrue(with.out().lines().anyMatch(l -> l.startsWith("depthfirst ") && l.endsWith("[" + jar + "]")),
-                with.out());
-
-        ChildRun plugins = jmmtk(jar.toString(), "plugins");
+        ChildRun plans = jmmtk(jar.toString(), "plans");
+        assertEquals(0, plans.code(), plans.out());
+        assertEquals(Cli.run("plans").out().lines().count() + 1, plans.out().lines().count(), plans.out());
+        assertTrue(plans.out().lines().anyMatch(l -> l.startsWith("depthfirst ") && l.endsWith("[" + jar + "]")),
+                plans.out());
+        Cli.Result plugins = Cli.run("--classpath", jar.toString(), "plugins");
         assertTrue(plugins.out().contains("allocsizes   histogram of allocation sizes"), plugins.out());
 
         ChildRun run = jmmtk(jar + File.pathSeparator, "run", "--plan", "depthfirst", "--workload", "random",
                 "--heap-factor", "4", "--plugin", "allocsizes", "--sanity");
         assertEquals(0, run.code(), run.out());
         assertTrue(run.out().contains("allocsizes: <= 16 B"), run.out());
-        ChildRun semispace = jmmtk(null, "run", "--plan", "semispace", "--workload", "random", "--heap-factor", "4");
+        Cli.Result semispace = Cli.run("run", "--plan", "semispace", "--workload", "random", "--heap-factor", "4");
         assertEquals(line(semispace.out(), "final live bytes"), line(run.out(), "final live bytes"));
     }
 
