@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.Set;
+import org.jmmtk.bindings.replay.LogicalResult;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.bindings.workloads.Workload;
@@ -45,7 +46,7 @@ class GenerationalTest {
         assertNull(one.outOfMemory(), one.outOfMemory());
         assertEquals(semispace.finalLiveObjects(), one.finalLiveObjects());
         assertEquals(semispace.finalLiveBytes(), one.finalLiveBytes());
-        assertEquals(ThreadCountInvarianceTest.logical(one), ThreadCountInvarianceTest.logical(two));
+        assertEquals(LogicalResult.of(one), LogicalResult.of(two));
         assertTrue(one.gcCount(CollectionKind.NURSERY) > 0, "nursery collections ran");
         long promotedByNurseryGcs = 0;
         long copiedByNurseryGcs = 0;
@@ -79,7 +80,7 @@ class GenerationalTest {
             if (first == null) {
                 first = r;
             } else {
-                assertEquals(ThreadCountInvarianceTest.logical(first), ThreadCountInvarianceTest.logical(r),
+                assertEquals(LogicalResult.of(first), LogicalResult.of(r),
                         threads + " threads differ from 1 thread");
             }
         }

@@ -9,6 +9,7 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jmmtk.bindings.replay.HeapGraph;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.ShadowHeap;
 import org.jmmtk.bindings.trace.TraceSource;

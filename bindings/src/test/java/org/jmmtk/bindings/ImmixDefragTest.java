@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Map;
+import org.jmmtk.bindings.replay.LogicalResult;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.bindings.trace.ShadowHeap;
@@ -38,7 +39,7 @@ class ImmixDefragTest {
             assertNull(r.outOfMemory(), r.outOfMemory());
             LongOpenHashSet live = shadow.reachable().ids();
             assertEquals(live.size(), r.finalLiveObjects().longValue());
-            String actual = ThreadCountInvarianceTest.logical(r);
+            String actual = LogicalResult.of(r);
             if (expected == null) {
                 expected = actual;
                 first = r;

@@ -120,7 +120,8 @@ public class Collector implements WorkerContext, TraceContext {
         bytesMarked += traceBytes;
     }
 
-    void countEdges(int n) {
+    /** Counts {@code n} edges traced: ProcessEdges does, and so must a trace that follows edges itself. */
+    public final void countEdges(int n) {
         edgesTraced += n;
     }
 

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jmmtk.core.extension.ExtensionClassPath;
+import org.jmmtk.core.extension.Extensions;
 
 /**
  * Runs a jmmtk command line in a new JVM with this one's class path and heap options, as a study runs
@@ -20,6 +22,10 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ChildJvm {
     /** The entry point of the jmmtk command line (a name, not a class reference: Main lists this package's commands). */
     static final String MAIN = "org.jmmtk.tools.Main";
+
+    /** The global option and the variable that add code to a run (Main's; named here to keep this package below it). */
+    static final String CLASSPATH = "--classpath";
+    static final String ENV = "JMMTK_CLASSPATH";
 
     private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
 
@@ -37,7 +43,10 @@ final class ChildJvm {
         this.prefix = List.copyOf(prefix);
     }
 
-    /** Children of this JVM: its java, its heap and {@code -XX} options (not agents or debuggers), its class path. */
+    /**
+     * Children of this JVM: its java, its heap and {@code -XX} options (not agents or debuggers), its class
+     * path, and the code added to this run.
+     */
     static ChildJvm ofThisJvm() {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -55,6 +64,12 @@ final class ChildJvm {
         cmd.add("-cp");
         cmd.add(String.join(File.pathSeparator, classPath));
         cmd.add(MAIN);
+        // the added code is named on the child's command line, whichever way it reached this JVM
+        ExtensionClassPath added = Extensions.classPath();
+        if (!added.isEmpty()) {
+            cmd.add(CLASSPATH);
+            cmd.add(added.joined());
+        }
         return new ChildJvm(cmd);
     }
 
@@ -66,7 +81,10 @@ final class ChildJvm {
             List<String> cmd = new ArrayList<>(prefix);
             cmd.addAll(args);
             long start = System.nanoTime();
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+            // the child gets the added code through --classpath; the variable would add it a second time
+            pb.environment().remove(ENV);
+            Process p = pb.start();
             RUNNING.add(p);
             int code;
             try {
