@@ -28,6 +28,10 @@ public final class Charts {
     public record Series(String name, double[] x, double[] y, boolean dashed) {
     }
 
+    /** A confidence interval drawn as a vertical bar at {@code x}. */
+    public record Interval(double x, double low, double high) {
+    }
+
     private Charts() {
     }
 
@@ -52,6 +56,60 @@ public final class Charts {
             }
         }
         return chart;
+    }
+
+    /**
+     * A speedup chart over thread counts on log-2 axes with exactly one labelled tick per thread count in
+     * {@code ticks}, {@code intervals} as bars ("95% CI" once in the legend) and the series as lines with
+     * markers (dashed ones in red without).
+     */
+    public static XYChart speedup(String title, List<Series> series, List<Interval> intervals, double[] ticks) {
+        java.util.Set<Double> labelled = new java.util.HashSet<>();
+        for (double t : ticks) {
+            labelled.add(t);
+        }
+        XYChart logX = new XYChartBuilder().width(800).height(560).title(title).xAxisTitle("GC threads (log scale)")
+                .yAxisTitle("closure speedup").build();
+        logX.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        logX.getStyler().setChartBackgroundColor(Color.WHITE);
+        logX.getStyler().setPlotGridLinesVisible(true);
+        logX.getStyler().setYAxisMin(0.0);
+        logX.getStyler().setXAxisTickMarkSpacingHint(30);
+        // positions are log2(thread count); only the sweep's thread counts get a label
+        logX.setCustomXAxisTickLabelsFormatter(v -> {
+            double t = Math.rint(Math.pow(2, v));
+            return Math.abs(Math.pow(2, v) - t) < 1e-6 && labelled.contains(t) ? String.valueOf((long) t) : "";
+        });
+        for (Series s : series) {
+            XYSeries xy = logX.addSeries(s.name(), log2(s.x()), s.y());
+            xy.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            if (s.dashed()) {
+                xy.setMarker(SeriesMarkers.NONE);
+                xy.setLineColor(Color.RED);
+                xy.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                        new float[] {6f, 6f}, 0f));
+            }
+        }
+        for (int i = 0; i < intervals.size(); i++) {
+            Interval ci = intervals.get(i);
+            double x = log2(new double[] {ci.x()})[0];
+            XYSeries bar = logX.addSeries("95% CI" + (i == 0 ? "" : " " + i), new double[] {x, x},
+                    new double[] {ci.low(), ci.high()});
+            bar.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            bar.setMarker(SeriesMarkers.DIAMOND);
+            bar.setLineColor(Color.DARK_GRAY);
+            bar.setMarkerColor(Color.DARK_GRAY);
+            bar.setShowInLegend(i == 0);
+        }
+        return logX;
+    }
+
+    private static double[] log2(double[] x) {
+        double[] l = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            l[i] = Math.log(x[i]) / Math.log(2);
+        }
+        return l;
     }
 
     /** Writes {@code dir/name.png} and {@code dir/name.svg}; returns the two paths. */
