@@ -50,7 +50,7 @@ final class SweepCommand implements Callable<Integer> {
     int warmup;
 
     @Option(names = "--model", description = "Also predict the speedup at every thread count with the virtual-time "
-            + "model (docs/scalability.md), from one recorded run with one GC thread; thread counts beyond this "
+            + "model (docs/scalability.md), from --repeat recorded runs with one GC thread; thread counts beyond this "
             + "machine's processors are then predicted only, not measured.")
     boolean model;
 
@@ -94,8 +94,9 @@ final class SweepCommand implements Callable<Integer> {
         }
         ModelSweep.Result prediction = null;
         if (model) {
-            try (Progress progress = Progress.start("model: recording one run with 1 GC thread", src::progress)) {
-                prediction = ModelSweep.predict(plan, options.apply(1), src, threads);
+            try (Progress progress = Progress.start("model: recording " + repeat + " run" + (repeat == 1 ? "" : "s")
+                    + " with 1 GC thread", src::progress)) {
+                prediction = ModelSweep.predict(plan, options.apply(1), src, threads, repeat);
             }
         }
         SweepOutput view = new SweepOutput(result, prediction, threads);

@@ -19,13 +19,14 @@ import org.jmmtk.tools.model.PacketGraph;
 import org.jmmtk.tools.model.VirtualScheduler;
 import org.jmmtk.tools.model.WorkSpan;
 import org.jmmtk.tools.probes.BucketOpenCost;
+import org.jmmtk.tools.probes.FastestGraph;
 import org.jmmtk.tools.probes.GcGraph;
 import org.jmmtk.tools.probes.ProbeEvents;
 import org.jmmtk.tools.probes.Reports;
 
 /**
- * {@code sweep --model}: records one run with a single GC worker, turns each collection's packets into a
- * {@link PacketGraph}, and replays the graphs on N virtual workers ({@link VirtualScheduler}) with
+ * {@code sweep --model}: records runs with a single GC worker, turns each collection's packets into a
+ * {@link PacketGraph} (each packet at its shortest recorded duration), and replays the graphs on N virtual workers ({@link VirtualScheduler}) with
  * steal and wake-up costs measured on this machine ({@link Calibration}) and the bucket-opening cost
  * seen in the recording ({@link BucketOpenCost}). The predicted speedup for N is the median simulated
  * closure time per collection at the first thread count over that at N, as the measured speedup is.
@@ -48,23 +49,49 @@ public final class ModelSweep {
     private ModelSweep() {
     }
 
-    /** Records {@code options} (with one GC thread) on {@code source} and predicts every count of {@code threads}. */
-    public static Result predict(Plans.Entry plan, Options options, TraceSource source, int[] threads)
-            throws IOException {
+    /**
+     * Records {@code recordings} runs of {@code options} (with one GC thread) on {@code source}, keeps each
+     * packet's shortest duration ({@link FastestGraph}) and predicts every count of {@code threads}.
+     */
+    public static Result predict(Plans.Entry plan, Options options, TraceSource source, int[] threads,
+                                 int recordings) throws IOException {
+        List<List<GcGraph>> runs = new ArrayList<>();
+        List<Long> opens = new ArrayList<>();
+        for (int k = 0; k < recordings; k++) {
+            ProbeEvents events = record(plan, options.copy().threads(1), source);
+            runs.add(GcGraph.of(events));
+            long open = BucketOpenCost.median(events);
+            if (open >= 0) {
+                opens.add(open);
+            }
+        }
+        List<PacketGraph> graphs = new ArrayList<>();
+        for (int gc = 0; gc < runs.get(0).size(); gc++) {
+            List<GcGraph> copies = new ArrayList<>();
+            for (List<GcGraph> run : runs) {
+                if (gc < run.size()) {
+                    copies.add(run.get(gc));
+                }
+            }
+            graphs.add(FastestGraph.of(copies));
+        }
+        Calibration.Measured m = Calibration.measure();
+        long open = opens.isEmpty() ? m.wakeNanos()
+                : (long) Bootstrap.median(opens.stream().mapToDouble(Long::doubleValue).toArray());
+        return predict(graphs, threads, new ModelCosts(m.stealNanos(), m.wakeNanos(), open));
+    }
+
+    private static ProbeEvents record(Plans.Entry plan, Options options, TraceSource source) throws IOException {
         Path recording = Files.createTempFile("jmmtk-model-", ".jfr");
         try {
             RunResult r;
             try (ProbeSession session = ProbeSession.start(recording)) {
-                r = Simulation.run(plan.name(), plan.factory(), options.threads(1), source);
+                r = Simulation.run(plan.name(), plan.factory(), options, source);
             }
             if (r.isOutOfMemory()) {
                 throw new RunFailedException("the model's recorded run must complete, but: " + r.outOfMemory());
             }
-            ProbeEvents events = Reports.withoutFinal(ProbeEvents.read(recording));
-            Calibration.Measured m = Calibration.measure();
-            long open = BucketOpenCost.median(events);
-            ModelCosts costs = new ModelCosts(m.stealNanos(), m.wakeNanos(), open < 0 ? m.wakeNanos() : open);
-            return predict(GcGraph.of(events).stream().map(GcGraph::graph).toList(), threads, costs);
+            return Reports.withoutFinal(ProbeEvents.read(recording));
         } finally {
             Files.deleteIfExists(recording);
         }
