@@ -49,10 +49,7 @@ public final class Charts {
             XYSeries xy = chart.addSeries(s.name(), s.x(), s.y());
             xy.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             if (s.dashed()) {
-                xy.setMarker(SeriesMarkers.NONE);
-                xy.setLineColor(Color.RED);
-                xy.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                        new float[] {6f, 6f}, 0f));
+                reference(xy);
             }
         }
         return chart;
@@ -84,10 +81,7 @@ public final class Charts {
             XYSeries xy = chart.addSeries(s.name(), log2(s.x()), s.y());
             xy.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             if (s.dashed()) {
-                xy.setMarker(SeriesMarkers.NONE);
-                xy.setLineColor(Color.RED);
-                xy.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                        new float[] {6f, 6f}, 0f));
+                reference(xy);
             }
             for (double y : s.y()) {
                 bottom = Math.min(bottom, y);
@@ -113,6 +107,14 @@ public final class Charts {
                     bottom / 1.5, false));
         }
         return chart;
+    }
+
+    /** A reference line (perfect scaling): red, dashed, no markers. */
+    private static void reference(XYSeries xy) {
+        xy.setMarker(SeriesMarkers.NONE);
+        xy.setLineColor(Color.RED);
+        xy.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                new float[] {6f, 6f}, 0f));
     }
 
     private static double[] log2(double[] x) {
