@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 4, time = 2)
 @Measurement(iterations = 8, time = 2)
 public class ClosureBenchmark {
-    @Param({"marksweep", "semispace"})
+    @Param({"marksweep", "semispace", "markcompact", "immix"})
     public String plan;
 
     @Param({"1", "2"})

@@ -9,11 +9,13 @@ import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jmmtk.bindings.replay.HeapGraph;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.ShadowHeap;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workload;
 import org.jmmtk.bindings.workloads.Workloads;
+import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.plans.Plans;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -52,7 +54,8 @@ class HeapMatchesShadowTest {
                 assertArrayEquals(shadow.slotsOf(e.getLongKey()), e.getValue(),
                         "slots of object " + e.getLongKey() + " after GC " + gc.gc());
             }
-            if (plan.equals("nogc")) {
+            // a nursery collection keeps dead mature objects, and what dead remembered objects reach
+            if (plan.equals("nogc") || gc.kind().equals(CollectionKind.NURSERY.label)) {
                 assertTrue(binding.tableSet().objects() >= expected.objects(), "id table after GC " + gc.gc());
             } else {
                 assertEquals(expected.objects(), binding.tableSet().objects(), "id table after GC " + gc.gc());

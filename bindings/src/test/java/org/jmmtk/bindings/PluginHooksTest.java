@@ -19,6 +19,7 @@ import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.analysis.PluginContext;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.plans.Plans;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -49,6 +50,7 @@ class PluginHooksTest {
         private final LongOpenHashSet freed = new LongOpenHashSet();
         private SimulatedMemory memory;
         private LongOpenHashSet reachable = new LongOpenHashSet();
+        private boolean nurseryGc;
         private long stores;
         private long rootStores;
         private long moves;
@@ -103,6 +105,7 @@ class PluginHooksTest {
         @Override
         public void onGcStart(int gc, String kind) {
             reachable = shadow.reachable().ids();
+            nurseryGc = kind.equals(CollectionKind.NURSERY.label);
         }
 
         @Override
@@ -116,7 +119,8 @@ class PluginHooksTest {
         @Override
         public synchronized void onObjectMoved(long from, long to) {
             moves++;
-            if (id(from) != id(to) || !reachable.contains(id(to))) {
+            // a nursery collection also promotes what dead remembered objects reach (floating garbage)
+            if (id(from) != id(to) || !(nurseryGc || reachable.contains(id(to)))) {
                 problems.add("move of " + id(from) + " to an object with id " + id(to));
             }
         }
@@ -160,7 +164,11 @@ class PluginHooksTest {
             assertEquals(r.objectsAllocated(), checker.freed.size() + live.size(),
                     "every object is either freed or live at the end");
         }
-        assertEquals(moves[0], checker.moves > 0, "objects move exactly in plans that say they move them");
+        if (!moves[0]) {
+            assertEquals(0, checker.moves, "objects move only in plans that say they may move them");
+        } else if (!plan.equals("immix")) {
+            assertTrue(checker.moves > 0, "copying and compacting plans move objects");
+        }
         assertEquals(checker.freed.size(), r.plugins().get("events").get("objectsFreed").longValue(),
                 "the events plugin saw the same frees");
         assertEquals(checker.stores, r.plugins().get("events").get("pointerStores").longValue());

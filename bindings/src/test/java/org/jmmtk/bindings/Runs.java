@@ -3,7 +3,7 @@ package org.jmmtk.bindings;
 import java.io.IOException;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
-import org.jmmtk.bindings.trace.TeeEvents;
+import org.jmmtk.bindings.trace.TeedSource;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workload;
@@ -37,22 +37,7 @@ final class Runs {
 
     /** {@code workload} replayed to the replay binding and, after each event, to {@code also} (a shadow heap). */
     static TraceSource teed(Workload workload, TraceEvents also) {
-        return new TraceSource() {
-            @Override
-            public void replay(TraceEvents out) {
-                workload.replay(new TeeEvents(out, also));
-            }
-
-            @Override
-            public String describe() {
-                return workload.describe();
-            }
-
-            @Override
-            public double progress() {
-                return workload.progress();
-            }
-        };
+        return new TeedSource(workload, also);
     }
 
     static RunResult run(String plan, TraceSource source, long heap, int threads, Simulation.Setup setup)

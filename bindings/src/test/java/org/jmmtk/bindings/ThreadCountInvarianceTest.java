@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jmmtk.bindings.replay.LogicalResult;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.workloads.Workloads;
-import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -32,24 +32,6 @@ class ThreadCountInvarianceTest {
         return list.stream();
     }
 
-    /** The parts of a collection that must not depend on the thread count. */
-    private static String logical(GcRecord r) {
-        return String.join(" ", r.kind(), r.reason(), "at=" + r.allocatedBefore(), "copied=" + r.objectsCopied()
-                + "/" + r.bytesCopied(), "marked=" + r.objectsMarked() + "/" + r.bytesMarked(),
-                "edges=" + r.edgesTraced(), "used=" + r.usedBytesBefore() + "->" + r.usedBytesAfter());
-    }
-
-    private static String logical(RunResult r) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("gcs=").append(r.gcCount()).append(" copied=").append(r.bytesCopied()).append(" marked=")
-                .append(r.bytesMarked()).append(" edges=").append(r.edgesTraced()).append(" live=")
-                .append(r.finalLiveObjects()).append('/').append(r.finalLiveBytes()).append('\n');
-        for (GcRecord g : r.collections()) {
-            sb.append(logical(g)).append('\n');
-        }
-        return sb.toString();
-    }
-
     @ParameterizedTest(name = "{0} on {1}")
     @MethodSource("cases")
     void sameLogicalResultForEveryThreadCount(String plan, String workload) throws Exception {
@@ -58,7 +40,7 @@ class ThreadCountInvarianceTest {
         for (int threads : THREADS) {
             RunResult r = Runs.run(plan, Runs.workload(workload), heap, threads, (mmtk, binding) -> { });
             assertNull(r.outOfMemory(), r.outOfMemory());
-            String actual = logical(r);
+            String actual = LogicalResult.of(r);
             if (expected == null) {
                 expected = actual;
             } else {

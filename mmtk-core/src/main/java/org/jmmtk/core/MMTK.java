@@ -27,7 +27,9 @@ import org.jmmtk.core.policy.SpaceTable;
 import org.jmmtk.core.sanity.SanityChecker;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.MoveLog;
+import org.jmmtk.core.stats.FreeSpaceProfile;
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.core.stats.SizeHistogram;
 import org.jmmtk.core.stats.RunStats;
 import org.jmmtk.core.util.Constants;
 import org.jmmtk.core.vm.EdgeVisitor;
@@ -90,7 +92,8 @@ public final class MMTK implements AutoCloseable {
         HeapServices heapServices = new HeapServices(memory, layout, geometry, new Poll(), validObjects, spaceTable,
                 this.plugins);
         this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
-                this.options.packetCapacity(), binding, binding, binding.needsMoveLog()));
+                this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
+                this.options.sanity()));
         scheduler.start(plan::createCollector);
         binding.boot(this);
         this.plugins.attach(new Context());
@@ -164,6 +167,15 @@ public final class MMTK implements AutoCloseable {
         return n;
     }
 
+    /** The median allocation size (simulated bytes) of the objects allocated so far; call with mutators stopped. */
+    public long medianObjectBytes() {
+        SizeHistogram all = new SizeHistogram();
+        for (Mutator m : plan.mutators()) {
+            all.add(m.allocationSizes());
+        }
+        return all.median();
+    }
+
     public long objectsAllocated() {
         long n = 0;
         for (Mutator m : plan.mutators()) {
@@ -227,7 +239,7 @@ public final class MMTK implements AutoCloseable {
     }
 
     private synchronized boolean pollForAllocation(String space, int pages) {
-        if (!trigger.isGcRequired(plan.reservedPages(), pages)) {
+        if (!plan.collectionRequired(trigger.isGcRequired(plan.reservedPages(), pages), space, pages)) {
             failedAttempts = 0;
             stats.heapUsage(bytesAllocated(), usedBytes() + geometry.pagesToBytes(pages));
             return false;
@@ -241,7 +253,7 @@ public final class MMTK implements AutoCloseable {
             throw poll.outOfMemory(space, pages, "the heap is still full after collecting");
         }
         failedAttempts++;
-        collect(GcReason.HEAP_FULL);
+        collect(failedAttempts > 1 ? GcReason.EMERGENCY : GcReason.HEAP_FULL);
         return true;
     }
 
@@ -290,13 +302,14 @@ public final class MMTK implements AutoCloseable {
         if (plugins.wantsGcs()) {
             plugins.gcStart(gc, kind.label);
         }
-        CollectionTimes times = scheduler.runCollection(gc, new ScheduleCollection(plan, kind));
+        CollectionTimes times = scheduler.runCollection(gc, new ScheduleCollection(plan, kind, reason));
         if (plugins.wantsGcs()) {
             plugins.gcEnd(gc, kind.label);
         }
         long end = stats.clockNanos();
         GcRecord record = record(gc, kind, reason, allocatedBefore, start, end, times.closureNanos(), usedBefore,
-                scheduler.packetsExecuted() - packetsBefore, scheduler.packetsStolen() - stealsBefore);
+                scheduler.packetsExecuted() - packetsBefore, scheduler.packetsStolen() - stealsBefore,
+                plan.freeSpace());
         stats.add(record, reason == GcReason.FINAL);
         stats.heapUsage(allocatedBefore, record.usedBytesAfter());
         Tracepoints.heapUsage(gc, true, record.usedBytesAfter(), record.bytesTraced());
@@ -320,7 +333,8 @@ public final class MMTK implements AutoCloseable {
     }
 
     private GcRecord record(int gc, CollectionKind kind, GcReason reason, long allocatedBefore, long start,
-                            long end, long closure, long usedBefore, long packets, long steals) {
+                            long end, long closure, long usedBefore, long packets, long steals,
+                            FreeSpaceProfile freeSpace) {
         long objectsCopied = 0;
         long bytesCopied = 0;
         long objectsMarked = 0;
@@ -336,7 +350,7 @@ public final class MMTK implements AutoCloseable {
         }
         return new GcRecord(gc, kind.label, reason.label, allocatedBefore, start, end, end - start, closure,
                 objectsCopied, bytesCopied, objectsMarked, bytesMarked, edges, usedBefore, usedBytes(), packets,
-                steals);
+                steals, freeSpace, plan.collectionStats());
     }
 
     /** The number of collections started so far, the final one included. */

@@ -35,6 +35,7 @@ public final class Options {
     private boolean sanity;
     private SyncScheme sync;
     private long granule;
+    private long nurseryBytes;
 
     public long heapBytes() {
         return heapBytes;
@@ -60,6 +61,11 @@ public final class Options {
     /** The granule a synchronized scheme assumes, in bytes; 0: the mean spacing of the trace's points. */
     public long granule() {
         return granule;
+    }
+
+    /** The nursery size generational plans were asked for, or 0 for each plan's default. */
+    public long nurseryBytes() {
+        return nurseryBytes;
     }
 
     public OverheadLimit overheadLimit() {
@@ -153,6 +159,15 @@ public final class Options {
         return this;
     }
 
+    /** Sets the nursery size of generational plans (0: the plan's default); checked against the heap by the plan. */
+    public Options nurseryBytes(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("--nursery " + bytes + " must be positive");
+        }
+        this.nurseryBytes = bytes;
+        return this;
+    }
+
     public Options sanity(boolean on) {
         this.sanity = on;
         return this;
@@ -173,6 +188,7 @@ public final class Options {
         o.sanity = sanity;
         o.sync = sync;
         o.granule = granule;
+        o.nurseryBytes = nurseryBytes;
         return o;
     }
 

@@ -1,32 +1,27 @@
 package org.jmmtk.plans;
 
-import java.util.List;
+import org.jmmtk.core.extension.Discovered;
+import org.jmmtk.core.extension.Discovery;
 import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.core.util.Registry;
-import org.jmmtk.plans.immix.Immix;
-import org.jmmtk.plans.markcompact.MarkCompact;
-import org.jmmtk.plans.marksweep.MarkSweep;
-import org.jmmtk.plans.nogc.NoGC;
-import org.jmmtk.plans.semispace.SemiSpace;
 
-/** The registry of plans: exactly what {@code --plan} accepts and {@code jmmtk plans} lists. */
+/**
+ * The registry of plans: exactly what {@code --plan} accepts and {@code jmmtk plans} lists. Every
+ * {@link PlanProvider} found by {@link java.util.ServiceLoader}, built-in ones first (in the order of
+ * {@code META-INF/services/org.jmmtk.core.plan.PlanProvider}), then those of the added code
+ * ({@code --classpath}, {@code JMMTK_CLASSPATH}).
+ */
 public final class Plans {
-    /** A registered plan. */
-    public record Entry(String name, String description, PlanFactory factory) implements Registry.Named {
+    /** A registered plan; {@code origin} is "built in" or the path of the jar that provided it. */
+    public record Entry(String name, String description, PlanFactory factory, String origin) implements Discovered {
     }
 
     public static final String DEFAULT = "semispace";
 
     /** Every plan, in listing order. */
-    public static final Registry<Entry> REGISTRY = new Registry<>(List.of(
-            new Entry("nogc", "never collects; traces once at the end to report what is reachable", NoGC::new),
-            new Entry("semispace", "semispace copying (SS), parallel Cheney evacuation", SemiSpace::new),
-            new Entry("marksweep", "mark-sweep (MS) with segregated free lists and parallel sweeping",
-                    MarkSweep::new),
-            new Entry("markcompact", "mark-compact (MC), Lisp-2 sliding compaction; parallel marking, "
-                    + "forwarding and reference updating", MarkCompact::new),
-            new Entry("immix", "mark-region Immix (IX), bump allocation into free lines, parallel sweep; "
-                    + "no defragmentation", Immix::new)));
+    public static final Registry<Entry> REGISTRY = Discovery.registry(PlanProvider.class, "plan",
+            (p, origin) -> new Entry(p.name(), p.description(), p.factory(), origin));
 
     private Plans() {
     }

@@ -93,9 +93,27 @@ public final class Tracepoints {
     /** Ends a work packet started with {@link #workBegin}; the packet type is its class's simple name. */
     public static void workEnd(WorkPacketEvent e, int gc, Class<?> packetClass, int worker, String stage,
                                long packetId, long parentId, String source) {
+        workEnd(e, gc, packetClass, worker, stage, packetId, parentId, source, -1, -1);
+    }
+
+    /**
+     * As {@link #workEnd(WorkPacketEvent, int, Class, int, String, long, long, String)}, with when the packet
+     * was created: {@code spawnOffset} nanoseconds after its parent started, {@code queued} nanoseconds before
+     * it started (-1 when unknown). Callers take those clock readings only while {@link #workPacketsRecorded()}.
+     */
+    public static void workEnd(WorkPacketEvent e, int gc, Class<?> packetClass, int worker, String stage,
+                               long packetId, long parentId, String source, long spawnOffset, long queued) {
         if (e != null) {
-            endWorkPacket(e, gc, packetClass, worker, stage, packetId, parentId, source);
+            endWorkPacket(e, gc, packetClass, worker, stage, packetId, parentId, source, spawnOffset, queued);
         }
+    }
+
+    /**
+     * Whether a recording wants work-packet events: the scheduler reads the clock when it creates a packet
+     * only then, so that an unrecorded tracepoint costs no clock reading.
+     */
+    public static boolean workPacketsRecorded() {
+        return COMPILED && workPacketOn;
     }
 
     /** Starts timing an allocation slow path; pass the result to {@link #allocSlowEnd}. Null unless recorded. */
@@ -150,7 +168,8 @@ public final class Tracepoints {
     }
 
     private static void endWorkPacket(WorkPacketEvent e, int gc, Class<?> packetClass, int worker, String stage,
-                                      long packetId, long parentId, String source) {
+                                      long packetId, long parentId, String source, long spawnOffset,
+                                      long queued) {
         e.end();
         if (e.shouldCommit()) {
             e.gc = gc;
@@ -160,6 +179,8 @@ public final class Tracepoints {
             e.packetId = packetId;
             e.parentId = parentId;
             e.source = source;
+            e.spawnOffset = spawnOffset;
+            e.queued = queued;
             e.commit();
         }
     }

@@ -43,4 +43,14 @@ public final class WorkPacketEvent extends jdk.jfr.Event {
     @Label("Source")
     @Description("Where the worker found it: designated, local, bucket or steal")
     public String source;
+
+    @Label("Spawn offset")
+    @Description("Nanoseconds from the start of the parent packet to this packet's creation; -1 when unknown")
+    @jdk.jfr.Timespan(jdk.jfr.Timespan.NANOSECONDS)
+    public long spawnOffset = -1;
+
+    @Label("Queued")
+    @Description("Nanoseconds from this packet's creation to the start of its execution; -1 when unknown")
+    @jdk.jfr.Timespan(jdk.jfr.Timespan.NANOSECONDS)
+    public long queued = -1;
 }

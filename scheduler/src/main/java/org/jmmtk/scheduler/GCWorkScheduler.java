@@ -190,6 +190,7 @@ public final class GCWorkScheduler {
             first.stage = Stage.UNCONSTRAINED;
             first.id = ++externalSequence;
             first.parentId = 0;
+            GCWorker.stampCreation(first, 0);
             buckets[Stage.UNCONSTRAINED.ordinal()].add(first);
             collecting = true;
         } finally {

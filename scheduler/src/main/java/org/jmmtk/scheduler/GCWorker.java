@@ -38,6 +38,8 @@ public final class GCWorker {
     private long currentPacketId;
     private long currentStage;
     private long lastSource;
+    /** Clock reading when the current packet started; 0 unless work packets are recorded. */
+    private long currentPacketStart;
     private long victimSeed;
 
     long packetsExecuted;
@@ -96,6 +98,19 @@ public final class GCWorker {
         packet.stage = stage;
         packet.id = ((long) (ordinal + 1) << 40) | ++packetSequence;
         packet.parentId = currentPacketId;
+        stampCreation(packet, currentPacketStart);
+    }
+
+    /** Records when {@code packet} was created (for the scalability analysis), only while work packets are recorded. */
+    static void stampCreation(WorkPacket packet, long parentStart) {
+        if (Tracepoints.workPacketsRecorded()) {
+            long now = System.nanoTime();
+            packet.createdAt = now;
+            packet.spawnOffset = parentStart == 0 ? -1 : now - parentStart;
+        } else {
+            packet.createdAt = 0;
+            packet.spawnOffset = -1;
+        }
     }
 
     void run() {
@@ -117,14 +132,17 @@ public final class GCWorker {
         currentPacketId = p.id;
         currentStage = p.stage.ordinal();
         WorkPacketEvent event = Tracepoints.workBegin();
+        long started = event == null ? 0 : System.nanoTime();
+        currentPacketStart = started;
         try {
             p.execute(this);
         } catch (Throwable t) {
             scheduler.fail(t);
         }
         Tracepoints.workEnd(event, scheduler.currentGc(), p.getClass(), ordinal, p.stage.label, p.id, p.parentId,
-                SOURCES[(int) lastSource]);
+                SOURCES[(int) lastSource], p.spawnOffset, p.createdAt == 0 || started == 0 ? -1 : started - p.createdAt);
         currentPacketId = 0;
+        currentPacketStart = 0;
         packetsExecuted++;
     }
 

@@ -13,6 +13,9 @@ public abstract class WorkPacket {
     long id;
     long parentId;
     Stage stage;
+    /** Clock reading when the packet was added, and its offset from the parent's start; set only while recorded. */
+    long createdAt;
+    long spawnOffset = -1;
 
     /** Does the work. May add more packets through {@code worker}. */
     public abstract void execute(GCWorker worker);

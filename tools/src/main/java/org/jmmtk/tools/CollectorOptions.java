@@ -10,9 +10,12 @@ import picocli.CommandLine.Option;
 
 /**
  * Options that choose and size the collector: plan, heap and its geometry, GC threads, packet
- * capacity, the GC-overhead limit, plugins, sanity checks.
+ * capacity, the GC-overhead limit, plugins, sanity checks, the nursery of plans with a fixed nursery.
  */
 final class CollectorOptions {
+    /** The plans whose nursery has a size of its own, the only ones {@code --nursery} applies to. */
+    static final List<String> NURSERY_PLANS = List.of("gencopy", "genimmix");
+
     @Option(names = "--plan", paramLabel = "NAME", description = "Collector plan (default: ${DEFAULT-VALUE}); see 'jmmtk plans'.",
             defaultValue = Plans.DEFAULT)
     String plan;
@@ -50,6 +53,11 @@ final class CollectorOptions {
             description = "Enable a plugin that observes the heap's events (repeatable); see 'jmmtk plugins'.")
     List<String> plugins = new ArrayList<>();
 
+    @Option(names = "--nursery", paramLabel = "SIZE",
+            description = "Nursery size of plans with a fixed-size nursery (gencopy, genimmix; default: a quarter of the heap, "
+                    + "at most half of it). An error for any other plan.")
+    String nursery;
+
     @Option(names = "--sanity", description = "Check the heap with an independent reachability walk after every GC.")
     boolean sanity;
 
@@ -64,7 +72,20 @@ final class CollectorOptions {
                 .geometry(size("--page-size", pageSize), size("--block-size", blockSize),
                         size("--line-size", lineSize), size("--tlab-size", tlabSize))
                 .threads(threads).packetCapacity(packetCapacity)
-                .overheadLimit(OverheadLimit.parse(overheadLimit)).plugins(plugins).sanity(sanity);
+                .overheadLimit(OverheadLimit.parse(overheadLimit)).plugins(plugins).sanity(sanity)
+                .nurseryBytes(nurseryBytes());
+    }
+
+    /** The {@code --nursery} size, or 0 if not given; a usage error for a plan without a fixed nursery. */
+    private long nurseryBytes() {
+        if (nursery == null) {
+            return 0;
+        }
+        if (!NURSERY_PLANS.contains(plan)) {
+            throw new UsageException("--nursery applies only to plans with a fixed-size nursery " + NURSERY_PLANS
+                    + ", not to " + Quote.of(plan));
+        }
+        return size("--nursery", nursery);
     }
 
     /** A geometry size as given, or 0 (scale with the heap) if not given. */

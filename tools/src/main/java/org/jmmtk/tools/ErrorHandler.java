@@ -5,12 +5,14 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.bindings.trace.TraceException;
+import org.jmmtk.core.extension.ExtensionException;
 import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
 import picocli.CommandLine;
 
 /**
  * Turns exceptions escaping a command into one-line messages and exit codes: bad input (malformed
- * traces, unknown names, impossible sizes, missing or unwritable files) exits 2; a simulated
+ * traces, unknown names, impossible sizes, missing or unwritable files, added jars that are missing or
+ * whose providers fail to load) exits 2; a simulated
  * out-of-memory or an exhausted host JVM exits 1, wherever in the cause chain it is (a GC worker wraps
  * what its packet threw). Anything else is a bug in jmmtk: one "internal error" line, exit 1, and the
  * stack trace only with {@code --debug}. Messages are escaped and cut to {@link #MAX_MESSAGE} characters.
@@ -42,6 +44,10 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
             if (e instanceof TraceException || e instanceof UsageException) {
                 return fail(cmd, e.getMessage(), ExitCodes.USAGE);
             }
+            if (e instanceof ExtensionException) {
+                // the added code's own bug may be behind it, so --debug shows where it threw
+                return failWithTrace(cmd, e, ExitCodes.USAGE);
+            }
         }
         Throwable e = t instanceof UncheckedIOException u ? u.getCause() : t;
         if (e instanceof IllegalArgumentException) {
@@ -62,6 +68,15 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
         }
         err.flush();
         return ExitCodes.FAILED;
+    }
+
+    private int failWithTrace(CommandLine cmd, Throwable e, int code) {
+        int c = fail(cmd, e.getMessage(), code);
+        if (debug) {
+            e.printStackTrace(cmd.getErr());
+            cmd.getErr().flush();
+        }
+        return c;
     }
 
     static int fail(CommandLine cmd, String message, int code) {

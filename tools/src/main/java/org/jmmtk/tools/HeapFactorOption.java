@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
  * byte), instead of {@code --heap}. Shared by every command that takes {@code --heap}; checks its input
  * and the resulting heap against {@link Options}' limits (bad input exits 2).
  */
-final class HeapFactorOption {
+public final class HeapFactorOption {
     @Option(names = "--heap-factor", paramLabel = "F",
             description = "Heap = F x the program's maximum live size (exact; see docs/metrics.md), rounded up; "
                     + "instead of --heap.")
@@ -64,7 +64,7 @@ final class HeapFactorOption {
             throw new UsageException("--heap-factor: the " + (trace != null ? "trace" : "workload")
                     + " has no live data, so a factor of it is no heap");
         }
-        double bytes = Math.ceil(factor * maxLive.bytes());
+        double bytes = heapBytes(factor, maxLive.bytes());
         if (bytes < Options.MIN_HEAP_BYTES || bytes > Options.MAX_HEAP_BYTES) {
             throw new UsageException(String.format(Locale.ROOT,
                     "--heap-factor %s: %s x max live %,d bytes is a heap of %,.0f bytes, outside %s..%s",
@@ -74,8 +74,16 @@ final class HeapFactorOption {
         return new Heap((long) bytes, factor, maxLive);
     }
 
+    /**
+     * The heap a factor gives, ceil(factor x maximum live bytes), before its range is checked; {@code study}
+     * sizes its heaps with it too, so a study's heap is the one {@code run --heap-factor} would use.
+     */
+    public static double heapBytes(double factor, long maxLiveBytes) {
+        return Math.ceil(factor * maxLiveBytes);
+    }
+
     /** A factor without trailing zeros: {@code 2}, {@code 1.25}. */
-    static String plain(double factor) {
+    public static String plain(double factor) {
         return BigDecimal.valueOf(factor).stripTrailingZeros().toPlainString();
     }
 }

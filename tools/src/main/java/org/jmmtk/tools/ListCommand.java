@@ -1,7 +1,10 @@
 package org.jmmtk.tools;
 
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.jmmtk.core.extension.Discovered;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -12,6 +15,15 @@ abstract class ListCommand implements Callable<Integer> {
 
     /** The lines to print. */
     abstract String listing();
+
+    /** One line per entry: name, description and, in brackets, where it came from. */
+    static String withOrigins(List<? extends Discovered> entries) {
+        StringBuilder s = new StringBuilder();
+        for (Discovered e : entries) {
+            s.append(String.format(Locale.ROOT, "%-12s %s [%s]%n", e.name(), e.description(), e.origin()));
+        }
+        return s.toString();
+    }
 
     @Override
     public Integer call() {

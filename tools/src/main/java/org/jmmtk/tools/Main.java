@@ -1,7 +1,11 @@
 package org.jmmtk.tools;
 
-import java.util.Arrays;
+import org.jmmtk.core.analysis.Plugins;
+import org.jmmtk.core.extension.ExtensionClassPath;
+import org.jmmtk.core.extension.Extensions;
+import org.jmmtk.plans.Plans;
 import org.jmmtk.tools.probes.Reports;
+import org.jmmtk.tools.study.StudyCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -10,35 +14,56 @@ import picocli.CommandLine;
         version = "jmmtk 0.1.0",
         description = {"A garbage-collection research workbench built the way MMTk is built.",
                 "Exit codes: 0 success, 1 the run failed (simulated or host out-of-memory), 2 bad input or usage. "
-                        + "--debug (anywhere) prints the stack trace of an internal error."},
+                        + "--debug (anywhere) prints the stack trace of an internal error.",
+                "--classpath PATH (anywhere, repeatable) adds jars and directories holding plans and plugins, "
+                        + "as the environment variable JMMTK_CLASSPATH does (entries separated by the system's "
+                        + "path separator); 'jmmtk plans' and 'jmmtk plugins' show where each came from."},
         subcommands = {RunCommand.class, PlansCommand.class, PluginsCommand.class, WorkloadsCommand.class,
-                TraceCommand.class, LifetimesCommand.class, GranulateCommand.class, PlotCommand.class, SweepCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
+                TraceCommand.class, LifetimesCommand.class, GranulateCommand.class, PlotCommand.class,
+                SweepCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
+                StudyCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** The option, anywhere on the command line, that makes an internal error print its stack trace. */
-    static final String DEBUG = "--debug";
-
     public static void main(String[] args) {
-        boolean debug = Arrays.asList(args).contains(DEBUG);
-        Thread.setDefaultUncaughtExceptionHandler(new UncaughtHandler(debug));
+        Thread.setDefaultUncaughtExceptionHandler(new UncaughtHandler(GlobalOptions.hasDebug(args)));
         System.exit(execute(args));
     }
 
     /** Runs a command line and returns its exit code (for tests: no {@code System.exit}). */
     public static int execute(String... args) {
-        boolean debug = Arrays.asList(args).contains(DEBUG);
-        String[] rest = Arrays.stream(args).filter(a -> !a.equals(DEBUG)).toArray(String[]::new);
-        ErrorHandler handler = new ErrorHandler(debug);
+        return executeWithEnv(System.getenv(GlobalOptions.ENV), args);
+    }
+
+    /** Runs a command line as if {@code JMMTK_CLASSPATH} were {@code env} (null: unset). */
+    static int executeWithEnv(String env, String... args) {
+        ErrorHandler handler = new ErrorHandler(GlobalOptions.hasDebug(args));
         CommandLine cmd = commandLine(handler);
         try {
-            return cmd.execute(rest);
+            GlobalOptions global = GlobalOptions.parse(args);
+            useExtensions(global.extensionClassPath(env));
+            return cmd.execute(global.rest());
         } catch (OutOfMemoryError e) {
             return ErrorHandler.hostOutOfMemory(cmd);
         } catch (RuntimeException | Error e) {
             return handler.handle(e, cmd);
+        }
+    }
+
+    /**
+     * Adds {@code classPath} to the run and discovers plans and plugins at once, so that a broken jar
+     * fails every command alike before it starts any work; on failure nothing stays added.
+     */
+    private static void useExtensions(ExtensionClassPath classPath) {
+        try {
+            Extensions.use(classPath);
+            Plans.REGISTRY.all();
+            Plugins.REGISTRY.all();
+        } catch (RuntimeException e) {
+            Extensions.use(ExtensionClassPath.EMPTY);
+            throw e;
         }
     }
 

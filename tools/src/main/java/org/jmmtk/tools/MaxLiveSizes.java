@@ -15,7 +15,7 @@ import org.jmmtk.bindings.trace.TraceSource;
  * {@code .maxlive} cache when the trace is unchanged (else computed and cached), for a workload
  * computed once per name, seed and scale in this process. Shows a progress bar while computing.
  */
-final class MaxLiveSizes {
+public final class MaxLiveSizes {
     private static final Map<String, MaxLive.Result> WORKLOADS = new ConcurrentHashMap<>();
 
     private MaxLiveSizes() {
@@ -27,7 +27,7 @@ final class MaxLiveSizes {
     }
 
     /** The maximum live size of {@code src}: the trace file {@code trace}, or a workload when it is null. */
-    static MaxLive.Result of(Path trace, TraceSource src) throws IOException {
+    public static MaxLive.Result of(Path trace, TraceSource src) throws IOException {
         if (trace == null) {
             try {
                 return WORKLOADS.computeIfAbsent(src.describe(), key -> {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
  * old spelling, is kept as a hidden alias for one release. Each file inside is written through
  * {@link OutputFile}, so a failure leaves the directory's earlier files as they were.
  */
-final class OutputDirectory {
+public final class OutputDirectory {
     @Option(names = "--out-dir", paramLabel = "DIR",
             description = "Also write the result as files (CSV, and plots where there are any) into DIR, created if missing.")
     private Path dir;
@@ -30,11 +30,15 @@ final class OutputDirectory {
     /** Refuses a path that exists and is not a directory, before any long work; creates the directory. */
     void check() throws IOException {
         Path d = dir();
-        if (d == null) {
-            return;
+        if (d != null) {
+            create(d, "--out-dir");
         }
+    }
+
+    /** Creates {@code d} if missing; bad usage, naming {@code option}, if it exists and is not a directory. */
+    public static void create(Path d, String option) {
         if (Files.exists(d, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(d)) {
-            throw new UsageException(d + " exists and is not a directory (--out-dir takes a directory)");
+            throw new UsageException(d + " exists and is not a directory (" + option + " takes a directory)");
         }
         try {
             Files.createDirectories(d);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jmmtk.tools.probes.ProbeEvents;
 import org.jmmtk.tools.probes.ProbeReport;
+import org.jmmtk.tools.probes.RecordedRuns;
 import org.jmmtk.tools.probes.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,8 +19,9 @@ import picocli.CommandLine.Spec;
 /** {@code jmmtk probes}: analyses of a recording of jmmtk's tracepoints (like the MPLR'23 paper's bpftrace scripts). */
 @Command(name = "probes", sortOptions = false,
         description = {"Analyse a JFR recording of jmmtk's tracepoints (from 'run --jfr' or 'jcmd <pid> JFR.start').",
-                "Reports: packet-sizes, slow-path, buckets, gc, packets. The run's final reachability "
-                        + "collection is left out unless --include-final."})
+                "Reports: packet-sizes, slow-path, buckets, gc, packets, scalability. The run's final reachability "
+                        + "collection is left out unless --include-final. A recording that holds several runs needs "
+                        + "--run N."})
 final class ProbesCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "A .jfr recording.")
     Path file;
@@ -36,6 +38,10 @@ final class ProbesCommand implements Callable<Integer> {
     @Option(names = "--include-final", description = "Include the final reachability collection of a run.")
     boolean includeFinal;
 
+    @Option(names = "--run", paramLabel = "N",
+            description = "Analyse only the Nth run (1-based) of a recording that holds several.")
+    Integer run;
+
     @Spec
     CommandSpec spec;
 
@@ -50,6 +56,10 @@ final class ProbesCommand implements Callable<Integer> {
         }
         if (events.isEmpty()) {
             throw new UsageException(file + ": the recording holds no jmmtk events");
+        }
+        events = selectRun(events);
+        if (report == Reports.Kind.SCALABILITY && events.gcs.isEmpty()) {
+            throw new UsageException(file + ": the recording holds no collection (no jmmtk.GC event) to analyse");
         }
         ProbeReport r = Reports.create(report, includeFinal ? events : Reports.withoutFinal(events));
         PrintWriter o = spec.commandLine().getOut();
@@ -73,5 +83,22 @@ final class ProbesCommand implements Callable<Integer> {
         }
         o.flush();
         return ExitCodes.OK;
+    }
+
+    /** The one run to analyse: never a mix of several runs' events. */
+    private ProbeEvents selectRun(ProbeEvents all) {
+        RecordedRuns runs = new RecordedRuns(all);
+        if (run == null) {
+            if (runs.count() > 1) {
+                throw new UsageException(file + ": the recording holds " + runs.count() + " runs (GC numbers start "
+                        + "again); choose one with --run 1.." + runs.count());
+            }
+            return all;
+        }
+        if (run < 1 || run > runs.count()) {
+            throw new UsageException(file + ": --run " + run + " is out of range: the recording holds " + runs.count()
+                    + (runs.count() == 1 ? " run" : " runs"));
+        }
+        return runs.run(run);
     }
 }

@@ -109,8 +109,10 @@ final class RunReport {
             g.writeNumberField("fullGcCount", r.gcCount(CollectionKind.FULL));
             g.writeNumberField("objectsAllocated", r.objectsAllocated());
             g.writeNumberField("bytesAllocated", r.bytesAllocated());
+            g.writeNumberField("medianObjectBytes", r.medianObjectBytes());
             g.writeNumberField("bytesCopied", r.bytesCopied());
             g.writeNumberField("bytesMarked", r.bytesMarked());
+            g.writeNumberField("bytesPromoted", r.bytesPromoted());
             g.writeNumberField("markCons", r.markCons());
             g.writeNumberField("edgesTraced", r.edgesTraced());
             g.writeNumberField("writeBarrierStores", r.barrierStores());
@@ -142,7 +144,7 @@ final class RunReport {
             g.writeEndObject();
             g.writeArrayFieldStart("collections");
             for (GcRecord c : r.collections()) {
-                gc(g, c);
+                gc(g, c, r.fragmentationBytes(c));
             }
             g.writeEndArray();
             g.writeEndObject();
@@ -172,7 +174,7 @@ final class RunReport {
         g.writeEndArray();
     }
 
-    private static void gc(JsonGenerator g, GcRecord c) throws IOException {
+    private static void gc(JsonGenerator g, GcRecord c, long fragmentationBytes) throws IOException {
         g.writeStartObject();
         g.writeNumberField("gc", c.gc());
         g.writeStringField("kind", c.kind());
@@ -191,6 +193,10 @@ final class RunReport {
         g.writeNumberField("usedBytesAfter", c.usedBytesAfter());
         g.writeNumberField("packets", c.packets());
         g.writeNumberField("steals", c.steals());
+        g.writeNumberField("fragmentationBytes", fragmentationBytes);
+        for (Map.Entry<String, Long> e : c.planStats().entrySet()) {
+            g.writeNumberField(e.getKey(), e.getValue());
+        }
         g.writeEndObject();
     }
 

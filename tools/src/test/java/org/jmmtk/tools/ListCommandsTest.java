@@ -22,7 +22,7 @@ class ListCommandsTest {
         Cli.Result r = Cli.run("plans");
         assertEquals(0, r.code(), r.err());
         assertEquals(Plans.REGISTRY.all().stream().map(Plans.Entry::name).toList(), firstWords(r.out()));
-        assertEquals(Plans.REGISTRY.all().stream().map(Plans.Entry::description).toList(),
+        assertEquals(Plans.REGISTRY.all().stream().map(e -> e.description() + " [built in]").toList(),
                 r.out().lines().map(l -> l.substring(13)).toList());
     }
 

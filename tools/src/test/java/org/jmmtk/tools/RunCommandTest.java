@@ -90,6 +90,22 @@ class RunCommandTest {
     }
 
     @Test
+    void nurseryIsCheckedAndOnlyForPlansWithAFixedNursery() {
+        Cli.Result other = Cli.run("run", "--plan", "appel", "--nursery", "64k", "--workload", "binarytrees",
+                "--scale", "0.01");
+        assertEquals(2, other.code());
+        assertEquals(List.of("jmmtk: --nursery applies only to plans with a fixed-size nursery [gencopy, genimmix], not to 'appel'"),
+                other.errLines());
+        Cli.Result bad = Cli.run("run", "--plan", "gencopy", "--nursery", "0", "--workload", "binarytrees");
+        assertEquals(2, bad.code());
+        assertEquals(List.of("jmmtk: --nursery must be positive"), bad.errLines());
+        Cli.Result ok = Cli.run("run", "--plan", "gencopy", "--nursery", "64k", "--heap", "1m", "--json",
+                "--workload", "binarytrees", "--scale", "0.05");
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("\"nurseryGcCount\""), ok.out());
+    }
+
+    @Test
     void unknownWorkloadListsTheValidOnes() {
         Cli.Result r = Cli.run("run", "--workload", "dacapo");
         assertEquals(2, r.code());

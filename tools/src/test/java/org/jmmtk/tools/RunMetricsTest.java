@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.core.stats.FreeSpaceProfile;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.stats.PausePercentiles;
@@ -127,12 +128,12 @@ class RunMetricsTest {
                     break;
                 }
                 collections.add(new GcRecord(collections.size() + 1, "full", "heap-full", 0, t, t + pause, pause, 0, 0,
-                        0, 0, 0, 0, 0, 0, 0, 0));
+                        0, 0, 0, 0, 0, 0, 0, 0, FreeSpaceProfile.NONE, Map.of()));
                 t += pause + random.nextInt(run % 2 == 0 ? 20_000_000 : 2_000_000);
             }
             RunResult result = new RunResult("p", "s", 1 << 20, HeapGeometry.forHeap(1 << 20), 1, 4096,
                     collections.size(), 0, 0, 0, 0, 0, 0, null, null, 0, 0, new PausePercentiles(0, 0, 0, 0), 0, 0, null,
-                    collections, Map.of(), wall);
+                    collections, Map.of(), wall, 0);
             StringWriter text = new StringWriter();
             RunReport.json(result, "workload", 0, new PrintWriter(text));
             Map<String, Object> parsed = JsonTree.object(text.toString());

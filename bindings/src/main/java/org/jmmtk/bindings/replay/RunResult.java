@@ -26,6 +26,8 @@ import org.jmmtk.core.stats.RunStats;
  * @param outOfMemory      the out-of-memory report, or null if the run completed
  * @param plugins          each enabled plugin's summary, by plugin name, in the order they were enabled
  * @param wallNanos        the replay's wall time: the end of the run's clock, on which collections are timed
+ * @param medianObjectBytes the median allocation size (simulated bytes) of the objects allocated, by
+ *                          which {@link #fragmentationBytes} is measured
  */
 public record RunResult(String plan, String source, long heapBytes, HeapGeometry geometry, int threads,
                         int packetCapacity, int gcCount,
@@ -33,7 +35,7 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                         long edgesTraced, long barrierStores, Long finalLiveObjects, Long finalLiveBytes,
                         long pauseTotalNanos, long pauseMaxNanos, PausePercentiles pausePercentiles,
                         long closureTotalNanos, double spaceTime, String outOfMemory, List<GcRecord> collections,
-                        Map<String, Map<String, Number>> plugins, long wallNanos) {
+                        Map<String, Map<String, Number>> plugins, long wallNanos, long medianObjectBytes) {
 
     static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
                         long wallNanos) {
@@ -47,12 +49,33 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                 s.bytesCopied(), s.bytesMarked(), s.edgesTraced(), mmtk.barrierStores(),
                 live == null ? null : live.objects(), live == null ? null : live.bytes(),
                 s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentiles(),
-                s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos);
+                s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos,
+                mmtk.medianObjectBytes());
+    }
+
+    /**
+     * The free bytes collection {@code c} left that an object of the run's median allocation size could
+     * not use (free cells of other size classes, holes smaller than it); 0 for compacting and copying plans.
+     */
+    public long fragmentationBytes(GcRecord c) {
+        return c.freeSpace().unusableBy(medianObjectBytes);
     }
 
     /** Bytes copied or marked per byte allocated (the Merlin paper's mark/cons ratio). */
     public double markCons() {
         return bytesAllocated == 0 ? 0 : (double) (bytesCopied + bytesMarked) / bytesAllocated;
+    }
+
+    /**
+     * Trace bytes the program's collections promoted out of a nursery: the sum of the collections'
+     * {@code bytesPromoted} plan counter; 0 for plans without a nursery.
+     */
+    public long bytesPromoted() {
+        long n = 0;
+        for (GcRecord c : collections) {
+            n += c.planStats().getOrDefault("bytesPromoted", 0L);
+        }
+        return n;
     }
 
     /** The number of the program's collections of {@code kind}. */

@@ -11,12 +11,19 @@ import org.jmmtk.core.policy.ImmixSpace;
  * the current hole goes to the overflow allocator instead: a second bump cursor over fresh blocks, so a
  * medium object never makes the allocator skip the rest of a hole small objects could use.
  *
- * <p>Used only by its owning mutator; a collection resets it while the owner is stopped.
+ * <p>A <b>copy</b> allocator (Immix's evacuation, mmtk-core's {@code ImmixAllocator} with {@code copy})
+ * takes the holes, by the collection's own line marks, of the blocks in use that are not being
+ * evacuated, then clean blocks while the collection's allowance lasts; it returns 0 when there is no
+ * room left instead of polling for a collection.
+ *
+ * <p>Used only by its owning mutator (or GC worker, for copies); a collection resets it while the
+ * owner is stopped.
  */
 public final class ImmixAllocator extends Allocator {
     private final ImmixSpace space;
     private final int lineBytes;
     private final int linesInBlock;
+    private final boolean copy;
     private long cursor;
     private long limit;
     private int block = -1;
@@ -24,9 +31,11 @@ public final class ImmixAllocator extends Allocator {
     private long overflowCursor;
     private long overflowLimit;
 
-    public ImmixAllocator(SimulatedMemory memory, int owner, ImmixSpace space) {
+    /** A mutator's allocator ({@code copy} false) or a GC worker's copy allocator ({@code copy} true). */
+    public ImmixAllocator(SimulatedMemory memory, int owner, ImmixSpace space, boolean copy) {
         super(memory, owner);
         this.space = space;
+        this.copy = copy;
         this.lineBytes = space.lineBytes();
         this.linesInBlock = space.linesInBlock();
     }
@@ -45,13 +54,14 @@ public final class ImmixAllocator extends Allocator {
                 return result;
             }
         }
-        return allocSlow(bytes);
+        return copy ? allocSlowOnce(bytes) : allocSlow(bytes);
     }
 
+    /** One attempt: an address; or 0 if a collection ran (mutator) or there is no room left (copy). */
     @Override
     protected long allocSlowOnce(long bytes) {
         if (bytes > lineBytes) {
-            long fresh = space.acquireBlock();
+            long fresh = cleanBlock();
             if (fresh == 0) {
                 return 0;
             }
@@ -65,13 +75,13 @@ public final class ImmixAllocator extends Allocator {
                 cursor = result + bytes;
                 return result;
             }
-            int b = space.takeRecyclable();
+            int b = copy ? space.takeCopyTarget() : space.takeRecyclable();
             if (b >= 0) {
                 block = b;
                 nextLine = 0;
                 continue;
             }
-            long fresh = space.acquireBlock();
+            long fresh = cleanBlock();
             if (fresh == 0) {
                 return 0;
             }
@@ -80,6 +90,10 @@ public final class ImmixAllocator extends Allocator {
             limit = fresh + space.blockBytes();
             return fresh;
         }
+    }
+
+    private long cleanBlock() {
+        return copy ? space.acquireCopyBlock() : space.acquireBlock();
     }
 
     /** Moves to the next hole of the current recyclable block; false if it has none left. */
@@ -100,6 +114,9 @@ public final class ImmixAllocator extends Allocator {
         long base = space.blockAddress(block);
         cursor = base + (long) line * lineBytes;
         limit = base + (long) end * lineBytes;
+        if (copy) {
+            space.reclaimHole(cursor, limit);
+        }
         return true;
     }
 

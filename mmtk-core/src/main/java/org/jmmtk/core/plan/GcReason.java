@@ -4,6 +4,12 @@ package org.jmmtk.core.plan;
 public enum GcReason {
     /** An allocation would exceed the heap budget. */
     HEAP_FULL("heap-full"),
+    /**
+     * The heap was still full after a heap-full collection, and the plan allows another attempt
+     * ({@code Plan.maxCollectionAttempts}): MMTk's emergency collection, in which a plan may work
+     * harder (Immix defragments).
+     */
+    EMERGENCY("emergency"),
     /** The program asked for one (a trace's {@code C} record). */
     EXPLICIT("explicit"),
     /** The run ended and wants to know what is still reachable; not counted among the program's GCs. */

@@ -7,6 +7,7 @@ import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.stats.SizeHistogram;
 
 /**
  * A mutator's context: its allocators and its write barrier, as configured by the plan (MMTk's
@@ -27,6 +28,7 @@ public abstract class Mutator {
     private final Barrier barrier;
     private long objectsAllocated;
     private long bytesAllocated;
+    private final SizeHistogram sizes = new SizeHistogram();
 
     /** A mutator allocating with {@code defaultAllocator}, with the barrier the plan creates for it. */
     protected Mutator(Plan plan, int ordinal, Allocator defaultAllocator) {
@@ -56,6 +58,7 @@ public abstract class Mutator {
         postAlloc(object);
         objectsAllocated++;
         bytesAllocated += traceBytes;
+        sizes.record(size);
         if (plugins.wantsAlloc()) {
             plugins.alloc(ordinal, object);
         }
@@ -102,6 +105,11 @@ public abstract class Mutator {
     /** Sum of the trace sizes of the objects this mutator allocated. */
     public final long bytesAllocated() {
         return bytesAllocated;
+    }
+
+    /** The allocation sizes (simulated bytes) of the objects this mutator allocated. */
+    public final SizeHistogram allocationSizes() {
+        return sizes;
     }
 
     /** Remembered-set insertions made by the write barrier. */

@@ -3,20 +3,27 @@ package org.jmmtk.core.plan;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.NoBarrier;
 import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.policy.BlockSweepable;
+import org.jmmtk.core.policy.ForwardingSpace;
 import org.jmmtk.core.policy.HeapServices;
 import org.jmmtk.core.policy.ImmortalSpace;
 import org.jmmtk.core.policy.LargeObjectSpace;
 import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.policy.SweepLargeObjects;
 import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.ForwardObjects;
+import org.jmmtk.core.scheduling.ForwardRoots;
 import org.jmmtk.core.scheduling.FullHeapTrace;
 import org.jmmtk.core.scheduling.GcWorkContext;
 import org.jmmtk.core.scheduling.ProcessWeakRefs;
+import org.jmmtk.core.stats.FreeSpaceProfile;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -38,6 +45,8 @@ public abstract class Plan {
     private final ImmortalSpace immortal;
     private final GcWorkContext fullHeapTrace;
     private final List<Mutator> mutators = new ArrayList<>();
+    // written by the collection's first packet, read by its later packets: bucket opening orders them
+    private GcReason reason = GcReason.HEAP_FULL;
 
     protected Plan(PlanArgs args) {
         this.args = args;
@@ -64,6 +73,16 @@ public abstract class Plan {
     /** The budget the plan was created for, in bytes. */
     protected final long heapBytes() {
         return args.heapBytes();
+    }
+
+    /** The nursery size asked for (0: the plan's default); only generational plans read it. */
+    protected final long nurseryBytesOption() {
+        return args.nurseryBytes();
+    }
+
+    /** Whether the run checks invariants at every collection (the plan may verify its own, e.g. remembered sets). */
+    protected final boolean sanity() {
+        return args.sanity();
     }
 
     protected final int gcThreads() {
@@ -131,9 +150,30 @@ public abstract class Plan {
         return usedPages() + collectionReservePages();
     }
 
-    /** Collections to try for one allocation before reporting out of memory. */
+    final void beginCollection(GcReason why) {
+        this.reason = why;
+    }
+
+    /** Why the collection in progress was requested (valid from its first packet to its last). */
+    protected final GcReason collectionReason() {
+        return reason;
+    }
+
+    /**
+     * Collections to try for one allocation before reporting out of memory; every attempt after the
+     * first is an {@link GcReason#EMERGENCY emergency} collection.
+     */
     public int maxCollectionAttempts() {
         return 1;
+    }
+
+    /**
+     * Whether a mutator asking {@code space} for {@code pages} pages must wait for a collection
+     * (mmtk-core's {@code Plan::collection_required}); {@code budgetExceeded} is the trigger's answer.
+     * A generational plan also collects when its nursery is full. Called with the poll's lock held.
+     */
+    public boolean collectionRequired(boolean budgetExceeded, String space, int pages) {
+        return budgetExceeded;
     }
 
     /** What to collect for {@code reason}, or null if this plan does not collect for it. */
@@ -154,10 +194,66 @@ public abstract class Plan {
         Closure closure = new Closure(memory, args.packetCapacity(), workContext(kind), args.scanning(),
                 args.heap().plugins());
         worker.addWork(Stage.UNCONSTRAINED, new StopMutators(this, args.collection(), closure));
+        scheduleExtraRoots(worker, kind, closure);
         worker.addWork(Stage.PREPARE, new Prepare(this, kind));
         worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessWeakRefs(args.collection()));
         worker.addWork(Stage.RELEASE, new Release(this, kind));
         worker.addWork(Stage.FINAL, new EndOfGC(this, kind));
+    }
+
+    /**
+     * Adds Prepare-stage packets that feed {@code closure} with edges beyond the binding's roots (a
+     * generational plan's remembered set); they run once the mutators are stopped. None by default.
+     */
+    protected void scheduleExtraRoots(GCWorker worker, CollectionKind kind, Closure closure) {
+    }
+
+    /**
+     * Schedules the RefForwarding stage of a collection that moved objects of {@code target} after the
+     * closure: a packet per mutator's roots, one for the global roots, and packets over the live objects
+     * of every space but {@code skip} (a space whose objects the plan redirects itself), block-structured
+     * spaces in chunks of {@link SweepBlocks#BLOCKS_PER_PACKET} blocks.
+     */
+    protected final void scheduleRefForwarding(GCWorker worker, ForwardingSpace target, Space skip) {
+        scheduleRootForwarding(worker, target);
+        HeapServices heap = args.heap();
+        for (Space s : heap.spaces().all()) {
+            if (s == skip) {
+                continue;
+            }
+            long end = s.end();
+            long chunk = end - s.start();
+            if (s instanceof BlockSweepable blocks) {
+                end = s.start() + (long) blocks.blockLimit() * heap.geometry().blockBytes();
+                chunk = (long) SweepBlocks.BLOCKS_PER_PACKET * heap.geometry().blockBytes();
+            }
+            for (long from = s.start(); from < end; from += chunk) {
+                worker.addWork(Stage.REF_FORWARDING, new ForwardObjects(memory, heap.validObjects(), s, from,
+                        Math.min(end, from + chunk), target));
+            }
+        }
+    }
+
+    /** RefForwarding packets for the roots only: one per mutator's roots, one for the global roots. */
+    protected final void scheduleRootForwarding(GCWorker worker, ForwardingSpace target) {
+        for (Mutator m : mutators()) {
+            worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(args.scanning(), m.ordinal(), target));
+        }
+        worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(args.scanning(), ForwardRoots.GLOBAL, target));
+    }
+
+    /** After a collection: the free memory inside every space's allocation units (for fragmentation). */
+    public final FreeSpaceProfile freeSpace() {
+        FreeSpaceProfile.Builder free = new FreeSpaceProfile.Builder();
+        for (Space s : args.heap().spaces().all()) {
+            s.describeFreeSpace(free);
+        }
+        return free.build();
+    }
+
+    /** After a collection: counters particular to this plan, by name in report order (none by default). */
+    public Map<String, Long> collectionStats() {
+        return Map.of();
     }
 
     /** Global preparation of the plan's own spaces (one packet, Prepare stage). */
@@ -169,9 +265,12 @@ public abstract class Plan {
      */
     protected abstract void release(GCWorker worker, CollectionKind kind);
 
+    /** The plan's release, then the large object space's sweep, in full collections only (nursery ones never mark it). */
     final void releaseAll(GCWorker worker, CollectionKind kind) {
         release(worker, kind);
-        worker.addWork(Stage.RELEASE, new SweepLargeObjects(los));
+        if (kind == CollectionKind.FULL) {
+            worker.addWork(Stage.RELEASE, new SweepLargeObjects(los));
+        }
     }
 
     /** Runs on each worker in the Prepare stage, after {@link #prepare}. */
@@ -182,13 +281,18 @@ public abstract class Plan {
     protected void releaseCollector(Collector collector) {
     }
 
-    /** The last step of a collection (Final stage): the plan's, then the immortal space's marks are reset. */
+    /**
+     * The last step of a collection (Final stage): the plan's, then, after a full collection, the
+     * immortal space's marks are reset (a nursery collection never marks them).
+     */
     protected void endOfGC(CollectionKind kind) {
     }
 
     final void endOfGCAll(CollectionKind kind) {
         endOfGC(kind);
-        immortal.flipMarkState();
+        if (kind == CollectionKind.FULL) {
+            immortal.flipMarkState();
+        }
     }
 
     /** The plugins watching this heap. */

@@ -7,14 +7,17 @@ import org.jmmtk.scheduler.WorkPacket;
 public final class ScheduleCollection extends WorkPacket {
     private final Plan plan;
     private final CollectionKind kind;
+    private final GcReason reason;
 
-    public ScheduleCollection(Plan plan, CollectionKind kind) {
+    public ScheduleCollection(Plan plan, CollectionKind kind, GcReason reason) {
         this.plan = plan;
         this.kind = kind;
+        this.reason = reason;
     }
 
     @Override
     public void execute(GCWorker worker) {
+        plan.beginCollection(reason);
         plan.scheduleCollection(worker, kind);
     }
 }

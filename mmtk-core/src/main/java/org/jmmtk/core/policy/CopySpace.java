@@ -1,6 +1,7 @@
 package org.jmmtk.core.policy;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.heap.MonotonePageResource;
 import org.jmmtk.core.objectmodel.ObjectModel;
 
@@ -14,16 +15,33 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * copies occupy. The unused tails of the GC workers' copy buffers are not charged, so the heap's
  * occupancy after a collection, and with it every later trigger point, does not depend on how many GC
  * threads copied.
+ *
+ * <p>In a generational plan every copy becomes a mature object, so a space made with {@code logCopies}
+ * sets the log bit of each copy it makes (mmtk-core's {@code PromoteToMature} copy semantics), and
+ * counts the trace bytes evacuated out of it (the bytes a nursery promoted).
  */
 public final class CopySpace extends Space {
     private final MonotonePageResource pages;
     private final AtomicLong chargedBytes = new AtomicLong();
+    private final LongAdder evacuatedBytes = new LongAdder();
+    private final boolean logCopies;
     // set in the Prepare stage and read by GC workers afterwards: the scheduler's bucket opening orders them
     private boolean fromSpace;
 
     public CopySpace(String name, long bytes, HeapServices heap) {
+        this(name, bytes, heap, false);
+    }
+
+    /** A copy space whose copies get the log bit if {@code logCopies} (a generational plan's spaces). */
+    public CopySpace(String name, long bytes, HeapServices heap, boolean logCopies) {
         super(name, bytes, heap);
         this.pages = new MonotonePageResource(memory, geometry, region);
+        this.logCopies = logCopies;
+    }
+
+    /** Trace bytes of the objects evacuated out of this space since the last call; resets the count. */
+    public long takeEvacuatedBytes() {
+        return evacuatedBytes.sumThenReset();
     }
 
     @Override
@@ -38,6 +56,11 @@ public final class CopySpace extends Space {
             chargedBytes.addAndGet(geometry.pagesToBytes(n));
         }
         return address;
+    }
+
+    /** The end of the allocated part of the space: every object lies below it. */
+    public long allocatedEnd() {
+        return pages.cursor();
     }
 
     /** Makes this space the from-space of the next collection (or not). */
@@ -80,12 +103,22 @@ public final class CopySpace extends Space {
         long size = ObjectModel.sizeOfStatus(status);
         long to = context.allocCopy(size);
         memory.copyWords(object, to, size >>> 3);
-        memory.store(to + ObjectModel.STATUS_OFFSET, status);
+        memory.store(to + ObjectModel.STATUS_OFFSET, logCopies ? status | ObjectModel.LOG_BIT : status);
         validObjects.set(to);
         ObjectModel.setForwardingPointer(memory, object, to);
-        context.copied(object, to, ObjectModel.traceBytesOfStatus(status), size);
+        long traceBytes = ObjectModel.traceBytesOfStatus(status);
+        evacuatedBytes.add(traceBytes);
+        context.copied(object, to, traceBytes, size);
         context.enqueue(to);
         return to;
+    }
+
+    /**
+     * Marks {@code object} in place instead of copying it, for a plan that moves this space's
+     * survivors itself after the closure (genimmix's promotion); queues it if this call marked it.
+     */
+    public long markInPlace(long object, TraceContext context) {
+        return markObject(object, context);
     }
 
     @Override

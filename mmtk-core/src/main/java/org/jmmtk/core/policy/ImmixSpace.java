@@ -1,8 +1,11 @@
 package org.jmmtk.core.policy;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
 import org.jmmtk.core.heap.FreeListPageResource;
+import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.stats.FreeSpaceProfile;
 
 /**
  * A mark-region space (Immix, Blackburn and McKinley, PLDI 2008; mmtk-core's {@code ImmixSpace}):
@@ -28,10 +31,26 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * blocks are listed in address order ({@link #rebuildRecyclableList}), so where mutators allocate next
  * does not depend on how the sweep was split among GC threads.
  *
+ * <p><b>Defragmentation</b> (paper section 3.3): when {@link ImmixDefrag} decides a collection
+ * defragments, {@link #prepare} marks the most fragmented blocks as sources. The closure marks as
+ * usual; then {@link #evacuate}, in one packet, moves the marked objects of the source blocks, in
+ * address order, into holes (by this collection's line marks) of the other blocks and then into clean
+ * blocks, while room lasts: the per-object decision of the paper (evacuate if there is room, otherwise
+ * the object stays marked in place), but taken after marking and in address order rather than during
+ * the trace, so where each object goes does not depend on which GC worker reached it first (the
+ * heap after a collection is the same for any number of GC threads). References are then redirected
+ * by a RefForwarding pass ({@link ForwardingSpace}). Pinned objects ({@link #pin}) never move; large
+ * objects live in the large object space and never move.
+ *
+ * <p><b>Promotion</b> (a generational plan's mature space): {@link #promote} copies an object of the
+ * nursery, marked in place, into this space through the same copy allocator. A collection that does
+ * not collect this space starts with {@link #preparePromotion}: line marks stay, and copies take the
+ * recyclable blocks of the last sweep, then clean blocks.
+ *
  * <p>Threads: mutators take blocks under the space's lock; GC workers mark lines concurrently (plain
- * byte stores of the same value) and sweep disjoint block ranges.
+ * byte stores of the same value) and sweep disjoint block ranges; evacuation runs in one packet.
  */
-public final class ImmixSpace extends Space implements BlockSweepable {
+public final class ImmixSpace extends Space implements BlockSweepable, ForwardingSpace {
     /** Block states (paper section 3.1): not held by the space, held by an allocator, recyclable, full. */
     public static final byte FREE = 0;
     public static final byte IN_USE = 1;
@@ -45,9 +64,22 @@ public final class ImmixSpace extends Space implements BlockSweepable {
     private final int pagesInBlock;
     private final byte[] blockState;
     private final byte[] lineMarks;
+    // holes at the last sweep (0 for blocks taken clean since), and this collection's evacuation sources
+    private final short[] blockHoles;
+    private final boolean[] defragSource;
+    // clean blocks the evacuation took in this collection: the copy allocator's cursors own them
+    private final boolean[] copyBlock;
+    private final ImmixDefrag defrag;
+    private final SideBitmap pinned;
     private final IntArrayList recyclable = new IntArrayList();
     private int nextRecyclable;
     private int blockLimit;
+    private int nextCopyTarget;
+    private int cleanPagesForCopies;
+    private int sourceBlocks;
+    // a generational plan's nursery collection: copies take recyclable blocks, line marks are kept
+    private boolean promotionOnly;
+    private volatile boolean anyPinned;
 
     public ImmixSpace(String name, long bytes, HeapServices heap) {
         super(name, bytes, heap);
@@ -64,6 +96,11 @@ public final class ImmixSpace extends Space implements BlockSweepable {
                     + " lines, more than one line-mark table holds: use larger lines (--line-size)");
         }
         this.lineMarks = new byte[(int) lines];
+        this.blockHoles = new short[blocks];
+        this.defragSource = new boolean[blocks];
+        this.copyBlock = new boolean[blocks];
+        this.defrag = new ImmixDefrag(linesInBlock);
+        this.pinned = new SideBitmap(memory);
     }
 
     public int linesInBlock() {
@@ -90,6 +127,8 @@ public final class ImmixSpace extends Space implements BlockSweepable {
             int b = blockIndex(address);
             synchronized (this) {
                 blockState[b] = IN_USE;
+                blockHoles[b] = 0;
+                copyBlock[b] = forGC;
                 blockLimit = Math.max(blockLimit, b + 1);
             }
         }
@@ -135,11 +174,248 @@ public final class ImmixSpace extends Space implements BlockSweepable {
         return blockLimit;
     }
 
-    /** Prepare: forgets the line marks of the previous collection. */
-    public synchronized void prepare() {
-        java.util.Arrays.fill(lineMarks, 0, blockLimit * linesInBlock, (byte) 0);
+    /**
+     * Prepare: decides whether this collection defragments (an emergency collection, or recyclable
+     * blocks left untaken) and if so chooses the source blocks, allowing copies {@code cleanPages} clean
+     * pages (the budget left) plus the headroom; then forgets the previous collection's line marks.
+     */
+    public synchronized void prepare(boolean emergency, int cleanPages) {
+        boolean recyclableLeft = false;
+        for (int i = nextRecyclable; i < recyclable.size() && !recyclableLeft; i++) {
+            recyclableLeft = blockState[recyclable.getInt(i)] == RECYCLABLE;
+        }
+        defrag.decide(emergency, recyclableLeft);
+        promotionOnly = false;
+        cleanPagesForCopies = Math.max(0, cleanPages) + reservedPages() * ImmixDefrag.HEADROOM_PERCENT / 100;
+        sourceBlocks = 0;
+        if (defrag.inDefrag()) {
+            long[] available = new long[ImmixDefrag.histogramBins(linesInBlock)];
+            for (int b = 0; b < blockLimit; b++) {
+                if (blockState[b] == RECYCLABLE) {
+                    available[blockHoles[b]] += freeLines(b);
+                }
+            }
+            defrag.establishThreshold(available, (long) cleanPagesForCopies * geometry.pageBytes() >>> logLineBytes);
+        } else {
+            defrag.skip();
+        }
+        for (int b = 0; b < blockLimit; b++) {
+            copyBlock[b] = false;
+            defragSource[b] = blockState[b] != FREE && defrag.isSource(blockHoles[b]);
+            if (defragSource[b]) {
+                sourceBlocks++;
+            }
+        }
+        Arrays.fill(lineMarks, 0, blockLimit * linesInBlock, (byte) 0);
         recyclable.clear();
         nextRecyclable = 0;
+        nextCopyTarget = 0;
+    }
+
+    /**
+     * Prepare of a collection that does not collect this space but copies objects into it (a
+     * generational plan's nursery collection; use {@link #prepare} for one that collects it): no
+     * defragmentation, and the line marks stay (they are those of the last collection of this space
+     * plus every copy made since, so their free lines hold no object). Copies go to the holes of the
+     * recyclable blocks the last sweep listed, each block handed out once until the next sweep (as
+     * to mutators in {@link #takeRecyclable}), then to clean blocks, {@code cleanPages} of them.
+     */
+    public synchronized void preparePromotion(int cleanPages) {
+        defrag.decide(false, false);
+        promotionOnly = true;
+        sourceBlocks = 0;
+        cleanPagesForCopies = Math.max(0, cleanPages);
+    }
+
+    /**
+     * Lets copies take {@code pages} more clean pages in the collection in progress (a generational
+     * plan's promotion, which needs room beyond what defragmentation may use).
+     */
+    public synchronized void addCopyPages(int pages) {
+        cleanPagesForCopies += pages;
+    }
+
+    private int freeLines(int b) {
+        int free = 0;
+        for (int l = 0; l < linesInBlock; l++) {
+            if (isLineFree(b, l)) {
+                free++;
+            }
+        }
+        return free;
+    }
+
+    /** Whether the collection in progress defragments. */
+    public boolean inDefrag() {
+        return defrag.inDefrag();
+    }
+
+    /** Blocks the collection in progress evacuates. */
+    public synchronized int sourceBlocks() {
+        return sourceBlocks;
+    }
+
+    /**
+     * Pins {@code object} (MMTk's {@code pin_object}): no collection moves it until it is unpinned or
+     * dies. Returns false if it was pinned already.
+     */
+    public boolean pin(long object) {
+        anyPinned = true;
+        if (pinned.get(object)) {
+            return false;
+        }
+        pinned.set(object);
+        return true;
+    }
+
+    /** Unpins {@code object}; returns false if it was not pinned. */
+    public boolean unpin(long object) {
+        if (!pinned.get(object)) {
+            return false;
+        }
+        pinned.clear(object);
+        return true;
+    }
+
+    public boolean isPinned(long object) {
+        return anyPinned && pinned.get(object);
+    }
+
+    /**
+     * For the evacuation's copy allocator: the lowest block not yet offered in this collection that
+     * is in use, not a source and not a clean block taken for copies (whose free end the allocator's
+     * cursors still own), or -1. Its holes are those of this collection's line marks. After
+     * {@link #preparePromotion}: the next recyclable block, or -1.
+     */
+    public synchronized int takeCopyTarget() {
+        if (promotionOnly) {
+            return takeRecyclable();
+        }
+        while (nextCopyTarget < blockLimit) {
+            int b = nextCopyTarget++;
+            if (blockState[b] != FREE && !defragSource[b] && !copyBlock[b]) {
+                return b;
+            }
+        }
+        return -1;
+    }
+
+    /** For the evacuation's copy allocator: a clean block, or 0 if copies used up their clean pages. */
+    public long acquireCopyBlock() {
+        synchronized (this) {
+            if (cleanPagesForCopies < pagesInBlock) {
+                return 0;
+            }
+            cleanPagesForCopies -= pagesInBlock;
+        }
+        return acquireForGC(pagesInBlock);
+    }
+
+    /**
+     * Evacuation (after the closure, one packet): moves the marked, unpinned objects of the source
+     * blocks, in address order, to where {@code context.allocCopy} puts them, until it has no room;
+     * then recomputes the line marks of the source blocks from the objects left in them. Returns the
+     * number of objects moved.
+     */
+    public long evacuate(TraceContext context) {
+        long moved = 0;
+        boolean room = true;
+        for (int b = 0; b < blockLimit(); b++) {
+            if (!defragSource[b]) {
+                continue;
+            }
+            long block = blockAddress(b);
+            long end = block + blockBytes();
+            for (long o = validObjects.next(block, end); o >= 0 && room; o = validObjects.next(o + 8, end)) {
+                if (!ObjectModel.isMarked(memory, o) || isPinned(o)) {
+                    continue;
+                }
+                long size = ObjectModel.size(memory, o);
+                long to = context.allocCopy(size);
+                if (to == 0) {
+                    room = false;
+                    break;
+                }
+                moveTo(o, to, size, context, true);
+                moved++;
+            }
+            remarkLines(b);
+        }
+        return moved;
+    }
+
+    /**
+     * Copies {@code object} of another space, marked in place by the collection in progress, into this
+     * space where {@code context.allocCopy} puts it, leaves a forwarding pointer and returns the copy (a
+     * generational plan's promotion, after the closure). The copy gets the log bit (it is mature: the
+     * barrier must remember its next store); it keeps the mark if this space is swept in this
+     * collection ({@code keepMark}), otherwise nothing would clear it. Promotion never fails: when the
+     * clean pages allowed for copies are used up it takes one more block (the plan's copy reserve
+     * normally leaves room, so the heap can exceed the budget only when the budget was too small).
+     */
+    public long promote(long object, TraceContext context, boolean keepMark) {
+        long size = ObjectModel.size(memory, object);
+        long to = context.allocCopy(size);
+        if (to == 0) {
+            addCopyPages(pagesInBlock);
+            to = context.allocCopy(size);
+        }
+        moveTo(object, to, size, context, keepMark);
+        ObjectModel.setLogBit(memory, to);
+        return to;
+    }
+
+    private void moveTo(long object, long to, long size, TraceContext context, boolean keepMark) {
+        long traceBytes = ObjectModel.traceBytes(memory, object);
+        memory.copyWords(object, to, size >>> 3);
+        if (!keepMark) {
+            ObjectModel.clearMark(memory, to);
+        }
+        validObjects.set(to);
+        markLines(to);
+        ObjectModel.setForwardingPointer(memory, object, to);
+        context.evacuated(object, to, traceBytes, size);
+    }
+
+    /**
+     * Before the evacuation copies into the hole {@code [from, to)} of a block not yet swept: reclaims
+     * the dead objects that overlap it, so the sweep never reads a header overwritten by a copy. Those
+     * that start in it are dead (a free line holds no live object); a dead object that starts before
+     * it may reach into it too (its header may even straddle the line boundary), so the block's
+     * objects before the hole are checked as well.
+     */
+    public void reclaimHole(long from, long to) {
+        long block = blockAddress(blockIndex(from));
+        for (long o = validObjects.next(block, to); o >= 0; o = validObjects.next(o + 8, to)) {
+            if (o >= from || (!ObjectModel.isForwarded(memory, o) && !ObjectModel.isMarked(memory, o)
+                    && o + ObjectModel.size(memory, o) > from)) {
+                reclaim(o);
+            }
+        }
+    }
+
+    private void reclaim(long object) {
+        if (anyPinned) {
+            pinned.clear(object);
+        }
+        free(object);
+    }
+
+    /** Line marks of block {@code b} from the marked objects still in it (those not evacuated). */
+    private void remarkLines(int b) {
+        Arrays.fill(lineMarks, b * linesInBlock, (b + 1) * linesInBlock, (byte) 0);
+        long block = blockAddress(b);
+        long end = block + blockBytes();
+        for (long o = validObjects.next(block, end); o >= 0; o = validObjects.next(o + 8, end)) {
+            if (ObjectModel.isMarked(memory, o)) {
+                markLines(o);
+            }
+        }
+    }
+
+    @Override
+    public void updateSlot(long slot) {
+        ForwardingSpace.forwardSlot(memory, this, slot);
     }
 
     @Override
@@ -168,48 +444,99 @@ public final class ImmixSpace extends Space implements BlockSweepable {
 
     @Override
     public void sweep(int from, int to) {
+        long[] histogram = new long[ImmixDefrag.histogramBins(linesInBlock)];
         for (int b = from; b < to; b++) {
             if (blockState[b] != FREE) {
-                sweepBlock(b);
+                sweepBlock(b, histogram);
             }
         }
+        defrag.addMarkHistogram(histogram);
     }
 
-    private void sweepBlock(int b) {
+    private void sweepBlock(int b, long[] markHistogram) {
         long block = blockAddress(b);
         long end = block + blockBytes();
         for (long o = validObjects.next(block, end); o >= 0; o = validObjects.next(o + 8, end)) {
-            if (ObjectModel.isMarked(memory, o)) {
+            if (ObjectModel.isForwarded(memory, o)) {
+                validObjects.clear(o);
+            } else if (ObjectModel.isMarked(memory, o)) {
                 ObjectModel.clearMark(memory, o);
             } else {
-                free(o);
+                reclaim(o);
             }
         }
         int base = b * linesInBlock;
         int marked = 0;
         int free = 0;
+        int holes = 0;
         for (int l = 0; l < linesInBlock; l++) {
             if (lineMarks[base + l] != 0) {
                 marked++;
             } else if (l == 0 || lineMarks[base + l - 1] == 0) {
+                if (l == 0 || !isLineFree(b, l - 1)) {
+                    holes++;
+                }
                 free++;
             }
         }
+        blockHoles[b] = (short) holes;
         if (marked == 0) {
             blockState[b] = FREE;
             pages.release(block, pagesInBlock);
         } else {
             blockState[b] = free > 0 ? RECYCLABLE : UNAVAILABLE;
+            markHistogram[holes] += marked;
         }
     }
 
-    /** After the sweep: lists the recyclable blocks, lowest address first. */
-    public synchronized void rebuildRecyclableList() {
+    /** After the sweep: lists the recyclable blocks, lowest address first. Returns the number of full blocks. */
+    public synchronized int rebuildRecyclableList() {
         recyclable.clear();
         nextRecyclable = 0;
+        int full = 0;
         for (int b = 0; b < blockLimit; b++) {
             if (blockState[b] == RECYCLABLE) {
                 recyclable.add(b);
+            } else if (blockState[b] == UNAVAILABLE) {
+                full++;
+            }
+        }
+        return full;
+    }
+
+    /** Recyclable blocks listed by the last collection (whether or not allocators took them since). */
+    public synchronized int recyclableBlocks() {
+        return recyclable.size();
+    }
+
+    public int pagesInBlock() {
+        return pagesInBlock;
+    }
+
+    /**
+     * Holes of the recyclable blocks: a hole takes any object up to its size (and up to the largest
+     * object the space takes; larger ones go to the large object space).
+     */
+    @Override
+    public synchronized void describeFreeSpace(FreeSpaceProfile.Builder free) {
+        long largest = geometry.maxCellBytes();
+        for (int b = 0; b < blockLimit; b++) {
+            if (blockState[b] != RECYCLABLE) {
+                continue;
+            }
+            int line = 0;
+            while (line < linesInBlock) {
+                if (!isLineFree(b, line)) {
+                    line++;
+                    continue;
+                }
+                int end = line + 1;
+                while (end < linesInBlock && isLineFree(b, end)) {
+                    end++;
+                }
+                long hole = (long) (end - line) << logLineBytes;
+                free.add(1, Math.min(hole, largest), hole);
+                line = end;
             }
         }
     }

@@ -28,7 +28,7 @@ import org.jmmtk.core.util.Constants;
  * parallel sliding compactors do); {@link #updateReferences} runs in parallel packets
  * over disjoint ranges of the live objects; {@link #compact} runs in one packet.
  */
-public final class MarkCompactSpace extends Space {
+public final class MarkCompactSpace extends Space implements ForwardingSpace {
     /** A forwarding region is this many allocation buffers (an eighth of a small heap, 512 KiB at most). */
     public static final int REGION_BUFFERS = 16;
 
@@ -198,20 +198,11 @@ public final class MarkCompactSpace extends Space {
      */
     public void updateReferences(int from, int to) {
         for (int i = from; i < to; i++) {
-            updateSlots(live[i]);
+            ForwardingSpace.updateSlots(memory, this, live[i]);
         }
     }
 
-    /** Redirects the slots of {@code object} (in any space) that point into this space. */
-    public void updateSlots(long object) {
-        int slots = ObjectModel.refSlots(memory, object);
-        long slot = ObjectModel.slotAddress(object, 0);
-        for (int j = 0; j < slots; j++, slot += 8) {
-            updateSlot(slot);
-        }
-    }
-
-    /** Redirects the reference in {@code slot} (a root or a field) if it points into this space. */
+    @Override
     public void updateSlot(long slot) {
         long target = memory.load(slot);
         if (target != 0 && contains(target)) {

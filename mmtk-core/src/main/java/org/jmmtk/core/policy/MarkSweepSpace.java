@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.jmmtk.core.heap.FreeListPageResource;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.stats.FreeSpaceProfile;
 
 /**
  * A non-moving space of blocks (the heap geometry's block size), each carved into cells of one size
@@ -164,6 +165,19 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
         for (int b = blockLimit - 1; b >= 0; b--) {
             if (blockClass[b] >= 0 && blockFreeCells[b] > 0) {
                 available[blockClass[b]].add(b);
+            }
+        }
+    }
+
+    /** Free cells of blocks in use: a cell of a size class takes only the objects of that class. */
+    @Override
+    public synchronized void describeFreeSpace(FreeSpaceProfile.Builder free) {
+        for (int b = 0; b < blockLimit; b++) {
+            int sizeClass = blockClass[b];
+            if (sizeClass >= 0 && blockFreeCells[b] > 0) {
+                long cell = sizeClasses.cellBytes(sizeClass);
+                long smallest = sizeClass == 0 ? 1 : sizeClasses.cellBytes(sizeClass - 1) + 1;
+                free.add(smallest, cell, blockFreeCells[b] * cell);
             }
         }
     }

@@ -6,6 +6,7 @@ import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.stats.FreeSpaceProfile;
 
 /**
  * A policy over one contiguous virtual range: how objects in it are allocated, traced and reclaimed.
@@ -123,6 +124,14 @@ public abstract class Space {
             plugins.objectFreed(object);
         }
         validObjects.clear(object);
+    }
+
+    /**
+     * After a collection: adds the free memory inside this space's allocation units that only some
+     * object sizes can use (free cells, holes). Nothing by default: contiguous free memory is usable by
+     * any object.
+     */
+    public void describeFreeSpace(FreeSpaceProfile.Builder free) {
     }
 
     /**

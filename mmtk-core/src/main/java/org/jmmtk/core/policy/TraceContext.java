@@ -9,11 +9,17 @@ public interface TraceContext {
     /** Queues {@code object}, reached first by this worker, to be scanned. */
     void enqueue(long object);
 
-    /** Room for a copy of {@code bytes} (simulated) bytes in the space this collection copies into. */
+    /**
+     * Room for a copy of {@code bytes} (simulated) bytes in the space this collection copies into; 0 if
+     * there is none left, which only an opportunistic copier (Immix's evacuation) may see.
+     */
     long allocCopy(long bytes);
 
     /** The object at {@code from} was copied to {@code to}. */
     void copied(long from, long to, long traceBytes, long bytes);
+
+    /** The object at {@code from}, already marked in place by this collection, was then evacuated to {@code to}. */
+    void evacuated(long from, long to, long traceBytes, long bytes);
 
     /**
      * The object now at {@code to} was moved there from {@code from} (by a copy or a slide): logs the

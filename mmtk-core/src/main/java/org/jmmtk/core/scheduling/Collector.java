@@ -1,6 +1,6 @@
 package org.jmmtk.core.scheduling;
 
-import org.jmmtk.core.alloc.BumpAllocator;
+import org.jmmtk.core.alloc.Allocator;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
@@ -19,7 +19,7 @@ public class Collector implements WorkerContext, TraceContext {
     private final SimulatedMemory memory;
     private final PluginHost plugins;
     private final MoveLog moves;
-    private BumpAllocator copyAllocator;
+    private Allocator copyAllocator;
     private long[] nodes;
 
     // The counters are written for every object traced. Pad them so they never share a cache line with
@@ -58,11 +58,11 @@ public class Collector implements WorkerContext, TraceContext {
     }
 
     /** The allocator copies go to, or null in plans that never copy. */
-    public final BumpAllocator copyAllocator() {
+    public final Allocator copyAllocator() {
         return copyAllocator;
     }
 
-    public final void setCopyAllocator(BumpAllocator allocator) {
+    public final void setCopyAllocator(Allocator allocator) {
         this.copyAllocator = allocator;
     }
 
@@ -98,6 +98,13 @@ public class Collector implements WorkerContext, TraceContext {
     }
 
     @Override
+    public final void evacuated(long from, long to, long traceBytes, long bytes) {
+        objectsMarked--;
+        bytesMarked -= traceBytes;
+        copied(from, to, traceBytes, bytes);
+    }
+
+    @Override
     public final void moved(long from, long to) {
         if (moves != null) {
             moves.add(ObjectModel.id(memory, to), to);
@@ -113,7 +120,8 @@ public class Collector implements WorkerContext, TraceContext {
         bytesMarked += traceBytes;
     }
 
-    void countEdges(int n) {
+    /** Counts {@code n} edges traced: ProcessEdges does, and so must a trace that follows edges itself. */
+    public final void countEdges(int n) {
         edgesTraced += n;
     }
 

@@ -1,6 +1,8 @@
 package org.jmmtk.core.scheduling;
 
 import java.util.Arrays;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.vm.EdgeVisitor;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
@@ -37,6 +39,17 @@ final class EdgeBuffer implements EdgeVisitor {
         edges[size++] = slot;
         if (size == capacity) {
             flush();
+        }
+    }
+
+    /** Visits every non-null reference slot of {@code object}. */
+    void visitNonNullSlots(SimulatedMemory memory, long object) {
+        int slots = ObjectModel.refSlots(memory, object);
+        long slot = ObjectModel.slotAddress(object, 0);
+        for (int j = 0; j < slots; j++, slot += 8) {
+            if (memory.load(slot) != 0) {
+                visitEdge(slot);
+            }
         }
     }
 

@@ -2,7 +2,6 @@ package org.jmmtk.core.scheduling;
 
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.memory.SimulatedMemory;
-import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.probes.Tracepoints;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
@@ -65,14 +64,7 @@ public final class ProcessEdges extends WorkPacket {
     private void scanObjects(GCWorker worker, SimulatedMemory memory, long[] nodes, int nodeCount) {
         EdgeBuffer out = new EdgeBuffer(closure, worker, false);
         for (int k = 0; k < nodeCount; k++) {
-            long object = nodes[k];
-            int slots = ObjectModel.refSlots(memory, object);
-            long slot = ObjectModel.slotAddress(object, 0);
-            for (int j = 0; j < slots; j++, slot += 8) {
-                if (memory.load(slot) != 0) {
-                    out.visitEdge(slot);
-                }
-            }
+            out.visitNonNullSlots(memory, nodes[k]);
         }
         out.flush();
     }

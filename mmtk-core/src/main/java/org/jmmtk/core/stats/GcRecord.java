@@ -1,5 +1,7 @@
 package org.jmmtk.core.stats;
 
+import java.util.Map;
+
 /**
  * What one collection did. Byte counts of objects are trace bytes (the sizes the trace gives); heap
  * occupancy is simulated bytes (pages in use). Times are wall-clock nanoseconds.
@@ -21,11 +23,14 @@ package org.jmmtk.core.stats;
  * @param usedBytesAfter  heap in use when it ended
  * @param packets         work packets executed
  * @param steals          packets taken from another worker's local queue
+ * @param freeSpace       the free memory left inside allocation units, for fragmentation
+ * @param planStats       counters particular to the plan (e.g. Immix's block states), in report order
  */
 public record GcRecord(int gc, String kind, String reason, long allocatedBefore, long startNanos, long endNanos,
                        long pauseNanos, long closureNanos,
                        long objectsCopied, long bytesCopied, long objectsMarked, long bytesMarked, long edgesTraced,
-                       long usedBytesBefore, long usedBytesAfter, long packets, long steals) {
+                       long usedBytesBefore, long usedBytesAfter, long packets, long steals,
+                       FreeSpaceProfile freeSpace, Map<String, Long> planStats) {
 
     /** Trace bytes of the objects this collection found reachable in the spaces it collected. */
     public long bytesTraced() {

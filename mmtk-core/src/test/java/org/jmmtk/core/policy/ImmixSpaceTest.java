@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.jmmtk.core.alloc.ImmixAllocator;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.memory.SideBitmap;
@@ -17,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * Mark-region on a hand-made space (256 B blocks of 16 lines of 16 B): the sweep frees the dead and
  * classifies blocks; the allocator fills holes of a recyclable block, skipping the line after each
  * marked line (conservative one-line rule), and sends a medium object that does not fit the current
- * hole to the overflow cursor on a fresh block.
+ * hole to the overflow cursor on a fresh block; a defragmenting collection evacuates the fragmented
+ * blocks in address order, leaves pinned objects in place and frees the blocks it emptied.
  */
 class ImmixSpaceTest {
     private final VMLayout layout = new VMLayout(16 * Constants.BYTES_IN_CHUNK);
@@ -27,6 +30,9 @@ class ImmixSpaceTest {
     private final HeapServices heap = TestHeap.services(layout, geometry, vo);
     private final ImmixSpace ix = new ImmixSpace("ix", 1 << 20, heap);
 
+    private final ImmixAllocator copies = new ImmixAllocator(m, -1, ix, true);
+    private final List<long[]> evacuations = new ArrayList<>();
+
     private final TraceContext context = new TraceContext() {
         @Override
         public void enqueue(long object) {
@@ -34,12 +40,17 @@ class ImmixSpaceTest {
 
         @Override
         public long allocCopy(long bytes) {
-            throw new AssertionError();
+            return copies.alloc(bytes);
         }
 
         @Override
         public void copied(long from, long to, long traceBytes, long bytes) {
             throw new AssertionError();
+        }
+
+        @Override
+        public void evacuated(long from, long to, long traceBytes, long bytes) {
+            evacuations.add(new long[] {from, to});
         }
 
         @Override
@@ -68,7 +79,7 @@ class ImmixSpaceTest {
     void holesSkipTheLineAfterEachMarkedLine() {
         assertEquals(256, ix.blockBytes());
         assertEquals(16, ix.lineBytes());
-        ImmixAllocator first = new ImmixAllocator(m, 0, ix);
+        ImmixAllocator first = new ImmixAllocator(m, 0, ix, false);
         long[] objects = new long[16];
         for (int i = 0; i < 16; i++) {
             objects[i] = object(first, i + 1, 16);
@@ -77,7 +88,7 @@ class ImmixSpaceTest {
         for (int i = 0; i < 16; i++) {
             assertEquals(block + 16L * i, objects[i]);
         }
-        ix.prepare();
+        ix.prepare(false, 0);
         ix.traceObject(objects[3], context);
         ix.traceObject(objects[10], context);
         collect();
@@ -88,7 +99,7 @@ class ImmixSpaceTest {
         assertFalse(ObjectModel.isMarked(m, objects[3]));
         assertEquals(ix.blockAddress(0), block);
 
-        ImmixAllocator next = new ImmixAllocator(m, 0, ix);
+        ImmixAllocator next = new ImmixAllocator(m, 0, ix, false);
         long[] expectedLines = {0, 1, 2, 5, 6, 7, 8, 9, 12, 13, 14, 15};
         for (int i = 0; i < expectedLines.length; i++) {
             assertEquals(block + 16 * expectedLines[i], object(next, 100 + i, 16), "allocation " + i);
@@ -100,15 +111,15 @@ class ImmixSpaceTest {
 
     @Test
     void mediumObjectsThatDoNotFitTheHoleOverflow() {
-        ImmixAllocator first = new ImmixAllocator(m, 0, ix);
+        ImmixAllocator first = new ImmixAllocator(m, 0, ix, false);
         long[] objects = new long[16];
         for (int i = 0; i < 16; i++) {
             objects[i] = object(first, i + 1, 16);
         }
-        ix.prepare();
+        ix.prepare(false, 0);
         ix.traceObject(objects[2], context);
         collect();
-        ImmixAllocator next = new ImmixAllocator(m, 0, ix);
+        ImmixAllocator next = new ImmixAllocator(m, 0, ix, false);
         long small = object(next, 50, 16);
         assertEquals(objects[0], small);
         // the hole is lines 0-1; 32 bytes do not fit in the one line left, so they overflow
@@ -119,12 +130,12 @@ class ImmixSpaceTest {
 
     @Test
     void mediumObjectsMarkEveryLineTheySpanAndEmptyBlocksAreFreed() {
-        ImmixAllocator first = new ImmixAllocator(m, 0, ix);
+        ImmixAllocator first = new ImmixAllocator(m, 0, ix, false);
         long a = object(first, 1, 48);   // lines 0-2 (overflow: a fresh block)
         long b = object(first, 2, 16);   // a second block for the small-object cursor
         assertTrue(ix.blockIndex(a) != ix.blockIndex(b));
         int pagesBefore = ix.reservedPages();
-        ix.prepare();
+        ix.prepare(false, 0);
         ix.traceObject(a, context);
         collect();
         assertTrue(ix.isLineFree(ix.blockIndex(a), 5));
@@ -132,5 +143,83 @@ class ImmixSpaceTest {
         assertFalse(ix.isLineFree(ix.blockIndex(a), 2));
         assertFalse(vo.get(b));
         assertEquals(pagesBefore - geometry.pagesInBlock(), ix.reservedPages());
+    }
+
+    /** Four blocks whose lines 0, 4, 8 and 12 hold survivors: four holes each. Returns the 64 objects. */
+    private long[] fragmentedBlocks() {
+        ImmixAllocator first = new ImmixAllocator(m, 0, ix, false);
+        long[] objects = new long[64];
+        for (int i = 0; i < 64; i++) {
+            objects[i] = object(first, i + 1, 16);
+        }
+        ix.prepare(false, 0);
+        for (int i = 0; i < 64; i += 4) {
+            ix.traceObject(objects[i], context);
+        }
+        collect();
+        return objects;
+    }
+
+    @Test
+    void defragmentationEvacuatesFragmentedBlocksInAddressOrder() {
+        long[] objects = fragmentedBlocks();
+        int pagesBefore = ix.reservedPages();
+        // an emergency collection with room for one clean block (plus nothing of headroom at this size)
+        ix.prepare(true, geometry.pagesInBlock());
+        assertTrue(ix.inDefrag());
+        assertEquals(4, ix.sourceBlocks());
+        for (int i = 0; i < 64; i += 4) {
+            ix.traceObject(objects[i], context);
+        }
+        assertEquals(16, ix.evacuate(context));
+        long target = evacuations.get(0)[1];
+        assertEquals(4, ix.blockIndex(target));
+        for (int k = 0; k < 16; k++) {
+            long from = objects[4 * k];
+            assertEquals(from, evacuations.get(k)[0], "address order");
+            assertEquals(target + 16L * k, evacuations.get(k)[1], "copies packed from the start of the clean block");
+            assertTrue(ObjectModel.isForwarded(m, from));
+            assertEquals(4 * k + 1, ObjectModel.id(m, evacuations.get(k)[1]));
+        }
+        long slot = layout.reserve("roots", Constants.BYTES_IN_CHUNK).start();
+        m.map(slot, 8);
+        m.store(slot, objects[8]);
+        ix.updateSlot(slot);
+        assertEquals(evacuations.get(2)[1], m.load(slot));
+        collect();
+        for (int k = 0; k < 16; k++) {
+            assertFalse(vo.get(objects[4 * k]));
+            assertTrue(vo.get(evacuations.get(k)[1]));
+        }
+        // four fragmented blocks were freed for one full block
+        assertEquals(pagesBefore - 3 * geometry.pagesInBlock(), ix.reservedPages());
+    }
+
+    @Test
+    void pinnedObjectsAreNotEvacuated() {
+        long[] objects = fragmentedBlocks();
+        assertTrue(ix.pin(objects[36]));
+        assertFalse(ix.pin(objects[36]));
+        ix.prepare(true, geometry.pagesInBlock());
+        for (int i = 0; i < 64; i += 4) {
+            ix.traceObject(objects[i], context);
+        }
+        assertEquals(15, ix.evacuate(context));
+        assertFalse(ObjectModel.isForwarded(m, objects[36]));
+        collect();
+        assertTrue(vo.get(objects[36]));
+        assertFalse(ix.isLineFree(ix.blockIndex(objects[36]), 4));
+        assertTrue(ix.isLineFree(ix.blockIndex(objects[36]), 0));
+    }
+
+    @Test
+    void noDefragmentationWithoutRoomForCopies() {
+        long[] objects = fragmentedBlocks();
+        ix.prepare(true, 0);
+        assertEquals(0, ix.sourceBlocks());
+        for (int i = 0; i < 64; i += 4) {
+            ix.traceObject(objects[i], context);
+        }
+        assertEquals(0, ix.evacuate(context));
     }
 }

@@ -47,6 +47,11 @@ class MarkCompactSpaceTest {
         }
 
         @Override
+        public void evacuated(long from, long to, long traceBytes, long bytes) {
+            throw new AssertionError();
+        }
+
+        @Override
         public void moved(long from, long to) {
             moves.add(new long[] {from, to});
             if (ObjectModel.id(m, from) != ObjectModel.id(m, to)) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
  */
 class RunStatsTest {
     private static GcRecord pause(int gc, long nanos) {
-        return new GcRecord(gc, "full", "heap-full", 0, 0, nanos, nanos, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new GcRecord(gc, "full", "heap-full", 0, 0, nanos, nanos, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, FreeSpaceProfile.NONE, Map.of());
     }
 
     @Test

@@ -10,6 +10,6 @@ import org.jmmtk.core.plan.Mutator;
  */
 final class ImmixMutator extends Mutator {
     ImmixMutator(Immix plan, int ordinal) {
-        super(plan, ordinal, new ImmixAllocator(plan.memory(), ordinal, plan.immixSpace()));
+        super(plan, ordinal, new ImmixAllocator(plan.memory(), ordinal, plan.immixSpace(), false));
     }
 }

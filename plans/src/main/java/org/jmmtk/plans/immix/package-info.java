@@ -24,10 +24,14 @@
  *     freed; a block is free (pages returned), recyclable (some free line) or unavailable. The
  *     recyclable list is rebuilt in address order at the end of the collection, so the heap after a
  *     collection does not depend on the GC thread count.</li>
- * <li><b>Defragmentation</b> (paper section 3.3, mmtk-core {@code policy/immix/defrag.rs}): <b>not
- *     implemented</b>; this plan never moves objects. mmtk-core's evacuation during the closure into
- *     per-worker copy blocks would make the blocks in use after a collection depend on the GC thread
- *     count (see docs/design.md, "Immix").</li>
+ * <li><b>Defragmentation</b> (paper section 3.3, mmtk-core {@code policy/immix/defrag.rs}): a
+ *     collection defragments when it is an emergency collection (the second attempt after a heap-full
+ *     collection left too little room) or when recyclable blocks were left untaken; the sources are the
+ *     blocks with more holes than the spill threshold computed, as mmtk-core does, from the previous
+ *     sweep's mark histogram and the lines available for copies (with mmtk-core's 2% headroom and 0.99
+ *     line-reuse ratio). Unlike mmtk-core, objects are evacuated after marking, in address order, in one
+ *     packet, and references are redirected by a RefForwarding pass, so the heap after a collection does
+ *     not depend on the GC thread count (see docs/design.md, "Immix").</li>
  * </ul>
  */
 package org.jmmtk.plans.immix;

@@ -1,9 +1,7 @@
 package org.jmmtk.plans.markcompact;
 
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.policy.MarkCompactSpace;
-import org.jmmtk.core.policy.Space;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
@@ -49,19 +47,11 @@ final class CalculateForwarding extends WorkPacket {
         for (int r = 0; r < regions; r++) {
             worker.addWork(Stage.CALCULATE_FORWARDING, new AssignForwarding(mc, r));
         }
-        for (Mutator m : plan.mutators()) {
-            worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(plan, m.ordinal()));
-        }
-        worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(plan, ForwardRoots.GLOBAL));
         int live = mc.liveCount();
         for (int from = 0; from < live; from += OBJECTS_PER_PACKET) {
             worker.addWork(Stage.REF_FORWARDING, new ForwardFields(mc, from, Math.min(live, from + OBJECTS_PER_PACKET)));
         }
-        for (Space s : plan.spaces()) {
-            if (s != mc) {
-                worker.addWork(Stage.REF_FORWARDING, new ForwardSpace(plan, s));
-            }
-        }
+        plan.scheduleRefForwarding(worker);
         worker.addWork(Stage.COMPACT, new Compact(mc));
     }
 }

@@ -6,7 +6,6 @@ import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.MarkCompactSpace;
-import org.jmmtk.core.vm.Scanning;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -20,11 +19,9 @@ import org.jmmtk.scheduler.Stage;
  */
 public final class MarkCompact extends Plan {
     private final MarkCompactSpace mc;
-    private final Scanning scanning;
 
     public MarkCompact(PlanArgs args) {
         super(args);
-        this.scanning = args.scanning();
         // room for the whole budget plus a buffer of slack for page and buffer rounding
         long extent = args.heapBytes() + 2L * args.heap().geometry().bufferBytes();
         this.mc = new MarkCompactSpace("mc", extent, args.heap());
@@ -44,8 +41,9 @@ public final class MarkCompact extends Plan {
         return mc;
     }
 
-    Scanning scanning() {
-        return scanning;
+    /** RefForwarding: the roots and the other spaces' live objects; the space's own objects are {@link ForwardFields}' job. */
+    void scheduleRefForwarding(GCWorker worker) {
+        scheduleRefForwarding(worker, mc, mc);
     }
 
     @Override

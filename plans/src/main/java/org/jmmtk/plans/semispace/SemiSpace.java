@@ -76,7 +76,7 @@ public final class SemiSpace extends Plan {
 
     @Override
     protected void prepareCollector(Collector collector) {
-        collector.copyAllocator().rebind(toSpace);
+        ((BumpAllocator) collector.copyAllocator()).rebind(toSpace);
     }
 
     @Override

@@ -73,7 +73,7 @@ final class Log2Histogram {
             x[b - lo] = 1L << b;
             y[b - lo] = byWeight ? cdfByWeight(b) : cdfByCount(b);
         }
-        return new Charts.Series(name, x, y, false);
+        return new Charts.Series(name, x, y, byWeight);
     }
 
     /** Fraction of values in buckets up to and including {@code bucket}. */

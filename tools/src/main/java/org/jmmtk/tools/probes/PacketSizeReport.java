@@ -88,8 +88,8 @@ final class PacketSizeReport implements ProbeReport {
         series(series, "roots, by item", roots, true);
         List<Path> files = new ArrayList<>(List.of(csv));
         if (!series.isEmpty()) {
-            files.addAll(Charts.save(Charts.lines("ProcessEdges packet sizes", "packet size (edges, log2 buckets)",
-                    "cumulative fraction", series, true, false), dir, "packet-sizes"));
+            files.addAll(Charts.save(Charts.cdf("ProcessEdges packet sizes", "packet size (edges, log2 buckets)",
+                    series), dir, "packet-sizes"));
         }
         return files;
     }

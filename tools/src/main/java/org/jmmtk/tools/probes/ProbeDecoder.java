@@ -106,7 +106,8 @@ public final class ProbeDecoder {
                         text(e, "reason"), nanos(e.getStartTime()), nanos(e.getEndTime()));
                 case WorkPacketEvent.NAME -> new ProbeEvents.Packet(e.getInt("gc"), text(e, "type"),
                         e.getInt("worker"), text(e, "stage"), e.getLong("packetId"), e.getLong("parentId"),
-                        text(e, "source"), nanos(e.getStartTime()), nanos(e.getEndTime()), thread(e));
+                        text(e, "source"), nanos(e.getStartTime()), nanos(e.getEndTime()), thread(e),
+                        optionalLong(e, "spawnOffset"), optionalLong(e, "queued"));
                 case ProcessEdgesEvent.NAME -> new ProbeEvents.Edges(e.getInt("gc"), e.getLong("packetId"),
                         e.getInt("edges"), e.getBoolean("roots"), nanos(e.getStartTime()));
                 case BucketOpenEvent.NAME -> new ProbeEvents.Bucket(e.getInt("gc"), text(e, "stage"),
@@ -146,6 +147,11 @@ public final class ProbeDecoder {
             throw new IOException("event " + e.getEventType().getName() + " has no " + field);
         }
         return s;
+    }
+
+    /** A field that recordings made before it existed lack: -1 then. */
+    private static long optionalLong(RecordedEvent e, String field) {
+        return e.hasField(field) ? e.getLong(field) : -1;
     }
 
     private static long nanos(Instant t) throws IOException {

@@ -16,9 +16,17 @@ public final class ProbeEvents {
     public record Gc(int gc, String plan, String kind, String reason, long start, long end) {
     }
 
-    /** A work packet's execution (jmmtk.WorkPacket). */
+    /**
+     * A work packet's execution (jmmtk.WorkPacket). {@code spawnOffset}: nanoseconds from the parent's start to
+     * this packet's creation; {@code queued}: from its creation to its start; both -1 when not recorded.
+     */
     public record Packet(int gc, String type, int worker, String stage, long id, long parent, String source,
-                         long start, long end, long thread) {
+                         long start, long end, long thread, long spawnOffset, long queued) {
+        /** A packet recorded without creation times. */
+        public Packet(int gc, String type, int worker, String stage, long id, long parent, String source, long start,
+                      long end, long thread) {
+            this(gc, type, worker, stage, id, parent, source, start, end, thread, -1, -1);
+        }
     }
 
     /** The body of a ProcessEdges packet (jmmtk.ProcessEdges). */

@@ -12,7 +12,8 @@ public final class Reports {
         SLOW_PATH("slow-path"),
         BUCKETS("buckets"),
         GC("gc"),
-        PACKETS("packets");
+        PACKETS("packets"),
+        SCALABILITY("scalability");
 
         private final String label;
 
@@ -51,7 +52,17 @@ public final class Reports {
             case BUCKETS -> new BucketReport(events.gcs, events.buckets);
             case GC -> new GcReport(events);
             case PACKETS -> new PacketTypeReport(events.packets);
+            case SCALABILITY -> new ScalabilityReport(events);
         };
+    }
+
+    private static boolean duringAny(long t, java.util.List<ProbeEvents.Gc> gcs, Set<Integer> which) {
+        for (ProbeEvents.Gc g : gcs) {
+            if (which.contains(g.gc()) && t >= g.start() && t <= g.end()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The events without those of the run's final reachability collection (which run metrics exclude too). */
@@ -66,7 +77,9 @@ public final class Reports {
         all.edges.stream().filter(x -> !last.contains(x.gc())).forEach(e.edges::add);
         all.buckets.stream().filter(x -> !last.contains(x.gc())).forEach(e.buckets::add);
         all.heap.stream().filter(x -> !last.contains(x.gc())).forEach(e.heap::add);
-        e.slowPaths.addAll(all.slowPaths);
+        // a GC worker's copy-buffer refill belongs to the collection it ran in
+        all.slowPaths.stream().filter(x -> x.mutator() >= 0 || !duringAny(x.start(), all.gcs, last))
+                .forEach(e.slowPaths::add);
         return e;
     }
 }

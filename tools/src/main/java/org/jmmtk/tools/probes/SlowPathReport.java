@@ -25,6 +25,8 @@ final class SlowPathReport implements ProbeReport {
     private final Log2Histogram log2 = new Log2Histogram();
     private final Map<String, Long> bySpace = new TreeMap<>();
     private long waitedForGc;
+    private long inGcNanos;
+    private long afterGcNanos;
     private long totalNanos;
     private long gcCopyRefills;
 
@@ -43,8 +45,16 @@ final class SlowPathReport implements ProbeReport {
             while (g < gcs.size() && gcs.get(g).end() < s.start()) {
                 g++;
             }
-            if (g < gcs.size() && gcs.get(g).start() >= s.start() && gcs.get(g).end() <= s.end()) {
+            // a slow path can wait for more than one collection (heap-full, then emergency)
+            long lastEnd = -1;
+            for (int k = g; k < gcs.size() && gcs.get(k).start() < s.end(); k++) {
+                ProbeEvents.Gc c = gcs.get(k);
+                inGcNanos += Math.min(c.end(), s.end()) - Math.max(c.start(), s.start());
+                lastEnd = Math.max(lastEnd, Math.min(c.end(), s.end()));
+            }
+            if (lastEnd >= 0) {
                 waitedForGc++;
+                afterGcNanos += s.end() - lastEnd;
             }
         }
     }
@@ -53,6 +63,10 @@ final class SlowPathReport implements ProbeReport {
     public void table(PrintWriter out) {
         out.printf(Locale.ROOT, "mutator allocation slow paths: %,d, %.2f ms in all, %,d waited for a GC "
                 + "(GC copy-buffer refills: %,d)%n", log2.totalCount(), totalNanos / 1e6, waitedForGc, gcCopyRefills);
+        if (waitedForGc > 0) {
+            out.printf(Locale.ROOT, "  of those waiting: %.2f ms inside GC pauses, %.2f ms after them (the binding "
+                    + "resuming mutators, then the retried allocation)%n", inGcNanos / 1e6, afterGcNanos / 1e6);
+        }
         if (log2.totalCount() == 0) {
             out.flush();
             return;
@@ -77,6 +91,8 @@ final class SlowPathReport implements ProbeReport {
         g.writeNumberField("slowPaths", log2.totalCount());
         g.writeNumberField("totalMs", totalNanos / 1e6);
         g.writeNumberField("waitedForGc", waitedForGc);
+        g.writeNumberField("inGcMs", inGcNanos / 1e6);
+        g.writeNumberField("afterGcMs", afterGcNanos / 1e6);
         g.writeNumberField("gcCopyRefills", gcCopyRefills);
         g.writeObjectFieldStart("percentilesUs");
         for (double pc : PERCENTILES) {
@@ -111,8 +127,8 @@ final class SlowPathReport implements ProbeReport {
             }
         }
         if (log2.totalCount() > 0) {
-            files.addAll(Charts.save(Charts.lines("Allocation slow-path durations", "duration (ns, log2 buckets)",
-                    "cumulative fraction", List.of(log2.cdfSeries("mutators", false)), true, false), dir, "slow-path"));
+            files.addAll(Charts.save(Charts.cdf("Allocation slow-path durations", "duration (ns, log2 buckets)",
+                    List.of(log2.cdfSeries("mutators", false))), dir, "slow-path"));
         }
         return files;
     }

@@ -1,4 +1,4 @@
-package org.jmmtk.bindings;
+package org.jmmtk.bindings.replay;
 
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
@@ -9,13 +9,16 @@ import org.jmmtk.core.plan.Mutator;
 
 /**
  * The reachable part of a simulated heap read back as a graph of ids: for every reachable object, the
- * ids its slots point to. A test's own walk, so that the heap can be compared with a shadow heap.
+ * ids its slots point to. Its own walk from the binding's roots, independent of any collector, so that
+ * the heap can be compared with a {@link org.jmmtk.bindings.trace.ShadowHeap} (tests, the conformance
+ * kit). Call it while the mutators are stopped, e.g. from a GC listener; it runs on the calling thread.
  */
-final class HeapGraph {
+public final class HeapGraph {
     private HeapGraph() {
     }
 
-    static Long2ObjectOpenHashMap<long[]> read(MMTK mmtk) {
+    /** Every object reachable in {@code mmtk}'s heap, by id, with the ids in its slots (0: null). */
+    public static Long2ObjectOpenHashMap<long[]> read(MMTK mmtk) {
         SimulatedMemory memory = mmtk.memory();
         Long2ObjectOpenHashMap<long[]> graph = new Long2ObjectOpenHashMap<>();
         LongArrayList stack = new LongArrayList();

@@ -1,0 +1,108 @@
+package org.example.depthfirst;
+
+import org.jmmtk.core.alloc.BumpAllocator;
+import org.jmmtk.core.plan.CollectionKind;
+import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.plan.Plan;
+import org.jmmtk.core.plan.PlanArgs;
+import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.policy.CopySpace;
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.scheduler.GCWorker;
+
+/**
+ * Depth-first semispace copying: two copy spaces as in SemiSpace, but the closure copies an object and
+ * then at once follows its references, depth first, with an explicit stack per GC worker, instead of
+ * Cheney's breadth-first order through packets. Parents and children end up next to each other in the
+ * to-space (Moon's and Wilson's locality argument). Root packets still spread the work over the
+ * workers; the subgraph first reached from a root is copied by the worker that reached it.
+ *
+ * <p>Threads: mutators allocate; GC workers run prepare, the closure and release.
+ */
+public final class DepthFirst extends Plan {
+    static final PlanConstraints CONSTRAINTS = new PlanConstraints(true, false);
+
+    private final PlanArgs args;
+    private final CopySpace space0;
+    private final CopySpace space1;
+    private final DepthFirstTrace trace;
+    // flipped in the Prepare stage, while mutators are stopped; later stages see it after the bucket opens
+    private CopySpace toSpace;
+    private CopySpace fromSpace;
+
+    public DepthFirst(PlanArgs args) {
+        super(args);
+        this.args = args;
+        // room for the whole budget plus every worker's partly filled copy buffer
+        long extent = args.heapBytes() + (long) args.gcThreads() * args.heap().geometry().bufferBytes();
+        this.space0 = new CopySpace("dfspace0", extent, args.heap());
+        this.space1 = new CopySpace("dfspace1", extent, args.heap());
+        this.toSpace = space0;
+        this.fromSpace = space1;
+        this.trace = new DepthFirstTrace(args.heap().spaces());
+    }
+
+    @Override
+    public String name() {
+        return "depthfirst";
+    }
+
+    @Override
+    public PlanConstraints constraints() {
+        return CONSTRAINTS;
+    }
+
+    CopySpace toSpace() {
+        return toSpace;
+    }
+
+    @Override
+    protected Mutator createMutator(int ordinal) {
+        return new DepthFirstMutator(this, ordinal);
+    }
+
+    @Override
+    public Collector createCollector(int ordinal) {
+        DepthFirstCollector c = new DepthFirstCollector(ordinal, args, memory);
+        c.setCopyAllocator(new BumpAllocator(memory, heap().geometry(), -1 - ordinal, toSpace, true));
+        return c;
+    }
+
+    @Override
+    protected GcWorkContext workContext(CollectionKind kind) {
+        return trace;
+    }
+
+    /** Everything in the to-space may have to be copied by the next collection. */
+    @Override
+    protected int collectionReservePages() {
+        return toSpace.reservedPages();
+    }
+
+    @Override
+    protected void prepare(GCWorker worker, CollectionKind kind) {
+        CopySpace old = toSpace;
+        toSpace = fromSpace;
+        fromSpace = old;
+        fromSpace.setFromSpace(true);
+        toSpace.setFromSpace(false);
+    }
+
+    @Override
+    protected void prepareCollector(Collector collector) {
+        ((BumpAllocator) collector.copyAllocator()).rebind(toSpace);
+    }
+
+    @Override
+    protected void release(GCWorker worker, CollectionKind kind) {
+        fromSpace.release();
+        fromSpace.setFromSpace(false);
+    }
+
+    @Override
+    protected void releaseCollector(Collector collector) {
+        toSpace.chargeCopies(collector.copiedAllocationBytes());
+        collector.copyAllocator().reset();
+    }
+}

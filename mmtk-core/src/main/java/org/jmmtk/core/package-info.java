@@ -1,0 +1,7 @@
+/**
+ * The composition root ({@code MMTK}) and the run options.
+ *
+ * <p>{@code Options} is public API (a run's settings, used with the conformance kit and {@code Simulation});
+ * {@code MMTK} is internal apart from {@code addListener}.
+ */
+package org.jmmtk.core;

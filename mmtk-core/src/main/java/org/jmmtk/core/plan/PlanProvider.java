@@ -1,0 +1,17 @@
+package org.jmmtk.core.plan;
+
+import org.jmmtk.core.extension.Provider;
+
+/**
+ * Makes a plan available by name: the service jmmtk finds with {@link java.util.ServiceLoader}. A plan
+ * registers by naming a class that implements this (public, with a public no-argument constructor) in
+ * its jar's {@code META-INF/services/org.jmmtk.core.plan.PlanProvider}; built-in plans do the same.
+ * Public API.
+ *
+ * <p>Threads: {@link #name}, {@link #description} and {@link #factory} are called once, when plans are
+ * discovered; the factory is called once per run, on the thread creating the heap.
+ */
+public interface PlanProvider extends Provider {
+    /** Creates the plan for a new heap: typically its constructor, {@code MyPlan::new}. */
+    PlanFactory factory();
+}

@@ -1,0 +1,58 @@
+package org.jmmtk.core.scheduling;
+
+import java.util.List;
+import org.jmmtk.core.barrier.RememberedSet;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.WorkPacket;
+
+/**
+ * Prepare stage of a generational plan's collection (mmtk-core's {@code ProcessModBuf}): the objects
+ * the object-remembering barriers logged since the last collection get their log bit back, and in a
+ * nursery collection their non-null reference slots become edges of the closure, the roots that the
+ * old-to-young pointers add. The sets are read, not cleared: the plan clears them when it releases.
+ * One packet for all mutators, so an optional {@link Check} sees every remembered object at once.
+ */
+public final class ScanRememberedSets extends WorkPacket {
+    /** Verifies the remembered set before it is used (the sanity checker's remembered-set check). */
+    @FunctionalInterface
+    public interface Check {
+        void verify(List<RememberedSet> sets);
+    }
+
+    private final Closure closure;
+    private final List<RememberedSet> sets;
+    private final boolean traceSlots;
+    private final Check check;
+
+    /**
+     * @param traceSlots whether the remembered objects' slots are edges (a nursery collection)
+     * @param check      run first, or null
+     */
+    public ScanRememberedSets(Closure closure, List<RememberedSet> sets, boolean traceSlots, Check check) {
+        this.closure = closure;
+        this.sets = sets;
+        this.traceSlots = traceSlots;
+        this.check = check;
+    }
+
+    @Override
+    public void execute(GCWorker worker) {
+        if (check != null) {
+            check.verify(sets);
+        }
+        SimulatedMemory memory = closure.memory();
+        EdgeBuffer edges = new EdgeBuffer(closure, worker, false);
+        for (RememberedSet set : sets) {
+            for (int i = 0, n = set.size(); i < n; i++) {
+                long object = set.get(i);
+                ObjectModel.setLogBit(memory, object);
+                if (traceSlots) {
+                    edges.visitNonNullSlots(memory, object);
+                }
+            }
+        }
+        edges.flush();
+    }
+}

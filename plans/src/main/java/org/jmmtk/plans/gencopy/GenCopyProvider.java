@@ -1,0 +1,23 @@
+package org.jmmtk.plans.gencopy;
+
+import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
+
+/** Registers {@link GenCopy} as plan {@code gencopy}. */
+public final class GenCopyProvider implements PlanProvider {
+    @Override
+    public String name() {
+        return "gencopy";
+    }
+
+    @Override
+    public String description() {
+        return "generational copying with a fixed-size nursery (FG, GenCopy), "
+                + "object-remembering barrier";
+    }
+
+    @Override
+    public PlanFactory factory() {
+        return GenCopy::new;
+    }
+}

@@ -1,0 +1,216 @@
+package org.jmmtk.plans.generational;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jmmtk.core.barrier.Barrier;
+import org.jmmtk.core.barrier.ObjectRememberingBarrier;
+import org.jmmtk.core.barrier.RememberedSet;
+import org.jmmtk.core.plan.CollectionKind;
+import org.jmmtk.core.plan.GcReason;
+import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.plan.Plan;
+import org.jmmtk.core.plan.PlanArgs;
+import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.policy.CopySpace;
+import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.sanity.RememberedSetCheck;
+import org.jmmtk.core.scheduling.Closure;
+import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.ScanRememberedSets;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
+
+/**
+ * What every two-generation plan shares (mmtk-core's {@code plan/generational/global.rs},
+ * {@code CommonGenPlan}): a bump-allocated copying nursery, an object-remembering write barrier whose
+ * remembered objects are roots of a nursery collection, when to collect (nursery full or heap full)
+ * and what (nursery, or the whole heap when the last collection left less free budget than the
+ * plan's minimum nursery, or on an emergency), and the {@code bytesPromoted} counter. A subclass adds
+ * the mature space: how survivors are promoted into it and how a full collection reclaims it.
+ *
+ * <p>Threads: mutators poll through {@link #collectionRequired} (under the poll's lock); the GC packets
+ * of one collection call the hooks, ordered by the scheduler's bucket opening.
+ */
+public abstract class Gen extends Plan {
+    /** Moves objects, and needs its barrier to be correct. */
+    public static final PlanConstraints CONSTRAINTS = new PlanConstraints(true, true);
+
+    protected final CopySpace nursery;
+    private final GcWorkContext nurseryTrace;
+    private final int fixedNurseryPages;
+    // written under the poll's lock or by the collection's last packet; read by the next collection
+    private volatile boolean nextFull;
+    private volatile long promoted;
+
+    protected Gen(PlanArgs args) {
+        super(args);
+        // the budget bounds the nursery; one extra buffer for a request that straddles it
+        this.nursery = new CopySpace("nursery", args.heapBytes() + args.heap().geometry().bufferBytes(), args.heap(),
+                true);
+        CopySpace young = nursery;
+        this.nurseryTrace = (object, context) -> young.contains(object) ? young.traceObject(object, context) : object;
+        int budget = budgetPages();
+        long asked = nurseryBytesOption();
+        int pages = asked > 0 ? (int) heap().geometry().bytesToPages(asked) : budget / 4;
+        this.fixedNurseryPages = Math.max(1, Math.min(pages, budget / 2));
+    }
+
+    @Override
+    public PlanConstraints constraints() {
+        return CONSTRAINTS;
+    }
+
+    /** The space mutators allocate ordinary objects in. */
+    public final CopySpace nursery() {
+        return nursery;
+    }
+
+    /**
+     * Pages of the nursery that trigger a nursery collection (the budget may trigger it earlier): by
+     * default the fixed nursery ({@link #fixedNurseryPages}).
+     */
+    protected int maxNurseryPages() {
+        return fixedNurseryPages;
+    }
+
+    /**
+     * The next collection is a full one when the free budget after a collection is below this: by
+     * default room to fill the fixed nursery and to promote all of it.
+     */
+    protected int minNurseryPages() {
+        return 2 * fixedNurseryPages;
+    }
+
+    /** Pages a full collection may need for the survivors of the mature space (its copy reserve). */
+    protected abstract int matureReservePages();
+
+    /** The budget in pages. */
+    protected final int budgetPages() {
+        return (int) heap().geometry().bytesToPages(heapBytes());
+    }
+
+    /**
+     * A fixed nursery's size in pages: {@code --nursery}, by default a quarter of the budget, at most
+     * half of it (the nursery needs as much again as copy reserve: more than half could never fill).
+     */
+    protected final int fixedNurseryPages() {
+        return fixedNurseryPages;
+    }
+
+    @Override
+    protected Mutator createMutator(int ordinal) {
+        return new GenMutator(this, ordinal);
+    }
+
+    @Override
+    protected Barrier createBarrier(int ordinal) {
+        return new ObjectRememberingBarrier(memory);
+    }
+
+    /** A nursery full of survivors is copied: its pages are held in reserve, beside the mature space's. */
+    @Override
+    protected final int collectionReservePages() {
+        return nursery.reservedPages() + matureReservePages();
+    }
+
+    /**
+     * Collect when the budget is exceeded or the nursery is full (an empty nursery always takes the
+     * request, so one oversized buffer cannot loop). As in mmtk-core, a full budget hit by an
+     * allocation outside the nursery makes that collection a full one.
+     */
+    @Override
+    public boolean collectionRequired(boolean budgetExceeded, String space, int pages) {
+        if (budgetExceeded && !space.equals(nursery.name())) {
+            nextFull = true;
+        }
+        int inNursery = nursery.reservedPages();
+        return budgetExceeded || (space.equals(nursery.name()) && inNursery > 0 && inNursery + pages > maxNurseryPages());
+    }
+
+    /** A nursery collection that leaves the heap full is followed by a full (emergency) one. */
+    @Override
+    public int maxCollectionAttempts() {
+        return 2;
+    }
+
+    /** An emergency, the final collection, and any collection after one that left too little room are full. */
+    @Override
+    public CollectionKind collectionKind(GcReason reason) {
+        if (reason == GcReason.EMERGENCY || reason == GcReason.FINAL || nextFull) {
+            return CollectionKind.FULL;
+        }
+        return CollectionKind.NURSERY;
+    }
+
+    /** A nursery collection traces nursery objects only; everything else is taken as live. */
+    @Override
+    protected GcWorkContext workContext(CollectionKind kind) {
+        return kind == CollectionKind.NURSERY ? nurseryTrace : super.workContext(kind);
+    }
+
+    /** The remembered objects get their log bits back; in a nursery collection their slots are roots. */
+    @Override
+    protected void scheduleExtraRoots(GCWorker worker, CollectionKind kind, Closure closure) {
+        boolean nurseryGc = kind == CollectionKind.NURSERY;
+        ScanRememberedSets.Check check = sanity() && nurseryGc ? this::verifyRememberedSets : null;
+        worker.addWork(Stage.PREPARE, new ScanRememberedSets(closure, rememberedSets(), nurseryGc, check));
+    }
+
+    private void verifyRememberedSets(List<RememberedSet> sets) {
+        List<Space> old = new ArrayList<>(spaces());
+        old.remove(nursery);
+        RememberedSetCheck.verify(memory, heap().validObjects(), old, nursery, sets);
+    }
+
+    /** Every mutator's remembered set. */
+    protected final List<RememberedSet> rememberedSets() {
+        List<RememberedSet> sets = new ArrayList<>();
+        for (Mutator m : mutators()) {
+            sets.add(m.barrier().rememberedSet());
+        }
+        return sets;
+    }
+
+    @Override
+    protected void prepare(GCWorker worker, CollectionKind kind) {
+        nursery.setFromSpace(true);
+        prepareMature(worker, kind);
+    }
+
+    /** The mature space's part of Prepare. */
+    protected abstract void prepareMature(GCWorker worker, CollectionKind kind);
+
+    @Override
+    protected void release(GCWorker worker, CollectionKind kind) {
+        for (RememberedSet set : rememberedSets()) {
+            set.clear();
+        }
+        releaseMature(worker, kind);
+        nursery.release();
+        nursery.setFromSpace(false);
+    }
+
+    /** The mature space's part of Release (before the nursery is released). */
+    protected abstract void releaseMature(GCWorker worker, CollectionKind kind);
+
+    /** Trace bytes this collection moved out of the nursery. */
+    protected long promotedBytes() {
+        return nursery.takeEvacuatedBytes();
+    }
+
+    @Override
+    protected void endOfGC(CollectionKind kind) {
+        promoted = promotedBytes();
+        nextFull = budgetPages() - reservedPages() < minNurseryPages();
+    }
+
+    /** Per collection: the trace bytes promoted out of the nursery. */
+    @Override
+    public Map<String, Long> collectionStats() {
+        Map<String, Long> stats = new LinkedHashMap<>();
+        stats.put("bytesPromoted", promoted);
+        return stats;
+    }
+}

@@ -1,0 +1,23 @@
+package org.jmmtk.plans.genimmix;
+
+import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
+
+/** Registers {@link GenImmix} as plan {@code genimmix}. */
+public final class GenImmixProvider implements PlanProvider {
+    @Override
+    public String name() {
+        return "genimmix";
+    }
+
+    @Override
+    public String description() {
+        return "generational Immix: copying nursery promoted into an Immix mature space "
+                + "(GenImmix), object-remembering barrier";
+    }
+
+    @Override
+    public PlanFactory factory() {
+        return GenImmix::new;
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * SemiSpace (SS): two copy spaces, parallel Cheney evacuation.
+ *
+ * <p><b>Internal</b>: jmmtk's own implementation; it may change in any release. Do not build against it.
+ */
+package org.jmmtk.plans.semispace;

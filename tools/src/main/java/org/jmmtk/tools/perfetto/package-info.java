@@ -1,0 +1,6 @@
+/**
+ * Perfetto (Chrome JSON) timelines of work packets.
+ *
+ * <p><b>Internal</b>: jmmtk's own implementation; it may change in any release. Do not build against it.
+ */
+package org.jmmtk.tools.perfetto;

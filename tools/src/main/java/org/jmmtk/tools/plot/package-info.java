@@ -1,0 +1,6 @@
+/**
+ * Plots (PNG, SVG).
+ *
+ * <p><b>Internal</b>: jmmtk's own implementation; it may change in any release. Do not build against it.
+ */
+package org.jmmtk.tools.plot;

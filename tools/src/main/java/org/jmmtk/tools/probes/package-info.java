@@ -1,0 +1,6 @@
+/**
+ * {@code jmmtk probes}: analyses of JFR recordings.
+ *
+ * <p><b>Internal</b>: jmmtk's own implementation; it may change in any release. Do not build against it.
+ */
+package org.jmmtk.tools.probes;

@@ -1,0 +1,92 @@
+package org.jmmtk.tools.study;
+
+import com.fasterxml.jackson.core.JsonToken;
+import java.util.Arrays;
+import java.util.List;
+import org.jmmtk.core.Options;
+import org.jmmtk.core.heap.OverheadLimit;
+
+/**
+ * The {@code run} options a study may set, globally or per plan ({@code options:}), by their YAML
+ * names: each checks its value as {@code run} would and turns it into {@code run} arguments. Heap,
+ * program, threads and plugins have keys of their own; output options make no sense per task.
+ */
+enum RunOption {
+    PAGE_SIZE("pageSize", "--page-size", Kind.SIZE),
+    BLOCK_SIZE("blockSize", "--block-size", Kind.SIZE),
+    LINE_SIZE("lineSize", "--line-size", Kind.SIZE),
+    TLAB_SIZE("tlabSize", "--tlab-size", Kind.SIZE),
+    PACKET_CAPACITY("packetCapacity", "--packet-capacity", Kind.CAPACITY),
+    GC_OVERHEAD_LIMIT("gcOverheadLimit", "--gc-overhead-limit", Kind.LIMIT),
+    SANITY("sanity", "--sanity", Kind.FLAG),
+    WARMUP("warmup", "--warmup", Kind.COUNT),
+    NURSERY("nursery", "--nursery", Kind.SIZE);
+
+    private enum Kind { SIZE, CAPACITY, LIMIT, FLAG, COUNT }
+
+    private final String key;
+    private final String flag;
+    private final Kind kind;
+
+    RunOption(String key, String flag, Kind kind) {
+        this.key = key;
+        this.flag = flag;
+        this.kind = kind;
+    }
+
+    String key() {
+        return key;
+    }
+
+    static List<String> keys() {
+        return Arrays.stream(values()).map(RunOption::key).toList();
+    }
+
+    static RunOption of(String key) {
+        return Arrays.stream(values()).filter(o -> o.key.equals(key)).findFirst().orElseThrow();
+    }
+
+    /** The {@code run} arguments for {@code value}, checked; bad input names the line. */
+    List<String> args(ConfigNode value, ConfigErrors errors) {
+        switch (kind) {
+            case SIZE -> {
+                String text = errors.text(value, "a size such as 8k");
+                long bytes;
+                try {
+                    bytes = Options.parseSize(text);
+                } catch (IllegalArgumentException e) {
+                    throw errors.at(value, e.getMessage());
+                }
+                if (bytes <= 0) {
+                    throw errors.at(value, "must be positive");
+                }
+                return List.of(flag, text);
+            }
+            case CAPACITY -> {
+                long n = errors.integer(value, 1, 1 << 24, "edges per packet");
+                return List.of(flag, Long.toString(n));
+            }
+            case LIMIT -> {
+                // YAML 1.1 reads 'off' as false; the text as written is what run takes
+                String text = value instanceof ConfigNode.Scalar s && s.isBoolean() ? s.text()
+                        : errors.text(value, "GC%,FREE%,N or off");
+                try {
+                    OverheadLimit.parse(text);
+                } catch (IllegalArgumentException e) {
+                    throw errors.at(value, e.getMessage());
+                }
+                return List.of(flag, text);
+            }
+            case FLAG -> {
+                if (!(value instanceof ConfigNode.Scalar s) || !s.isBoolean()) {
+                    throw errors.at(value, "expected true or false, got " + value.describe());
+                }
+                return s.token() == JsonToken.VALUE_TRUE ? List.of(flag) : List.of();
+            }
+            case COUNT -> {
+                return List.of(flag, Long.toString(errors.integer(value, 0, 1000, "a number of runs")));
+            }
+            default -> throw new IllegalStateException(kind.toString());
+        }
+    }
+}
