@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.OverheadLimit;
+import org.jmmtk.core.heap.SyncScheme;
 
 /**
  * The {@code run} options a study may set, globally or per plan ({@code options:}), by their YAML
@@ -20,9 +21,11 @@ enum RunOption {
     GC_OVERHEAD_LIMIT("gcOverheadLimit", "--gc-overhead-limit", Kind.LIMIT),
     SANITY("sanity", "--sanity", Kind.FLAG),
     WARMUP("warmup", "--warmup", Kind.COUNT),
-    NURSERY("nursery", "--nursery", Kind.SIZE);
+    NURSERY("nursery", "--nursery", Kind.SIZE),
+    SYNC("sync", "--sync", Kind.SCHEME),
+    GRANULE("granule", "--granule", Kind.SIZE);
 
-    private enum Kind { SIZE, CAPACITY, LIMIT, FLAG, COUNT }
+    private enum Kind { SIZE, CAPACITY, LIMIT, FLAG, COUNT, SCHEME }
 
     private final String key;
     private final String flag;
@@ -85,6 +88,15 @@ enum RunOption {
             }
             case COUNT -> {
                 return List.of(flag, Long.toString(errors.integer(value, 0, 1000, "a number of runs")));
+            }
+            case SCHEME -> {
+                String text = errors.text(value, "none, early, late or mid");
+                for (SyncScheme scheme : SyncScheme.values()) {
+                    if (scheme.label.equals(text)) {
+                        return List.of(flag, text);
+                    }
+                }
+                throw errors.at(value, "'" + text + "' is not a synchronization scheme: none, early, late or mid");
             }
             default -> throw new IllegalStateException(kind.toString());
         }

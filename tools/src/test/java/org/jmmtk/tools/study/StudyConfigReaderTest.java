@@ -62,6 +62,19 @@ class StudyConfigReaderTest {
     }
 
     @Test
+    void aGranulatedTraceStudySetsTheSchemeAndGranulePerPlan() throws IOException {
+        Files.writeString(dir.resolve("g4k.trace"), "not read until run");
+        StudyConfig c = read("""
+                plans: [{plan: semispace, name: ss-late, options: {sync: late, granule: 4k}}]
+                heapFactors: [2]
+                traces: [g4k.trace]
+                """);
+        assertEquals(List.of("run", "--plan", "semispace", "--trace", dir.resolve("g4k.trace").toAbsolutePath().toString(),
+                "--heap", "1234", "--threads", "1", "--sync", "late", "--granule", "4k", "--json"),
+                TaskExecutor.command(Matrix.tasks(c).get(0), new HeapResolver.Heap(1234, 800L)));
+    }
+
+    @Test
     void heapsAreSizesAndThreadsDefaultToOne() throws IOException {
         StudyConfig c = read("plans: marksweep\nheaps: [1m, 1536k, 65536, 2000]\nworkloads: random\n");
         assertEquals(List.of("h1m", "h1536k", "h64k", "h2000"), c.heaps().stream().map(HeapSpec::token).toList());
@@ -113,6 +126,7 @@ class StudyConfigReaderTest {
             "bad size option|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\noptions: {blockSize: big}|s.yaml:4: options.blockSize: 'big' is not a size",
             "bad limit|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\noptions: {gcOverheadLimit: 1}|s.yaml:4: options.gcOverheadLimit: --gc-overhead-limit takes 'off' or",
             "flag not boolean|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\noptions: {sanity: yes please}|s.yaml:4: options.sanity: expected true or false",
+            "unknown scheme|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\noptions: {sync: sometimes}|s.yaml:4: options.sync: 'sometimes' is not a synchronization scheme",
             "duplicate key|plans: [semispace]\\nplans: [marksweep]\\nheapFactors: [2]\\nworkloads: [random]|s.yaml:2: key 'plans' is given twice",
             "alias|plans: &p [semispace]\\nheapFactors: [2]\\nworkloads: *p|s.yaml:3: workloads: the YAML alias '*p' is not supported",
             "syntax|plans: [semispace\\nheapFactors: [2]|s.yaml:2: not valid YAML:",
