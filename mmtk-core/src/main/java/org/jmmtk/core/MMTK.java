@@ -86,7 +86,7 @@ public final class MMTK implements AutoCloseable {
         this.spaceTable = new SpaceTable(memory);
         this.plugins = new PluginHost(plugins);
         this.trigger = SyncTrigger.of(new FixedHeapTrigger(this.options.heapBytes(), geometry,
-                this.options.overheadLimit()), this.options.sync(), this.options.granule(), geometry);
+                this.options.overheadLimit()), this.options.sync(), this.options.granule());
         this.binding = binding;
         this.scheduler = new GCWorkScheduler(this.options.threads());
         HeapServices heapServices = new HeapServices(memory, layout, geometry, new Poll(), validObjects, spaceTable,
@@ -239,7 +239,7 @@ public final class MMTK implements AutoCloseable {
     }
 
     private synchronized boolean pollForAllocation(String space, int pages) {
-        if (!plan.collectionRequired(trigger.isGcRequired(plan.reservedPages(), pages), space, pages)) {
+        if (!trigger.collectNow(plan.collectionRequired(trigger.isGcRequired(plan.reservedPages(), pages), space, pages))) {
             failedAttempts = 0;
             stats.heapUsage(bytesAllocated(), usedBytes() + geometry.pagesToBytes(pages));
             return false;
@@ -263,13 +263,23 @@ public final class MMTK implements AutoCloseable {
 
     /**
      * A point of perfect knowledge of a granulated trace: a synchronized scheme may collect here (a
-     * heap-full collection moved to this point), and the heap must be within its budget afterwards.
+     * heap-full collection moved to this point, followed, as at an allocation, by an emergency one if
+     * the plan allows and the heap is still full), and the heap must be within its budget afterwards.
      */
     public synchronized void perfectPoint() {
-        if (trigger.collectAtPerfectPoint(plan.reservedPages(), bytesAllocated())
-                && collect(GcReason.HEAP_FULL) != null && plan.reservedPages() > trigger.totalPages()) {
-            throw new Poll().outOfMemory("the heap", plan.reservedPages() - trigger.totalPages(),
-                    "it is still over its budget after a collection at a point of perfect knowledge");
+        long budgetFree = Math.max(0, trigger.totalPages() - plan.reservedPages());
+        if (!trigger.collectAtPerfectPoint(geometry.pagesToBytes(plan.pagesBeforeCollection((int) budgetFree)),
+                bytesAllocated())) {
+            return;
+        }
+        for (int attempt = 1; plan.reservedPages() > trigger.totalPages() || attempt == 1; attempt++) {
+            if (attempt > plan.maxCollectionAttempts()) {
+                throw new Poll().outOfMemory("the heap", plan.reservedPages() - trigger.totalPages(),
+                        "it is still over its budget after collecting at a point of perfect knowledge");
+            }
+            if (collect(attempt > 1 ? GcReason.EMERGENCY : GcReason.HEAP_FULL) == null) {
+                return;
+            }
         }
     }
 

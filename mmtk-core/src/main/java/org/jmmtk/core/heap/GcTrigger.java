@@ -16,11 +16,20 @@ public interface GcTrigger {
     boolean isGcRequired(int reservedPages, int pages);
 
     /**
-     * At a point of perfect knowledge of a granulated trace, with {@code reservedPages} reserved after
-     * {@code bytesAllocated}: whether to collect now. Only a synchronized scheme ({@link SyncTrigger})
-     * collects at such points.
+     * Whether a collection the plan requires ({@code required}: the budget, or a plan's own reason such
+     * as a full nursery) runs now. A synchronized scheme ({@link SyncTrigger}) defers it to the next
+     * point of perfect knowledge.
      */
-    default boolean collectAtPerfectPoint(int reservedPages, long bytesAllocated) {
+    default boolean collectNow(boolean required) {
+        return required;
+    }
+
+    /**
+     * At a point of perfect knowledge of a granulated trace, {@code bytesAllocated} into the run, when
+     * the plan would collect after {@code bytesBeforeNaturalPoint} more bytes: whether to collect now.
+     * Only a synchronized scheme ({@link SyncTrigger}) collects at such points.
+     */
+    default boolean collectAtPerfectPoint(long bytesBeforeNaturalPoint, long bytesAllocated) {
         return false;
     }
 

@@ -176,6 +176,16 @@ public abstract class Plan {
         return budgetExceeded;
     }
 
+    /**
+     * How many more pages mutators may take before {@link #collectionRequired} would say yes, when the
+     * budget has {@code budgetFreePages} free: the budget's, unless the plan has a reason of its own to
+     * collect sooner (a nursery that fills first). A synchronized replay of a granulated trace looks
+     * ahead with it.
+     */
+    public int pagesBeforeCollection(int budgetFreePages) {
+        return budgetFreePages;
+    }
+
     /** What to collect for {@code reason}, or null if this plan does not collect for it. */
     public CollectionKind collectionKind(GcReason reason) {
         return CollectionKind.FULL;

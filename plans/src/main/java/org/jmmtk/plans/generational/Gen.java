@@ -129,6 +129,12 @@ public abstract class Gen extends Plan {
         return budgetExceeded || (space.equals(nursery.name()) && inNursery > 0 && inNursery + pages > maxNurseryPages());
     }
 
+    /** The nursery fills before the budget, or the budget first. */
+    @Override
+    public int pagesBeforeCollection(int budgetFreePages) {
+        return Math.min(budgetFreePages, Math.max(0, maxNurseryPages() - nursery.reservedPages()));
+    }
+
     /** A nursery collection that leaves the heap full is followed by a full (emergency) one. */
     @Override
     public int maxCollectionAttempts() {
