@@ -2,6 +2,7 @@ package org.jmmtk.bindings.lifetimes;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.jmmtk.bindings.trace.ForwardingEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
 
 /**
@@ -11,22 +12,17 @@ import org.jmmtk.bindings.trace.TraceEvents;
  * increasing id order. {@code D} and {@code P} records of the input are dropped: the output's deaths
  * are the computed ones. Used by one thread; call {@link #finish} after the last record.
  */
-public final class DeathInserter implements TraceEvents {
-    private final TraceEvents out;
+public final class DeathInserter extends ForwardingEvents {
     private final DeathLog.Cursor deaths;
     private boolean more;
     private long allocations;
 
     public DeathInserter(TraceEvents out, DeathLog.Cursor deaths) throws IOException {
-        this.out = out;
+        super(out);
         this.deaths = deaths;
         this.more = deaths.next();
     }
 
-    @Override
-    public void type(int typeId, String name) {
-        out.type(typeId, name);
-    }
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
@@ -35,20 +31,8 @@ public final class DeathInserter implements TraceEvents {
         allocations++;
     }
 
-    @Override
-    public void write(int thread, long source, int slot, long target) {
-        out.write(thread, source, slot, target);
-    }
 
-    @Override
-    public void root(int thread, int rootSlot, long target) {
-        out.root(thread, rootSlot, target);
-    }
 
-    @Override
-    public void global(int rootSlot, long target) {
-        out.global(rootSlot, target);
-    }
 
     @Override
     public void death(long object) {
@@ -60,10 +44,6 @@ public final class DeathInserter implements TraceEvents {
         // a perfect trace knows everything at every allocation
     }
 
-    @Override
-    public void collect() {
-        out.collect();
-    }
 
     /** Writes the deaths at the end of the trace; every death must have been written then. */
     public void finish() {

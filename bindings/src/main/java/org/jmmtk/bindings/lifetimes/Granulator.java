@@ -3,6 +3,7 @@ package org.jmmtk.bindings.lifetimes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import org.jmmtk.bindings.trace.ForwardingEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
 
 /**
@@ -16,8 +17,7 @@ import org.jmmtk.bindings.trace.TraceEvents;
  * boundary are held in a {@link DeathLog}, so a granule longer than memory spills to disk. Used by one
  * thread; call {@link #finish} after the last record, then {@link #close}.
  */
-public final class Granulator implements TraceEvents, AutoCloseable {
-    private final TraceEvents out;
+public final class Granulator extends ForwardingEvents implements AutoCloseable {
     private final long granule;
     private final DeathLog waiting;
     private long bytesAllocated;
@@ -30,10 +30,10 @@ public final class Granulator implements TraceEvents, AutoCloseable {
 
     /** Writes to {@code out} with boundaries every {@code granule} bytes (positive); spills into {@code spillDirectory}. */
     public Granulator(TraceEvents out, long granule, Path spillDirectory) {
+        super(out);
         if (granule < 1) {
             throw new IllegalArgumentException("the granule must be at least 1 byte");
         }
-        this.out = out;
         this.granule = granule;
         this.waiting = new DeathLog(spillDirectory);
     }
@@ -53,10 +53,6 @@ public final class Granulator implements TraceEvents, AutoCloseable {
         return delayBytes;
     }
 
-    @Override
-    public void type(int typeId, String name) {
-        out.type(typeId, name);
-    }
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
@@ -71,20 +67,8 @@ public final class Granulator implements TraceEvents, AutoCloseable {
         bytesAllocated += bytes;
     }
 
-    @Override
-    public void write(int thread, long source, int slot, long target) {
-        out.write(thread, source, slot, target);
-    }
 
-    @Override
-    public void root(int thread, int rootSlot, long target) {
-        out.root(thread, rootSlot, target);
-    }
 
-    @Override
-    public void global(int rootSlot, long target) {
-        out.global(rootSlot, target);
-    }
 
     @Override
     public void death(long object) {
@@ -97,10 +81,6 @@ public final class Granulator implements TraceEvents, AutoCloseable {
         // the boundaries are this granule's
     }
 
-    @Override
-    public void collect() {
-        out.collect();
-    }
 
     /** Writes the deaths still waiting, at the end of the trace. */
     public void finish() {

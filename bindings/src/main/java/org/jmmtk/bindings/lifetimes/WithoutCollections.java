@@ -1,6 +1,7 @@
 package org.jmmtk.bindings.lifetimes;
 
 import java.io.IOException;
+import org.jmmtk.bindings.trace.ForwardingEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 
@@ -20,42 +21,7 @@ final class WithoutCollections implements TraceSource {
 
     @Override
     public void replay(TraceEvents out) throws IOException {
-        source.replay(new TraceEvents() {
-            @Override
-            public void type(int typeId, String name) {
-                out.type(typeId, name);
-            }
-
-            @Override
-            public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
-                out.alloc(thread, object, bytes, refSlots, typeId);
-            }
-
-            @Override
-            public void write(int thread, long source, int slot, long target) {
-                out.write(thread, source, slot, target);
-            }
-
-            @Override
-            public void root(int thread, int rootSlot, long target) {
-                out.root(thread, rootSlot, target);
-            }
-
-            @Override
-            public void global(int rootSlot, long target) {
-                out.global(rootSlot, target);
-            }
-
-            @Override
-            public void death(long object) {
-                out.death(object);
-            }
-
-            @Override
-            public void perfectPoint() {
-                out.perfectPoint();
-            }
-
+        source.replay(new ForwardingEvents(out) {
             @Override
             public void collect() {
                 // left out: see the class comment
