@@ -320,7 +320,9 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     public long evacuate(TraceContext context) {
         long moved = 0;
         boolean room = true;
-        for (int b = 0; b < blockLimit(); b++) {
+        // blocks taken for copies lie beyond no source: the limit at the start covers every source
+        int limit = blockLimit();
+        for (int b = 0; b < limit; b++) {
             if (!defragSource[b]) {
                 continue;
             }
@@ -381,12 +383,12 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
      * Before the evacuation copies into the hole {@code [from, to)} of a block not yet swept: reclaims
      * the dead objects that overlap it, so the sweep never reads a header overwritten by a copy. Those
      * that start in it are dead (a free line holds no live object); a dead object that starts before
-     * it may reach into it too (its header may even straddle the line boundary), so the block's
-     * objects before the hole are checked as well.
+     * it may reach into it too (its header may even straddle the line boundary), so the objects of the
+     * block that start less than the largest object size before the hole are checked as well.
      */
     public void reclaimHole(long from, long to) {
-        long block = blockAddress(blockIndex(from));
-        for (long o = validObjects.next(block, to); o >= 0; o = validObjects.next(o + 8, to)) {
+        long scan = Math.max(blockAddress(blockIndex(from)), from - geometry.maxCellBytes());
+        for (long o = validObjects.next(scan, to); o >= 0; o = validObjects.next(o + 8, to)) {
             if (o >= from || (!ObjectModel.isForwarded(memory, o) && !ObjectModel.isMarked(memory, o)
                     && o + ObjectModel.size(memory, o) > from)) {
                 reclaim(o);
