@@ -68,8 +68,10 @@ public final class MMTK implements AutoCloseable {
     private final Plan plan;
     private final RunStats stats = new RunStats();
     private final List<GcListener> listeners = new ArrayList<>();
-    // read without the lock by a mutator entering its poll, to see whether a collection ran meanwhile
-    private volatile int gcNumber;
+    private int gcNumber;
+    // read without the lock by a mutator entering its poll, to see whether a collection ran meanwhile:
+    // counted when a collection ends (gcNumber counts when it starts, possibly before that mutator stopped)
+    private volatile int collectionsEnded;
     private int failedAttempts;
     private long allocatedAtLastGc;
 
@@ -205,13 +207,17 @@ public final class MMTK implements AutoCloseable {
     private final class Poll implements AllocationPoll {
         @Override
         public boolean poll(String space, int pages) {
-            int seen = gcNumber;
+            int seen = collectionsEnded;
             binding.enterSafeRegion();
+            boolean collected;
             try {
-                return pollForAllocation(space, pages, seen);
-            } finally {
-                binding.leaveSafeRegion();
+                collected = pollForAllocation(space, pages, seen);
+            } catch (RuntimeException | Error e) {
+                binding.abandonSafeRegion(e);
+                throw e;
             }
+            binding.leaveSafeRegion();
+            return collected;
         }
 
         @Override
@@ -252,7 +258,7 @@ public final class MMTK implements AutoCloseable {
      * mutator's collection ran meanwhile, this allocation starts again (its allocator was reset).
      */
     private synchronized boolean pollForAllocation(String space, int pages, int seen) {
-        if (gcNumber != seen) {
+        if (collectionsEnded != seen) {
             return true;
         }
         if (!trigger.collectNow(plan.collectionRequired(trigger.isGcRequired(plan.reservedPages(), pages), space, pages))) {
@@ -343,6 +349,7 @@ public final class MMTK implements AutoCloseable {
         if (options.sanity()) {
             SanityChecker.check(memory, spaceTable, validObjects, binding, plan.mutators().size());
         }
+        collectionsEnded++;
         binding.resumeMutators();
         for (GcListener l : listeners) {
             l.gcFinished(record);

@@ -45,8 +45,8 @@ final class MutatorHandshake {
     }
 
     /**
-     * Waits while a collection is in progress, then runs again; throws {@link ParallelReplay.Aborted}
-     * instead if the replay failed meanwhile, so the thread unwinds without touching the heap.
+     * Waits while a collection is in progress, then runs again. Once the replay has been aborted it
+     * returns at once: the caller is then on its way out (it checks, or is already throwing).
      */
     void leaveSafeRegion() {
         lock.lock();
@@ -55,9 +55,6 @@ final class MutatorHandshake {
                 changed.awaitUninterruptibly();
             }
             running++;
-            if (aborted) {
-                throw new ParallelReplay.Aborted();
-            }
         } finally {
             lock.unlock();
         }

@@ -59,6 +59,7 @@ final class MutatorThread implements Runnable {
                 for (int n = b.size; index < n; index++) {
                     if ((++records & (YIELD_EVERY - 1)) == 0) {
                         handshake.yieldpoint();
+                        replay.checkNotAborted();
                     }
                     execute(b, index);
                     done = b.position[index];

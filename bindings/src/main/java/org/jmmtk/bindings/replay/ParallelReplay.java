@@ -80,7 +80,18 @@ final class ParallelReplay {
                     t.join();
                     break;
                 } catch (InterruptedException e) {
+                    // a caller that gives up (a test's timeout) ends the replay rather than waiting for it
                     interrupted = true;
+                    replay.fail(new java.io.InterruptedIOException("the parallel replay was interrupted"), null);
+                    if (!t.isAlive()) {
+                        break;
+                    }
+                    try {
+                        t.join(1000);
+                    } catch (InterruptedException again) {
+                        // still give it up to a second; a thread stuck in a collection is a daemon
+                    }
+                    break;
                 }
             }
         }

@@ -109,6 +109,14 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         }
     }
 
+    @Override
+    public void abandonSafeRegion(Throwable cause) {
+        if (parallel != null) {
+            parallel.fail(cause, null);
+            parallel.handshake().leaveSafeRegion();
+        }
+    }
+
     /** From now until {@link #replayedInParallel()}, events arrive on the mutator threads of {@code replay}. */
     void replayInParallel(ParallelReplay replay) {
         objects.shareBetweenThreads();
@@ -292,9 +300,11 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         enterSafeRegion();
         try {
             mmtk.handleUserCollectionRequest();
-        } finally {
-            leaveSafeRegion();
+        } catch (RuntimeException | Error e) {
+            abandonSafeRegion(e);
+            throw e;
         }
+        leaveSafeRegion();
     }
 
     /** The current address of {@code id}; a clear error if it does not exist. */

@@ -27,6 +27,14 @@ public interface Collection {
     default void leaveSafeRegion() {
     }
 
+    /**
+     * The calling mutator leaves its safe region by throwing {@code cause} (a simulated out-of-memory,
+     * or a collection that failed and will never resume the others): it must not wait, and the binding
+     * should stop its other mutators.
+     */
+    default void abandonSafeRegion(Throwable cause) {
+    }
+
     /** In the WeakRefClosure stage: retain or clear the binding's weak references. May add packets. */
     void processWeakRefs(GCWorker worker);
 }
