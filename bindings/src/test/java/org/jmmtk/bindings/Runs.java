@@ -31,6 +31,7 @@ final class Runs {
             case "widetree" -> 4L << 20;
             case "cache" -> 12L << 20;
             case "random" -> 2L << 20;
+            case "search" -> 8L << 20;
             default -> 3L << 20;
         };
     }
