@@ -217,7 +217,9 @@ public final class MMTK implements AutoCloseable {
                 throw e;
             }
             binding.leaveSafeRegion();
-            return collected;
+            // a collection that ran while this mutator was stopped (waiting for the lock, or after the
+            // poll let it go on) reset its allocator and may have moved its space: start again
+            return collected || collectionsEnded != seen;
         }
 
         @Override
@@ -254,8 +256,8 @@ public final class MMTK implements AutoCloseable {
     }
 
     /**
-     * {@code seen} is the collection count when the mutator started waiting for the lock: if another
-     * mutator's collection ran meanwhile, this allocation starts again (its allocator was reset).
+     * {@code seen} is the count of ended collections when the mutator started waiting for the lock: if
+     * another mutator's collection ran meanwhile, this allocation starts again (its allocator was reset).
      */
     private synchronized boolean pollForAllocation(String space, int pages, int seen) {
         if (collectionsEnded != seen) {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class MutatorThreadsCommandTest {
     @Test
-    void parallelRunEndsWithTheSequentialLiveSet() {
+    void parallelRunEndsWithTheSequentialLiveSet() throws Exception {
         Cli.Result one = Cli.run("run", "--plan", "immix", "--workload", "sharing", "--scale", "0.05", "--heap", "4m",
                 "--threads", "2", "--json");
         Cli.Result two = Cli.run("run", "--plan", "immix", "--workload", "sharing", "--scale", "0.05", "--heap", "4m",

@@ -120,6 +120,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     /** From now until {@link #replayedInParallel()}, events arrive on the mutator threads of {@code replay}. */
     void replayInParallel(ParallelReplay replay) {
         objects.shareBetweenThreads();
+        roots.shareBetweenThreads();
         parallel = replay;
     }
 

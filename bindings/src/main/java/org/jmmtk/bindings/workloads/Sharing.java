@@ -3,8 +3,9 @@ package org.jmmtk.bindings.workloads;
 /**
  * Heavy sharing, the opposite of {@link Search}: four threads build and rewire one shared graph. A
  * table of 512 cells (an object in the large object space, a global root) holds shared nodes; each
- * operation of a thread allocates a node, points it at the nodes two random cells hold (made by
- * any thread), and stores it into a random cell, overwriting whatever another thread put there. So
+ * operation of a thread allocates a node, points each of its two slots, one time in four, at the
+ * node a random cell holds (made by any thread), and stores it into a random cell, overwriting
+ * whatever another thread put there (the live size stays flat, at about a thousand nodes). So
  * most records name objects other threads allocated and store into slots other threads store into:
  * a parallel replay must order them as the trace does, and its mutator threads wait for each other
  * often. {@code 200,000 x scale} operations, the threads taking turns a few operations at a time.
@@ -45,8 +46,12 @@ public final class Sharing extends Workload {
                 thread = random.nextInt(THREADS);
             }
             long node = alloc(thread, objectBytes(2, 8 + 8 * random.nextInt(4)), 2, NODE);
-            write(thread, node, 0, cells[random.nextInt(CELLS)]);
-            write(thread, node, 1, cells[random.nextInt(CELLS)]);
+            // a quarter of the slots point at another cell's node: chains stay short, the live size flat
+            for (int slot = 0; slot < 2; slot++) {
+                if (random.nextInt(4) == 0) {
+                    write(thread, node, slot, cells[random.nextInt(CELLS)]);
+                }
+            }
             int cell = random.nextInt(CELLS);
             write(thread, table, cell, node);
             cells[cell] = node;

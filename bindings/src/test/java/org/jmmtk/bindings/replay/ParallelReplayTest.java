@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * final live set must equal the sequential replay's; the sanity checker runs after every collection.
  */
 class ParallelReplayTest {
-    private static final int REPEATS = 3;
+    /** Runs of each case; more with -Djmmtk.test.repeats=N when hunting a timing bug. */
+    private static final int REPEATS = Integer.getInteger("jmmtk.test.repeats", 3);
 
     static Stream<Arguments> cases() {
         List<Arguments> list = new ArrayList<>();
