@@ -33,8 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * final live set must equal the sequential replay's; the sanity checker runs after every collection.
  */
 class ParallelReplayTest {
-    /** Runs of each case; more with -Djmmtk.test.repeats=N when hunting a timing bug. */
-    private static final int REPEATS = Integer.getInteger("jmmtk.test.repeats", 3);
+    /** Runs of each case; more with the environment variable JMMTK_TEST_REPEATS=N when hunting a timing bug. */
+    private static final int REPEATS = Integer.parseInt(System.getenv().getOrDefault("JMMTK_TEST_REPEATS", "3"));
 
     static Stream<Arguments> cases() {
         List<Arguments> list = new ArrayList<>();
