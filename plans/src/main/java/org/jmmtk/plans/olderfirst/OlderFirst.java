@@ -36,8 +36,9 @@ import org.jmmtk.scheduler.Stage;
  * was. A write barrier remembers the objects that may point into a future window from outside it
  * ({@link AgeOrderedSpace#mustRemember}); the plan keeps them from one collection to the next, rescans
  * the window's survivors with the same test, and forgets objects that no longer point anywhere it
- * must know. A full collection (window = the whole space, plus the large object space) when a window
- * collection left less free budget than a quarter of a window, for an emergency, and at the end.
+ * must know. A full collection (window = the whole space, plus the large object space) after three
+ * window collections in a row that each left less free budget than a quarter of a window (or 1/32
+ * of the budget), after two emergency window collections that did not make room, and at the end.
  *
  * <p>Threads: the hooks run in the collection's packets, ordered by the scheduler's stages; the
  * remembered objects are read and written by one packet at a time (OpenWindow in Prepare, Release)
@@ -46,6 +47,14 @@ import org.jmmtk.scheduler.Stage;
 public class OlderFirst extends Plan {
     /** Remembered objects per ScanRememberedSlots or ForwardListedFields packet. */
     private static final int CHUNK = 4096;
+    /**
+     * Window collections in a row that each leave less than {@link #minFreePages} free before the next
+     * collection is full: fewer than the GC-overhead limit's default five, so a full collection comes
+     * before the limit could end the run on window collections alone.
+     */
+    private static final int MAX_UNPRODUCTIVE = 3;
+    /** Emergency collections that move the window on before one collects the whole heap. */
+    private static final int MAX_EMERGENCY_WINDOWS = 2;
 
     private final AgeOrderedSpace space;
     private final int windowBlocks;
@@ -59,6 +68,8 @@ public class OlderFirst extends Plan {
     private int windowStart;
     private int collectedBlocks;
     private long survivorBytes;
+    private int unproductive;
+    private volatile int emergencyWindows;
     private volatile boolean nextFull;
 
     public OlderFirst(PlanArgs args) {
@@ -70,7 +81,11 @@ public class OlderFirst extends Plan {
         long asked = windowBytesOption();
         int blocks = (int) ((asked > 0 ? asked : args.heapBytes() / 4) / block);
         this.windowBlocks = Math.max(1, Math.min(budgetBlocks, blocks));
-        this.minFreePages = Math.max(1, windowBlocks * (block >>> args.heap().geometry().logBytesInPage()) / 4);
+        // a quarter of a window, and at least 1/32 of the budget: window collections that each leave less
+        // than the GC-overhead limit's 2% free would otherwise end the run before a full collection could help
+        int budgetPages = (int) args.heap().geometry().bytesToPages(args.heapBytes());
+        int windowPages = windowBlocks * (block >>> args.heap().geometry().logBytesInPage());
+        this.minFreePages = Math.max(1, Math.max(windowPages / 4, budgetPages / 32));
         AgeOrderedSpace s = space;
         this.windowTrace = (object, context) -> s.contains(object) ? s.traceObject(object, context) : object;
     }
@@ -106,16 +121,23 @@ public class OlderFirst extends Plan {
         return new FilteredObjectBarrier(memory, space::mustRemember);
     }
 
-    /** A window collection that frees too little is followed by a full (emergency) one. */
+    /**
+     * A window collection after which the allocation still does not fit is followed by emergency
+     * window collections further on, then by a full one.
+     */
     @Override
     public int maxCollectionAttempts() {
-        return 2;
+        return MAX_EMERGENCY_WINDOWS + 2;
     }
 
-    /** An emergency, the final collection, and any collection after a window one that left too little room are full. */
+    /**
+     * The final collection, the last emergency one, and any collection after too many unproductive
+     * window collections are full; the others collect the window.
+     */
     @Override
     public CollectionKind collectionKind(GcReason reason) {
-        if (reason == GcReason.EMERGENCY || reason == GcReason.FINAL || nextFull) {
+        if (reason == GcReason.FINAL || nextFull
+                || reason == GcReason.EMERGENCY && emergencyWindows >= MAX_EMERGENCY_WINDOWS) {
             return CollectionKind.FULL;
         }
         return CollectionKind.WINDOW;
@@ -255,7 +277,11 @@ public class OlderFirst extends Plan {
     @Override
     protected void endOfGC(CollectionKind kind) {
         long budgetPages = heap().geometry().bytesToPages(heapBytes());
-        nextFull = kind == CollectionKind.WINDOW && budgetPages - reservedPages() < minFreePages;
+        boolean freedTooLittle = budgetPages - reservedPages() < minFreePages;
+        unproductive = kind == CollectionKind.WINDOW && freedTooLittle ? unproductive + 1 : 0;
+        nextFull = unproductive >= MAX_UNPRODUCTIVE;
+        boolean emergencyWindow = collectionReason() == GcReason.EMERGENCY && kind == CollectionKind.WINDOW;
+        emergencyWindows = emergencyWindow ? emergencyWindows + 1 : 0;
     }
 
     /**

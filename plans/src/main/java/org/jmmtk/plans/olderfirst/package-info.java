@@ -46,11 +46,17 @@
  *     check runs at every window collection: every object outside the window that points into it
  *     must be remembered.</li>
  * <li><b>Full collections</b>: the whole space is one window and the large object space is marked and
- *     swept as usual. When a window collection leaves less free budget than a quarter of a window
- *     (the next window collection would come after allocating less than that: the windows no longer
- *     find enough garbage), the next collection is full; so is an emergency (a window collection
- *     after which the allocation still does not fit) and the final collection of a run. A full
- *     collection restarts the window at the oldest block.</li>
+ *     swept as usual. A window collection that leaves less free budget than a quarter of a window
+ *     (or 1/32 of the budget, whichever is more) found too little garbage; a window that finds none
+ *     is normal (the window then moves past its survivors, as in the paper), but after three such
+ *     collections in a row the windows are taken to be no longer paying off (garbage kept alive
+ *     from outside the window, a heap nearly full of live data), and the next collection is full.
+ *     Three, not more: the GC-overhead limit ends a run after five collections in a row that each
+ *     left less than 2% free, and a small window can never free more than itself. When a window
+ *     collection does not make room for the allocation that triggered it, up to two emergency
+ *     collections move the window on (the paper's OF simply collects the next window), and a third
+ *     one is full. The final collection of a run is full too. A full collection restarts the window
+ *     at the oldest block.</li>
  * <li><b>Triggers</b>: a collection when the budget is exceeded, as for the non-generational plans;
  *     the collection kind {@code window} in {@code collections[]} and {@code windowGcCount}.</li>
  * </ul>
