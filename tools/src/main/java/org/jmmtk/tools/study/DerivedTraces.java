@@ -98,7 +98,9 @@ final class DerivedTraces {
             throw new RunFailedException("study: 'jmmtk " + String.join(" ", args) + "' failed (exit " + exit.code()
                     + "): " + exit.err().strip().replace("jmmtk: ", ""));
         }
-        log.printf(Locale.ROOT, "study: %s (%.1f s)%n", exit.out().strip(), exit.seconds());
+        String said = exit.out().strip();
+        log.printf(Locale.ROOT, "study: made %s in %.1f s%s%n", args.get(args.size() - 1), exit.seconds(),
+                said.isEmpty() ? "" : " (" + said + ")");
         log.flush();
     }
 }
