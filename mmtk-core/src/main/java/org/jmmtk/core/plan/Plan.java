@@ -24,6 +24,7 @@ import org.jmmtk.core.scheduling.FullHeapTrace;
 import org.jmmtk.core.scheduling.GcWorkContext;
 import org.jmmtk.core.scheduling.ProcessWeakRefs;
 import org.jmmtk.core.stats.FreeSpaceProfile;
+import org.jmmtk.core.vm.Scanning;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -83,6 +84,11 @@ public abstract class Plan {
     /** Whether the run checks invariants at every collection (the plan may verify its own, e.g. remembered sets). */
     protected final boolean sanity() {
         return args.sanity();
+    }
+
+    /** The binding's root scanning, for plans that visit roots outside the closure (reference counting). */
+    protected final Scanning scanning() {
+        return args.scanning();
     }
 
     protected final int gcThreads() {
