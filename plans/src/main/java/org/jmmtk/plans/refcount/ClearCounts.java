@@ -1,11 +1,7 @@
 package org.jmmtk.plans.refcount;
 
 import org.jmmtk.core.barrier.ReferenceCounts;
-import org.jmmtk.core.policy.BlockSweepable;
-import org.jmmtk.core.policy.Space;
-import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.scheduler.GCWorker;
-import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
@@ -17,26 +13,10 @@ final class ClearCounts extends WorkPacket {
     private final long from;
     private final long to;
 
-    private ClearCounts(ReferenceCounts counts, long from, long to) {
+    ClearCounts(ReferenceCounts counts, long from, long to) {
         this.counts = counts;
         this.from = from;
         this.to = to;
-    }
-
-    /** Packets covering every space of {@code plan}, block-structured ones in chunks of {@link SweepBlocks#BLOCKS_PER_PACKET} blocks. */
-    static void schedule(GCWorker worker, RefCount plan) {
-        long blockBytes = plan.heap().geometry().blockBytes();
-        for (Space s : plan.spaces()) {
-            long end = s.end();
-            long chunk = end - s.start();
-            if (s instanceof BlockSweepable blocks) {
-                end = s.start() + blocks.blockLimit() * blockBytes;
-                chunk = SweepBlocks.BLOCKS_PER_PACKET * blockBytes;
-            }
-            for (long from = s.start(); from < end; from += chunk) {
-                worker.addWork(Stage.PREPARE, new ClearCounts(plan.counts(), from, Math.min(end, from + chunk)));
-            }
-        }
     }
 
     @Override

@@ -133,7 +133,7 @@ public final class RefCount extends Plan {
     @Override
     protected void prepare(GCWorker worker, CollectionKind kind) {
         if (kind == CollectionKind.FULL) {
-            ClearCounts.schedule(worker, this);
+            forEachSpaceRange(null, (s, from, to) -> worker.addWork(Stage.PREPARE, new ClearCounts(counts, from, to)));
             zct.clear();
             for (Mutator m : mutators()) {
                 m.barrier().rememberedSet().clear();
