@@ -69,7 +69,8 @@ public final class RefCountCheck {
             }
             boolean inTable = table.contains(o);
             if (counts.inZct(o) != inTable) {
-                throw new SanityFailure(String.format("object %d at 0x%x has its ZCT bit %s but is %s the zero-count table",
+                throw new SanityFailure(String.format(
+                        "object %d at 0x%x has its ZCT bit %s but is %s the zero-count table",
                         ObjectModel.id(memory, o), o, inTable ? "clear" : "set", inTable ? "in" : "not in"));
             }
             if (count == 0 && !inTable) {
