@@ -1,0 +1,351 @@
+package org.jmmtk.tools.view;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.jmmtk.core.MMTK;
+import org.jmmtk.core.analysis.Plugin;
+import org.jmmtk.core.analysis.PluginContext;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.policy.Space;
+
+/**
+ * The heap view's observer on the plugin host (GCspy's server side): it samples the heap's tiles after
+ * every collection and every K allocations, checks the triggers at each event, and blocks the
+ * simulation thread at pause points through {@link ViewControl}. Plans know nothing of it: it sees
+ * the run only through the plugin events and the spaces' generic tile descriptions.
+ *
+ * <p>The events, the sampling and the blocking all happen on the simulation thread (allocations and
+ * collections of the replay arrive there). HTTP threads change only the settings (tile size, sampling
+ * interval, collapsed spaces, triggers), which are thread-safe, and receive frames through the
+ * publisher.
+ */
+public final class HeapViewPlugin implements Plugin, Trigger.Readings {
+    /** Heap events a backtrace shows. */
+    static final int BACKTRACE_EVENTS = 32;
+
+    private final ViewControl control;
+    private final Consumer<HeapFrame> publisher;
+    private final List<Trigger> triggers = new CopyOnWriteArrayList<>();
+    private final AtomicInteger nextTriggerId = new AtomicInteger(1);
+    private final Set<String> collapsed = ConcurrentHashMap.newKeySet();
+    private final EventRing recent = new EventRing(BACKTRACE_EVENTS);
+    private volatile long tileBytes;
+    private volatile long sampleEvery;
+    private PluginContext context;
+    private SimulatedMemory memory;
+    private volatile TileSampler sampler;
+    private long heapBytes;
+    private long pageBytes;
+    private long allocations;
+    private long sinceSample;
+    private int gcCount;
+    private long seq;
+    private boolean ended;
+    private List<String> backtrace = List.of();
+
+    /**
+     * A view sampling every {@code sampleEvery} allocations with tiles of {@code tileBytes} (0: the heap's
+     * block size), publishing each frame to {@code publisher}.
+     */
+    public HeapViewPlugin(ViewControl control, Consumer<HeapFrame> publisher, long tileBytes, long sampleEvery) {
+        this.control = control;
+        this.publisher = publisher;
+        this.tileBytes = tileBytes;
+        setSampleEvery(sampleEvery);
+    }
+
+    @Override
+    public String name() {
+        return "view";
+    }
+
+    @Override
+    public int interests() {
+        return ON_ALLOC | ON_GC | ON_POINTER_STORE;
+    }
+
+    @Override
+    public void attach(PluginContext context) {
+        this.context = context;
+        this.memory = context.memory();
+    }
+
+    /**
+     * Simulation thread, before the first allocation: learns the heap's spaces, and blocks there if the
+     * view starts paused. Throws {@link IllegalArgumentException} if a trigger names no space.
+     */
+    public void bind(MMTK mmtk) {
+        this.sampler = new TileSampler(mmtk.spaces().all(), mmtk.memory());
+        this.heapBytes = mmtk.options().heapBytes();
+        this.pageBytes = mmtk.geometry().pageBytes();
+        if (tileBytes <= 0) {
+            tileBytes = mmtk.geometry().blockBytes();
+        }
+        for (Trigger t : triggers) {
+            checkSpace(t);
+        }
+        if (control.pauseRequested()) {
+            control.block(this::publish);
+        } else {
+            publish();
+        }
+    }
+
+    // ---- settings, from any thread ----
+
+    /** Adds a trigger written as {@link Trigger} says; throws {@link IllegalArgumentException} if malformed. */
+    public Trigger addTrigger(String text) {
+        Trigger t = Trigger.parse(nextTriggerId.getAndIncrement(), text);
+        if (sampler != null) {
+            checkSpace(t);
+        }
+        triggers.add(t);
+        return t;
+    }
+
+    private void checkSpace(Trigger t) {
+        if (t.space() != null && sampler.spaces().stream().noneMatch(s -> s.name().equals(t.space()))) {
+            triggers.remove(t);
+            throw new IllegalArgumentException("trigger '" + t.text() + "': no space named '" + t.space()
+                    + "' (spaces: " + sampler.spaces() + ")");
+        }
+    }
+
+    public boolean removeTrigger(int id) {
+        return triggers.removeIf(t -> t.id() == id);
+    }
+
+    public List<Trigger> triggers() {
+        return List.copyOf(triggers);
+    }
+
+    public long tileBytes() {
+        return tileBytes;
+    }
+
+    /** A new blocking factor (a power of two of at least 8 bytes); resamples a paused heap at once. */
+    public void setTileBytes(long bytes) {
+        if (bytes < 8 || Long.bitCount(bytes) != 1) {
+            throw new IllegalArgumentException("a tile size must be a power of two of at least 8 bytes, not " + bytes);
+        }
+        tileBytes = bytes;
+        control.requestResample();
+    }
+
+    public long sampleEvery() {
+        return sampleEvery;
+    }
+
+    /** Samples every {@code k} (positive) allocations between collections. */
+    public void setSampleEvery(long k) {
+        if (k <= 0) {
+            throw new IllegalArgumentException("the sampling interval must be at least 1 allocation, not " + k);
+        }
+        sampleEvery = k;
+    }
+
+    /** Collapses a space (its tiles are no longer sampled nor sent) or expands it. */
+    public void setCollapsed(String space, boolean collapse) {
+        if (collapse) {
+            collapsed.add(space);
+        } else {
+            collapsed.remove(space);
+        }
+        control.requestResample();
+    }
+
+    // ---- events, on the simulation thread ----
+
+    @Override
+    public void onAlloc(int mutator, long object) {
+        allocations++;
+        sampler.allocated(object, context.bytesAllocated());
+        int type = ObjectModel.typeId(memory, object);
+        long size = ObjectModel.size(memory, object);
+        recent.add(EventRing.ALLOC, mutator, ObjectModel.id(memory, object), type, size);
+        if (ended) {
+            return;
+        }
+        if (!triggers.isEmpty()) {
+            check(Trigger.Event.ALLOC, type, size);
+        }
+        if (control.afterAllocation()) {
+            sinceSample = 0;
+            control.block(this::publish);
+        } else if (++sinceSample >= sampleEvery) {
+            sinceSample = 0;
+            publish();
+        }
+    }
+
+    @Override
+    public void onPointerStore(int mutator, long source, int slot, long oldTarget, long newTarget) {
+        recent.add(EventRing.STORE, mutator, ObjectModel.id(memory, source), slot,
+                newTarget == 0 ? 0 : ObjectModel.id(memory, newTarget));
+    }
+
+    @Override
+    public void onGcStart(int gc, String kind) {
+        gcCount = gc;
+        recent.add(EventRing.GC_START, -1, gc, 0, 0);
+        if (ended) {
+            return;
+        }
+        if (!triggers.isEmpty()) {
+            check(Trigger.Event.GC_START, 0, 0);
+        }
+        if (control.pauseRequested()) {
+            control.block(this::publish);
+        }
+    }
+
+    @Override
+    public void onGcEnd(int gc, String kind) {
+        recent.add(EventRing.GC_END, -1, gc, 0, 0);
+        if (ended) {
+            return;
+        }
+        LongArrayList roots = new LongArrayList();
+        context.scanRoots(slot -> {
+            long target = memory.load(slot);
+            if (target != 0) {
+                roots.add(target);
+            }
+        });
+        sampler.collected(roots, context.bytesAllocated());
+        if (!triggers.isEmpty()) {
+            check(Trigger.Event.GC_END, 0, 0);
+        }
+        sinceSample = 0;
+        if (control.afterGc()) {
+            control.block(this::publish);
+        } else {
+            publish();
+        }
+    }
+
+    @Override
+    public void onProgramEnd() {
+        ended = true;
+        control.finish();
+        publish();
+    }
+
+    private void check(Trigger.Event event, int type, long size) {
+        for (Trigger t : triggers) {
+            if (t.fires(event, this, type, size)) {
+                control.pauseFor("trigger #" + t.id() + " '" + t.text() + "' fired at " + event.label
+                        + " (allocation " + allocations + ", GC " + gcCount + ")");
+                backtrace = t.action() == Trigger.Action.BACKTRACE ? recent.describe() : List.of();
+            }
+        }
+    }
+
+    private void publish() {
+        String status = ended ? "finished" : control.pauseRequested() ? "paused" : "running";
+        List<HeapFrame.SpaceFrame> spaces = sampler.sample(tileBytes, Set.copyOf(collapsed), context.bytesAllocated(),
+                pageBytes);
+        publisher.accept(new HeapFrame(++seq, status, status.equals("paused") ? control.reason() : "", gcCount,
+                allocations, context.bytesAllocated(), heapBytes, spaces,
+                status.equals("paused") ? backtrace : List.of()));
+        if (!status.equals("paused")) {
+            backtrace = List.of();
+        }
+    }
+
+    // ---- trigger readings ----
+
+    @Override
+    public long gcNumber() {
+        return gcCount;
+    }
+
+    @Override
+    public long allocations() {
+        return allocations;
+    }
+
+    @Override
+    public long bytesAllocated() {
+        return context.bytesAllocated();
+    }
+
+    @Override
+    public long usedBytes() {
+        long pages = 0;
+        for (Space s : sampler.spaces()) {
+            pages += s.reservedPages();
+        }
+        return pages * pageBytes;
+    }
+
+    @Override
+    public long spaceUsedBytes(String space) {
+        for (Space s : sampler.spaces()) {
+            if (s.name().equals(space)) {
+                return s.reservedPages() * pageBytes;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public long heapBytes() {
+        return heapBytes;
+    }
+
+    /** The last heap events, in primitive arrays (no allocation per event), for backtraces. */
+    static final class EventRing {
+        static final int ALLOC = 0;
+        static final int STORE = 1;
+        static final int GC_START = 2;
+        static final int GC_END = 3;
+
+        private final int[] kind;
+        private final int[] thread;
+        private final long[] a;
+        private final long[] b;
+        private final long[] c;
+        private long count;
+
+        EventRing(int capacity) {
+            kind = new int[capacity];
+            thread = new int[capacity];
+            a = new long[capacity];
+            b = new long[capacity];
+            c = new long[capacity];
+        }
+
+        void add(int k, int t, long x, long y, long z) {
+            int i = (int) (count++ % kind.length);
+            kind[i] = k;
+            thread[i] = t;
+            a[i] = x;
+            b[i] = y;
+            c[i] = z;
+        }
+
+        /** The events, oldest first, each numbered by its position in the run's event sequence. */
+        List<String> describe() {
+            List<String> out = new ArrayList<>();
+            for (long n = Math.max(0, count - kind.length); n < count; n++) {
+                int i = (int) (n % kind.length);
+                out.add("#" + (n + 1) + " " + switch (kind[i]) {
+                    case ALLOC -> "thread " + thread[i] + " alloc object " + a[i] + " type " + b[i] + " size " + c[i];
+                    case STORE -> "thread " + thread[i] + " store object " + a[i] + " slot " + b[i] + " -> "
+                            + (c[i] == 0 ? "null" : "object " + c[i]);
+                    case GC_START -> "GC " + a[i] + " start";
+                    default -> "GC " + a[i] + " end";
+                });
+            }
+            return out;
+        }
+    }
+}

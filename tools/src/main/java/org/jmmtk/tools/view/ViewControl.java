@@ -1,0 +1,179 @@
+package org.jmmtk.tools.view;
+
+/**
+ * The heap view's pause switch (GCspy's server-side pause): the simulation thread asks it at every
+ * pause point (after an allocation, at the end of a collection, when a trigger fired) whether to stop,
+ * and then really blocks on this monitor until an HTTP thread resumes or steps it. HTTP threads only
+ * change the state and signal; they never touch the heap. While blocked, the simulation thread also
+ * wakes for a resample request (a new tile size), because only it may read the heap.
+ *
+ * <p>Step semantics: "step N allocations" runs exactly N more allocations and stops after the N-th;
+ * "step N GCs" runs until the end of the N-th collection from now. A trigger that fires during a step
+ * stops it early. Thread-safe.
+ */
+public final class ViewControl {
+    private boolean paused;
+    private String reason = "";
+    private long stepAllocations;
+    private long stepGcs;
+    private boolean resample;
+    private boolean blocked;
+    private long blockings;
+    private boolean finished;
+
+    /** Starts paused (the {@code --paused} option): the simulation stops at its first pause point. */
+    public synchronized void startPaused() {
+        pauseFor("started paused");
+    }
+
+    /** The user's pause: the simulation stops at its next pause point. */
+    public synchronized void pause() {
+        pauseFor("paused by the user");
+    }
+
+    public synchronized void resume() {
+        paused = false;
+        stepAllocations = 0;
+        stepGcs = 0;
+        notifyAll();
+    }
+
+    /** Runs {@code n} (positive) more allocations, then pauses. */
+    public synchronized void stepAllocations(long n) {
+        requirePositive(n);
+        stepAllocations = n;
+        stepGcs = 0;
+        paused = false;
+        notifyAll();
+    }
+
+    /** Runs until the end of the {@code n}-th (positive) collection from now, then pauses. */
+    public synchronized void stepGcs(long n) {
+        requirePositive(n);
+        stepGcs = n;
+        stepAllocations = 0;
+        paused = false;
+        notifyAll();
+    }
+
+    private static void requirePositive(long n) {
+        if (n <= 0) {
+            throw new IllegalArgumentException("a step must be at least 1, not " + n);
+        }
+    }
+
+    /** Asks a blocked simulation thread to sample the heap again (a new tile size); harmless otherwise. */
+    public synchronized void requestResample() {
+        resample = true;
+        notifyAll();
+    }
+
+    /** Pauses for {@code why} (a trigger fired); ends any step in progress. */
+    public synchronized void pauseFor(String why) {
+        if (finished) {
+            return;
+        }
+        paused = true;
+        reason = why;
+        stepAllocations = 0;
+        stepGcs = 0;
+    }
+
+    /** Simulation thread, after each allocation: counts a step; whether to block now. */
+    public synchronized boolean afterAllocation() {
+        if (stepAllocations > 0 && --stepAllocations == 0) {
+            paused = true;
+            reason = "stepped allocations";
+        }
+        return paused;
+    }
+
+    /** Simulation thread, at the end of each collection: counts a step; whether to block now. */
+    public synchronized boolean afterGc() {
+        if (stepGcs > 0 && --stepGcs == 0) {
+            paused = true;
+            reason = "stepped collections";
+        }
+        return paused;
+    }
+
+    /** Whether the simulation should block at its next pause point. */
+    public synchronized boolean pauseRequested() {
+        return paused;
+    }
+
+    /**
+     * Simulation thread: samples, then blocks while paused, sampling again on each resample request.
+     * Returns when resumed or stepped. An interrupt resumes (the view is shutting down).
+     */
+    public void block(Runnable sample) {
+        sample.run();
+        while (true) {
+            synchronized (this) {
+                resample = false;
+                blocked = true;
+                blockings++;
+                notifyAll();
+                try {
+                    while (paused && !resample && !finished) {
+                        wait();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    paused = false;
+                } finally {
+                    blocked = false;
+                }
+                if (!paused || finished) {
+                    return;
+                }
+            }
+            sample.run();
+        }
+    }
+
+    /** Simulation thread: the program ended; it will not block again. */
+    public synchronized void finish() {
+        finished = true;
+        paused = false;
+        notifyAll();
+    }
+
+    /**
+     * HTTP thread: how many times the simulation has blocked so far (pass it to {@link #awaitBlocked}
+     * before signalling a step).
+     */
+    public synchronized long blockings() {
+        return blockings;
+    }
+
+    /**
+     * HTTP thread: waits up to {@code millis} until the simulation blocked again after {@code since}
+     * blockings, or finished; returns whether it did.
+     */
+    public synchronized boolean awaitBlocked(long since, long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (!finished && !(blocked && blockings > since)) {
+            long left = (deadline - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
+    }
+
+    /** Whether the simulation thread is blocked now. */
+    public synchronized boolean isBlocked() {
+        return blocked;
+    }
+
+    public synchronized boolean isFinished() {
+        return finished;
+    }
+
+    /** Why the last pause happened (empty before any). */
+    public synchronized String reason() {
+        return reason;
+    }
+}

@@ -1,0 +1,317 @@
+package org.jmmtk.tools.view;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Serves the heap view on the loopback interface only, with the JDK's own HTTP server: the page and
+ * its script (from the jar), the JSON API ({@code /api/...}, docs/view.md) and the frames as
+ * Server-Sent Events ({@code /events}), each client getting a full frame first and then only the tiles
+ * that changed since the frame it last got (so a slow client skips frames instead of slowing the run).
+ *
+ * <p>Threads: the simulation thread publishes frames ({@link #publish}); each HTTP exchange runs on a
+ * pool thread, an event stream keeping its thread while the client stays. HTTP threads never touch the
+ * heap: they read published frames, change the plugin's settings and signal {@link ViewControl}.
+ */
+public final class ViewServer implements AutoCloseable {
+    /** How long {@code POST /api/step} waits for the simulation to stop again. */
+    static final long STEP_WAIT_MILLIS = 60_000;
+    private static final long MIN_EVENT_MILLIS = 50;
+
+    private final HttpServer server;
+    private final ExecutorService pool;
+    private final ViewControl control;
+    private final Object frames = new Object();
+    private HeapFrame latest;
+    private HeapViewPlugin plugin;
+    private volatile boolean closed;
+
+    /** Binds {@code 127.0.0.1:port} (0: any free port); throws {@link java.net.BindException} if taken. */
+    public ViewServer(int port, ViewControl control) throws IOException {
+        this.control = control;
+        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
+        this.pool = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "view-http");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(pool);
+    }
+
+    /** Starts serving the view of {@code viewPlugin}. */
+    public void start(HeapViewPlugin viewPlugin) {
+        this.plugin = viewPlugin;
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + port() + "/";
+    }
+
+    /** Simulation thread: a new frame for the clients. */
+    public void publish(HeapFrame frame) {
+        synchronized (frames) {
+            latest = frame;
+            frames.notifyAll();
+        }
+    }
+
+    /** The latest frame (null before the first). */
+    public HeapFrame latest() {
+        synchronized (frames) {
+            return latest;
+        }
+    }
+
+    private HeapFrame awaitNewer(long seq, long millis) throws InterruptedException {
+        synchronized (frames) {
+            long deadline = System.currentTimeMillis() + millis;
+            while (!closed && (latest == null || latest.seq() <= seq)) {
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0) {
+                    break;
+                }
+                frames.wait(left);
+            }
+            return latest;
+        }
+    }
+
+    private String status() {
+        return control.isFinished() ? "finished" : control.isBlocked() ? "paused" : "running";
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try {
+            String path = ex.getRequestURI().getPath();
+            String method = ex.getRequestMethod();
+            Map<String, String> q = query(ex.getRequestURI());
+            switch (path) {
+                case "/", "/index.html" -> resource(ex, method, "index.html", "text/html; charset=utf-8");
+                case "/view.js" -> resource(ex, method, "view.js", "text/javascript; charset=utf-8");
+                case "/api/state" -> {
+                    if (requireMethod(ex, method, "GET")) {
+                        json(ex, 200, state());
+                    }
+                }
+                case "/events" -> {
+                    if (requireMethod(ex, method, "GET")) {
+                        events(ex);
+                    }
+                }
+                case "/api/pause" -> control(ex, method, control::pause);
+                case "/api/resume" -> control(ex, method, control::resume);
+                case "/api/step" -> step(ex, method, q);
+                case "/api/settings" -> settings(ex, method, q);
+                case "/api/collapse" -> collapse(ex, method, q);
+                case "/api/triggers" -> triggers(ex, method, q);
+                default -> text(ex, 404, "no such page: " + path);
+            }
+        } catch (IllegalArgumentException e) {
+            text(ex, 400, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            ex.close();
+        }
+    }
+
+    private String state() {
+        HeapFrame f = latest();
+        if (f == null) {
+            return "{\"status\":\"starting\",\"paused\":false,\"spaces\":[]}";
+        }
+        return FrameJson.write(f, null, true, plugin, status());
+    }
+
+    private void control(HttpExchange ex, String method, Runnable action) throws IOException {
+        if (requireMethod(ex, method, "POST")) {
+            action.run();
+            json(ex, 200, "{\"status\":\"" + status() + "\"}");
+        }
+    }
+
+    /** Steps, then waits until the simulation stopped again (or finished) and answers with the state. */
+    private void step(HttpExchange ex, String method, Map<String, String> q) throws IOException, InterruptedException {
+        if (!requireMethod(ex, method, "POST")) {
+            return;
+        }
+        long since = control.blockings();
+        if (q.containsKey("gcs") == q.containsKey("allocs")) {
+            throw new IllegalArgumentException("give exactly one of ?gcs=N and ?allocs=N");
+        }
+        if (q.containsKey("gcs")) {
+            control.stepGcs(number(q, "gcs"));
+        } else {
+            control.stepAllocations(number(q, "allocs"));
+        }
+        if (!control.awaitBlocked(since, STEP_WAIT_MILLIS)) {
+            text(ex, 504, "the simulation did not stop again within " + STEP_WAIT_MILLIS / 1000 + " s");
+            return;
+        }
+        json(ex, 200, state());
+    }
+
+    private void settings(HttpExchange ex, String method, Map<String, String> q) throws IOException {
+        if (!requireMethod(ex, method, "POST")) {
+            return;
+        }
+        if (q.containsKey("tileBytes")) {
+            plugin.setTileBytes(number(q, "tileBytes"));
+        }
+        if (q.containsKey("sampleEvery")) {
+            plugin.setSampleEvery(number(q, "sampleEvery"));
+        }
+        json(ex, 200, "{\"tileBytes\":" + plugin.tileBytes() + ",\"sampleEvery\":" + plugin.sampleEvery() + "}");
+    }
+
+    private void collapse(HttpExchange ex, String method, Map<String, String> q) throws IOException {
+        if (!requireMethod(ex, method, "POST")) {
+            return;
+        }
+        String space = q.get("space");
+        if (space == null) {
+            throw new IllegalArgumentException("give ?space=NAME");
+        }
+        plugin.setCollapsed(space, !"false".equals(q.get("collapsed")));
+        json(ex, 200, "{}");
+    }
+
+    /** GET lists, POST adds (the body is the trigger's text), DELETE ?id=N removes. */
+    private void triggers(HttpExchange ex, String method, Map<String, String> q) throws IOException {
+        switch (method) {
+            case "GET" -> json(ex, 200, state());
+            case "POST" -> {
+                String text;
+                try (InputStream in = ex.getRequestBody()) {
+                    text = new String(in.readNBytes(4096), StandardCharsets.UTF_8).trim();
+                }
+                Trigger t = plugin.addTrigger(text);
+                json(ex, 200, "{\"id\":" + t.id() + "}");
+            }
+            case "DELETE" -> {
+                if (!plugin.removeTrigger((int) number(q, "id"))) {
+                    text(ex, 404, "no trigger " + q.get("id"));
+                    return;
+                }
+                json(ex, 200, "{}");
+            }
+            default -> text(ex, 405, "use GET, POST or DELETE");
+        }
+    }
+
+    /** Server-Sent Events: a full frame, then changes, at most one event per 50 ms, keep-alives when idle. */
+    private void events(HttpExchange ex) throws IOException, InterruptedException {
+        ex.getResponseHeaders().set("Content-Type", "text/event-stream");
+        ex.getResponseHeaders().set("Cache-Control", "no-cache");
+        ex.sendResponseHeaders(200, 0);
+        OutputStream out = ex.getResponseBody();
+        HeapFrame sent = null;
+        String sentStatus = "";
+        try {
+            while (!closed) {
+                HeapFrame f = awaitNewer(sent == null ? -1 : sent.seq(), 1000);
+                String status = status();
+                if (f != null && (f != sent || !status.equals(sentStatus))) {
+                    String data = FrameJson.write(f, sent, false, plugin, status);
+                    out.write(("event: frame\ndata: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
+                    sent = f;
+                    sentStatus = status;
+                } else {
+                    out.write(": idle\n\n".getBytes(StandardCharsets.UTF_8));
+                }
+                out.flush();
+                Thread.sleep(MIN_EVENT_MILLIS);
+            }
+        } catch (IOException e) {
+            // the client went away
+        }
+    }
+
+    private void resource(HttpExchange ex, String method, String name, String type) throws IOException {
+        if (!requireMethod(ex, method, "GET")) {
+            return;
+        }
+        try (InputStream in = ViewServer.class.getResourceAsStream(name)) {
+            if (in == null) {
+                text(ex, 500, "the jar lacks " + name);
+                return;
+            }
+            send(ex, 200, type, in.readAllBytes());
+        }
+    }
+
+    private static boolean requireMethod(HttpExchange ex, String method, String wanted) throws IOException {
+        if (method.equals(wanted)) {
+            return true;
+        }
+        text(ex, 405, "use " + wanted);
+        return false;
+    }
+
+    private static long number(Map<String, String> q, String name) {
+        String v = q.get(name);
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a whole number, not '" + v + "'");
+        }
+    }
+
+    private static Map<String, String> query(URI uri) {
+        Map<String, String> q = new HashMap<>();
+        String raw = uri.getRawQuery();
+        if (raw == null || raw.isEmpty()) {
+            return q;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            q.put(k, eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+        }
+        return q;
+    }
+
+    private static void json(HttpExchange ex, int code, String body) throws IOException {
+        send(ex, code, "application/json", body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void text(HttpExchange ex, int code, String body) throws IOException {
+        send(ex, code, "text/plain; charset=utf-8", (body + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void send(HttpExchange ex, int code, String type, byte[] body) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", type);
+        ex.sendResponseHeaders(code, body.length == 0 ? -1 : body.length);
+        if (body.length > 0) {
+            ex.getResponseBody().write(body);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        synchronized (frames) {
+            frames.notifyAll();
+        }
+        server.stop(0);
+        pool.shutdownNow();
+    }
+}
