@@ -147,7 +147,7 @@ function render() {
     const extent = Math.max(1, meta.extentEnd - meta.start);
     const pct = v => (100 * v / extent).toFixed(2) + '%';
     box.querySelector('.bar').innerHTML = meta.collapsed ? '' :
-      `<div style="left:0;width:${pct(t.usedBytes)};background:#2166ac"></div>` +
+      `<div style="left:0;width:${pct(t.usedBytes)};background:#607d8b"></div>` +
       `<div style="left:0;width:${pct(t.liveBytes)};background:#2e7d32"></div>` +
       `<div style="left:${pct(t.usedBytes)};width:${pct(t.freeBytes)};background:#e67800"></div>`;
     const canvas = box.querySelector('canvas');
