@@ -139,16 +139,11 @@ final class ViewCommand implements Callable<Integer> {
         if (tileSize == null) {
             return 0;
         }
-        long bytes;
         try {
-            bytes = Options.parseSize(tileSize);
+            return HeapViewPlugin.checkTileBytes(Options.parseSize(tileSize));
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--tile-size: " + e.getMessage());
+            throw new UsageException("--tile-size " + tileSize + ": " + e.getMessage());
         }
-        if (bytes < 8 || Long.bitCount(bytes) != 1) {
-            throw new UsageException("--tile-size must be a power of two of at least 8 bytes, not " + tileSize);
-        }
-        return bytes;
     }
 
     private long sampleEvery() {

@@ -29,6 +29,7 @@ final class FrameJson {
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
             g.writeStartObject();
             g.writeNumberField("seq", frame.seq());
+            g.writeStringField("event", frame.event());
             g.writeBooleanField("paused", status.equals("paused"));
             g.writeStringField("status", status);
             g.writeStringField("reason", status.equals("paused") ? frame.reason() : "");
@@ -74,10 +75,11 @@ final class FrameJson {
         g.writeNumberField("tileCount", s.tileCount());
         g.writeNumberField("reservedBytes", s.reservedBytes());
         g.writeBooleanField("collapsed", s.collapsed());
+        g.writeBooleanField("zoomed", s.zoomed());
         g.writeBooleanField("full", full);
         g.writeObjectFieldStart("totals");
         for (int k = 0; k < HeapFrame.STREAMS.size(); k++) {
-            if (k != HeapFrame.AGE && k != HeapFrame.FRAGMENTATION) {
+            if (k != HeapFrame.AGE && k != HeapFrame.FRAGMENTATION && k != HeapFrame.LARGEST_FREE) {
                 g.writeNumberField(HeapFrame.STREAMS.get(k), s.total(k));
             }
         }
@@ -107,6 +109,46 @@ final class FrameJson {
         }
         g.writeEndArray();
         g.writeEndObject();
+    }
+
+    /** A memory display: the objects of one tile with their headers and fields. */
+    static String objects(String space, int tile, List<ObjectDisplay.Shown> objects) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = FACTORY.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("space", space);
+            g.writeNumberField("tile", tile);
+            g.writeArrayFieldStart("objects");
+            for (ObjectDisplay.Shown o : objects) {
+                g.writeStartObject();
+                g.writeNumberField("address", o.address());
+                g.writeNumberField("id", o.id());
+                g.writeNumberField("type", o.type());
+                g.writeNumberField("size", o.size());
+                g.writeNumberField("traceBytes", o.traceBytes());
+                g.writeStringField("status", "0x" + Long.toHexString(o.status()));
+                g.writeBooleanField("marked", o.marked());
+                g.writeBooleanField("forwarded", o.forwarded());
+                g.writeBooleanField("liveAtLastGc", o.liveAtLastGc());
+                g.writeNumberField("allocatedAt", o.allocatedAt());
+                g.writeArrayFieldStart("fields");
+                for (ObjectDisplay.Field f : o.fields()) {
+                    g.writeStartObject();
+                    g.writeNumberField("slot", f.slot());
+                    g.writeNumberField("target", f.target());
+                    g.writeNumberField("targetId", f.targetId());
+                    g.writeStringField("targetSpace", f.targetSpace());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
     }
 
     private static void strings(JsonGenerator g, String name, List<String> values) throws IOException {

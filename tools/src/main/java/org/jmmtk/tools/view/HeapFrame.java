@@ -9,14 +9,15 @@ import java.util.List;
  *
  * @param seq         increases with every frame
  * @param status      "running", "paused" or "finished"
+ * @param event       where it was sampled: "start", "allocations", "gc-start", "gc-end", "end", "resample"
  * @param backtrace   the heap events before the pause, oldest first, if a backtrace trigger fired
  */
-public record HeapFrame(long seq, String status, String reason, int gcCount, long allocations, long bytesAllocated,
+public record HeapFrame(long seq, String status, String reason, String event, int gcCount, long allocations, long bytesAllocated,
                         long heapBytes, List<SpaceFrame> spaces, List<String> backtrace) {
 
     /** The stream names, in the order of {@link SpaceFrame#streams()}. */
     public static final List<String> STREAMS = List.of("usedBytes", "liveBytes", "freeBytes", "objects",
-            "newObjects", "meanAge", "fragmentation", "freeChunks");
+            "newObjects", "meanAge", "fragmentation", "freeChunks", "largestFreeChunk");
     static final int USED = 0;
     static final int LIVE = 1;
     static final int FREE = 2;
@@ -25,6 +26,24 @@ public record HeapFrame(long seq, String status, String reason, int gcCount, lon
     static final int AGE = 5;
     static final int FRAGMENTATION = 6;
     static final int CHUNKS = 7;
+    static final int LARGEST_FREE = 8;
+
+    /**
+     * How many tiles, over every space sampled, hold more than {@code chunks} free chunks of which the
+     * largest is at most {@code largest} bytes (GCspy's fragmentation trigger, the region being a tile).
+     */
+    public long fragmentedTiles(long chunks, long largest) {
+        long n = 0;
+        for (SpaceFrame s : spaces) {
+            long[][] v = s.streams();
+            for (int t = 0; t < s.tileCount(); t++) {
+                if (v[CHUNKS][t] > chunks && v[LARGEST_FREE][t] <= largest) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
 
     public SpaceFrame space(String name) {
         for (SpaceFrame s : spaces) {
@@ -41,11 +60,12 @@ public record HeapFrame(long seq, String status, String reason, int gcCount, lon
      * @param group         the space's group (its plan's layout: the spaces of one policy kind)
      * @param reservedBytes the pages it holds against the heap budget, in bytes
      * @param collapsed     collapsed in the page: its tiles are not sampled (streams empty)
+     * @param zoomed        only a zoomed range {@code [start, extentEnd)} of the space is tiled
      * @param streams       per stream (see {@link #STREAMS}), one value per tile; fragmentation in
      *                      per mille, mean age in bytes allocated
      */
     public record SpaceFrame(String name, String group, long start, long extentEnd, long tileBytes,
-                             long reservedBytes, boolean collapsed, long[][] streams) {
+                             long reservedBytes, boolean collapsed, boolean zoomed, long[][] streams) {
         public int tileCount() {
             return streams[USED].length;
         }

@@ -3,6 +3,7 @@ package org.jmmtk.tools.view;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -35,6 +36,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
     private final List<Trigger> triggers = new CopyOnWriteArrayList<>();
     private final AtomicInteger nextTriggerId = new AtomicInteger(1);
     private final Set<String> collapsed = ConcurrentHashMap.newKeySet();
+    private final Map<String, long[]> zoom = new ConcurrentHashMap<>();
     private final EventRing recent = new EventRing(BACKTRACE_EVENTS);
     private volatile long tileBytes;
     private volatile long sampleEvery;
@@ -49,6 +51,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
     private long seq;
     private boolean ended;
     private List<String> backtrace = List.of();
+    private HeapFrame lastGcFrame;
 
     /**
      * A view sampling every {@code sampleEvery} allocations with tiles of {@code tileBytes} (0: the heap's
@@ -92,9 +95,9 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
             checkSpace(t);
         }
         if (control.pauseRequested()) {
-            control.block(this::publish);
+            block("start");
         } else {
-            publish();
+            publish(sample("start"));
         }
     }
 
@@ -132,11 +135,16 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
 
     /** A new blocking factor (a power of two of at least 8 bytes); resamples a paused heap at once. */
     public void setTileBytes(long bytes) {
+        tileBytes = checkTileBytes(bytes);
+        control.requestResample();
+    }
+
+    /** {@code bytes} if it is a valid tile size (a power of two, at least 8); else {@link IllegalArgumentException}. */
+    public static long checkTileBytes(long bytes) {
         if (bytes < 8 || Long.bitCount(bytes) != 1) {
             throw new IllegalArgumentException("a tile size must be a power of two of at least 8 bytes, not " + bytes);
         }
-        tileBytes = bytes;
-        control.requestResample();
+        return bytes;
     }
 
     public long sampleEvery() {
@@ -161,6 +169,25 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
         control.requestResample();
     }
 
+    /**
+     * Zooms into {@code [start, end)} of a space with tiles of {@code tileBytes} (a smaller blocking
+     * factor for a region); the page keeps the stack of zooms and zooms out by restoring the previous one.
+     */
+    public void setZoom(String space, long start, long end, long tileBytes) {
+        checkTileBytes(tileBytes);
+        if (end <= start) {
+            throw new IllegalArgumentException("a zoomed range must not be empty: [" + start + ", " + end + ")");
+        }
+        zoom.put(space, new long[] {start, end, tileBytes});
+        control.requestResample();
+    }
+
+    /** Shows the whole space again. */
+    public void clearZoom(String space) {
+        zoom.remove(space);
+        control.requestResample();
+    }
+
     // ---- events, on the simulation thread ----
 
     @Override
@@ -178,10 +205,10 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
         }
         if (control.afterAllocation()) {
             sinceSample = 0;
-            control.block(this::publish);
+            block("allocations");
         } else if (++sinceSample >= sampleEvery) {
             sinceSample = 0;
-            publish();
+            publish(sample("allocations"));
         }
     }
 
@@ -202,7 +229,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
             check(Trigger.Event.GC_START, 0, 0);
         }
         if (control.pauseRequested()) {
-            control.block(this::publish);
+            block("gc-start");
         }
     }
 
@@ -220,14 +247,15 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
             }
         });
         sampler.collected(roots, context.bytesAllocated());
+        lastGcFrame = sample("gc-end");
         if (!triggers.isEmpty()) {
             check(Trigger.Event.GC_END, 0, 0);
         }
         sinceSample = 0;
         if (control.afterGc()) {
-            control.block(this::publish);
+            block("gc-end");
         } else {
-            publish();
+            publish(lastGcFrame);
         }
     }
 
@@ -235,7 +263,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
     public void onProgramEnd() {
         ended = true;
         control.finish();
-        publish();
+        publish(sample("end"));
     }
 
     private void check(Trigger.Event event, int type, long size) {
@@ -248,16 +276,43 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
         }
     }
 
-    private void publish() {
+    /** Blocks the simulation while paused (see {@link ViewControl#block}), publishing a frame each time. */
+    private void block(String event) {
+        String[] where = {event};
+        control.block(() -> {
+            publish(sample(where[0]));
+            where[0] = "resample";
+        });
+        backtrace = List.of();
+    }
+
+    private HeapFrame sample(String event) {
         String status = ended ? "finished" : control.pauseRequested() ? "paused" : "running";
-        List<HeapFrame.SpaceFrame> spaces = sampler.sample(tileBytes, Set.copyOf(collapsed), context.bytesAllocated(),
-                pageBytes);
-        publisher.accept(new HeapFrame(++seq, status, status.equals("paused") ? control.reason() : "", gcCount,
+        List<HeapFrame.SpaceFrame> spaces = sampler.sample(tileBytes, Set.copyOf(collapsed), Map.copyOf(zoom),
+                context.bytesAllocated(), pageBytes);
+        return new HeapFrame(++seq, status, status.equals("paused") ? control.reason() : "", event, gcCount,
                 allocations, context.bytesAllocated(), heapBytes, spaces,
-                status.equals("paused") ? backtrace : List.of()));
-        if (!status.equals("paused")) {
-            backtrace = List.of();
+                status.equals("paused") ? backtrace : List.of());
+    }
+
+    private void publish(HeapFrame frame) {
+        publisher.accept(frame);
+    }
+
+    /**
+     * Simulation thread, while paused: the objects of tile {@code index} of {@code space} as tiled in
+     * {@code frame}, at most {@code limit} of them, each with its header and fields (GCspy's memory
+     * display).
+     */
+    public List<ObjectDisplay.Shown> objectsOfTile(HeapFrame frame, String space, int index, int limit) {
+        HeapFrame.SpaceFrame sf = frame == null ? null : frame.space(space);
+        if (sf == null || index < 0 || index >= sf.tileCount()) {
+            throw new IllegalArgumentException("no tile " + index + " in space '" + space + "' of the latest frame");
         }
+        Space s = sampler.spaces().stream().filter(x -> x.name().equals(space)).findFirst().orElseThrow();
+        long from = sf.start() + index * sf.tileBytes();
+        return ObjectDisplay.objectsIn(s, from, Math.min(sf.extentEnd(), from + sf.tileBytes()), limit,
+                sampler, memory);
     }
 
     // ---- trigger readings ----
@@ -299,6 +354,11 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
     @Override
     public long heapBytes() {
         return heapBytes;
+    }
+
+    @Override
+    public long fragmentedTiles(long chunks, long largest) {
+        return lastGcFrame == null ? 0 : lastGcFrame.fragmentedTiles(chunks, largest);
     }
 
     /** The last heap events, in primitive arrays (no allocation per event), for backtraces. */

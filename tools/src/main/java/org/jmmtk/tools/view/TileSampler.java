@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
@@ -39,6 +40,26 @@ final class TileSampler {
 
     List<Space> spaces() {
         return spaces;
+    }
+
+    /** Whether {@code object} was reachable at the end of the last collection. */
+    boolean isLive(long object) {
+        return live.contains(object);
+    }
+
+    /** When {@code object} was allocated (bytes allocated then), -1 if not known. */
+    long allocatedAt(long object) {
+        return allocatedAt.get(ObjectModel.id(memory, object));
+    }
+
+    /** The space holding {@code address}, or null. */
+    Space spaceOf(long address) {
+        for (Space s : spaces) {
+            if (s.contains(address)) {
+                return s;
+            }
+        }
+        return null;
     }
 
     /** An object was allocated at {@code clock} (bytes allocated so far). */
@@ -80,8 +101,12 @@ final class TileSampler {
         lastGcClock = clock;
     }
 
-    /** Samples every space with tiles of {@code tileBytes}; collapsed spaces get their summary only. */
-    List<HeapFrame.SpaceFrame> sample(long tileBytes, Set<String> collapsed, long clock, long pageBytes) {
+    /**
+     * Samples every space with tiles of {@code tileBytes}; collapsed spaces get their summary only; a
+     * zoomed space ({@code zoom}: name to {start, end, tile bytes}) only its zoomed range, in its tiles.
+     */
+    List<HeapFrame.SpaceFrame> sample(long tileBytes, Set<String> collapsed, Map<String, long[]> zoom, long clock,
+                                      long pageBytes) {
         List<HeapFrame.SpaceFrame> frames = new ArrayList<>(spaces.size());
         for (Space space : spaces) {
             long end = Math.max(space.start(), space.extentEnd());
@@ -89,16 +114,19 @@ final class TileSampler {
             String group = group(space);
             if (collapsed.contains(space.name())) {
                 frames.add(new HeapFrame.SpaceFrame(space.name(), group, space.start(), end, tileBytes, reserved,
-                        true, new long[HeapFrame.STREAMS.size()][0]));
+                        true, false, new long[HeapFrame.STREAMS.size()][0]));
                 continue;
             }
-            long tile = tileBytes;
-            while ((end - space.start()) / tile > MAX_TILES) {
+            long[] z = zoom.get(space.name());
+            long start = z == null ? space.start() : Math.max(space.start(), z[0]);
+            end = z == null ? end : Math.max(start, Math.min(end, z[1]));
+            long tile = z == null ? tileBytes : z[2];
+            while ((end - start) / tile > MAX_TILES) {
                 tile *= 2;
             }
-            Tiles tiles = new Tiles(space.start(), end, tile, clock);
+            Tiles tiles = new Tiles(start, end, tile, clock);
             space.describeTiles(tiles);
-            frames.add(new HeapFrame.SpaceFrame(space.name(), group, space.start(), end, tile, reserved, false,
+            frames.add(new HeapFrame.SpaceFrame(space.name(), group, start, end, tile, reserved, false, z != null,
                     tiles.streams()));
         }
         return frames;
@@ -156,6 +184,7 @@ final class TileSampler {
                 long free = freeBytes(t);
                 s[HeapFrame.FRAGMENTATION][t] = free == 0 ? 0 : 1000 - 1000 * largestFreeChunk(t) / free;
                 s[HeapFrame.CHUNKS][t] = freeChunks(t);
+                s[HeapFrame.LARGEST_FREE][t] = largestFreeChunk(t);
             }
             return s;
         }

@@ -12,7 +12,9 @@ import org.jmmtk.core.Options;
  * {@code gc-start}, {@code gc-end}. Attributes: {@code gc} (the collection's number; collections
  * started so far), {@code allocs} (allocations so far), {@code allocated} (bytes allocated),
  * {@code used} (heap in use), {@code SPACE.used} (one space's pages in use); at {@code alloc} also
- * {@code type} (type id) and {@code size} (bytes of the object). Byte values take k/m/g suffixes; the
+ * {@code type} (type id) and {@code size} (bytes of the object); at {@code gc-end} also
+ * {@code fragmented(X,Y)}, GCspy's fragmentation trigger: the number of tiles (the n-byte regions) split
+ * into more than X free chunks of which the largest is at most Y bytes. Byte values take k/m/g suffixes; the
  * used attributes take a percentage of the heap budget. Operators: {@code < <= = != >= >}. Actions:
  * {@code pause} (the default) and {@code backtrace} (pause and show the events before it).
  *
@@ -51,10 +53,13 @@ public final class Trigger {
         long spaceUsedBytes(String space);
 
         long heapBytes();
+
+        /** Tiles with more than {@code chunks} free chunks whose largest is at most {@code largest} bytes. */
+        long fragmentedTiles(long chunks, long largest);
     }
 
     private static final Pattern SYNTAX = Pattern.compile(
-            "\\s*([a-z-]+)\\s+([A-Za-z0-9_.-]+)\\s*(<=|>=|!=|==|=|<|>)\\s*([0-9.]+[kKmMgG]?%?)\\s*([a-z]+)?\\s*");
+            "\\s*([a-z-]+)\\s+([A-Za-z0-9_.-]+|fragmented\\([0-9]+,\\s*[0-9]+[kKmM]?\\))\\s*(<=|>=|!=|==|=|<|>)\\s*([0-9.]+[kKmMgG]?%?)\\s*([a-z]+)?\\s*");
 
     private final int id;
     private final String text;
@@ -65,11 +70,13 @@ public final class Trigger {
     private final double threshold;
     private final boolean percent;
     private final Action action;
+    private final long chunks;
+    private final long largest;
     private boolean held;
     private volatile long hits;
 
     private Trigger(int id, String text, Event event, String attribute, String space, String op, double threshold,
-                    boolean percent, Action action) {
+                    boolean percent, Action action, long chunks, long largest) {
         this.id = id;
         this.text = text;
         this.event = event;
@@ -79,6 +86,8 @@ public final class Trigger {
         this.threshold = threshold;
         this.percent = percent;
         this.action = action;
+        this.chunks = chunks;
+        this.largest = largest;
     }
 
     /** Parses {@code text}; throws {@link IllegalArgumentException} saying what is wrong. */
@@ -100,12 +109,22 @@ public final class Trigger {
         }
         String attribute = m.group(2);
         String space = null;
-        if (attribute.endsWith(".used")) {
+        long chunks = 0;
+        long largest = 0;
+        if (attribute.startsWith("fragmented(")) {
+            if (event != Event.GC_END) {
+                throw new IllegalArgumentException("trigger '" + text + "': fragmented(X,Y) is an attribute of gc-end only");
+            }
+            String[] xy = attribute.substring("fragmented(".length(), attribute.length() - 1).split(",");
+            chunks = Long.parseLong(xy[0].trim());
+            largest = Options.parseSize(xy[1].trim().toLowerCase(Locale.ROOT));
+            attribute = "fragmented";
+        } else if (attribute.endsWith(".used")) {
             space = attribute.substring(0, attribute.length() - ".used".length());
             attribute = "space.used";
         }
         switch (attribute) {
-            case "gc", "allocs", "allocated", "used", "space.used" -> { }
+            case "gc", "allocs", "allocated", "used", "space.used", "fragmented" -> { }
             case "type", "size" -> {
                 if (event != Event.ALLOC) {
                     throw new IllegalArgumentException("trigger '" + text + "': " + attribute
@@ -113,7 +132,7 @@ public final class Trigger {
                 }
             }
             default -> throw new IllegalArgumentException("trigger '" + text + "': unknown attribute '" + attribute
-                    + "' (gc, allocs, allocated, used, SPACE.used, type, size)");
+                    + "' (gc, allocs, allocated, used, SPACE.used, type, size, fragmented(X,Y))");
         }
         String value = m.group(4);
         boolean percent = value.endsWith("%");
@@ -137,7 +156,7 @@ public final class Trigger {
             }
         }
         String op = m.group(3).equals("==") ? "=" : m.group(3);
-        return new Trigger(id, text.trim(), event, attribute, space, op, threshold, percent, action);
+        return new Trigger(id, text.trim(), event, attribute, space, op, threshold, percent, action, chunks, largest);
     }
 
     public int id() {
@@ -182,6 +201,7 @@ public final class Trigger {
             case "used" -> r.usedBytes();
             case "space.used" -> r.spaceUsedBytes(space);
             case "type" -> type;
+            case "fragmented" -> r.fragmentedTiles(chunks, largest);
             default -> size;
         };
         if (percent) {

@@ -1,11 +1,21 @@
 package org.jmmtk.tools.view;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
 /**
  * The heap view's pause switch (GCspy's server-side pause): the simulation thread asks it at every
  * pause point (after an allocation, at the end of a collection, when a trigger fired) whether to stop,
  * and then really blocks on this monitor until an HTTP thread resumes or steps it. HTTP threads only
  * change the state and signal; they never touch the heap. While blocked, the simulation thread also
- * wakes for a resample request (a new tile size), because only it may read the heap.
+ * wakes for a resample request (a new tile size) and for tasks that read the heap (an object's memory
+ * display), because only it may read the heap.
  *
  * <p>Step semantics: "step N allocations" runs exactly N more allocations and stops after the N-th;
  * "step N GCs" runs until the end of the N-th collection from now. A trigger that fires during a step
@@ -20,6 +30,7 @@ public final class ViewControl {
     private boolean blocked;
     private long blockings;
     private boolean finished;
+    private final List<FutureTask<?>> tasks = new ArrayList<>();
 
     /** Starts paused (the {@code --paused} option): the simulation stops at its first pause point. */
     public synchronized void startPaused() {
@@ -39,27 +50,23 @@ public final class ViewControl {
     }
 
     /** Runs {@code n} (positive) more allocations, then pauses. */
-    public synchronized void stepAllocations(long n) {
-        requirePositive(n);
-        stepAllocations = n;
-        stepGcs = 0;
-        paused = false;
-        notifyAll();
+    public void stepAllocations(long n) {
+        step(n, 0);
     }
 
     /** Runs until the end of the {@code n}-th (positive) collection from now, then pauses. */
-    public synchronized void stepGcs(long n) {
-        requirePositive(n);
-        stepGcs = n;
-        stepAllocations = 0;
-        paused = false;
-        notifyAll();
+    public void stepGcs(long n) {
+        step(0, n);
     }
 
-    private static void requirePositive(long n) {
-        if (n <= 0) {
-            throw new IllegalArgumentException("a step must be at least 1, not " + n);
+    private synchronized void step(long allocations, long gcs) {
+        if (allocations + gcs <= 0) {
+            throw new IllegalArgumentException("a step must be at least 1, not " + (allocations + gcs));
         }
+        stepAllocations = allocations;
+        stepGcs = gcs;
+        paused = false;
+        notifyAll();
     }
 
     /** Asks a blocked simulation thread to sample the heap again (a new tile size); harmless otherwise. */
@@ -103,32 +110,76 @@ public final class ViewControl {
     }
 
     /**
-     * Simulation thread: samples, then blocks while paused, sampling again on each resample request.
-     * Returns when resumed or stepped. An interrupt resumes (the view is shutting down).
+     * Simulation thread: samples, then blocks while paused; while blocked it runs the tasks HTTP threads
+     * hand it ({@link #callWhilePaused}) and samples again on each resample request. Returns when
+     * resumed or stepped. An interrupt resumes (the view is shutting down).
      */
     public void block(Runnable sample) {
         sample.run();
-        while (true) {
-            synchronized (this) {
-                resample = false;
-                blocked = true;
-                blockings++;
-                notifyAll();
-                try {
-                    while (paused && !resample && !finished) {
+        synchronized (this) {
+            blocked = true;
+            blockings++;
+            notifyAll();
+        }
+        try {
+            while (true) {
+                List<FutureTask<?>> work;
+                boolean again;
+                synchronized (this) {
+                    while (paused && !resample && tasks.isEmpty() && !finished) {
                         wait();
                     }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    paused = false;
-                } finally {
-                    blocked = false;
+                    if (!paused || finished) {
+                        return;
+                    }
+                    again = resample;
+                    resample = false;
+                    work = new ArrayList<>(tasks);
+                    tasks.clear();
                 }
-                if (!paused || finished) {
-                    return;
+                for (FutureTask<?> task : work) {
+                    task.run();
+                }
+                if (again) {
+                    sample.run();
                 }
             }
-            sample.run();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            synchronized (this) {
+                blocked = false;
+                paused = paused && !Thread.currentThread().isInterrupted();
+                for (FutureTask<?> task : tasks) {
+                    task.cancel(false);
+                }
+                tasks.clear();
+            }
+        }
+    }
+
+    /**
+     * HTTP thread: runs {@code task} on the blocked simulation thread (the only one that may read the
+     * heap) and returns its result; {@link IllegalStateException} if the run is not paused now.
+     */
+    public <T> T callWhilePaused(Callable<T> task, long millis) throws InterruptedException {
+        FutureTask<T> future = new FutureTask<>(task);
+        synchronized (this) {
+            if (!blocked) {
+                throw new IllegalStateException("the run is not paused: pause it first");
+            }
+            tasks.add(future);
+            notifyAll();
+        }
+        try {
+            return future.get(millis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (TimeoutException | CancellationException e) {
+            throw new IllegalStateException("the run went on before the answer was ready");
         }
     }
 

@@ -10,7 +10,9 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,12 +31,17 @@ public final class ViewServer implements AutoCloseable {
     /** How long {@code POST /api/step} waits for the simulation to stop again. */
     static final long STEP_WAIT_MILLIS = 60_000;
     private static final long MIN_EVENT_MILLIS = 50;
+    /** Frames kept for the history slider: the one after each of the last 100 collections. */
+    static final int HISTORY_FRAMES = 100;
+    /** Objects a memory display lists at most. */
+    static final int MAX_OBJECTS_SHOWN = 256;
 
     private final HttpServer server;
     private final ExecutorService pool;
     private final ViewControl control;
     private final Object frames = new Object();
     private HeapFrame latest;
+    private final ArrayDeque<HeapFrame> history = new ArrayDeque<>();
     private HeapViewPlugin plugin;
     private volatile boolean closed;
 
@@ -69,6 +76,13 @@ public final class ViewServer implements AutoCloseable {
     public void publish(HeapFrame frame) {
         synchronized (frames) {
             latest = frame;
+            if (frame.event().equals("gc-end")
+                    && (history.isEmpty() || history.peekLast().gcCount() != frame.gcCount())) {
+                if (history.size() == HISTORY_FRAMES) {
+                    history.removeFirst();
+                }
+                history.addLast(frame);
+            }
             frames.notifyAll();
         }
     }
@@ -91,6 +105,22 @@ public final class ViewServer implements AutoCloseable {
                 frames.wait(left);
             }
             return latest;
+        }
+    }
+
+    private long seq() {
+        HeapFrame f = latest();
+        return f == null ? -1 : f.seq();
+    }
+
+    /** After a setting changed: if the run is paused, waits (briefly) for the frame sampled with it. */
+    private void resampled(long before) {
+        if (control.isBlocked()) {
+            try {
+                awaitNewer(before, 10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -121,11 +151,24 @@ public final class ViewServer implements AutoCloseable {
                 case "/api/step" -> step(ex, method, q);
                 case "/api/settings" -> settings(ex, method, q);
                 case "/api/collapse" -> collapse(ex, method, q);
+                case "/api/zoom" -> zoom(ex, method, q);
                 case "/api/triggers" -> triggers(ex, method, q);
+                case "/api/history" -> {
+                    if (requireMethod(ex, method, "GET")) {
+                        history(ex, q);
+                    }
+                }
+                case "/api/tile" -> {
+                    if (requireMethod(ex, method, "GET")) {
+                        tile(ex, q);
+                    }
+                }
                 default -> text(ex, 404, "no such page: " + path);
             }
         } catch (IllegalArgumentException e) {
             text(ex, 400, e.getMessage());
+        } catch (IllegalStateException e) {
+            text(ex, 409, e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -173,8 +216,10 @@ public final class ViewServer implements AutoCloseable {
         if (!requireMethod(ex, method, "POST")) {
             return;
         }
+        long before = seq();
         if (q.containsKey("tileBytes")) {
             plugin.setTileBytes(number(q, "tileBytes"));
+            resampled(before);
         }
         if (q.containsKey("sampleEvery")) {
             plugin.setSampleEvery(number(q, "sampleEvery"));
@@ -190,7 +235,68 @@ public final class ViewServer implements AutoCloseable {
         if (space == null) {
             throw new IllegalArgumentException("give ?space=NAME");
         }
+        long before = seq();
         plugin.setCollapsed(space, !"false".equals(q.get("collapsed")));
+        resampled(before);
+        json(ex, 200, "{}");
+    }
+
+    /** Without ?gc: the collections kept; with ?gc=N: the frame after collection N, in full. */
+    private void history(HttpExchange ex, Map<String, String> q) throws IOException {
+        List<HeapFrame> kept;
+        synchronized (frames) {
+            kept = List.copyOf(history);
+        }
+        if (q.containsKey("gc")) {
+            long gc = number(q, "gc");
+            for (HeapFrame f : kept) {
+                if (f.gcCount() == gc) {
+                    json(ex, 200, FrameJson.write(f, null, false, plugin, "history"));
+                    return;
+                }
+            }
+            text(ex, 404, "no frame of GC " + gc + " kept (the last " + HISTORY_FRAMES + " collections are)");
+            return;
+        }
+        StringBuilder b = new StringBuilder("{\"frames\":[");
+        for (HeapFrame f : kept) {
+            b.append(b.charAt(b.length() - 1) == '[' ? "" : ",").append("{\"gc\":").append(f.gcCount())
+                    .append(",\"seq\":").append(f.seq()).append(",\"allocations\":").append(f.allocations())
+                    .append(",\"bytesAllocated\":").append(f.bytesAllocated()).append('}');
+        }
+        json(ex, 200, b.append("]}").toString());
+    }
+
+    /** The memory display of a tile of the latest frame; the run must be paused (409 otherwise). */
+    private void tile(HttpExchange ex, Map<String, String> q) throws IOException, InterruptedException {
+        String space = q.get("space");
+        if (space == null || !q.containsKey("index")) {
+            throw new IllegalArgumentException("give ?space=NAME&index=I");
+        }
+        int index = (int) number(q, "index");
+        int limit = q.containsKey("limit") ? (int) Math.min(MAX_OBJECTS_SHOWN, number(q, "limit")) : 64;
+        HeapFrame frame = latest();
+        List<ObjectDisplay.Shown> objects = control.callWhilePaused(
+                () -> plugin.objectsOfTile(frame, space, index, limit), STEP_WAIT_MILLIS);
+        json(ex, 200, FrameJson.objects(space, index, objects));
+    }
+
+    /** With start, end and tileBytes: zooms a space into that range; without: shows it whole again. */
+    private void zoom(HttpExchange ex, String method, Map<String, String> q) throws IOException {
+        if (!requireMethod(ex, method, "POST")) {
+            return;
+        }
+        String space = q.get("space");
+        if (space == null) {
+            throw new IllegalArgumentException("give ?space=NAME[&start=A&end=B&tileBytes=T]");
+        }
+        long before = seq();
+        if (q.containsKey("start")) {
+            plugin.setZoom(space, number(q, "start"), number(q, "end"), number(q, "tileBytes"));
+        } else {
+            plugin.clearZoom(space);
+        }
+        resampled(before);
         json(ex, 200, "{}");
     }
 

@@ -10,9 +10,13 @@ const STREAM_INFO = {
   newObjects: {label: 'allocated since last GC', color: [198, 40, 40], scale: 'max'},
   meanAge: {label: 'mean age (bytes allocated)', color: [0, 121, 107], scale: 'max'},
   fragmentation: {label: 'fragmentation (1 - largest free chunk / free)', color: [173, 20, 87], scale: 'permille'},
-  freeChunks: {label: 'free chunks', color: [121, 85, 72], scale: 'max'}
+  freeChunks: {label: 'free chunks', color: [121, 85, 72], scale: 'max'},
+  largestFreeChunk: {label: 'largest free chunk', color: [255, 143, 0], scale: 'tile'}
 };
-const state = {streams: [], spaces: new Map(), order: [], frame: null, stream: 'usedBytes'};
+// live: what the event stream says now; past: a frame from the history, while the slider is on it
+const state = {live: emptyView(), past: null, stream: 'usedBytes', history: [], historyGc: -1, zooms: {}};
+function emptyView() { return {streams: [], spaces: new Map(), order: [], frame: null}; }
+function shown() { return state.past || state.live; }
 const $ = id => document.getElementById(id);
 
 function fmtBytes(b) {
@@ -29,28 +33,58 @@ function post(path, body) {
   });
 }
 
-function apply(frame) {
-  state.frame = frame;
-  state.streams = frame.streams;
-  state.order = frame.spaces.map(s => s.name);
+function apply(view, frame) {
+  view.frame = frame;
+  view.streams = frame.streams;
+  view.order = frame.spaces.map(s => s.name);
   for (const s of frame.spaces) {
-    let known = state.spaces.get(s.name);
+    let known = view.spaces.get(s.name);
     if (!known || !frame.incremental || s.full) {
       known = {values: frame.streams.map(() => new Float64Array(s.tileCount))};
-      state.spaces.set(s.name, known);
+      view.spaces.set(s.name, known);
     }
     Object.assign(known, {meta: s});
     for (const t of s.tiles) {
       for (let k = 0; k < frame.streams.length; k++) known.values[k][t[0]] = t[k + 1];
     }
   }
-  render();
+  return view;
+}
+
+function liveFrame(frame) {
+  apply(state.live, frame);
+  if (frame.gcCount !== state.historyGc) {
+    state.historyGc = frame.gcCount;
+    fetch('/api/history').then(r => r.json()).then(h => {
+      state.history = h.frames;
+      const slider = $('history');
+      const atLive = !state.past;
+      slider.max = h.frames.length;
+      if (atLive) slider.value = h.frames.length;
+    });
+  }
+  if (!state.past) render();
+}
+
+function showHistory(i) {
+  if (i >= state.history.length) {
+    state.past = null;
+    $('historyLabel').textContent = 'live';
+    render();
+    return;
+  }
+  const gc = state.history[i].gc;
+  fetch(`/api/history?gc=${gc}`).then(r => r.json()).then(frame => {
+    state.past = apply(emptyView(), frame);
+    $('historyLabel').textContent = `after GC ${gc}`;
+    render();
+  });
 }
 
 function ensureStreamSelect() {
   const sel = $('stream');
   if (sel.options.length) return;
-  for (const name of state.streams) {
+  for (const name of shown().streams) {
     const o = document.createElement('option');
     o.value = name; o.textContent = STREAM_INFO[name] ? STREAM_INFO[name].label : name;
     sel.appendChild(o);
@@ -95,11 +129,15 @@ function spaceBox(meta) {
   if (!box) {
     box = document.createElement('div');
     box.className = 'space'; box.dataset.space = meta.name;
-    box.innerHTML = '<h4></h4><div class="bar"></div><canvas class="tiles"></canvas>';
+    box.innerHTML = '<h4></h4><div class="bar"></div><canvas class="tiles"></canvas>' +
+      '<button class="zoomout" style="display:none">zoom out</button>';
+    box.querySelector('.zoomout').onclick = () => zoomOut(meta.name);
     box.querySelector('h4').onclick = () =>
-      post(`/api/collapse?space=${encodeURIComponent(meta.name)}&collapsed=${!state.spaces.get(meta.name).meta.collapsed}`);
+      post(`/api/collapse?space=${encodeURIComponent(meta.name)}&collapsed=${!shown().spaces.get(meta.name).meta.collapsed}`);
     const canvas = box.querySelector('canvas');
     canvas.onmousemove = e => hover(meta.name, canvas, e);
+    canvas.onclick = e => inspect(meta.name, canvas, e);
+    canvas.ondblclick = e => zoomIn(meta.name, canvas, e);
     canvas.onmouseleave = () => { $('tip').style.display = 'none'; };
     groupBox(meta.group).appendChild(box);
   }
@@ -111,7 +149,8 @@ function columns() {
 }
 
 function render() {
-  const f = state.frame;
+  const view = shown(), f = view.frame;
+  if (!f) return;
   ensureStreamSelect();
   ensureTileSelect(f.tileBytes);
   if (document.activeElement !== $('sampleEvery')) $('sampleEvery').value = f.sampleEvery;
@@ -134,14 +173,15 @@ function render() {
     li.appendChild(b);
     list.appendChild(li);
   }
-  const k = state.streams.indexOf(state.stream);
+  const k = view.streams.indexOf(state.stream);
   let drawn = 0;
-  for (const name of state.order) {
-    const sp = state.spaces.get(name), meta = sp.meta;
+  for (const name of view.order) {
+    const sp = view.spaces.get(name), meta = sp.meta;
     const box = spaceBox(meta);
     const t = meta.totals;
     box.querySelector('h4').innerHTML = `${meta.collapsed ? '&#9656;' : '&#9662;'} ${name} <span class="sum">` +
       `${fmtBytes(meta.reservedBytes)} reserved` + (meta.collapsed ? ' (collapsed)' :
+      `${meta.zoomed ? ', zoomed to 0x' + meta.start.toString(16) + '-0x' + meta.extentEnd.toString(16) : ''}` +
       `, ${fmtBytes(t.usedBytes)} used, ${fmtBytes(t.liveBytes)} live, ${fmtBytes(t.freeBytes)} free, ` +
       `${t.objects} objects, ${meta.tileCount} tiles of ${fmtBytes(meta.tileBytes)}`) + '</span>';
     const extent = Math.max(1, meta.extentEnd - meta.start);
@@ -150,6 +190,9 @@ function render() {
       `<div style="left:0;width:${pct(t.usedBytes)};background:#607d8b"></div>` +
       `<div style="left:0;width:${pct(t.liveBytes)};background:#2e7d32"></div>` +
       `<div style="left:${pct(t.usedBytes)};width:${pct(t.freeBytes)};background:#e67800"></div>`;
+    const stack = state.zooms[name] || [];
+    box.querySelector('.zoomout').style.display = stack.length && !state.past ? 'inline' : 'none';
+    box.querySelector('.zoomout').textContent = `zoom out (${stack.length} level${stack.length > 1 ? 's' : ''})`;
     const canvas = box.querySelector('canvas');
     const n = meta.collapsed ? 0 : meta.tileCount, cols = columns(), rows = Math.ceil(n / cols);
     canvas.width = Math.min(n, cols) * (CELL + GAP);
@@ -181,29 +224,74 @@ function legend() {
     .join(' ') + ` ${what}`;
 }
 
-function hover(name, canvas, e) {
-  const sp = state.spaces.get(name), meta = sp.meta;
+function tileAt(canvas, e, meta) {
   const r = canvas.getBoundingClientRect();
   const col = Math.floor((e.clientX - r.left) / (CELL + GAP)), row = Math.floor((e.clientY - r.top) / (CELL + GAP));
   const i = row * columns() + col;
+  return col >= columns() || i >= meta.tileCount ? -1 : i;
+}
+
+function hover(name, canvas, e) {
+  const view = shown(), sp = view.spaces.get(name), meta = sp.meta;
+  const i = tileAt(canvas, e, meta);
   const tip = $('tip');
-  if (col >= columns() || i >= meta.tileCount) { tip.style.display = 'none'; return; }
+  if (i < 0) { tip.style.display = 'none'; return; }
   const a = meta.start + i * meta.tileBytes;
   let text = `${name} tile ${i}\n0x${a.toString(16)}-0x${(a + meta.tileBytes).toString(16)}\n`;
-  state.streams.forEach((s, k) => {
+  view.streams.forEach((s, k) => {
     const v = sp.values[k][i];
-    text += `${s}: ${s.endsWith('Bytes') ? fmtBytes(v) : s === 'fragmentation' ? (v / 10).toFixed(1) + '%' : v}\n`;
+    text += `${s}: ${/Bytes$|Chunk$/.test(s) ? fmtBytes(v) : s === 'fragmentation' ? (v / 10).toFixed(1) + '%' : v}\n`;
   });
+  text += '(click: the objects in this tile)';
   tip.textContent = text;
   tip.style.left = (e.clientX + 14) + 'px'; tip.style.top = (e.clientY + 14) + 'px';
   tip.style.display = 'block';
 }
 
+// GCspy's memory display: the objects of the clicked tile, read by the paused simulation thread
+function inspect(name, canvas, e) {
+  const meta = shown().spaces.get(name).meta, i = tileAt(canvas, e, meta), box = $('objects');
+  if (i < 0) return;
+  if (state.past) { box.textContent = 'objects are shown for the live heap only (move the history slider to live)'; return; }
+  fetch(`/api/tile?space=${encodeURIComponent(name)}&index=${i}`).then(async r => {
+    if (!r.ok) { box.textContent = await r.text(); return; }
+    const d = await r.json();
+    box.innerHTML = `<h3>${name} tile ${i}: ${d.objects.length} objects</h3><pre></pre>`;
+    box.querySelector('pre').textContent = d.objects.map(o =>
+      `0x${o.address.toString(16)} id ${o.id} type ${o.type} ${o.size} B (trace ${o.traceBytes} B) status ${o.status}` +
+      `${o.liveAtLastGc ? ' live' : ''}${o.marked ? ' marked' : ''}${o.forwarded ? ' forwarded' : ''}` +
+      ` allocated at ${o.allocatedAt}\n` + o.fields.map(f => `  [${f.slot}] -> ` +
+        (f.target === 0 ? 'null' : `0x${f.target.toString(16)} id ${f.targetId} in ${f.targetSpace}`)).join('\n'))
+      .join('\n');
+  });
+}
+
+// zoom: a double-click shows the 16 tiles around the clicked one in tiles 16 times smaller; the
+// zooms of a space stack, and "zoom out" goes back one level
+function zoomIn(name, canvas, e) {
+  if (state.past) return;
+  const meta = shown().spaces.get(name).meta, i = tileAt(canvas, e, meta);
+  if (i < 0 || meta.tileBytes <= 8) return;
+  const at = meta.start + i * meta.tileBytes, tile = Math.max(8, meta.tileBytes / 16);
+  const start = Math.max(meta.start, at - 8 * meta.tileBytes);
+  const end = Math.min(meta.extentEnd, at + 8 * meta.tileBytes);
+  (state.zooms[name] = state.zooms[name] || []).push(meta.zoomed
+    ? {start: meta.start, end: meta.extentEnd, tileBytes: meta.tileBytes} : null);
+  post(`/api/zoom?space=${encodeURIComponent(name)}&start=${start}&end=${end}&tileBytes=${tile}`);
+}
+
+function zoomOut(name) {
+  const back = (state.zooms[name] || []).pop();
+  post(`/api/zoom?space=${encodeURIComponent(name)}` +
+    (back ? `&start=${back.start}&end=${back.end}&tileBytes=${back.tileBytes}` : ''));
+}
+
+$('history').oninput = e => showHistory(Number(e.target.value));
 $('pause').onclick = () => post('/api/pause');
 $('resume').onclick = () => post('/api/resume');
 $('stepGc').onclick = () => post(`/api/step?gcs=${$('stepN').value}`);
 $('stepAlloc').onclick = () => post(`/api/step?allocs=${$('stepN').value}`);
-$('stream').onchange = e => { state.stream = e.target.value; if (state.frame) render(); };
+$('stream').onchange = e => { state.stream = e.target.value; render(); };
 $('tileBytes').onchange = e => post(`/api/settings?tileBytes=${e.target.value}`);
 $('sampleEvery').onchange = e => post(`/api/settings?sampleEvery=${e.target.value}`).catch(err => alert(err.message));
 $('triggerForm').onsubmit = e => {
@@ -212,8 +300,11 @@ $('triggerForm').onsubmit = e => {
     .then(() => { $('triggerError').textContent = ''; $('triggerText').value = ''; })
     .catch(err => { $('triggerError').textContent = err.message; });
 };
-window.onresize = () => { if (state.frame) render(); };
+window.onresize = () => render();
 
 const events = new EventSource('/events');
-events.addEventListener('frame', e => apply(JSON.parse(e.data)));
-events.onerror = () => { $('status').textContent = state.frame && state.frame.status === 'finished' ? 'finished' : 'disconnected'; };
+events.addEventListener('frame', e => liveFrame(JSON.parse(e.data)));
+events.onerror = () => {
+  const f = state.live.frame;
+  $('status').textContent = f && f.status === 'finished' ? 'finished' : 'disconnected';
+};

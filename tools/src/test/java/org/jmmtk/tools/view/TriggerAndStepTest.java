@@ -90,9 +90,44 @@ class TriggerAndStepTest {
     }
 
     @Test
+    void theFragmentationTriggerFiresAtTheFirstGcLeavingATileInSeveralSmallFreeChunks() throws Exception {
+        java.util.List<HeapFrame> gcEnds = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ViewRun r = new ViewRun("marksweep", "random", 0.2, 300 << 10, 2, 1000, f -> {
+            latest.set(f);
+            if (f.event().equals("gc-end")) {
+                gcEnds.add(f);
+            }
+        }, v -> v.plugin.addTrigger("gc-end fragmented(1,1000) > 0")).start()) {
+            HeapFrame f = stopped(r, 0);
+            assertTrue(f.fragmentedTiles(1, 1000) > 0);
+            for (HeapFrame before : gcEnds) {
+                if (before.gcCount() < f.gcCount()) {
+                    assertEquals(0, before.fragmentedTiles(1, 1000), "GC " + before.gcCount() + " qualified already");
+                }
+            }
+            boolean found = false;
+            for (HeapFrame.SpaceFrame s : f.spaces()) {
+                long[][] v = s.streams();
+                for (int t = 0; t < s.tileCount(); t++) {
+                    if (v[HeapFrame.CHUNKS][t] > 1 && v[HeapFrame.LARGEST_FREE][t] <= 1000) {
+                        found = true;
+                        assertTrue(v[HeapFrame.FRAGMENTATION][t] > 0, "several chunks: fragmented");
+                        assertTrue(v[HeapFrame.FREE][t] > v[HeapFrame.LARGEST_FREE][t]);
+                    }
+                }
+            }
+            assertTrue(found);
+            r.plugin.removeTrigger(r.plugin.triggers().get(0).id());
+            r.control.resume();
+            r.join();
+        }
+    }
+
+    @Test
     void malformedTriggersSayWhatIsWrong() {
         for (String bad : new String[] {"", "gc-start", "gc-start gc 12", "boom gc = 1", "gc-start colour = 1",
-                "gc-end type = 3", "alloc gc > 10%", "alloc size > 1x", "alloc size > 1 explode"}) {
+                "gc-end type = 3", "alloc gc > 10%", "alloc size > 1x", "alloc size > 1 explode",
+                "alloc fragmented(2,64) > 0", "gc-end fragmented(2) > 0"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Trigger.parse(1, bad), bad);
             assertTrue(e.getMessage().startsWith("trigger '"), e.getMessage());
         }

@@ -26,6 +26,15 @@ class ViewServerTest {
                 .method(method, HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    private static JsonNode space(JsonNode state, String name) {
+        for (JsonNode s : state.get("spaces")) {
+            if (s.get("name").asText().equals(name)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no space " + name + " in " + state);
+    }
+
     @Test
     void servesThePageTheStateAndTheEventStreamAndObeysTheControls() throws Exception {
         ViewControl control = new ViewControl();
@@ -51,12 +60,7 @@ class ViewServerTest {
             state = JSON.readTree(stepped.body());
             assertEquals(1, state.get("gcCount").asInt());
             assertTrue(state.get("paused").asBoolean());
-            JsonNode ms = null;
-            for (JsonNode s : state.get("spaces")) {
-                if (s.get("name").asText().equals("ms")) {
-                    ms = s;
-                }
-            }
+            JsonNode ms = space(state, "ms");
             long used = 0;
             for (JsonNode t : ms.get("tiles")) {
                 used += t.get("usedBytes").asLong();
@@ -64,6 +68,41 @@ class ViewServerTest {
             assertTrue(used > 0);
             assertEquals(ms.get("totals").get("usedBytes").asLong(), used);
             assertEquals(ms.get("tileCount").asInt(), ms.get("tiles").size());
+
+            // the memory display of a tile of the paused run: its objects, headers and fields
+            HttpResponse<String> tile = send(server, "GET", "/api/tile?space=ms&index=0", "");
+            assertEquals(200, tile.statusCode(), tile.body());
+            JsonNode objects = JSON.readTree(tile.body()).get("objects");
+            assertTrue(objects.size() > 0);
+            long address = ms.get("tiles").get(0).get("address").asLong();
+            for (JsonNode o : objects) {
+                assertTrue(o.get("address").asLong() >= address
+                        && o.get("address").asLong() < address + ms.get("tileBytes").asLong());
+                assertTrue(o.get("id").asLong() > 0 && o.get("size").asLong() >= 16);
+                for (JsonNode f : o.get("fields")) {
+                    assertTrue(f.get("target").asLong() == 0 || !f.get("targetSpace").asText().isEmpty(), f.toString());
+                }
+            }
+            assertEquals(400, send(server, "GET", "/api/tile?space=ms&index=99999", "").statusCode());
+            // zoom into the first 4 KiB of ms in 64-byte tiles, then out again
+            assertEquals(200, send(server, "POST", "/api/zoom?space=ms&start=" + address + "&end=" + (address + 4096)
+                    + "&tileBytes=64", "").statusCode());
+            JsonNode zoomed = space(JSON.readTree(send(server, "GET", "/api/state", "").body()), "ms");
+            assertTrue(zoomed.get("zoomed").asBoolean());
+            assertEquals(64, zoomed.get("tileCount").asInt());
+            assertEquals(address, zoomed.get("start").asLong());
+            assertEquals(400, send(server, "POST", "/api/zoom?space=ms&start=5&end=5&tileBytes=64", "").statusCode());
+            assertEquals(200, send(server, "POST", "/api/zoom?space=ms", "").statusCode());
+            JsonNode whole = space(JSON.readTree(send(server, "GET", "/api/state", "").body()), "ms");
+            assertEquals(ms.get("tileCount").asInt(), whole.get("tileCount").asInt());
+            assertEquals(used, whole.get("totals").get("usedBytes").asLong());
+
+            // the history: the frame after GC 1
+            JsonNode history = JSON.readTree(send(server, "GET", "/api/history", "").body()).get("frames");
+            assertEquals(1, history.size());
+            assertEquals(1, history.get(0).get("gc").asInt());
+            assertEquals(200, send(server, "GET", "/api/history?gc=1", "").statusCode());
+            assertEquals(404, send(server, "GET", "/api/history?gc=7", "").statusCode());
 
             // the event stream: a full frame first
             HttpResponse<InputStream> events = http.send(HttpRequest.newBuilder(URI.create(server.url() + "events"))
@@ -121,9 +160,11 @@ class ViewServerTest {
             assertTrue(state.get("reason").asText().contains("gc-end gc = 3"));
             assertEquals(200, send(server, "DELETE", "/api/triggers?id=" + state.get("triggers").get(0).get("id"), "")
                     .statusCode());
-            assertEquals(200, send(server, "POST", "/api/pause", "").statusCode());
+            assertEquals(3, JSON.readTree(send(server, "GET", "/api/history", "").body()).get("frames").size());
             assertEquals(200, send(server, "POST", "/api/resume", "").statusCode());
             run.join();
+            assertEquals(409, send(server, "GET", "/api/tile?space=ms&index=0", "").statusCode(),
+                    "a memory display needs a paused run");
             state = JSON.readTree(send(server, "GET", "/api/state", "").body());
             assertEquals("finished", state.get("status").asText());
         }
