@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code jmmtk view}: replays a run like {@code jmmtk run} while serving a GCspy-style live heap view
  * on {@code http://127.0.0.1:PORT/} (docs/view.md). The replay runs on the command's thread, which the
- * view blocks while paused; after the run the view stays up until interrupted, unless
- * {@code --exit-when-done}.
+ * view blocks while paused; a time travel abandons the run and replays the same source again (runs are
+ * deterministic). After the run the view stays up until interrupted, unless {@code --exit-when-done}.
  */
 @Command(name = "view", sortOptions = false,
         description = "Run a collector plan on a workload or trace while serving a live heap view "
@@ -109,24 +109,29 @@ final class ViewCommand implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             out.println("heap view: " + server.url());
             out.flush();
-            RunResult result;
-            try {
-                result = Simulation.run(plan.name(), plan.factory(), options, src, (mmtk, binding) -> {
-                    try {
-                        view.bind(mmtk);
-                    } catch (IllegalArgumentException e) {
-                        throw new UsageException("--trigger: " + e.getMessage());
-                    }
-                }, List.of(view));
-            } finally {
+            RunResult result = null;
+            while (result == null) {
+                try {
+                    result = Simulation.run(plan.name(), plan.factory(), options, src, (mmtk, binding) -> {
+                        try {
+                            view.bind(mmtk);
+                        } catch (IllegalArgumentException e) {
+                            throw new UsageException("--trigger: " + e.getMessage());
+                        }
+                    }, List.of(view));
+                } catch (HeapViewPlugin.ReplayRestart restart) {
+                    continue;
+                }
                 control.finish();
-            }
-            RunReport.table(result, heap == null ? null : heap.describe(), 0, out);
-            out.flush();
-            if (!exitWhenDone) {
-                err.println("the run finished; the view stays at " + server.url() + " until interrupted (Ctrl-C)");
-                err.flush();
-                Thread.currentThread().join();
+                RunReport.table(result, heap == null ? null : heap.describe(), 0, out);
+                out.flush();
+                if (!exitWhenDone) {
+                    err.println("the run finished; the view stays at " + server.url()
+                            + " until interrupted (Ctrl-C); a time travel replays it again");
+                    err.flush();
+                    control.awaitRestart();
+                    result = null;
+                }
             }
             if (result.isOutOfMemory()) {
                 return ErrorHandler.fail(spec.commandLine(), result.outOfMemory(), ExitCodes.FAILED);

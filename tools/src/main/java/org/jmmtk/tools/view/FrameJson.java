@@ -34,6 +34,7 @@ final class FrameJson {
             g.writeStringField("status", status);
             g.writeStringField("reason", status.equals("paused") ? frame.reason() : "");
             g.writeNumberField("gcCount", frame.gcCount());
+            g.writeNumberField("events", frame.events());
             g.writeNumberField("allocations", frame.allocations());
             g.writeNumberField("bytesAllocated", frame.bytesAllocated());
             g.writeNumberField("heapBytes", frame.heapBytes());

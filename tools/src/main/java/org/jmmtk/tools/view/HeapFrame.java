@@ -10,9 +10,11 @@ import java.util.List;
  * @param seq         increases with every frame
  * @param status      "running", "paused" or "finished"
  * @param event       where it was sampled: "start", "allocations", "gc-start", "gc-end", "end", "resample"
+ * @param events      heap events so far (allocations, pointer stores, root stores): time travel's clock
  * @param backtrace   the heap events before the pause, oldest first, if a backtrace trigger fired
  */
-public record HeapFrame(long seq, String status, String reason, String event, int gcCount, long allocations, long bytesAllocated,
+public record HeapFrame(long seq, String status, String reason, String event, int gcCount, long events,
+                        long allocations, long bytesAllocated,
                         long heapBytes, List<SpaceFrame> spaces, List<String> backtrace) {
 
     /** The stream names, in the order of {@link SpaceFrame#streams()}. */

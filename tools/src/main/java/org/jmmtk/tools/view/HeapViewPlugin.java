@@ -37,7 +37,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
     private final AtomicInteger nextTriggerId = new AtomicInteger(1);
     private final Set<String> collapsed = ConcurrentHashMap.newKeySet();
     private final Map<String, long[]> zoom = new ConcurrentHashMap<>();
-    private final EventRing recent = new EventRing(BACKTRACE_EVENTS);
+    private EventRing recent = new EventRing(BACKTRACE_EVENTS);
     private volatile long tileBytes;
     private volatile long sampleEvery;
     private PluginContext context;
@@ -46,6 +46,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
     private long heapBytes;
     private long pageBytes;
     private long allocations;
+    private long events;
     private long sinceSample;
     private int gcCount;
     private long seq;
@@ -71,7 +72,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
 
     @Override
     public int interests() {
-        return ON_ALLOC | ON_GC | ON_POINTER_STORE;
+        return ON_ALLOC | ON_GC | ON_POINTER_STORE | ON_ROOT_STORE;
     }
 
     @Override
@@ -86,6 +87,18 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
      */
     public void bind(MMTK mmtk) {
         this.sampler = new TileSampler(mmtk.spaces().all(), mmtk.memory());
+        allocations = 0;
+        events = 0;
+        sinceSample = 0;
+        gcCount = 0;
+        ended = false;
+        backtrace = List.of();
+        lastGcFrame = null;
+        recent = new EventRing(BACKTRACE_EVENTS);
+        for (Trigger t : triggers) {
+            t.reset();
+        }
+        control.restarted();
         this.heapBytes = mmtk.options().heapBytes();
         this.pageBytes = mmtk.geometry().pageBytes();
         if (tileBytes <= 0) {
@@ -193,17 +206,19 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
     @Override
     public void onAlloc(int mutator, long object) {
         allocations++;
+        events++;
         sampler.allocated(object, context.bytesAllocated());
         int type = ObjectModel.typeId(memory, object);
         long size = ObjectModel.size(memory, object);
-        recent.add(EventRing.ALLOC, mutator, ObjectModel.id(memory, object), type, size);
+        recent.add(EventRing.ALLOC, events, mutator, ObjectModel.id(memory, object), type, size);
         if (ended) {
             return;
         }
         if (!triggers.isEmpty()) {
             check(Trigger.Event.ALLOC, type, size);
         }
-        if (control.afterAllocation()) {
+        boolean stop = control.afterEvent(events);
+        if (control.afterAllocation() || stop) {
             sinceSample = 0;
             block("allocations");
         } else if (++sinceSample >= sampleEvery) {
@@ -214,14 +229,30 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
 
     @Override
     public void onPointerStore(int mutator, long source, int slot, long oldTarget, long newTarget) {
-        recent.add(EventRing.STORE, mutator, ObjectModel.id(memory, source), slot,
+        events++;
+        recent.add(EventRing.STORE, events, mutator, ObjectModel.id(memory, source), slot,
                 newTarget == 0 ? 0 : ObjectModel.id(memory, newTarget));
+        afterStore();
+    }
+
+    @Override
+    public void onRootStore(int thread, int slot, long oldTarget, long newTarget) {
+        events++;
+        recent.add(EventRing.ROOT, events, thread, slot, newTarget == 0 ? 0 : ObjectModel.id(memory, newTarget), 0);
+        afterStore();
+    }
+
+    /** A store is a pause point only for a time travel's target (and a pause asked for meanwhile). */
+    private void afterStore() {
+        if (!ended && control.afterEvent(events)) {
+            block("store");
+        }
     }
 
     @Override
     public void onGcStart(int gc, String kind) {
         gcCount = gc;
-        recent.add(EventRing.GC_START, -1, gc, 0, 0);
+        recent.add(EventRing.GC_START, events, -1, gc, 0, 0);
         if (ended) {
             return;
         }
@@ -235,7 +266,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
 
     @Override
     public void onGcEnd(int gc, String kind) {
-        recent.add(EventRing.GC_END, -1, gc, 0, 0);
+        recent.add(EventRing.GC_END, events, -1, gc, 0, 0);
         if (ended) {
             return;
         }
@@ -284,6 +315,9 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
             where[0] = "resample";
         });
         backtrace = List.of();
+        if (control.restartRequested()) {
+            throw new ReplayRestart();
+        }
     }
 
     private HeapFrame sample(String event) {
@@ -291,7 +325,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
         List<HeapFrame.SpaceFrame> spaces = sampler.sample(tileBytes, Set.copyOf(collapsed), Map.copyOf(zoom),
                 context.bytesAllocated(), pageBytes);
         return new HeapFrame(++seq, status, status.equals("paused") ? control.reason() : "", event, gcCount,
-                allocations, context.bytesAllocated(), heapBytes, spaces,
+                events, allocations, context.bytesAllocated(), heapBytes, spaces,
                 status.equals("paused") ? backtrace : List.of());
     }
 
@@ -361,14 +395,26 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
         return lastGcFrame == null ? 0 : lastGcFrame.fragmentedTiles(chunks, largest);
     }
 
+    /**
+     * Thrown on the simulation thread to abandon the run for a time travel; the command starts the
+     * replay again (it is deterministic). Carries no stack trace.
+     */
+    public static final class ReplayRestart extends RuntimeException {
+        ReplayRestart() {
+            super("the replay restarts for a time travel", null, false, false);
+        }
+    }
+
     /** The last heap events, in primitive arrays (no allocation per event), for backtraces. */
     static final class EventRing {
         static final int ALLOC = 0;
         static final int STORE = 1;
         static final int GC_START = 2;
         static final int GC_END = 3;
+        static final int ROOT = 4;
 
         private final int[] kind;
+        private final long[] number;
         private final int[] thread;
         private final long[] a;
         private final long[] b;
@@ -377,32 +423,37 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
 
         EventRing(int capacity) {
             kind = new int[capacity];
+            number = new long[capacity];
             thread = new int[capacity];
             a = new long[capacity];
             b = new long[capacity];
             c = new long[capacity];
         }
 
-        void add(int k, int t, long x, long y, long z) {
+        void add(int k, long event, int t, long x, long y, long z) {
             int i = (int) (count++ % kind.length);
             kind[i] = k;
+            number[i] = event;
             thread[i] = t;
             a[i] = x;
             b[i] = y;
             c[i] = z;
         }
 
-        /** The events, oldest first, each numbered by its position in the run's event sequence. */
+        /** The events, oldest first: heap events by their number (time travel's), collections after theirs. */
         List<String> describe() {
             List<String> out = new ArrayList<>();
             for (long n = Math.max(0, count - kind.length); n < count; n++) {
                 int i = (int) (n % kind.length);
-                out.add("#" + (n + 1) + " " + switch (kind[i]) {
-                    case ALLOC -> "thread " + thread[i] + " alloc object " + a[i] + " type " + b[i] + " size " + c[i];
-                    case STORE -> "thread " + thread[i] + " store object " + a[i] + " slot " + b[i] + " -> "
-                            + (c[i] == 0 ? "null" : "object " + c[i]);
-                    case GC_START -> "GC " + a[i] + " start";
-                    default -> "GC " + a[i] + " end";
+                out.add(switch (kind[i]) {
+                    case ALLOC -> "#" + number[i] + " thread " + thread[i] + " alloc object " + a[i] + " type " + b[i]
+                            + " size " + c[i];
+                    case STORE -> "#" + number[i] + " thread " + thread[i] + " store object " + a[i] + " slot " + b[i]
+                            + " -> " + (c[i] == 0 ? "null" : "object " + c[i]);
+                    case ROOT -> "#" + number[i] + " thread " + thread[i] + " root slot " + a[i] + " -> "
+                            + (b[i] == 0 ? "null" : "object " + b[i]);
+                    case GC_START -> "   GC " + a[i] + " start (after #" + number[i] + ")";
+                    default -> "   GC " + a[i] + " end";
                 });
             }
             return out;

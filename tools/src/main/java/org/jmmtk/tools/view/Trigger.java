@@ -159,6 +159,11 @@ public final class Trigger {
         return new Trigger(id, text.trim(), event, attribute, space, op, threshold, percent, action, chunks, largest);
     }
 
+    /** Forgets whether the comparison held (a new run starts). Simulation thread. */
+    void reset() {
+        held = false;
+    }
+
     public int id() {
         return id;
     }

@@ -30,6 +30,8 @@ public final class ViewControl {
     private boolean blocked;
     private long blockings;
     private boolean finished;
+    private long stopAtEvent = -1;
+    private boolean restart;
     private final List<FutureTask<?>> tasks = new ArrayList<>();
 
     /** Starts paused (the {@code --paused} option): the simulation stops at its first pause point. */
@@ -67,6 +69,53 @@ public final class ViewControl {
         stepGcs = gcs;
         paused = false;
         notifyAll();
+    }
+
+    /**
+     * Time travel: the replay starts again from its beginning (it is deterministic) and pauses after
+     * heap event {@code event} (0: before the first).
+     */
+    public synchronized void travelTo(long event) {
+        if (event < 0) {
+            throw new IllegalArgumentException("an event number must not be negative, not " + event);
+        }
+        stopAtEvent = event;
+        restart = true;
+        stepAllocations = 0;
+        stepGcs = 0;
+        paused = false;
+        notifyAll();
+    }
+
+    /** Simulation thread: whether the replay must start again (abandon this run now). */
+    public synchronized boolean restartRequested() {
+        return restart;
+    }
+
+    /** Simulation thread, at the start of a run: a restart is under way; pauses at once for event 0. */
+    public synchronized void restarted() {
+        restart = false;
+        finished = false;
+        if (stopAtEvent == 0) {
+            stopAtEvent = -1;
+            pauseFor("went to event 0");
+        }
+    }
+
+    /** The command's thread, after a run ended: waits until a time travel asks for the replay again. */
+    public synchronized void awaitRestart() throws InterruptedException {
+        while (!restart) {
+            wait();
+        }
+    }
+
+    /** Simulation thread, after heap event {@code event}: whether to block now (a travel's target). */
+    public synchronized boolean afterEvent(long event) {
+        if (event == stopAtEvent) {
+            stopAtEvent = -1;
+            pauseFor("went to event " + event);
+        }
+        return paused || restart;
     }
 
     /** Asks a blocked simulation thread to sample the heap again (a new tile size); harmless otherwise. */
@@ -126,10 +175,10 @@ public final class ViewControl {
                 List<FutureTask<?>> work;
                 boolean again;
                 synchronized (this) {
-                    while (paused && !resample && tasks.isEmpty() && !finished) {
+                    while (paused && !resample && tasks.isEmpty() && !finished && !restart) {
                         wait();
                     }
-                    if (!paused || finished) {
+                    if (!paused || finished || restart) {
                         return;
                     }
                     again = resample;

@@ -76,6 +76,9 @@ public final class ViewServer implements AutoCloseable {
     public void publish(HeapFrame frame) {
         synchronized (frames) {
             latest = frame;
+            while (!history.isEmpty() && history.peekLast().gcCount() > frame.gcCount()) {
+                history.removeLast(); // a time travel went back before these collections
+            }
             if (frame.event().equals("gc-end")
                     && (history.isEmpty() || history.peekLast().gcCount() != frame.gcCount())) {
                 if (history.size() == HISTORY_FRAMES) {
@@ -138,7 +141,7 @@ public final class ViewServer implements AutoCloseable {
                 case "/view.js" -> resource(ex, method, "view.js", "text/javascript; charset=utf-8");
                 case "/api/state" -> {
                     if (requireMethod(ex, method, "GET")) {
-                        json(ex, 200, state());
+                        json(ex, 200, q.containsKey("compact") ? state(false) : state());
                     }
                 }
                 case "/events" -> {
@@ -149,6 +152,7 @@ public final class ViewServer implements AutoCloseable {
                 case "/api/pause" -> control(ex, method, control::pause);
                 case "/api/resume" -> control(ex, method, control::resume);
                 case "/api/step" -> step(ex, method, q);
+                case "/api/travel" -> travel(ex, method, q);
                 case "/api/settings" -> settings(ex, method, q);
                 case "/api/collapse" -> collapse(ex, method, q);
                 case "/api/zoom" -> zoom(ex, method, q);
@@ -177,11 +181,16 @@ public final class ViewServer implements AutoCloseable {
     }
 
     private String state() {
+        return state(true);
+    }
+
+    /** The latest frame in full, its tiles as objects ({@code named}) or as the event stream's arrays. */
+    private String state(boolean named) {
         HeapFrame f = latest();
         if (f == null) {
             return "{\"status\":\"starting\",\"paused\":false,\"spaces\":[]}";
         }
-        return FrameJson.write(f, null, true, plugin, status());
+        return FrameJson.write(f, null, named, plugin, status());
     }
 
     private void control(HttpExchange ex, String method, Runnable action) throws IOException {
@@ -207,6 +216,32 @@ public final class ViewServer implements AutoCloseable {
         }
         if (!control.awaitBlocked(since, STEP_WAIT_MILLIS)) {
             text(ex, 504, "the simulation did not stop again within " + STEP_WAIT_MILLIS / 1000 + " s");
+            return;
+        }
+        json(ex, 200, state());
+    }
+
+    /**
+     * Time travel: ?event=N replays from the start to heap event N; ?back=K goes K events back from the
+     * latest frame. Waits until the replay stopped there, then answers with the state.
+     */
+    private void travel(HttpExchange ex, String method, Map<String, String> q) throws IOException,
+            InterruptedException {
+        if (!requireMethod(ex, method, "POST")) {
+            return;
+        }
+        if (q.containsKey("event") == q.containsKey("back")) {
+            throw new IllegalArgumentException("give exactly one of ?event=N and ?back=K");
+        }
+        HeapFrame f = latest();
+        long target = q.containsKey("event") ? number(q, "event") : (f == null ? 0 : f.events()) - number(q, "back");
+        if (q.containsKey("back") && number(q, "back") < 0) {
+            throw new IllegalArgumentException("back must not be negative");
+        }
+        long since = control.blockings();
+        control.travelTo(Math.max(0, target));
+        if (!control.awaitBlocked(since, STEP_WAIT_MILLIS)) {
+            text(ex, 504, "the replay did not reach event " + target + " within " + STEP_WAIT_MILLIS / 1000 + " s");
             return;
         }
         json(ex, 200, state());

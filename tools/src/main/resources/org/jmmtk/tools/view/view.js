@@ -1,6 +1,9 @@
 // jmmtk heap view: keeps the spaces' tiles from the event stream (full frames, then changed tiles only)
 // and draws them; every control is a POST to the JSON API (docs/view.md).
 'use strict';
+window.onerror = (message, source, line) => {
+  document.getElementById('status').textContent = `script error: ${message} (view.js line ${line})`;
+};
 const CELL = 10, GAP = 1;
 const STREAM_INFO = {
   usedBytes: {label: 'used bytes', color: [33, 102, 172], scale: 'tile'},
@@ -158,10 +161,19 @@ function render() {
   st.textContent = f.status; st.className = f.status;
   $('gcs').textContent = f.gcCount;
   $('allocs').textContent = f.allocations;
+  $('events').textContent = f.events === undefined ? '' : f.events;
   $('allocated').textContent = fmtBytes(f.bytesAllocated);
   $('reason').textContent = f.reason ? 'paused: ' + f.reason : '';
-  $('backtraceBox').innerHTML = f.backtrace.length
-    ? '<h3>Backtrace</h3><pre>' + f.backtrace.join('\n') + '</pre>' : '';
+  const bt = $('backtraceBox');
+  bt.innerHTML = f.backtrace.length ? '<h3>Backtrace (click: travel to the event)</h3>' : '';
+  for (const line of f.backtrace) {
+    const div = document.createElement('div');
+    div.textContent = line;
+    div.style.cssText = 'font: 11px monospace; cursor: pointer';
+    const n = /^#(\d+)/.exec(line);
+    if (n) div.onclick = () => travel(`event=${n[1]}`);
+    bt.appendChild(div);
+  }
   const list = $('triggers');
   list.innerHTML = '';
   for (const t of f.triggers) {
@@ -286,6 +298,12 @@ function zoomOut(name) {
     (back ? `&start=${back.start}&end=${back.end}&tileBytes=${back.tileBytes}` : ''));
 }
 
+function travel(query) {
+  $('status').textContent = 'replaying';
+  post(`/api/travel?${query}`).catch(err => alert(err.message));
+}
+$('travelGo').onclick = () => travel(`event=${$('travelN').value}`);
+$('travelBack').onclick = () => travel(`back=${$('backK').value}`);
 $('history').oninput = e => showHistory(Number(e.target.value));
 $('pause').onclick = () => post('/api/pause');
 $('resume').onclick = () => post('/api/resume');
@@ -302,6 +320,17 @@ $('triggerForm').onsubmit = e => {
 };
 window.onresize = () => render();
 
+// the first frame synchronously, before the page's load event: a screenshot taken at load (headless
+// Chromium's --screenshot) shows the heap; the event stream then sends it again and the changes
+try {
+  const first = new XMLHttpRequest();
+  first.open('GET', '/api/state?compact=true', false);
+  first.send();
+  const frame = JSON.parse(first.responseText);
+  if (frame.spaces.length) liveFrame(frame);
+} catch (e) {
+  // the event stream will bring it
+}
 const events = new EventSource('/events');
 events.addEventListener('frame', e => liveFrame(JSON.parse(e.data)));
 events.onerror = () => {

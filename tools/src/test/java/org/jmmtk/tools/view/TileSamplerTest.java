@@ -113,7 +113,7 @@ class TileSamplerTest {
 
     /** Samples now, on the simulation thread, with tiles of {@code tile} bytes. */
     private static HeapFrame frameNow(ViewRun run, long tile) {
-        return new HeapFrame(0, "", "", "test", 0, 0, 0, 0,
+        return new HeapFrame(0, "", "", "test", 0, 0, 0, 0, 0,
                 new TileSampler(run.mmtk.get().spaces().all(), run.mmtk.get().memory())
                         .sample(tile, java.util.Set.of(), java.util.Map.of(), 0, run.mmtk.get().geometry().pageBytes()),
                 List.of());

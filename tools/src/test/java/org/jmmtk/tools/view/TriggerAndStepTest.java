@@ -124,6 +124,53 @@ class TriggerAndStepTest {
     }
 
     @Test
+    void timeTravelReplaysToExactlyTheEventAskedForAndBack() throws Exception {
+        try (ViewRun r = run("semispace", v -> v.plugin.addTrigger("gc-end gc = 2 backtrace"))) {
+            HeapFrame atGc2 = stopped(r, 0);
+            long event = atGc2.events();
+            assertTrue(event > 100);
+            // a backtrace names heap events by the numbers time travel takes
+            String last = atGc2.backtrace().stream().filter(l -> l.startsWith("#")).reduce((a, b) -> b).orElseThrow();
+            long named = Long.parseLong(last.substring(1, last.indexOf(' ')));
+            assertEquals(event, named, last);
+
+            long b = r.control.blockings();
+            r.control.travelTo(event - 10);
+            HeapFrame back = stopped(r, b);
+            assertEquals(event - 10, back.events());
+            assertTrue(back.reason().contains("went to event " + (event - 10)), back.reason());
+            assertEquals(1, r.runs.get(), "the replay started again once");
+            assertTrue(back.gcCount() <= 2);
+
+            // to the trigger's event: just after it, so before GC 2, which the next allocation starts
+            b = r.control.blockings();
+            r.control.travelTo(event);
+            HeapFrame before = stopped(r, b);
+            assertEquals(event, before.events());
+            assertEquals(atGc2.gcCount() - 1, before.gcCount());
+            // back to the earlier event again: the same heap, tile by tile (the replay is deterministic)
+            b = r.control.blockings();
+            r.control.travelTo(event - 10);
+            HeapFrame again = stopped(r, b);
+            assertEquals(back.allocations(), again.allocations());
+            for (HeapFrame.SpaceFrame s : back.spaces()) {
+                HeapFrame.SpaceFrame t = again.space(s.name());
+                for (int k : new int[] {HeapFrame.USED, HeapFrame.LIVE, HeapFrame.OBJECTS, HeapFrame.FREE}) {
+                    assertEquals(java.util.Arrays.toString(s.streams()[k]), java.util.Arrays.toString(t.streams()[k]),
+                            s.name() + " stream " + HeapFrame.STREAMS.get(k));
+                }
+            }
+            b = r.control.blockings();
+            r.control.travelTo(0);
+            assertEquals(0, stopped(r, b).allocations());
+            r.plugin.removeTrigger(r.plugin.triggers().get(0).id());
+            r.control.resume();
+            r.join();
+            assertEquals(4, r.runs.get());
+        }
+    }
+
+    @Test
     void malformedTriggersSayWhatIsWrong() {
         for (String bad : new String[] {"", "gc-start", "gc-start gc 12", "boom gc = 1", "gc-start colour = 1",
                 "gc-end type = 3", "alloc gc > 10%", "alloc size > 1x", "alloc size > 1 explode",

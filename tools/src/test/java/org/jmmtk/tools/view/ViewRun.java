@@ -17,6 +17,8 @@ final class ViewRun implements AutoCloseable {
     final AtomicReference<MMTK> mmtk = new AtomicReference<>();
     final AtomicReference<RunResult> result = new AtomicReference<>();
     final AtomicReference<Throwable> failure = new AtomicReference<>();
+    /** Runs abandoned for a time travel. */
+    final java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
     private final Thread thread;
 
     /**
@@ -39,12 +41,17 @@ final class ViewRun implements AutoCloseable {
         Options options = new Options().heapBytes(heap).threads(threads).sanity(true);
         this.thread = new Thread(() -> {
             try {
-                result.set(Simulation.run(p.name(), p.factory(), options,
-                        Workloads.REGISTRY.find(workload).orElseThrow().factory().create(Workloads.DEFAULT_SEED, scale),
-                        (m, binding) -> {
+                var source = Workloads.REGISTRY.find(workload).orElseThrow().factory().create(Workloads.DEFAULT_SEED, scale);
+                while (result.get() == null) {
+                    try {
+                        result.set(Simulation.run(p.name(), p.factory(), options, source, (m, binding) -> {
                             mmtk.set(m);
                             plugin.bind(m);
                         }, List.of(plugin)));
+                    } catch (HeapViewPlugin.ReplayRestart restart) {
+                        runs.incrementAndGet();
+                    }
+                }
             } catch (Throwable t) {
                 failure.set(t);
             } finally {
@@ -73,10 +80,14 @@ final class ViewRun implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() {
         control.resume();
         control.finish();
         thread.interrupt();
-        thread.join(10_000);
+        try {
+            thread.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -146,6 +146,14 @@ class ViewServerTest {
             assertEquals(400, send(server, "POST", "/api/triggers", "alloc nosuchspace.used > 5%").statusCode());
             assertEquals(400, send(server, "POST", "/api/settings?tileBytes=1000", "").statusCode());
             assertEquals(200, send(server, "POST", "/api/settings?tileBytes=1024", "").statusCode());
+            // time travel: 5 heap events back, replayed from the start
+            long eventsNow = JSON.readTree(send(server, "GET", "/api/state", "").body()).get("events").asLong();
+            HttpResponse<String> travelled = send(server, "POST", "/api/travel?back=5", "");
+            assertEquals(200, travelled.statusCode(), travelled.body());
+            assertEquals(eventsNow - 5, JSON.readTree(travelled.body()).get("events").asLong());
+            assertEquals(1, JSON.readTree(travelled.body()).get("gcCount").asInt());
+            assertEquals(400, send(server, "POST", "/api/travel?back=-1", "").statusCode());
+            assertEquals(400, send(server, "POST", "/api/travel", "").statusCode());
             assertEquals(200, send(server, "POST", "/api/triggers", "gc-end gc = 3").statusCode());
             state = JSON.readTree(send(server, "GET", "/api/state", "").body());
             assertEquals(1024, state.get("tileBytes").asLong());
