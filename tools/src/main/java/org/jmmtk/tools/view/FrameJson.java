@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The heap view's JSON (docs/view.md): a frame in full, or only what changed since an earlier frame
@@ -49,6 +51,23 @@ final class FrameJson {
                 g.writeNumberField("id", t.id());
                 g.writeStringField("text", t.text());
                 g.writeNumberField("hits", t.hits());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("plugins");
+            for (HeapFrame.PluginPanel p : frame.plugins()) {
+                g.writeStartObject();
+                g.writeStringField("name", p.name());
+                g.writeObjectFieldStart("summary");
+                for (Map.Entry<String, Number> e : new TreeMap<>(p.summary()).entrySet()) {
+                    Number v = e.getValue();
+                    if (v instanceof Double || v instanceof Float) {
+                        g.writeNumberField(e.getKey(), v.doubleValue());
+                    } else {
+                        g.writeNumberField(e.getKey(), v.longValue());
+                    }
+                }
+                g.writeEndObject();
                 g.writeEndObject();
             }
             g.writeEndArray();

@@ -1,6 +1,7 @@
 package org.jmmtk.tools.view;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * One sample of the heap as the view shows it: the run's counters, whether and why the simulation is
@@ -12,10 +13,15 @@ import java.util.List;
  * @param event       where it was sampled: "start", "allocations", "gc-start", "gc-end", "end", "resample"
  * @param events      heap events so far (allocations, pointer stores, root stores): time travel's clock
  * @param backtrace   the heap events before the pause, oldest first, if a backtrace trigger fired
+ * @param plugins     the other plugins of the run and their summaries at this frame
  */
 public record HeapFrame(long seq, String status, String reason, String event, int gcCount, long events,
                         long allocations, long bytesAllocated,
-                        long heapBytes, List<SpaceFrame> spaces, List<String> backtrace) {
+                        long heapBytes, List<SpaceFrame> spaces, List<String> backtrace, List<PluginPanel> plugins) {
+
+    /** What another enabled plugin reports now (its summary), shown in a panel of its own. */
+    public record PluginPanel(String name, Map<String, Number> summary) {
+    }
 
     /** The stream names, in the order of {@link SpaceFrame#streams()}. */
     public static final List<String> STREAMS = List.of("usedBytes", "liveBytes", "freeBytes", "objects",

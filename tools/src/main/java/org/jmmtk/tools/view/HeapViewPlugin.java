@@ -53,6 +53,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
     private boolean ended;
     private List<String> backtrace = List.of();
     private HeapFrame lastGcFrame;
+    private List<Plugin> others = List.of();
 
     /**
      * A view sampling every {@code sampleEvery} allocations with tiles of {@code tileBytes} (0: the heap's
@@ -87,6 +88,7 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
      */
     public void bind(MMTK mmtk) {
         this.sampler = new TileSampler(mmtk.spaces().all(), mmtk.memory());
+        others = mmtk.plugins().plugins().stream().filter(p -> p != this).toList();
         allocations = 0;
         events = 0;
         sinceSample = 0;
@@ -326,7 +328,16 @@ public final class HeapViewPlugin implements Plugin, Trigger.Readings {
                 context.bytesAllocated(), pageBytes);
         return new HeapFrame(++seq, status, status.equals("paused") ? control.reason() : "", event, gcCount,
                 events, allocations, context.bytesAllocated(), heapBytes, spaces,
-                status.equals("paused") ? backtrace : List.of());
+                status.equals("paused") ? backtrace : List.of(), panels());
+    }
+
+    /** The other plugins' summaries: any plugin gets a panel without the view knowing it. */
+    private List<HeapFrame.PluginPanel> panels() {
+        List<HeapFrame.PluginPanel> panels = new ArrayList<>(others.size());
+        for (Plugin p : others) {
+            panels.add(new HeapFrame.PluginPanel(p.name(), Map.copyOf(p.summary())));
+        }
+        return panels;
     }
 
     private void publish(HeapFrame frame) {

@@ -174,6 +174,13 @@ function render() {
     if (n) div.onclick = () => travel(`event=${n[1]}`);
     bt.appendChild(div);
   }
+  $('plugins').innerHTML = '';
+  for (const p of f.plugins || []) {
+    const div = document.createElement('div');
+    div.innerHTML = `<h4>plugin ${p.name}</h4><pre></pre>`;
+    div.querySelector('pre').textContent = Object.entries(p.summary).map(([k, v]) => `${k}: ${v}`).join('\n');
+    $('plugins').appendChild(div);
+  }
   const list = $('triggers');
   list.innerHTML = '';
   for (const t of f.triggers) {

@@ -116,6 +116,6 @@ class TileSamplerTest {
         return new HeapFrame(0, "", "", "test", 0, 0, 0, 0, 0,
                 new TileSampler(run.mmtk.get().spaces().all(), run.mmtk.get().memory())
                         .sample(tile, java.util.Set.of(), java.util.Map.of(), 0, run.mmtk.get().geometry().pageBytes()),
-                List.of());
+                List.of(), List.of());
     }
 }

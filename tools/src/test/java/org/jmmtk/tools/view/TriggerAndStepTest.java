@@ -171,6 +171,20 @@ class TriggerAndStepTest {
     }
 
     @Test
+    void everyOtherPluginGetsAPanelWithItsSummary() throws Exception {
+        try (ViewRun r = new ViewRun("gencopy", "binarytrees", 0.1, 512 << 10, 2, 1000, latest::set,
+                v -> v.plugin.addTrigger("gc-end gc = 3")).withPlugins("events").start()) {
+            HeapFrame f = stopped(r, 0);
+            assertEquals(1, f.plugins().size());
+            assertEquals("events", f.plugins().get(0).name());
+            assertEquals(3L, f.plugins().get(0).summary().get("collections").longValue());
+            assertEquals(f.allocations(), f.plugins().get(0).summary().get("allocations").longValue());
+            r.control.resume();
+            r.join();
+        }
+    }
+
+    @Test
     void malformedTriggersSayWhatIsWrong() {
         for (String bad : new String[] {"", "gc-start", "gc-start gc 12", "boom gc = 1", "gc-start colour = 1",
                 "gc-end type = 3", "alloc gc > 10%", "alloc size > 1x", "alloc size > 1 explode",

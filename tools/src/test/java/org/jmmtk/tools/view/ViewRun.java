@@ -20,6 +20,7 @@ final class ViewRun implements AutoCloseable {
     /** Runs abandoned for a time travel. */
     final java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
     private final Thread thread;
+    private final Options options;
 
     /**
      * Will run (once started) {@code workload} on {@code plan} in {@code heap} bytes; every frame goes to {@code frames} on
@@ -38,7 +39,7 @@ final class ViewRun implements AutoCloseable {
         this.plugin = new HeapViewPlugin(control, frames, 0, sampleEvery);
         before.accept(this);
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
-        Options options = new Options().heapBytes(heap).threads(threads).sanity(true);
+        this.options = new Options().heapBytes(heap).threads(threads).sanity(true);
         this.thread = new Thread(() -> {
             try {
                 var source = Workloads.REGISTRY.find(workload).orElseThrow().factory().create(Workloads.DEFAULT_SEED, scale);
@@ -59,6 +60,12 @@ final class ViewRun implements AutoCloseable {
             }
         }, "view-test-simulation");
         thread.setDaemon(true);
+    }
+
+    /** Enables the plugins named (before {@link #start}). */
+    ViewRun withPlugins(String... names) {
+        options.plugins(List.of(names));
+        return this;
     }
 
     /** Starts the run. */
