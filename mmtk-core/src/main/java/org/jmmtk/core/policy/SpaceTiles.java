@@ -1,17 +1,23 @@
 package org.jmmtk.core.policy;
 
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+
 /**
  * One space cut into tiles of {@code tileBytes} (GCspy's blocking factor), filled by the space's
  * {@link Space#describeTiles} with what every policy can say: the objects it holds (their bytes are
  * split exactly among the tiles they overlap, so the tiles sum to the space) and the free memory it can
  * hand out again inside its extent (free cells, free lines, free pages between large objects). Adjacent
  * free memory reported in address order merges into one chunk, per tile, which gives each tile its
- * fragmentation (how many free chunks, the largest one).
+ * fragmentation (how many free chunks, the largest one); the chunks themselves are kept as address
+ * ranges (GCspy's view of a free list: its tiles map to the memory they describe).
  *
  * <p>A heap view subclasses it to see each object ({@link #onObject}) and add its own streams. One
  * thread fills it, while the heap does not change (mutators stopped, or on the mutator's own thread).
  */
 public class SpaceTiles {
+    /** Free chunks kept as ranges (the first ones in address order); more are only counted. */
+    public static final int MAX_RANGES = 1024;
+
     private final long start;
     private final long end;
     private final long tileBytes;
@@ -22,6 +28,8 @@ public class SpaceTiles {
     private final long[] largestFree;
     private long runStart = -1;
     private long runEnd = -1;
+    private final LongArrayList ranges = new LongArrayList();
+    private long rangeCount;
 
     /** Tiles over {@code [start, end)}, each {@code tileBytes} long (the last one may be shorter). */
     public SpaceTiles(long start, long end, long tileBytes) {
@@ -99,6 +107,10 @@ public class SpaceTiles {
     private void closeRun() {
         if (runStart >= 0) {
             spread(free, runStart, runEnd, freeChunks, largestFree);
+            if (rangeCount++ < MAX_RANGES) {
+                ranges.add(runStart);
+                ranges.add(runEnd);
+            }
         }
         runStart = -1;
         runEnd = -1;
@@ -146,6 +158,16 @@ public class SpaceTiles {
 
     public final long largestFreeChunk(int tile) {
         return largestFree[tile];
+    }
+
+    /** How many free chunks the space reported (merged runs of free memory, across tiles). */
+    public final long rangeCount() {
+        return rangeCount;
+    }
+
+    /** The first {@link #MAX_RANGES} free chunks, as start and end addresses in turn. */
+    public final long[] ranges() {
+        return ranges.toLongArray();
     }
 
     /** The sum of the tiles' used bytes: the bytes of the space's objects. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -104,6 +105,17 @@ final class FrameJson {
             }
         }
         g.writeEndObject();
+        g.writeNumberField("rangeCount", s.rangeCount());
+        if (full || !Arrays.equals(s.ranges(), before.ranges())) {
+            g.writeArrayFieldStart("ranges");
+            for (int i = 0; i < s.ranges().length; i += 2) {
+                g.writeStartArray();
+                g.writeNumber(s.ranges()[i]);
+                g.writeNumber(s.ranges()[i + 1] - s.ranges()[i]);
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+        }
         g.writeArrayFieldStart("tiles");
         long[][] v = s.streams();
         for (int t = 0; t < s.tileCount(); t++) {

@@ -69,11 +69,14 @@ public record HeapFrame(long seq, String status, String reason, String event, in
      * @param reservedBytes the pages it holds against the heap budget, in bytes
      * @param collapsed     collapsed in the page: its tiles are not sampled (streams empty)
      * @param zoomed        only a zoomed range {@code [start, extentEnd)} of the space is tiled
+     * @param ranges        its first free chunks as start and end addresses in turn (GCspy's ranges)
+     * @param rangeCount    how many free chunks it has in all
      * @param streams       per stream (see {@link #STREAMS}), one value per tile; fragmentation in
      *                      per mille, mean age in bytes allocated
      */
     public record SpaceFrame(String name, String group, long start, long extentEnd, long tileBytes,
-                             long reservedBytes, boolean collapsed, boolean zoomed, long[][] streams) {
+                             long reservedBytes, boolean collapsed, boolean zoomed, long[][] streams,
+                             long[] ranges, long rangeCount) {
         public int tileCount() {
             return streams[USED].length;
         }

@@ -114,7 +114,7 @@ final class TileSampler {
             String group = group(space);
             if (collapsed.contains(space.name())) {
                 frames.add(new HeapFrame.SpaceFrame(space.name(), group, space.start(), end, tileBytes, reserved,
-                        true, false, new long[HeapFrame.STREAMS.size()][0]));
+                        true, false, new long[HeapFrame.STREAMS.size()][0], new long[0], 0));
                 continue;
             }
             long[] z = zoom.get(space.name());
@@ -127,7 +127,7 @@ final class TileSampler {
             Tiles tiles = new Tiles(start, end, tile, clock);
             space.describeTiles(tiles);
             frames.add(new HeapFrame.SpaceFrame(space.name(), group, start, end, tile, reserved, false, z != null,
-                    tiles.streams()));
+                    tiles.streams(), tiles.ranges(), tiles.rangeCount()));
         }
         return frames;
     }

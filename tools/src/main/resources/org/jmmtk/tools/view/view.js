@@ -47,6 +47,8 @@ function apply(view, frame) {
       view.spaces.set(s.name, known);
     }
     Object.assign(known, {meta: s});
+    if (s.ranges) known.ranges = s.ranges;
+    if (!known.ranges) known.ranges = [];
     for (const t of s.tiles) {
       for (let k = 0; k < frame.streams.length; k++) known.values[k][t[0]] = t[k + 1];
     }
@@ -133,7 +135,11 @@ function spaceBox(meta) {
     box = document.createElement('div');
     box.className = 'space'; box.dataset.space = meta.name;
     box.innerHTML = '<h4></h4><div class="bar"></div><canvas class="tiles"></canvas>' +
-      '<button class="zoomout" style="display:none">zoom out</button>';
+      '<button class="zoomout" style="display:none">zoom out</button>' +
+      '<div class="rangesLabel" style="color:#666;margin-top:3px"></div><canvas class="ranges"></canvas>';
+    const ranges = box.querySelector('canvas.ranges');
+    ranges.onmousemove = e => hoverRange(meta.name, ranges, e);
+    ranges.onmouseleave = () => { $('tip').style.display = 'none'; highlight(null); };
     box.querySelector('.zoomout').onclick = () => zoomOut(meta.name);
     box.querySelector('h4').onclick = () =>
       post(`/api/collapse?space=${encodeURIComponent(meta.name)}&collapsed=${!shown().spaces.get(meta.name).meta.collapsed}`);
@@ -141,7 +147,7 @@ function spaceBox(meta) {
     canvas.onmousemove = e => hover(meta.name, canvas, e);
     canvas.onclick = e => inspect(meta.name, canvas, e);
     canvas.ondblclick = e => zoomIn(meta.name, canvas, e);
-    canvas.onmouseleave = () => { $('tip').style.display = 'none'; };
+    canvas.onmouseleave = () => { $('tip').style.display = 'none'; highlight(null); };
     groupBox(meta.group).appendChild(box);
   }
   return box;
@@ -220,18 +226,62 @@ function render() {
     const values = sp.values[k];
     let max = 0;
     for (let i = 0; i < n; i++) max = Math.max(max, values[i]);
+    const hl = state.hl && state.hl.space === name ? state.hl : null;
     for (let i = 0; i < n; i++) {
       ctx.fillStyle = colour(state.stream, values[i], meta, max);
       ctx.fillRect((i % cols) * (CELL + GAP), Math.floor(i / cols) * (CELL + GAP), CELL, CELL);
-      ctx.strokeStyle = '#ccc';
+      const a = meta.start + i * meta.tileBytes;
+      const lit = hl && a < hl.end && a + meta.tileBytes > hl.start;
+      ctx.strokeStyle = lit ? '#000' : '#ccc';
       ctx.strokeRect((i % cols) * (CELL + GAP) + .5, Math.floor(i / cols) * (CELL + GAP) + .5, CELL - 1, CELL - 1);
       drawn++;
     }
+    drawRanges(box, sp, hl);
   }
   document.body.dataset.tilesDrawn = drawn;
   document.body.dataset.gcCount = f.gcCount;
   document.body.dataset.status = f.status;
   legend();
+}
+
+// GCspy's ranges: the space's free chunks (free cells, Immix holes, free pages) as tiles of their own;
+// hovering one outlines the heap tiles holding it, hovering a heap tile outlines its chunks
+function drawRanges(box, sp, hl) {
+  const r = sp.meta.collapsed ? [] : sp.ranges, canvas = box.querySelector('canvas.ranges');
+  box.querySelector('.rangesLabel').textContent = r.length
+    ? `free ranges: ${r.length}${sp.meta.rangeCount > r.length ? ' of ' + sp.meta.rangeCount : ''}` : '';
+  const cols = columns(), rows = Math.ceil(r.length / cols);
+  canvas.width = Math.min(r.length, cols) * (CELL + GAP);
+  canvas.height = rows * (CELL + GAP);
+  const ctx = canvas.getContext('2d');
+  let max = 0;
+  for (const [, bytes] of r) max = Math.max(max, bytes);
+  r.forEach(([start, bytes], i) => {
+    ctx.fillStyle = colour('largestFreeChunk', bytes, {tileBytes: max}, max);
+    ctx.fillRect((i % cols) * (CELL + GAP), Math.floor(i / cols) * (CELL + GAP), CELL, CELL);
+    const lit = hl && start < hl.end && start + bytes > hl.start;
+    ctx.strokeStyle = lit ? '#000' : '#ccc';
+    ctx.strokeRect((i % cols) * (CELL + GAP) + .5, Math.floor(i / cols) * (CELL + GAP) + .5, CELL - 1, CELL - 1);
+  });
+}
+
+function highlight(hl) {
+  const same = (a, b) => a === b || (a && b && a.space === b.space && a.start === b.start && a.end === b.end);
+  if (same(state.hl, hl)) return;
+  state.hl = hl;
+  render();
+}
+
+function hoverRange(name, canvas, e) {
+  const sp = shown().spaces.get(name), r = canvas.getBoundingClientRect();
+  const col = Math.floor((e.clientX - r.left) / (CELL + GAP)), row = Math.floor((e.clientY - r.top) / (CELL + GAP));
+  const i = row * columns() + col, tip = $('tip');
+  if (col >= columns() || i >= sp.ranges.length) { tip.style.display = 'none'; highlight(null); return; }
+  const [start, bytes] = sp.ranges[i];
+  tip.textContent = `${name} free range ${i}\n0x${start.toString(16)}-0x${(start + bytes).toString(16)}\n${fmtBytes(bytes)}`;
+  tip.style.left = (e.clientX + 14) + 'px'; tip.style.top = (e.clientY + 14) + 'px';
+  tip.style.display = 'block';
+  highlight({space: name, start, end: start + bytes});
 }
 
 function legend() {
@@ -265,6 +315,7 @@ function hover(name, canvas, e) {
   tip.textContent = text;
   tip.style.left = (e.clientX + 14) + 'px'; tip.style.top = (e.clientY + 14) + 'px';
   tip.style.display = 'block';
+  highlight({space: name, start: a, end: a + meta.tileBytes});
 }
 
 // GCspy's memory display: the objects of the clicked tile, read by the paused simulation thread

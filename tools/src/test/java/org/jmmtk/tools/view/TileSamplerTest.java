@@ -71,6 +71,17 @@ class TileSamplerTest {
             HeapFrame.SpaceFrame s = frame.space(space.name());
             String where = plan + " " + space.name() + " frame " + frame.seq();
             assertEquals(bytes, s.total(HeapFrame.USED), where + ": tiles' used bytes");
+            long[] ranges = s.ranges();
+            long rangeBytes = 0;
+            for (int i = 0; i < ranges.length; i += 2) {
+                assertTrue(ranges[i] >= s.start() && ranges[i] < ranges[i + 1] && ranges[i + 1] <= s.extentEnd(),
+                        where + ": range " + i / 2 + " outside the space");
+                assertTrue(i == 0 || ranges[i] > ranges[i - 1], where + ": ranges overlap, touch or are unordered");
+                rangeBytes += ranges[i + 1] - ranges[i];
+            }
+            if (s.rangeCount() == ranges.length / 2) {
+                assertEquals(s.total(HeapFrame.FREE), rangeBytes, where + ": the ranges are the free memory");
+            }
             long[][] v = s.streams();
             for (int t = 0; t < s.tileCount(); t++) {
                 long tileLength = Math.min(s.tileBytes(), s.extentEnd() - (s.start() + t * s.tileBytes()));
