@@ -184,7 +184,7 @@ public final class MMTK implements AutoCloseable {
         return n;
     }
 
-    /** Remembered-set insertions by all write barriers. */
+    /** Write-barrier stores of all mutators (remembered-set insertions, or RC count operations). */
     public long barrierStores() {
         long n = 0;
         for (Mutator m : plan.mutators()) {

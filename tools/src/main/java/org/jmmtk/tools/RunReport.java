@@ -36,6 +36,9 @@ final class RunReport {
         if (r.gcCount(CollectionKind.WINDOW) > 0) {
             row(out, "window GCs", String.format(Locale.ROOT, "%,d", r.gcCount(CollectionKind.WINDOW)));
         }
+        if (r.gcCount(CollectionKind.RC) > 0) {
+            row(out, "RC GCs", String.format(Locale.ROOT, "%,d", r.gcCount(CollectionKind.RC)));
+        }
         row(out, "objects allocated", String.format(Locale.ROOT, "%,d", r.objectsAllocated()));
         row(out, "bytes allocated", String.format(Locale.ROOT, "%,d", r.bytesAllocated()));
         row(out, "bytes copied", String.format(Locale.ROOT, "%,d", r.bytesCopied()));
@@ -111,6 +114,7 @@ final class RunReport {
             g.writeNumberField("nurseryGcCount", r.gcCount(CollectionKind.NURSERY));
             g.writeNumberField("fullGcCount", r.gcCount(CollectionKind.FULL));
             g.writeNumberField("windowGcCount", r.gcCount(CollectionKind.WINDOW));
+            g.writeNumberField("rcGcCount", r.gcCount(CollectionKind.RC));
             g.writeNumberField("objectsAllocated", r.objectsAllocated());
             g.writeNumberField("bytesAllocated", r.bytesAllocated());
             g.writeNumberField("medianObjectBytes", r.medianObjectBytes());
