@@ -93,7 +93,7 @@ public final class MMTK implements AutoCloseable {
                 this.plugins);
         this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
                 this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
-                this.options.sanity()));
+                this.options.windowBytes(), this.options.sanity()));
         scheduler.start(plan::createCollector);
         binding.boot(this);
         this.plugins.attach(new Context());

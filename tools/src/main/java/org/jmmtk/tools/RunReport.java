@@ -33,6 +33,9 @@ final class RunReport {
         row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
         row(out, "nursery / full GCs", String.format(Locale.ROOT, "%,d / %,d", r.gcCount(CollectionKind.NURSERY),
                 r.gcCount(CollectionKind.FULL)));
+        if (r.gcCount(CollectionKind.WINDOW) > 0) {
+            row(out, "window GCs", String.format(Locale.ROOT, "%,d", r.gcCount(CollectionKind.WINDOW)));
+        }
         if (r.gcCount(CollectionKind.RC) > 0) {
             row(out, "RC GCs", String.format(Locale.ROOT, "%,d", r.gcCount(CollectionKind.RC)));
         }
@@ -110,6 +113,7 @@ final class RunReport {
             g.writeNumberField("gcCount", r.gcCount());
             g.writeNumberField("nurseryGcCount", r.gcCount(CollectionKind.NURSERY));
             g.writeNumberField("fullGcCount", r.gcCount(CollectionKind.FULL));
+            g.writeNumberField("windowGcCount", r.gcCount(CollectionKind.WINDOW));
             g.writeNumberField("rcGcCount", r.gcCount(CollectionKind.RC));
             g.writeNumberField("objectsAllocated", r.objectsAllocated());
             g.writeNumberField("bytesAllocated", r.bytesAllocated());

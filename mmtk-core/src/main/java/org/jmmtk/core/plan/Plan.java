@@ -81,6 +81,11 @@ public abstract class Plan {
         return args.nurseryBytes();
     }
 
+    /** The collection window asked for (0: the plan's default); only Older-First plans read it. */
+    protected final long windowBytesOption() {
+        return args.windowBytes();
+    }
+
     /** Whether the run checks invariants at every collection (the plan may verify its own, e.g. remembered sets). */
     protected final boolean sanity() {
         return args.sanity();
