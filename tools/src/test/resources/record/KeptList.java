@@ -1,0 +1,26 @@
+/** Builds a list of 1000 nodes kept in a static field and drops a temporary array: 'jmmtk record' test program. */
+public class KeptList {
+    static Node head;
+
+    static final class Node {
+        Node next;
+        Object payload;
+        int value;
+
+        Node(int value) {
+            this.value = value;
+        }
+    }
+
+    public static void main(String[] args) {
+        for (int i = 0; i < 1000; i++) {
+            Node n = new Node(i);
+            n.next = head;
+            head = n;
+        }
+        int[] temporary = new int[100];
+        Object[] dropped = new Object[10];
+        dropped[0] = new Node(-1);
+        System.out.println("built " + temporary.length + " " + dropped.length);
+    }
+}
