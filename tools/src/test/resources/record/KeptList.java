@@ -1,4 +1,4 @@
-/** Builds a list of 1000 nodes kept in a static field and drops a temporary array: 'jmmtk record' test program. */
+/** Builds a list of 1000 nodes kept in a static field and drops temporary arrays: 'jmmtk record' test program. */
 public class KeptList {
     static Node head;
 
@@ -17,6 +17,8 @@ public class KeptList {
             Node n = new Node(i);
             n.next = head;
             head = n;
+            Object[] scratch = new Object[32];
+            scratch[0] = n;
         }
         int[] temporary = new int[100];
         Object[] dropped = new Object[10];

@@ -24,6 +24,15 @@ public final class Premain {
     }
 
     public static void premain(String args, Instrumentation inst) throws Exception {
+        try {
+            start(args, inst);
+        } catch (Exception | Error e) {
+            System.err.println("jmmtk agent: could not start: " + e);
+            throw e;
+        }
+    }
+
+    private static void start(String args, Instrumentation inst) throws Exception {
         Path jar = Path.of(Premain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         String dir = null;
         String include = "";

@@ -15,11 +15,12 @@ import org.objectweb.asm.tree.MethodNode;
  * Decides which classes to instrument and rewrites them with {@link MethodRewriter}. By default the
  * application's classes (those of class loaders other than the boot and platform loaders) are
  * instrumented; {@code include} prefixes add classes (the JDK's too), {@code exclude} prefixes remove
- * them. {@code java.lang} and the agent itself are never instrumented: the recorder runs on them.
+ * them. {@code java.lang}, {@code java.util.concurrent} and the agent itself are never instrumented:
+ * the recorder runs on them.
  * Called by any thread that loads a class; keeps no per-class state.
  */
 public final class Instrumenter implements ClassFileTransformer, Predicate<Class<?>> {
-    private static final String[] NEVER = {"java/lang/", "jdk/internal/", "sun/", "org/jmmtk/agent/"};
+    private static final String[] NEVER = {"java/lang/", "java/util/concurrent/", "jdk/internal/", "sun/", "org/jmmtk/agent/"};
     private static final String[] JDK = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
     private static final int MAX_WARNINGS = 5;
 

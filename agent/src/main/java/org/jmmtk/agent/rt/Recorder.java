@@ -25,6 +25,11 @@ public final class Recorder {
     private static final ThreadLocal<ThreadState> STATES = new ThreadLocal<>() {
         @Override
         protected ThreadState initialValue() {
+            if (Thread.currentThread() instanceof LogWriter || Thread.currentThread() == closer) {
+                ThreadState internal = new ThreadState(-1);
+                internal.busy = true; // the recorder's own threads are never recorded
+                return internal;
+            }
             ThreadState s = new ThreadState(THREADS.getAndIncrement());
             ALL.add(s);
             return s;
@@ -43,6 +48,7 @@ public final class Recorder {
     private static LogWriter writer;
     private static Path dir;
     private static PrintStream err;
+    private static volatile Thread closer;
 
     private Recorder() {
     }
@@ -54,7 +60,8 @@ public final class Recorder {
         err = System.err;
         writer = new LogWriter(logDir.resolve(EventLog.EVENTS));
         writer.start();
-        Runtime.getRuntime().addShutdownHook(new Thread(Recorder::close, "jmmtk-recorder-close"));
+        closer = new Thread(Recorder::close, "jmmtk-recorder-close");
+        Runtime.getRuntime().addShutdownHook(closer);
         recording = true;
     }
 
