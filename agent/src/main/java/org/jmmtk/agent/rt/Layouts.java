@@ -1,5 +1,6 @@
 package org.jmmtk.agent.rt;
 
+import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -33,11 +34,25 @@ final class Layouts {
         final Field[] refFields;
         private final Class<?> type;
         private volatile int[] slotPlusOne = new int[0];
+        private volatile long instanceBytes;
 
         Layout(Class<?> type, int typeId) {
             this.type = type;
             this.typeId = typeId;
             this.refFields = type.isArray() ? new Field[0] : referenceFields(type);
+        }
+
+        /** The object's size as the JVM reports it; asked once per class for objects that are not arrays. */
+        long size(Object object, Instrumentation inst) {
+            if (type.isArray()) {
+                return inst.getObjectSize(object);
+            }
+            long bytes = instanceBytes;
+            if (bytes == 0) {
+                bytes = inst.getObjectSize(object);
+                instanceBytes = bytes;
+            }
+            return bytes;
         }
 
         /** The slot that field reference {@code ref} names in objects of this class, or -1. */

@@ -100,7 +100,7 @@ public final class Recorder {
     static void firstSight(Object object, long id, ThreadState s) {
         Layouts.Layout layout = Layouts.of(object.getClass());
         long slots = object instanceof Object[] a ? a.length : layout.refFields.length;
-        long bytes = instrumentation.getObjectSize(object);
+        long bytes = layout.size(object, instrumentation);
         s.event(EventLog.ALLOC, id, bytes, slots << EventLog.TYPE_BITS | layout.typeId);
     }
 
