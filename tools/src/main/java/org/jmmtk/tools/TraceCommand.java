@@ -7,6 +7,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.jmmtk.bindings.elephanttracks.Et1Reader;
+import org.jmmtk.bindings.elephanttracks.Et2Reader;
 import org.jmmtk.bindings.garcosim.GarCoSimReader;
 import org.jmmtk.bindings.trace.MaxLiveCache;
 import org.jmmtk.bindings.trace.StreamingShadowHeap;
@@ -37,12 +39,14 @@ final class TraceCommand implements Runnable {
 
     /** The foreign formats {@code import} reads. */
     enum Foreign {
-        garcosim
+        garcosim, et1, et2
     }
 
     static TraceSource foreign(Foreign format, Path file) throws IOException {
         return switch (format) {
             case garcosim -> new GarCoSimReader(file);
+            case et1 -> new Et1Reader(file);
+            case et2 -> new Et2Reader(file);
         };
     }
 

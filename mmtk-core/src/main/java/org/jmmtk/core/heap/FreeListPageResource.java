@@ -43,6 +43,11 @@ public final class FreeListPageResource extends PageResource {
         return 0;
     }
 
+    @Override
+    public synchronized long highWater() {
+        return start + geometry.pagesToBytes(used.length());
+    }
+
     /** Gives back the run of {@code pages} pages at {@code address}. */
     public synchronized void release(long address, int pages) {
         int first = (int) ((address - start) >>> geometry.logBytesInPage());

@@ -28,6 +28,11 @@ public final class MonotonePageResource extends PageResource {
         return result;
     }
 
+    @Override
+    public long highWater() {
+        return cursor();
+    }
+
     /** One past the last byte handed out. */
     public synchronized long cursor() {
         return cursor;

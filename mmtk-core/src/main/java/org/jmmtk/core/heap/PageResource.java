@@ -45,4 +45,7 @@ public abstract class PageResource {
 
     /** The first address of {@code pages} contiguous new pages, or 0 if the range has no room. */
     public abstract long acquire(int pages);
+
+    /** One past the highest page handed out now: every page in use lies below it (a heap view's extent). */
+    public abstract long highWater();
 }

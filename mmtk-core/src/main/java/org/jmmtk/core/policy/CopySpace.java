@@ -45,6 +45,11 @@ public final class CopySpace extends Space {
     }
 
     @Override
+    public long extentEnd() {
+        return pages.highWater();
+    }
+
+    @Override
     public int reservedPages() {
         return (int) geometry.bytesToPages(chargedBytes.get());
     }

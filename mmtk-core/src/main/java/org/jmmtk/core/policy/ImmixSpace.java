@@ -116,6 +116,11 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     @Override
+    public long extentEnd() {
+        return pages.highWater();
+    }
+
+    @Override
     public int reservedPages() {
         return pages.reservedPages();
     }
@@ -541,6 +546,28 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
                 line = end;
             }
         }
+    }
+
+    /**
+     * Objects, then free lines: every line of a free block, the free lines of a recyclable block no
+     * allocator took since the last collection; a block in use has none (its allocator owns its holes).
+     */
+    @Override
+    public synchronized void describeTiles(SpaceTiles tiles) {
+        describeObjects(tiles);
+        long lineBytes = 1L << logLineBytes;
+        for (int b = 0; b < blockLimit; b++) {
+            if (blockState[b] == FREE) {
+                tiles.free(blockAddress(b), blockBytes());
+            } else if (blockState[b] == RECYCLABLE) {
+                for (int l = 0; l < linesInBlock; l++) {
+                    if (isLineFree(b, l)) {
+                        tiles.free(blockAddress(b) + l * lineBytes, lineBytes);
+                    }
+                }
+            }
+        }
+        tiles.finish();
     }
 
     @Override

@@ -21,6 +21,11 @@ public final class ImmortalSpace extends Space {
     }
 
     @Override
+    public long extentEnd() {
+        return pages.highWater();
+    }
+
+    @Override
     public int reservedPages() {
         return pages.reservedPages();
     }

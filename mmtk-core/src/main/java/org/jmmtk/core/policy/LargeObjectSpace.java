@@ -2,6 +2,7 @@ package org.jmmtk.core.policy;
 
 import it.unimi.dsi.fastutil.longs.LongIterator;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.Arrays;
 import org.jmmtk.core.heap.FreeListPageResource;
 import org.jmmtk.core.objectmodel.ObjectModel;
 
@@ -18,6 +19,11 @@ public final class LargeObjectSpace extends Space {
     public LargeObjectSpace(String name, long bytes, HeapServices heap) {
         super(name, bytes, heap);
         this.pages = new FreeListPageResource(memory, geometry, region);
+    }
+
+    @Override
+    public long extentEnd() {
+        return pages.highWater();
     }
 
     @Override
@@ -58,6 +64,22 @@ public final class LargeObjectSpace extends Space {
                 it.remove();
             }
         }
+    }
+
+    /** Objects, and the pages between them as free memory. */
+    @Override
+    public synchronized void describeTiles(SpaceTiles tiles) {
+        long[] sorted = objects.toLongArray();
+        Arrays.sort(sorted);
+        long next = start;
+        for (long object : sorted) {
+            tiles.free(next, object - next);
+            long size = ObjectModel.size(memory, object);
+            tiles.object(object, size);
+            next = object + geometry.pagesToBytes(geometry.bytesToPages(size));
+        }
+        tiles.free(next, tiles.end() - next);
+        tiles.finish();
     }
 
     private void release(long object) {

@@ -53,6 +53,11 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
     }
 
     @Override
+    public long extentEnd() {
+        return pages.highWater();
+    }
+
+    @Override
     public int reservedPages() {
         return pages.reservedPages();
     }

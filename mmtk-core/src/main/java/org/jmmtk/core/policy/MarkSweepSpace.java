@@ -67,6 +67,11 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
     }
 
     @Override
+    public long extentEnd() {
+        return pages.highWater();
+    }
+
+    @Override
     public int reservedPages() {
         return pages.reservedPages();
     }
@@ -230,6 +235,28 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
                 free.add(smallest, cell, blockFreeCells[b] * cell);
             }
         }
+    }
+
+    /** Objects and free cells block by block; blocks given back to the page resource are free as a whole. */
+    @Override
+    public synchronized void describeTiles(SpaceTiles tiles) {
+        for (int b = 0; b < blockLimit; b++) {
+            long block = start + ((long) b << logBlockBytes);
+            int sizeClass = blockClass[b];
+            if (sizeClass < 0) {
+                tiles.free(block, geometry.blockBytes());
+                continue;
+            }
+            int cell = sizeClasses.cellBytes(sizeClass);
+            for (long c = block, last = lastCell(block, cell); c <= last; c += cell) {
+                if (validObjects.get(c)) {
+                    tiles.object(c, ObjectModel.size(memory, c));
+                } else {
+                    tiles.free(c, cell);
+                }
+            }
+        }
+        tiles.finish();
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.stats.FreeSpaceProfile;
+import org.jmmtk.core.util.Constants;
 
 /**
  * A policy over one contiguous virtual range: how objects in it are allocated, traced and reclaimed.
@@ -132,6 +133,39 @@ public abstract class Space {
      * any object.
      */
     public void describeFreeSpace(FreeSpaceProfile.Builder free) {
+    }
+
+    /**
+     * One past the highest address this space uses now: its objects and the free memory it hands out
+     * lie in {@code [start(), extentEnd())}. By default the end of the space's mapped memory; policies
+     * whose page resource knows better say so.
+     */
+    public long extentEnd() {
+        long e = start;
+        for (long a = start; a < end && memory.isMapped(a); a += Constants.BYTES_IN_CHUNK) {
+            e = Math.min(end, a + Constants.BYTES_IN_CHUNK);
+        }
+        return e;
+    }
+
+    /**
+     * Describes this space to a heap view: every object in {@code tiles}' range (its valid-object bit set)
+     * and, in policies that reuse memory in place, the free memory inside the extent, in address order.
+     * Called while the heap does not change. By default the objects only: a bump space has no free
+     * memory inside its extent.
+     */
+    public void describeTiles(SpaceTiles tiles) {
+        describeObjects(tiles);
+        tiles.finish();
+    }
+
+    /** Adds every object whose valid-object bit is set in {@code tiles}' range. */
+    protected final void describeObjects(SpaceTiles tiles) {
+        long limit = Math.min(end, tiles.end());
+        for (long o = validObjects.next(Math.max(start, tiles.start()), limit); o >= 0;
+             o = validObjects.next(o + 8, limit)) {
+            tiles.object(o, ObjectModel.size(memory, o));
+        }
     }
 
     /**

@@ -1,0 +1,86 @@
+package org.jmmtk.agent;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+import org.jmmtk.agent.rt.Recorder;
+
+/**
+ * The agent's entry point ({@code -javaagent:jmmtk-agent.jar=dir=LOG;include=P,..;exclude=P,..}). With
+ * {@code include} prefixes it puts the recorder on the boot class path (so that instrumented JDK
+ * classes can call it too); it starts the recorder and installs the instrumenter, which lives with ASM in a class loader of its own so that neither
+ * clashes with the program's copies. Runs once, on the JVM's main thread, before the program's main.
+ */
+public final class Premain {
+    /** Where 'jmmtk record' puts the instrumenter and ASM inside the agent jar. */
+    public static final String ISOLATED = "jmmtk-isolated/";
+    /** The instrumenter's class name (loaded by the isolated loader). */
+    public static final String INSTRUMENTER = "org.jmmtk.agent.inst.Instrumenter";
+
+    private Premain() {
+    }
+
+    public static void premain(String args, Instrumentation inst) throws Exception {
+        try {
+            start(args, inst);
+        } catch (Exception | Error e) {
+            System.err.println("jmmtk agent: could not start: " + e);
+            throw e;
+        }
+    }
+
+    private static void start(String args, Instrumentation inst) throws Exception {
+        Path jar = Path.of(Premain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        String dir = null;
+        String include = "";
+        String exclude = "";
+        for (String option : (args == null ? "" : args).split(";")) {
+            int eq = option.indexOf('=');
+            String key = eq < 0 ? option : option.substring(0, eq);
+            String value = eq < 0 ? "" : option.substring(eq + 1);
+            switch (key) {
+                case "dir" -> dir = value;
+                case "include" -> include = value;
+                case "exclude" -> exclude = value;
+                default -> throw new IllegalArgumentException("jmmtk agent: unknown option '" + option + "'");
+            }
+        }
+        if (dir == null) {
+            throw new IllegalArgumentException("jmmtk agent: no dir= option (run it through 'jmmtk record')");
+        }
+        if (!include.isEmpty()) {
+            // instrumented JDK classes must find the recorder from the boot loader; otherwise the agent
+            // jar stays on the application class path only (appending turns off most of class sharing)
+            inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
+        }
+        Recorder.start(inst, Path.of(dir));
+        ClassLoader isolated = new IsolatedLoader(jar, Recorder.class.getClassLoader());
+        ClassFileTransformer instrumenter = (ClassFileTransformer) isolated.loadClass(INSTRUMENTER)
+                .getConstructor(String.class, String.class, ClassLoader.class)
+                .newInstance(include, exclude, isolated);
+        inst.addTransformer(instrumenter, true);
+        retransformLoaded(inst, instrumenter);
+    }
+
+    /** Classes loaded before the agent (the JDK's core) that --include names are instrumented now. */
+    @SuppressWarnings("unchecked")
+    private static void retransformLoaded(Instrumentation inst, ClassFileTransformer instrumenter) throws Exception {
+        java.util.function.Predicate<Class<?>> wanted = (java.util.function.Predicate<Class<?>>) instrumenter;
+        List<Class<?>> classes = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (inst.isModifiableClass(c) && wanted.test(c)) {
+                classes.add(c);
+            }
+        }
+        for (Class<?> c : classes) {
+            try {
+                inst.retransformClasses(c);
+            } catch (Throwable e) {
+                System.err.println("jmmtk agent: could not instrument " + c.getName() + ": " + e);
+            }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+package org.jmmtk.agent.inst;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import org.jmmtk.agent.rt.Refs;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * Rewrites one method so that it reports to the recorder: allocations after they complete
+ * ({@code NEW} once its {@code <init>} returns, arrays, {@code clone()}, reflective allocation),
+ * reference stores before {@code PUTFIELD}/{@code PUTSTATIC}, {@code AASTORE} replaced by a call that
+ * stores and records, reference locals after {@code ASTORE}, and the frame's entry and exit (every
+ * return, and a catch-all handler that reports the exit and rethrows). A constructor's frame starts
+ * after its {@code super()}/{@code this()} call, when {@code this} may be passed around; the
+ * reference fields it set before that call (an inner class's {@code this$0}) are recorded then.
+ * Inserted code leaves the operand stack as it found it and adds no locals, so the method's stack
+ * map frames stay valid; only the handler needs a frame of its own.
+ */
+final class MethodRewriter implements Opcodes {
+    private static final String RT = "org/jmmtk/agent/rt/Recorder";
+
+    private final String owner;
+    private final MethodNode m;
+    private final boolean frames;
+
+    private record PendingNew(String type, boolean dup) {
+    }
+
+    MethodRewriter(String owner, MethodNode m, boolean frames) {
+        this.owner = owner;
+        this.m = m;
+        this.frames = frames;
+    }
+
+    void rewrite() {
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn.getOpcode() == JSR || insn.getOpcode() == RET) {
+                return; // subroutines (pre-Java 6 finally blocks) keep return addresses in locals
+            }
+        }
+        boolean ctor = m.name.equals("<init>");
+        boolean entered = !ctor;
+        AbstractInsnNode superCall = null;
+        Deque<PendingNew> pending = new ArrayDeque<>();
+        List<FieldInsnNode> earlyStores = new ArrayList<>();
+        InsnList code = m.instructions;
+        for (AbstractInsnNode insn : code.toArray()) {
+            switch (insn.getOpcode()) {
+                case NEW -> pending.push(new PendingNew(((TypeInsnNode) insn).desc, next(insn) == DUP));
+                case NEWARRAY, ANEWARRAY -> code.insert(insn, after("allocated"));
+                case MULTIANEWARRAY -> code.insert(insn, after("multiArray"));
+                case INVOKESPECIAL, INVOKEVIRTUAL, INVOKESTATIC -> {
+                    MethodInsnNode call = (MethodInsnNode) insn;
+                    if (call.name.equals("<init>")) {
+                        if (!pending.isEmpty() && pending.peek().type.equals(call.owner)) {
+                            if (pending.pop().dup) {
+                                code.insert(insn, after("allocated"));
+                            }
+                        } else if (!entered) {
+                            entered = true;
+                            superCall = insn;
+                        }
+                    } else if (call.name.equals("clone") && call.desc.equals("()Ljava/lang/Object;")) {
+                        code.insert(insn, after("cloned"));
+                    } else if (reflective(call)) {
+                        code.insert(insn, after("allocated"));
+                    }
+                }
+                case PUTFIELD -> {
+                    FieldInsnNode f = (FieldInsnNode) insn;
+                    if (reference(f.desc)) {
+                        if (entered) {
+                            InsnList l = new InsnList();
+                            l.add(new InsnNode(DUP2));
+                            l.add(push(Refs.field(f.owner, f.name)));
+                            l.add(call("putField", "(Ljava/lang/Object;Ljava/lang/Object;I)V"));
+                            code.insertBefore(insn, l);
+                        } else if (f.owner.equals(owner)) {
+                            earlyStores.add(f);
+                        }
+                    }
+                }
+                case PUTSTATIC -> {
+                    FieldInsnNode f = (FieldInsnNode) insn;
+                    if (reference(f.desc)) {
+                        InsnList l = new InsnList();
+                        l.add(new InsnNode(DUP));
+                        l.add(push(Refs.staticField(f.owner, f.name)));
+                        l.add(call("putStatic", "(Ljava/lang/Object;I)V"));
+                        code.insertBefore(insn, l);
+                    }
+                }
+                case AASTORE -> code.set(insn, call("aastore", "([Ljava/lang/Object;ILjava/lang/Object;)V"));
+                case ASTORE -> {
+                    if (entered) {
+                        int var = ((VarInsnNode) insn).var;
+                        code.insert(insn, local(var));
+                    }
+                }
+                case IRETURN, LRETURN, FRETURN, DRETURN, ARETURN, RETURN -> {
+                    if (entered) {
+                        code.insertBefore(insn, call("exit", "()V"));
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        if (entered) {
+            frame(ctor, superCall, earlyStores);
+        }
+    }
+
+    /** The frame's entry (arguments as its first locals) and the catch-all exit around the body. */
+    private void frame(boolean ctor, AbstractInsnNode superCall, List<FieldInsnNode> earlyStores) {
+        InsnList entry = new InsnList();
+        entry.add(push(m.maxLocals));
+        entry.add(call("enter", "(I)V"));
+        int var = 0;
+        if ((m.access & ACC_STATIC) == 0) {
+            entry.add(local(0));
+            var = 1;
+        }
+        for (Type t : Type.getArgumentTypes(m.desc)) {
+            if (t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY) {
+                entry.add(local(var));
+            }
+            var += t.getSize();
+        }
+        for (FieldInsnNode f : earlyStores) {
+            entry.add(new VarInsnNode(ALOAD, 0));
+            entry.add(new VarInsnNode(ALOAD, 0));
+            entry.add(new FieldInsnNode(GETFIELD, f.owner, f.name, f.desc));
+            entry.add(push(Refs.field(f.owner, f.name)));
+            entry.add(call("putField", "(Ljava/lang/Object;Ljava/lang/Object;I)V"));
+        }
+        LabelNode start = new LabelNode();
+        entry.add(start);
+        if (ctor) {
+            m.instructions.insert(superCall, entry);
+        } else {
+            m.instructions.insert(entry);
+        }
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        m.instructions.add(end);
+        m.instructions.add(handler);
+        if (frames) {
+            m.instructions.add(new FrameNode(F_NEW, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"}));
+        }
+        m.instructions.add(call("exit", "()V"));
+        m.instructions.add(new InsnNode(ATHROW));
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    private static InsnList local(int var) {
+        InsnList l = new InsnList();
+        l.add(new VarInsnNode(ALOAD, var));
+        l.add(push(var));
+        l.add(call("local", "(Ljava/lang/Object;I)V"));
+        return l;
+    }
+
+    private static InsnList after(String hook) {
+        InsnList l = new InsnList();
+        l.add(new InsnNode(DUP));
+        l.add(call(hook, "(Ljava/lang/Object;)V"));
+        return l;
+    }
+
+    private static MethodInsnNode call(String name, String desc) {
+        return new MethodInsnNode(INVOKESTATIC, RT, name, desc, false);
+    }
+
+    private static boolean reference(String desc) {
+        return desc.charAt(0) == 'L' || desc.charAt(0) == '[';
+    }
+
+    private static boolean reflective(MethodInsnNode call) {
+        return call.owner.equals("java/lang/reflect/Constructor") && call.name.equals("newInstance")
+                || call.owner.equals("java/lang/Class") && call.name.equals("newInstance")
+                || call.owner.equals("java/lang/reflect/Array") && call.name.equals("newInstance");
+    }
+
+    /** The opcode of the next real instruction (labels, line numbers and frames skipped). */
+    private static int next(AbstractInsnNode insn) {
+        AbstractInsnNode n = insn.getNext();
+        while (n != null && n.getOpcode() < 0) {
+            n = n.getNext();
+        }
+        return n == null ? -1 : n.getOpcode();
+    }
+
+    private static AbstractInsnNode push(int value) {
+        if (value >= -1 && value <= 5) {
+            return new InsnNode(ICONST_0 + value);
+        }
+        if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+            return new IntInsnNode(BIPUSH, value);
+        }
+        if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+            return new IntInsnNode(SIPUSH, value);
+        }
+        return new LdcInsnNode(value);
+    }
+}

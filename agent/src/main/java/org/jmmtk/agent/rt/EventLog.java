@@ -1,0 +1,39 @@
+package org.jmmtk.agent.rt;
+
+/**
+ * The agent's own event log, shared by the recorder (which writes it) and {@code jmmtk record} (which
+ * turns it into a jmmtk trace). A log is a directory: {@code events} holds chunks, each an int thread
+ * id, an int word count and that many longs (little-endian), in the order threads handed them over;
+ * within a thread chunks are in the thread's order. An event's first word is its global sequence
+ * number shifted left by {@link #KIND_BITS} with its kind in the low bits; sequence numbers order the
+ * events of all threads consistently with each thread's own order and with the order in which the
+ * recorder first saw each object. {@code types} lists {@code id TAB class-name} lines, {@code statics}
+ * lists {@code id TAB owner.field} lines, and {@code done} is written last, when the recorder closed
+ * the log cleanly.
+ */
+public final class EventLog {
+    /** Bits of an event's first word that hold its kind. */
+    public static final int KIND_BITS = 3;
+    /** {@code ALLOC id bytes refSlots<<24|typeId}: an object first seen, with its size, slots and type. */
+    public static final int ALLOC = 1;
+    /** {@code WRITE src slot target}: a reference store into an object's slot. */
+    public static final int WRITE = 2;
+    /** {@code ROOT slot target}: a store into one of the thread's frame slots (target 0 clears it). */
+    public static final int ROOT = 3;
+    /** {@code GLOBAL staticId target}: a store into a static reference field. */
+    public static final int GLOBAL = 4;
+    /** Words of each kind of event, indexed by kind. */
+    public static final int[] WORDS = {0, 4, 4, 3, 3};
+    /** Reference slots and type id share one word: slots above, type id in the low 24 bits. */
+    public static final int TYPE_BITS = 24;
+    /** Root slots per thread the jmmtk format allows (2^20); frame slots beyond are not recorded. */
+    public static final int MAX_ROOT_SLOTS = 1 << 20;
+
+    public static final String EVENTS = "events";
+    public static final String TYPES = "types";
+    public static final String STATICS = "statics";
+    public static final String DONE = "done";
+
+    private EventLog() {
+    }
+}

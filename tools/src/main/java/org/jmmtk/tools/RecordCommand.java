@@ -1,0 +1,140 @@
+package org.jmmtk.tools;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.jmmtk.tools.record.AgentJar;
+import org.jmmtk.tools.record.RecordedTrace;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code jmmtk record}: runs a Java program under the recording agent and writes what it did to its
+ * heap as a jmmtk trace. The agent jar is assembled into a temporary folder, which also holds the
+ * agent's event log; both are deleted afterwards. The trace is written only when the program exited
+ * with status 0 and the agent closed its log, and is checked as a replay would check it.
+ */
+@Command(name = "record", description = {
+        "Run a Java program with the recording agent and write its allocations, reference stores and "
+                + "roots as a jmmtk trace (see docs/recording.md for what is and is not seen).",
+        "Usage: jmmtk record -o OUT [--include PREFIX]... [--exclude PREFIX]... -- java [JVM options] MAIN|-jar JAR [args]"})
+final class RecordCommand implements Callable<Integer> {
+    private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_$.]+");
+
+    @Mixin
+    TraceCommand.Output output;
+
+    @Option(names = "--include", paramLabel = "PREFIX",
+            description = "Also instrument classes whose names start with PREFIX (e.g. java.util.); repeatable.")
+    List<String> include = new ArrayList<>();
+
+    @Option(names = "--exclude", paramLabel = "PREFIX",
+            description = "Do not instrument classes whose names start with PREFIX; repeatable.")
+    List<String> exclude = new ArrayList<>();
+
+    @Parameters(paramLabel = "COMMAND", arity = "0..*",
+            description = "After --: java [JVM options] MAIN|-jar JAR [args]. 'java' means the JVM jmmtk runs on.")
+    List<String> command = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if (command.isEmpty()) {
+            throw new UsageException("record: no program given; put it after --, e.g. "
+                    + "jmmtk record -o app.trace.gz -- java -cp app.jar com.example.Main");
+        }
+        List<String> java = new ArrayList<>(command);
+        java.set(0, javaLauncher(command.get(0)));
+        String agentOptions = "include=" + prefixes(include, "--include") + ";exclude=" + prefixes(exclude, "--exclude");
+        OutputFile.check(output.file);
+        Path work = Files.createTempDirectory("jmmtk-record-");
+        Thread cleanup = new Thread(() -> delete(work), "jmmtk-record-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            Path agent = work.resolve("jmmtk-agent.jar");
+            AgentJar.write(agent);
+            Path log = Files.createDirectory(work.resolve("log"));
+            java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions);
+            int status = run(java);
+            if (status != 0) {
+                throw new UsageException("record: the program exited with status " + status
+                        + "; no trace written (a failed run's trace would stop in the middle of its work)");
+            }
+            RecordedTrace trace = new RecordedTrace(log, String.join(" ", command));
+            output.write(trace, "writing " + output.file, null, true);
+            summary(trace.counts());
+            return ExitCodes.OK;
+        } finally {
+            delete(work);
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        }
+    }
+
+    private static String javaLauncher(String given) {
+        if (given.equals("java")) {
+            return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        }
+        String name = Path.of(given).getFileName() == null ? "" : Path.of(given).getFileName().toString();
+        if (!name.equals("java") && !name.equals("java.exe")) {
+            throw new UsageException("record: '" + given + "' is not java; record runs a Java program: "
+                    + "-- java [JVM options] MAIN|-jar JAR [args]");
+        }
+        return given;
+    }
+
+    private static String prefixes(List<String> list, String option) {
+        for (String p : list) {
+            if (!PREFIX.matcher(p).matches()) {
+                throw new UsageException("record: " + option + " '" + p + "' is not a class-name prefix "
+                        + "(letters, digits, '_', '$' and '.')");
+            }
+        }
+        return String.join(",", list);
+    }
+
+    private int run(List<String> java) throws IOException, InterruptedException {
+        Process p;
+        try {
+            p = new ProcessBuilder(java).inheritIO().start();
+        } catch (IOException e) {
+            throw new UsageException("record: cannot run " + java.get(0) + ": " + IoErrors.reason(e));
+        }
+        try {
+            return p.waitFor();
+        } finally {
+            p.destroy();
+        }
+    }
+
+    private void summary(RecordedTrace.Counts c) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
+                        + "%d threads (%,d objects pinned until their last use)%n",
+                output.file, c.objects(), c.writes(), c.rootStores(), c.staticStores(), c.threads(), c.pinned());
+        err.flush();
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(f);
+            }
+        } catch (IOException e) {
+            // best effort: a temporary folder left behind is harmless
+        }
+    }
+}

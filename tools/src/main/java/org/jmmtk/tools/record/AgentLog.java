@@ -1,0 +1,165 @@
+package org.jmmtk.tools.record;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
+import org.jmmtk.agent.rt.EventLog;
+import org.jmmtk.bindings.trace.TraceException;
+
+/**
+ * Reads the agent's event log (see {@link EventLog}) back in global order: an index of each thread's
+ * chunks, then a merge of the threads by sequence number, one chunk per thread in memory. Used by one
+ * thread; {@link #events()} may be called more than once (each call reads the file again).
+ */
+final class AgentLog {
+    private final Path dir;
+    private final Path events;
+    private final TreeMap<Integer, List<long[]>> chunks = new TreeMap<>(); // thread -> {offset, words}
+    private final long totalWords;
+
+    AgentLog(Path dir) throws IOException {
+        this.dir = dir;
+        this.events = dir.resolve(EventLog.EVENTS);
+        if (!Files.exists(dir.resolve(EventLog.DONE))) {
+            throw new TraceException(dir.toString(), "the recording agent did not finish its log "
+                    + "(the JVM did not start the agent, crashed, or was killed or halted)");
+        }
+        long words = 0;
+        try (FileChannel in = FileChannel.open(events)) {
+            ByteBuffer header = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+            long size = in.size();
+            long pos = 0;
+            while (pos < size) {
+                header.clear();
+                if (size - pos < 8 || in.read(header, pos) < 8) {
+                    throw new TraceException(events + ": byte " + pos, "truncated chunk header");
+                }
+                int thread = header.getInt(0);
+                int n = header.getInt(4);
+                if (thread < 0 || n <= 0 || pos + 8 + 8L * n > size) {
+                    throw new TraceException(events + ": byte " + pos, "bad chunk (thread " + thread + ", " + n + " words)");
+                }
+                chunks.computeIfAbsent(thread, t -> new ArrayList<>()).add(new long[] {pos + 8, n});
+                words += n;
+                pos += 8 + 8L * n;
+            }
+        } catch (NoSuchFileException e) {
+            throw new TraceException(dir.toString(), "the recording agent wrote no events file");
+        }
+        this.totalWords = words;
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    long totalWords() {
+        return totalWords;
+    }
+
+    /** What {@link #events} calls per event, in global order. */
+    interface Visitor {
+        void event(int thread, int kind, long a, long b, long c) throws IOException;
+    }
+
+    /** Visits every event in sequence order; returns the number of words read. */
+    long events(Visitor visitor) throws IOException {
+        long read = 0;
+        try (FileChannel in = FileChannel.open(events)) {
+            PriorityQueue<Cursor> merge = new PriorityQueue<>((x, y) -> Long.compare(x.seq(), y.seq()));
+            for (var e : chunks.entrySet()) {
+                Cursor c = new Cursor(e.getKey(), e.getValue(), in);
+                if (c.advance()) {
+                    merge.add(c);
+                }
+            }
+            long last = -1;
+            while (!merge.isEmpty()) {
+                Cursor c = merge.poll();
+                long word = c.word(0);
+                long seq = word >>> EventLog.KIND_BITS;
+                int kind = (int) (word & ((1 << EventLog.KIND_BITS) - 1));
+                if (seq <= last) {
+                    throw new TraceException(events.toString(), "event " + seq + " of thread " + c.thread + " is out of order");
+                }
+                last = seq;
+                int n = kind >= 1 && kind < EventLog.WORDS.length ? EventLog.WORDS[kind] : 0;
+                if (n == 0 || !c.has(n)) {
+                    throw new TraceException(events.toString(), "event " + seq + " of thread " + c.thread
+                            + " is " + (n == 0 ? "of unknown kind " + kind : "cut off at the end of its chunk"));
+                }
+                visitor.event(c.thread, kind, c.word(1), c.word(2), n > 3 ? c.word(3) : 0);
+                read += n;
+                if (c.next(n)) {
+                    merge.add(c);
+                }
+            }
+        }
+        return read;
+    }
+
+    /** One thread's position in its chunks. */
+    private static final class Cursor {
+        final int thread;
+        private final List<long[]> chunks;
+        private final FileChannel in;
+        private int chunk = -1;
+        private long[] words = new long[0];
+        private int length;
+        private int pos;
+
+        Cursor(int thread, List<long[]> chunks, FileChannel in) {
+            this.thread = thread;
+            this.chunks = chunks;
+            this.in = in;
+        }
+
+        long seq() {
+            return words[pos] >>> EventLog.KIND_BITS;
+        }
+
+        boolean has(int n) {
+            return pos + n <= length;
+        }
+
+        long word(int i) {
+            return words[pos + i];
+        }
+
+        /** Moves past an event of {@code n} words; false when the thread has no more. */
+        boolean next(int n) throws IOException {
+            pos += n;
+            return pos < length || advance();
+        }
+
+        /** Loads the next chunk; false when there is none. */
+        boolean advance() throws IOException {
+            if (++chunk >= chunks.size()) {
+                return false;
+            }
+            long[] c = chunks.get(chunk);
+            length = (int) c[1];
+            if (words.length < length) {
+                words = new long[length];
+            }
+            ByteBuffer bytes = ByteBuffer.allocate(8 * length).order(ByteOrder.LITTLE_ENDIAN);
+            long at = c[0];
+            while (bytes.hasRemaining()) {
+                if (in.read(bytes, at + bytes.position()) < 0) {
+                    throw new TraceException("agent log", "chunk at byte " + at + " ends early");
+                }
+            }
+            bytes.flip().asLongBuffer().get(words, 0, length);
+            pos = 0;
+            return true;
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package org.jmmtk.tools.record;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectAVLTreeMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntAVLTreeSet;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.jmmtk.agent.rt.EventLog;
+import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceException;
+import org.jmmtk.bindings.trace.TraceSource;
+
+/**
+ * A recorded program as jmmtk trace events, from the agent's log. Two passes: the first finds each
+ * object's last mention (as allocated, stored into, stored, or rooted); the second sends the events
+ * in global order and <em>pins</em> each object that is mentioned again after its allocation in a
+ * global root slot of its own from its allocation to its last mention. The pin stands for references
+ * the instrumentation cannot see (the operand stack, uninstrumented code such as the JDK's
+ * collections, native code), without which the trace could use an object after it had become
+ * unreachable; it never keeps an object past its last mention, so at the end, when every frame's
+ * slots are cleared, only static fields are roots. Static fields get global slots in the order of
+ * their first store; pins share that numbering and reuse the slots of released pins. Used by one thread.
+ */
+public final class RecordedTrace implements TraceSource {
+    private final AgentLog log;
+    private final String describe;
+    private volatile double progress;
+
+    private long[] lastMention = new long[1024];
+    private long index;
+    private final Long2IntOpenHashMap pins = new Long2IntOpenHashMap();
+    private final Int2IntOpenHashMap staticSlots = new Int2IntOpenHashMap();
+    private final IntArrayList freeSlots = new IntArrayList();
+    private int nextSlot;
+    private final Int2ObjectAVLTreeMap<Int2LongOpenHashMap> roots = new Int2ObjectAVLTreeMap<>();
+    private final IntAVLTreeSet threads = new IntAVLTreeSet();
+    private long objects;
+    private long writes;
+    private long rootStores;
+    private long staticStores;
+    private long pinned;
+
+    /** What the recording holds, for the command's summary. */
+    public record Counts(long objects, long writes, long rootStores, long staticStores, long pinned, int threads) {
+    }
+
+    public RecordedTrace(Path logDir, String describe) throws IOException {
+        this.log = new AgentLog(logDir);
+        this.describe = describe;
+    }
+
+    @Override
+    public String describe() {
+        return describe;
+    }
+
+    @Override
+    public double progress() {
+        return progress;
+    }
+
+    /** What the last replay sent. */
+    public Counts counts() {
+        return new Counts(objects, writes, rootStores, staticStores, pinned, threads.size());
+    }
+
+    @Override
+    public void replay(TraceEvents out) throws IOException {
+        double total = 2.0 * Math.max(1, log.totalWords());
+        long[] words = {0};
+        index = 0;
+        log.events((thread, kind, a, b, c) -> {
+            switch (kind) {
+                case EventLog.ALLOC -> mention(a);
+                case EventLog.WRITE -> {
+                    mention(a);
+                    mention(c);
+                }
+                default -> mention(b);
+            }
+            index++;
+            words[0] += EventLog.WORDS[kind];
+            progress = words[0] / total;
+        });
+        for (String line : Files.readAllLines(log.dir().resolve(EventLog.TYPES), StandardCharsets.UTF_8)) {
+            int tab = line.indexOf('\t');
+            out.type(Integer.parseInt(line.substring(0, tab)), line.substring(tab + 1));
+        }
+        index = 0;
+        log.events((thread, kind, a, b, c) -> {
+            threads.add(thread);
+            switch (kind) {
+                case EventLog.ALLOC -> {
+                    out.alloc(thread, a, b, (int) (c >>> EventLog.TYPE_BITS), (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
+                    objects++;
+                    if (lastMention[(int) a] > index) {
+                        int slot = takeSlot();
+                        pins.put(a, slot);
+                        out.global(slot, a);
+                        pinned++;
+                    }
+                }
+                case EventLog.WRITE -> {
+                    out.write(thread, a, (int) b, c);
+                    writes++;
+                    release(a, out);
+                    release(c, out);
+                }
+                case EventLog.ROOT -> {
+                    out.root(thread, (int) a, b);
+                    rootStores++;
+                    Int2LongOpenHashMap slots = roots.computeIfAbsent(thread, t -> new Int2LongOpenHashMap());
+                    if (b == 0) {
+                        slots.remove((int) a);
+                    } else {
+                        slots.put((int) a, b);
+                    }
+                    release(b, out);
+                }
+                case EventLog.GLOBAL -> {
+                    int slot = staticSlots.computeIfAbsent((int) a, f -> takeSlot());
+                    out.global(slot, b);
+                    staticStores++;
+                    release(b, out);
+                }
+                default -> throw new TraceException(log.dir().toString(), "unknown event kind " + kind);
+            }
+            index++;
+            words[0] += EventLog.WORDS[kind];
+            progress = words[0] / total;
+        });
+        for (var e : roots.int2ObjectEntrySet()) {
+            for (int slot : new IntAVLTreeSet(e.getValue().keySet())) {
+                out.root(e.getIntKey(), slot, 0);
+            }
+        }
+        progress = 1;
+    }
+
+    private void mention(long id) {
+        if (id == 0) {
+            return;
+        }
+        if (id >= Integer.MAX_VALUE - 8) {
+            throw new TraceException(log.dir().toString(), "more than 2^31 objects; recordings that large are not supported");
+        }
+        if (id >= lastMention.length) {
+            lastMention = Arrays.copyOf(lastMention, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(id + 1, 2L * lastMention.length)));
+        }
+        lastMention[(int) id] = index;
+    }
+
+    private void release(long id, TraceEvents out) {
+        if (id != 0 && lastMention[(int) id] == index && pins.containsKey(id)) {
+            int slot = pins.remove(id);
+            out.global(slot, 0);
+            freeSlots.add(slot);
+        }
+    }
+
+    private int takeSlot() {
+        if (!freeSlots.isEmpty()) {
+            return freeSlots.popInt();
+        }
+        if (nextSlot >= EventLog.MAX_ROOT_SLOTS) {
+            throw new TraceException(log.dir().toString(), "more than 2^20 global root slots in use at once "
+                    + "(static fields and objects pinned until their last use)");
+        }
+        return nextSlot++;
+    }
+}

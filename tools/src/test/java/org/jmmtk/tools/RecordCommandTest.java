@@ -1,0 +1,231 @@
+package org.jmmtk.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.jmmtk.plans.Plans;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code jmmtk record} on small Java programs compiled here (sources in test resources/record): the
+ * recorded trace counts exactly the objects the program allocates, ends with exactly what its static
+ * fields reach, and replays on every plan with the sanity checker; bad command lines fail with exit 2
+ * and leave no file behind.
+ */
+class RecordCommandTest {
+    private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails");
+
+    @TempDir
+    static Path classes;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void compilePrograms() throws IOException {
+        List<String> args = new ArrayList<>(List.of("-d", classes.toString()));
+        for (String p : PROGRAMS) {
+            Path source = classes.resolve(p + ".java");
+            try (InputStream in = RecordCommandTest.class.getResourceAsStream("/record/" + p + ".java")) {
+                Files.copy(in, source);
+            }
+            args.add(source.toString());
+        }
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, args.toArray(new String[0])), "javac failed");
+    }
+
+    private Cli.Result record(Path out, String... program) {
+        List<String> args = new ArrayList<>(List.of("record", "-o", out.toString()));
+        args.addAll(List.of(program));
+        return Cli.run(args.toArray(new String[0]));
+    }
+
+    private Path recorded(String name, String main, String... options) {
+        Path out = dir.resolve(name);
+        List<String> args = new ArrayList<>(List.of(options));
+        args.addAll(List.of("--", "java", "-cp", classes.toString(), main));
+        Cli.Result r = record(out, args.toArray(new String[0]));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("record: " + out + ": "), r.err());
+        return out;
+    }
+
+    private static Map<String, Object> stats(Path trace) throws IOException {
+        Cli.Result r = Cli.run("trace", "stats", "--json", trace.toString());
+        assertEquals(0, r.code(), r.err());
+        return JsonTree.object(r.out());
+    }
+
+    private static long number(Map<String, Object> json, String field) {
+        return ((Number) json.get(field)).longValue();
+    }
+
+    /** Allocations per type name, from a text trace's T and A records. */
+    private static Map<String, Long> allocationsByType(Path trace) throws IOException {
+        Map<String, String> names = new HashMap<>();
+        Map<String, Long> counts = new HashMap<>();
+        for (String line : Files.readAllLines(trace)) {
+            String[] f = line.split(" ", 3);
+            if (f[0].equals("T")) {
+                names.put(f[1], f[2]);
+            } else if (f[0].equals("A")) {
+                String[] a = line.split(" ");
+                counts.merge(names.get(a[5]), 1L, Long::sum);
+            }
+        }
+        return counts;
+    }
+
+    private static long bytesOfType(Path trace, String type) throws IOException {
+        String id = null;
+        for (String line : Files.readAllLines(trace)) {
+            String[] f = line.split(" ");
+            if (f[0].equals("T") && line.endsWith(" " + type)) {
+                id = f[1];
+            } else if (f[0].equals("A") && f[5].equals(id)) {
+                return Long.parseLong(f[3]);
+            }
+        }
+        throw new AssertionError("no object of type " + type);
+    }
+
+    /** Replays {@code trace} on every plan with the sanity checker, on 1 and 2 GC threads; returns the runs' JSON. */
+    private static List<Map<String, Object>> replayEverywhere(Path trace, String heapFactor) throws IOException {
+        List<Map<String, Object>> runs = new ArrayList<>();
+        for (Plans.Entry entry : Plans.REGISTRY.all()) {
+            String plan = entry.name();
+            Map<String, Object> one = null;
+            for (String threads : List.of("1", "2")) {
+                // nogc never collects: it gets a heap that holds everything
+                Cli.Result r = Cli.run("run", "--trace", trace.toString(), "--plan", plan,
+                        plan.equals("nogc") ? "--heap=64m" : "--heap-factor=" + heapFactor,
+                        "--threads", threads, "--sanity", "--json");
+                assertEquals(0, r.code(), plan + ": " + r.err());
+                Map<String, Object> json = JsonTree.object(r.out());
+                if (one == null) {
+                    one = json;
+                    runs.add(json);
+                } else {
+                    for (String field : List.of("gcCount", "bytesCopied", "bytesMarked", "finalLiveObjects", "finalLiveBytes")) {
+                        assertEquals(one.get(field), json.get(field), plan + " on 1 and 2 GC threads: " + field);
+                    }
+                }
+            }
+        }
+        return runs;
+    }
+
+    @Test
+    void keptListCountsEveryAllocationAndEndsWithWhatTheStaticReaches() throws IOException {
+        Path trace = recorded("kept.trace", "KeptList");
+        Map<String, Long> byType = allocationsByType(trace);
+        assertEquals(1001L, byType.get("KeptList$Node"), byType.toString());
+        assertEquals(1L, byType.get("[I"), byType.toString());
+        assertEquals(1001L, byType.get("[Ljava.lang.Object;"), "1000 scratch arrays and one dropped: " + byType);
+        assertEquals(1L, byType.get("[Ljava.lang.String;"), "main's argument array: " + byType);
+        assertEquals(4, byType.size(), byType.toString());
+        long node = bytesOfType(trace, "KeptList$Node");
+        Map<String, Object> stats = stats(trace);
+        assertEquals(2004, number(stats, "objects"));
+        assertEquals(1000, number(stats, "reachableObjects"));
+        assertEquals(1000 * node, number(stats, "reachableBytes"));
+        int collected = 0;
+        for (Map<String, Object> run : replayEverywhere(trace, "4")) {
+            assertEquals(2004, number(run, "objectsAllocated"), run.get("plan") + "");
+            assertEquals(1000, number(run, "finalLiveObjects"), run.get("plan") + "");
+            assertEquals(1000 * node, number(run, "finalLiveBytes"), run.get("plan") + "");
+            collected += number(run, "gcCount") > 0 ? 1 : 0;
+        }
+        assertTrue(collected >= 6, "the heap is small enough that most plans collect: " + collected);
+    }
+
+    @Test
+    void threadsRecordPerThreadAndKeepEveryPublishedChain() throws IOException {
+        Path trace = recorded("threads.trace.gz", "Threads", "--binary");
+        Map<String, Object> stats = stats(trace);
+        assertEquals(5, number(stats, "threads"), "main and four workers");
+        // 4 x 500 nodes, 4 x 500 garbage arrays, the static array, the Thread[] and 4 Threads, main's args
+        assertEquals(4007, number(stats, "objects"));
+        assertEquals(2001, number(stats, "reachableObjects"), "the static array and its four chains");
+        for (Map<String, Object> run : replayEverywhere(trace, "4")) {
+            assertEquals(2001, number(run, "finalLiveObjects"), run.get("plan") + "");
+        }
+    }
+
+    @Test
+    void zooOfBytecodeShapesReplaysAndJdkClassesCanBeIncluded() throws IOException {
+        Path plain = recorded("zoo.trace", "Zoo");
+        long reachable = number(stats(plain), "reachableObjects");
+        assertTrue(reachable > 5, "the static fields keep objects: " + reachable);
+        for (Map<String, Object> run : replayEverywhere(plain, "4")) {
+            assertEquals(reachable, number(run, "finalLiveObjects"), run.get("plan") + "");
+        }
+        Path withJdk = recorded("zoo-jdk.trace", "Zoo", "--include", "java.util.HashMap", "--include", "java.util.ArrayList");
+        long reachableWithJdk = number(stats(withJdk), "reachableObjects");
+        assertTrue(reachableWithJdk > reachable, "the map's table and nodes and the list's array are seen: "
+                + reachableWithJdk + " against " + reachable);
+    }
+
+    @Test
+    void noProgramIsAUsageError() throws IOException {
+        Path out = dir.resolve("none.trace");
+        Cli.Result r = record(out);
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("no program given; put it after --"), r.err());
+        r = record(out, "--", "python3", "x.py");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("'python3' is not java"), r.err());
+        r = record(out, "--include", "a,b", "--", "java", "-cp", classes.toString(), "KeptList");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("--include 'a,b' is not a class-name prefix"), r.err());
+        assertFalse(Files.exists(out));
+        assertEquals(List.of(), leftovers());
+    }
+
+    @Test
+    void aFailingProgramWritesNothingAndKeepsTheOldFile() throws IOException {
+        Path out = Files.writeString(dir.resolve("old.trace"), "keep me");
+        Cli.Result r = record(out, "--", "java", "-cp", classes.toString(), "Fails");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("the program exited with status 3; no trace written"), r.err());
+        assertEquals("keep me", Files.readString(out));
+        r = record(out, "--", "java", "-cp", classes.toString(), "NoSuchMain");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("exited with status 1"), r.err());
+        assertEquals("keep me", Files.readString(out));
+        assertEquals(List.of(), leftovers());
+    }
+
+    @Test
+    void anUnwritableOutputIsRefusedBeforeTheProgramRuns() throws IOException {
+        Cli.Result r = record(dir.resolve("no/such/dir/x.trace"), "--", "java", "-cp", classes.toString(), "KeptList");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("no such directory"), r.err());
+        Path folder = Files.createDirectory(dir.resolve("folder"));
+        r = record(folder, "--", "java", "-cp", classes.toString(), "KeptList");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("exists and is not a regular file"), r.err());
+        assertFalse(r.err().contains("record: " + folder + ": "), "the program did not run: " + r.err());
+    }
+
+    /** Files in the test's folder other than the ones the tests made (temporary files left behind). */
+    private List<Path> leftovers() throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(".jmmtk-")).toList();
+        }
+    }
+}
