@@ -31,6 +31,8 @@ final class Runs {
             case "widetree" -> 4L << 20;
             case "cache" -> 12L << 20;
             case "random" -> 2L << 20;
+            case "search" -> 512L << 10;
+            case "sharing" -> 256L << 10;
             default -> 3L << 20;
         };
     }

@@ -46,8 +46,10 @@ import org.jmmtk.scheduler.GCWorkScheduler;
  * says the budget is exhausted, or by the binding, they run on the worker pool while the requesting
  * thread takes part as worker 0.
  *
- * <p>Collections are serialised: {@link #collect} is synchronized. Call {@link #close} to stop the
- * worker threads.
+ * <p>Collections are serialised: {@link #collect} is synchronized. With several mutator threads, a
+ * mutator waits for that lock inside the binding's safe region (it counts as stopped), and an
+ * allocation that waited while another mutator's collection ran starts again. Call {@link #close} to
+ * stop the worker threads.
  */
 public final class MMTK implements AutoCloseable {
     /** Virtual space for the binding's root areas. */
@@ -67,6 +69,9 @@ public final class MMTK implements AutoCloseable {
     private final RunStats stats = new RunStats();
     private final List<GcListener> listeners = new ArrayList<>();
     private int gcNumber;
+    // read without the lock by a mutator entering its poll, to see whether a collection ran meanwhile:
+    // counted when a collection ends (gcNumber counts when it starts, possibly before that mutator stopped)
+    private volatile int collectionsEnded;
     private int failedAttempts;
     private long allocatedAtLastGc;
 
@@ -202,7 +207,19 @@ public final class MMTK implements AutoCloseable {
     private final class Poll implements AllocationPoll {
         @Override
         public boolean poll(String space, int pages) {
-            return pollForAllocation(space, pages);
+            int seen = collectionsEnded;
+            binding.enterSafeRegion();
+            boolean collected;
+            try {
+                collected = pollForAllocation(space, pages, seen);
+            } catch (RuntimeException | Error e) {
+                binding.abandonSafeRegion(e);
+                throw e;
+            }
+            binding.leaveSafeRegion();
+            // a collection that ran while this mutator was stopped (waiting for the lock, or after the
+            // poll let it go on) reset its allocator and may have moved its space: start again
+            return collected || collectionsEnded != seen;
         }
 
         @Override
@@ -238,7 +255,14 @@ public final class MMTK implements AutoCloseable {
         }
     }
 
-    private synchronized boolean pollForAllocation(String space, int pages) {
+    /**
+     * {@code seen} is the count of ended collections when the mutator started waiting for the lock: if
+     * another mutator's collection ran meanwhile, this allocation starts again (its allocator was reset).
+     */
+    private synchronized boolean pollForAllocation(String space, int pages, int seen) {
+        if (collectionsEnded != seen) {
+            return true;
+        }
         if (!trigger.collectNow(plan.collectionRequired(trigger.isGcRequired(plan.reservedPages(), pages), space, pages))) {
             failedAttempts = 0;
             stats.heapUsage(bytesAllocated(), usedBytes() + geometry.pagesToBytes(pages));
@@ -327,6 +351,7 @@ public final class MMTK implements AutoCloseable {
         if (options.sanity()) {
             SanityChecker.check(memory, spaceTable, validObjects, binding, plan.mutators().size());
         }
+        collectionsEnded++;
         binding.resumeMutators();
         for (GcListener l : listeners) {
             l.gcFinished(record);

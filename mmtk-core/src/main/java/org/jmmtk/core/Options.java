@@ -10,7 +10,7 @@ import org.jmmtk.core.heap.SyncScheme;
 import org.jmmtk.core.util.Bytes;
 
 /**
- * The run options of an {@link MMTK} instance: heap budget and its geometry, GC threads, ProcessEdges
+ * The run options of an {@link MMTK} instance: heap budget and its geometry, GC threads, mutator threads, ProcessEdges
  * packet capacity, the GC-overhead limit, the plugins to enable, whether the sanity checker runs
  * after every collection, and how a granulated trace's collections are synchronized. Setters validate and throw {@link IllegalArgumentException} with a message
  * fit for a user (naming the option as the command line spells it). Copied when handed to MMTK.
@@ -22,6 +22,8 @@ public final class Options {
     /** MMTk's {@code EDGES_WORK_BUFFER_SIZE}. */
     public static final int DEFAULT_PACKET_CAPACITY = 4096;
     public static final int MAX_THREADS = 256;
+    /** Most mutator threads a replay runs at once. */
+    public static final int MAX_MUTATOR_THREADS = 256;
 
     private long heapBytes = DEFAULT_HEAP_BYTES;
     private long pageBytes;
@@ -37,6 +39,7 @@ public final class Options {
     private long granule;
     private long nurseryBytes;
     private long windowBytes;
+    private int mutatorThreads = 1;
 
     public long heapBytes() {
         return heapBytes;
@@ -44,6 +47,11 @@ public final class Options {
 
     public int threads() {
         return threads;
+    }
+
+    /** Java threads the binding replays the program's mutators on (1: all on the calling thread, in trace order). */
+    public int mutatorThreads() {
+        return mutatorThreads;
     }
 
     public int packetCapacity() {
@@ -116,6 +124,14 @@ public final class Options {
             throw new IllegalArgumentException("GC thread count " + n + " is out of range 1.." + MAX_THREADS);
         }
         this.threads = n;
+        return this;
+    }
+
+    public Options mutatorThreads(int n) {
+        if (n < 1 || n > MAX_MUTATOR_THREADS) {
+            throw new IllegalArgumentException("--mutator-threads " + n + " is out of range 1.." + MAX_MUTATOR_THREADS);
+        }
+        this.mutatorThreads = n;
         return this;
     }
 
@@ -205,6 +221,7 @@ public final class Options {
         o.granule = granule;
         o.nurseryBytes = nurseryBytes;
         o.windowBytes = windowBytes;
+        o.mutatorThreads = mutatorThreads;
         return o;
     }
 

@@ -3,6 +3,7 @@ package org.jmmtk.tools;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
@@ -39,6 +40,12 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SyncOptions sync;
 
+    @Option(names = "--mutator-threads", paramLabel = "N", defaultValue = "1",
+            description = "Replay the program's mutators on N threads at once, each trace thread on one of them, "
+                    + "with the trace's cross-thread order kept (default: ${DEFAULT-VALUE}: all on one thread in trace "
+                    + "order); see docs/design.md.")
+    int mutatorThreads;
+
     @Option(names = "--json", description = "Print the metrics as one JSON object (fields: docs/metrics.md).")
     boolean json;
 
@@ -70,6 +77,8 @@ final class RunCommand implements Callable<Integer> {
         Plans.Entry plan = collector.planEntry();
         var options = collector.options(threads.threads);
         sync.apply(options);
+        options.mutatorThreads(mutatorThreads);
+        Simulation.checkMutatorThreads(options, List.of());
         ExportOptions exportOptions = exportOptions();
         TraceSource src = source.open();
         HeapFactorOption.Heap heap = heapFactor.heap(source, src);

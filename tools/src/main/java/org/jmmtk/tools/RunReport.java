@@ -56,6 +56,11 @@ final class RunReport {
         row(out, "pause p99 / p99.9", ms(p.p99Nanos()) + " / " + ms(p.p999Nanos()));
         row(out, "closure total", ms(r.closureTotalNanos()));
         row(out, "wall time", ms(r.wallNanos()));
+        if (r.parallel() != null) {
+            row(out, "mutator threads", Integer.toString(r.parallel().threads()));
+            row(out, "dependency waits", String.format(Locale.ROOT, "%,d of %,d records (%.4f per record)",
+                    r.parallel().waits(), r.parallel().records(), r.parallel().waitsPerRecord()));
+        }
         mmuRow(r.mutatorUtilization(), out);
         for (Map.Entry<String, Map<String, Number>> plugin : r.plugins().entrySet()) {
             for (Map.Entry<String, Number> e : plugin.getValue().entrySet()) {
@@ -136,6 +141,11 @@ final class RunReport {
             g.writeNumberField("pauseP999Ms", p.p999Nanos() / 1e6);
             g.writeNumberField("closureTotalMs", r.closureTotalNanos() / 1e6);
             g.writeNumberField("wallMs", r.wallNanos() / 1e6);
+            if (r.parallel() != null) {
+                g.writeNumberField("mutatorThreads", r.parallel().threads());
+                g.writeNumberField("recordsReplayed", r.parallel().records());
+                g.writeNumberField("dependencyWaits", r.parallel().waits());
+            }
             mmu(g, r.mutatorUtilization());
             g.writeBooleanField("outOfMemory", r.isOutOfMemory());
             if (r.isOutOfMemory()) {

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
+import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
@@ -17,6 +18,7 @@ import org.jmmtk.plans.Plans;
 import org.jmmtk.tools.plot.Charts;
 import org.jmmtk.tools.sweep.Bootstrap;
 import org.jmmtk.tools.sweep.ModelSweep;
+import org.jmmtk.tools.sweep.MutatorSweep;
 import org.jmmtk.tools.sweep.ThreadSweep;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -60,6 +62,12 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the result as one JSON object.")
     boolean json;
 
+    @Option(names = "--mutator-threads", paramLabel = "N,N,...",
+            description = "Sweep mutator threads instead (e.g. 1,2,4,8): mutator throughput (trace MB allocated per "
+                    + "second of mutator time) per count, speedups over the first; --threads then names the one GC "
+                    + "thread count (default: the number of processors).")
+    String mutatorList;
+
     @Spec
     CommandSpec spec;
 
@@ -67,6 +75,9 @@ final class SweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (repeat < 1 || warmup < 0) {
             throw new UsageException("--repeat must be at least 1 and --warmup at least 0");
+        }
+        if (mutatorList != null) {
+            return mutatorSweep();
         }
         int[] threads = threadCounts(threadList);
         for (int t : threads) {
@@ -112,6 +123,56 @@ final class SweepCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** {@code --mutator-threads}: one GC thread count, several mutator-thread counts. */
+    private int mutatorSweep() throws java.io.IOException {
+        if (model || out.dir() != null) {
+            throw new UsageException("--mutator-threads cannot be combined with --model or an output directory");
+        }
+        int gcThreads = Runtime.getRuntime().availableProcessors();
+        if (spec.commandLine().getParseResult().hasMatchedOption("--threads")) {
+            int[] given = threadCounts(threadList);
+            if (given.length != 1) {
+                throw new UsageException("with --mutator-threads, --threads names one GC thread count, not " + Quote.of(threadList));
+            }
+            gcThreads = given[0];
+        }
+        int[] counts = threadCounts("--mutator-threads", mutatorList);
+        Plans.Entry plan = collector.planEntry();
+        Options base = collector.options(gcThreads);
+        for (int n : counts) {
+            base.copy().mutatorThreads(n);
+        }
+        TraceSource src = source.open();
+        HeapFactorOption.Heap heap = heapFactor.heap(source, src);
+        int g = gcThreads;
+        IntFunction<Options> options = n -> {
+            Options o = collector.options(g).mutatorThreads(n);
+            return heap == null ? o : o.heapBytes(heap.bytes());
+        };
+        Simulation.checkMutatorThreads(options.apply(java.util.Arrays.stream(counts).max().orElse(1)), List.of());
+        int total = counts.length * (repeat + warmup);
+        AtomicInteger done = new AtomicInteger();
+        MutatorSweep.Result result;
+        try (Progress progress = Progress.start("sweep", () -> (double) done.get() / total)) {
+            result = MutatorSweep.run(plan, options, src, counts, repeat, warmup, (d, n, t, warm) -> {
+                done.set(d);
+                progress.label(String.format(Locale.ROOT, "sweep: %d mutator thread%s%s", t, t == 1 ? "" : "s",
+                        warm ? " (warm-up)" : ""));
+            });
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        if (json) {
+            try (com.fasterxml.jackson.core.JsonGenerator gen = Json.pretty(o)) {
+                MutatorSweep.json(result, gen);
+            }
+            o.println();
+            o.flush();
+        } else {
+            MutatorSweep.table(result, o);
+        }
+        return ExitCodes.OK;
+    }
+
     /** The thread counts this machine has the processors for. */
     private static int[] measurable(int[] threads) {
         int cores = Runtime.getRuntime().availableProcessors();
@@ -120,13 +181,18 @@ final class SweepCommand implements Callable<Integer> {
 
     /** "1,2,4" as numbers; an empty element (",", "1,,2", "2,") or a non-number is bad usage. */
     static int[] threadCounts(String list) {
+        return threadCounts("--threads", list);
+    }
+
+    /** As {@link #threadCounts(String)}, for option {@code option}. */
+    static int[] threadCounts(String option, String list) {
         String[] parts = list.split(",", -1);
         int[] counts = new int[parts.length];
         for (int i = 0; i < parts.length; i++) {
             try {
                 counts[i] = Integer.parseInt(parts[i].strip());
             } catch (NumberFormatException e) {
-                throw new UsageException("--threads takes thread counts separated by commas, e.g. 1,2,4; not "
+                throw new UsageException(option + " takes thread counts separated by commas, e.g. 1,2,4; not "
                         + Quote.of(list));
             }
         }

@@ -9,7 +9,11 @@ package org.jmmtk.bindings.replay;
  *
  * <p>Traces number their objects densely, so ids below 2^31 index pages of a directly mapped array
  * (one load per lookup, no hashing); pages whose entries all died are given back. Larger ids go to a
- * {@link SparseObjectTable}. Used by the replaying thread only.
+ * {@link SparseObjectTable}. Used by the replaying thread; after {@link #shareBetweenThreads}, by
+ * several mutator threads at once: a new page or a larger page array is made under the table's lock,
+ * the sparse part is locked, and a thread reading another's entry has already synchronized with it
+ * (the parallel replay orders a record after the allocation it names). The entry count is then
+ * approximate (it only paces {@link #retainIf}).
  */
 final class ObjectTable {
     private static final int PAGE_BITS = 14;
@@ -25,14 +29,30 @@ final class ObjectTable {
     private long[][] pages = new long[16][];
     private final SparseObjectTable sparse = new SparseObjectTable();
     private int denseEntries;
+    private boolean shared;
+
+    /** Mutator threads will put and get concurrently from now on (set before they start). */
+    void shareBetweenThreads() {
+        shared = true;
+    }
 
     /** The address recorded for {@code id}, or 0. */
     long get(long id) {
         if (id < DENSE_LIMIT) {
             int p = (int) (id >>> PAGE_BITS);
-            long[] page = p < pages.length ? pages[p] : null;
+            long[][] table = pages;
+            long[] page = p < table.length ? table[p] : null;
             return page == null ? 0 : page[(int) id & PAGE_MASK];
         }
+        if (shared) {
+            synchronized (sparse) {
+                return sparseGet(id);
+            }
+        }
+        return sparseGet(id);
+    }
+
+    private long sparseGet(long id) {
         int slot = sparse.find(id);
         return slot < 0 ? 0 : sparse.address(slot);
     }
@@ -40,10 +60,29 @@ final class ObjectTable {
     /** Sets the address of {@code id}, adding it if absent. */
     void put(long id, long address) {
         if (id >= DENSE_LIMIT) {
-            sparse.put(id, address);
+            if (shared) {
+                synchronized (sparse) {
+                    sparse.put(id, address);
+                }
+            } else {
+                sparse.put(id, address);
+            }
             return;
         }
         int p = (int) (id >>> PAGE_BITS);
+        long[][] table = pages;
+        long[] page = p < table.length ? table[p] : null;
+        if (page == null) {
+            page = shared ? sharedPage(p) : newPage(p);
+        }
+        int i = (int) id & PAGE_MASK;
+        if (page[i] == 0) {
+            denseEntries++;
+        }
+        page[i] = address;
+    }
+
+    private long[] newPage(int p) {
         if (p >= pages.length) {
             pages = java.util.Arrays.copyOf(pages, Math.max(p + 1, pages.length * 2));
         }
@@ -52,11 +91,11 @@ final class ObjectTable {
             page = new long[1 << PAGE_BITS];
             pages[p] = page;
         }
-        int i = (int) id & PAGE_MASK;
-        if (page[i] == 0) {
-            denseEntries++;
-        }
-        page[i] = address;
+        return page;
+    }
+
+    private synchronized long[] sharedPage(int p) {
+        return newPage(p);
     }
 
     /** Entries, dead ones included until {@link #retainIf} drops them. */

@@ -32,6 +32,11 @@ import org.jmmtk.scheduler.GCWorker;
  * the trace's death records decide liveness ({@link DeathRoots}) and its points of perfect knowledge
  * are where the scheme may collect. Events arrive on one replaying thread; GC
  * workers call the {@link VMBinding} methods while that thread waits for the collection.
+ *
+ * <p>With several mutator threads ({@link ParallelReplay}) the events arrive through package-private
+ * methods that take the mutator, on the mutator threads, which the binding stops and resumes through
+ * the replay's {@link MutatorHandshake}; the reader has already checked what does not depend on
+ * collections (duplicate ids, objects never allocated).
  */
 public final class ReplayBinding implements VMBinding, TraceEvents {
     private MMTK mmtk;
@@ -49,6 +54,8 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     // most traces run long stretches on one thread: skip the thread map then
     private int lastThread = -1;
     private Mutator lastMutator;
+    /** Non-null while the events are replayed on several mutator threads. */
+    private ParallelReplay parallel;
 
     public ReplayBinding() {
         threadIndex.defaultReturnValue(-1);
@@ -69,6 +76,10 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         return mmtk;
     }
 
+    RootArea rootArea() {
+        return roots;
+    }
+
     // ---- VMBinding ----
 
     /** The mutators bound so far, in the order their trace threads first appeared. */
@@ -78,7 +89,44 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     @Override
     public void stopAllMutators() {
-        // the one replaying thread is already waiting for the collection it requested
+        // one replaying thread: it is already waiting for the collection it requested
+        if (parallel != null) {
+            parallel.stopAll();
+        }
+    }
+
+    @Override
+    public void enterSafeRegion() {
+        if (parallel != null) {
+            parallel.handshake().enterSafeRegion();
+        }
+    }
+
+    @Override
+    public void leaveSafeRegion() {
+        if (parallel != null) {
+            parallel.handshake().leaveSafeRegion();
+        }
+    }
+
+    @Override
+    public void abandonSafeRegion(Throwable cause) {
+        if (parallel != null) {
+            parallel.fail(cause, null);
+            parallel.handshake().leaveSafeRegion();
+        }
+    }
+
+    /** From now until {@link #replayedInParallel()}, events arrive on the mutator threads of {@code replay}. */
+    void replayInParallel(ParallelReplay replay) {
+        objects.shareBetweenThreads();
+        roots.shareBetweenThreads();
+        parallel = replay;
+    }
+
+    /** The mutator threads have ended: back to one thread (the final collection, reports). */
+    void replayedInParallel() {
+        parallel = null;
     }
 
     @Override
@@ -97,6 +145,9 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
             objects.retainIf(mmtk::isObject);
             liveAfterLastCompaction = objects.size();
         }
+        if (parallel != null) {
+            parallel.resumeAll();
+        }
     }
 
     @Override
@@ -109,6 +160,9 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         roots.scan(0, visitor);
         if (deathRoots != null) {
             deathRoots.scan(visitor);
+        }
+        if (parallel != null) {
+            parallel.scanCutRoots(visitor);
         }
     }
 
@@ -126,15 +180,25 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+        checkIds(object, typeId);
+        if (!allocated.add(object)) {
+            throw new TraceException("duplicate object id " + object);
+        }
+        allocate(mutator(thread), object, bytes, refSlots, typeId);
+    }
+
+    /** The trace's limits on object and type ids. */
+    static void checkIds(long object, int typeId) {
         if (object > ObjectModel.MAX_OBJECT_ID || typeId > ObjectModel.MAX_TYPE_ID) {
             throw new TraceException(object > ObjectModel.MAX_OBJECT_ID
                     ? "object id " + object + " is too large (at most " + ObjectModel.MAX_OBJECT_ID + ")"
                     : "type id " + typeId + " is too large (at most " + ObjectModel.MAX_TYPE_ID + ")");
         }
-        if (!allocated.add(object)) {
-            throw new TraceException("duplicate object id " + object);
-        }
-        long address = mutator(thread).allocObject(object, bytes, refSlots, typeId);
+    }
+
+    /** Allocates object {@code object} on {@code m} and enters it in the id table. */
+    void allocate(Mutator m, long object, long bytes, int refSlots, int typeId) {
+        long address = m.allocObject(object, bytes, refSlots, typeId);
         objects.put(object, address);
         if (deathRoots != null) {
             deathRoots.hold(object, address);
@@ -143,13 +207,30 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     @Override
     public void write(int thread, long source, int slot, long target) {
+        long src = slotOwner(source, slot);
+        mutator(thread).writeReference(src, slot, target == 0 ? 0 : resolve(target, "reference to object "));
+    }
+
+    /**
+     * A store by {@code m} into slot {@code slot} of {@code source}; returns the id of the object the
+     * slot held before (0: null), which the parallel replay keeps alive until its cut passes.
+     */
+    long writeReturningOld(Mutator m, long source, int slot, long target) {
+        long src = slotOwner(source, slot);
+        long old = memory.load(ObjectModel.slotAddress(src, slot));
+        m.writeReference(src, slot, target == 0 ? 0 : resolve(target, "reference to object "));
+        return idOf(old);
+    }
+
+    /** The address of {@code source}, checking that it has slot {@code slot}. */
+    private long slotOwner(long source, int slot) {
         long src = resolve(source, "store into object ");
         int slots = ObjectModel.refSlots(memory, src);
         if (slot >= slots) {
             throw new TraceException("slot " + slot + " is out of range: object " + source + " has " + slots
                     + " reference slots");
         }
-        mutator(thread).writeReference(src, slot, target == 0 ? 0 : resolve(target, "reference to object "));
+        return src;
     }
 
     @Override
@@ -158,22 +239,39 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         storeRoot(area(thread), rootSlot, value);
     }
 
-    @Override
-    public void global(int rootSlot, long target) {
-        long value = target == 0 ? 0 : resolve(target, "global reference to object ");
-        storeRoot(0, rootSlot, value);
+    /** {@code R} on the mutator thread of {@code m}; returns the id the root slot held before (0: null). */
+    long rootReturningOld(Mutator m, int rootSlot, long target) {
+        long value = target == 0 ? 0 : resolve(target, "root reference to object ");
+        return idOf(storeRoot(m.ordinal() + 1, rootSlot, value));
     }
 
-    /** Stores into a root slot of {@code area} (0: globals), telling the plugins that asked. */
-    private void storeRoot(int area, int rootSlot, long value) {
+    @Override
+    public void global(int rootSlot, long target) {
+        globalReturningOld(rootSlot, target);
+    }
+
+    /** {@code G}; returns the id the global slot held before (0: null). */
+    long globalReturningOld(int rootSlot, long target) {
+        long value = target == 0 ? 0 : resolve(target, "global reference to object ");
+        return idOf(storeRoot(0, rootSlot, value));
+    }
+
+    /**
+     * Stores into a root slot of {@code area} (0: globals), telling the plugins that asked; returns
+     * the address the slot held before.
+     */
+    private long storeRoot(int area, int rootSlot, long value) {
         long slot = roots.slot(area, rootSlot);
+        long old = memory.load(slot);
+        memory.store(slot, value);
         if (plugins.wantsRootStores()) {
-            long old = memory.load(slot);
-            memory.store(slot, value);
             plugins.rootStore(area - 1, rootSlot, old, value);
-        } else {
-            memory.store(slot, value);
         }
+        return old;
+    }
+
+    private long idOf(long address) {
+        return address == 0 ? 0 : ObjectModel.id(memory, address);
     }
 
     @Override
@@ -198,11 +296,23 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         mmtk.handleUserCollectionRequest();
     }
 
+    /** {@code C} on a mutator thread: it waits for the collection in its safe region. */
+    void collectFromMutator() {
+        enterSafeRegion();
+        try {
+            mmtk.handleUserCollectionRequest();
+        } catch (RuntimeException | Error e) {
+            abandonSafeRegion(e);
+            throw e;
+        }
+        leaveSafeRegion();
+    }
+
     /** The current address of {@code id}; a clear error if it does not exist. */
     private long resolve(long id, String what) {
         long address = addressOf(id);
         if (address == 0) {
-            throw new TraceException(what + id + (allocated.contains(id)
+            throw new TraceException(what + id + (parallel != null || allocated.contains(id)
                     ? ", which was already collected (unreachable at an earlier GC)"
                     : ", which was never allocated"));
         }
@@ -223,8 +333,8 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         return m;
     }
 
-    /** The mutator of trace thread {@code thread}, bound on its first record. */
-    private Mutator bind(int thread) {
+    /** The mutator of trace thread {@code thread}, bound on its first record (by any thread). */
+    synchronized Mutator bind(int thread) {
         int index = threadIndex.get(thread);
         if (index < 0) {
             if (mutators.size() >= roots.maxThreads()) {

@@ -17,7 +17,8 @@ import org.jmmtk.core.memory.VMLayout;
  * next free word of the region, and each area lists the words it uses, so memory and scanning cost in
  * proportion to the root slots a trace actually uses, whatever their numbers.
  *
- * <p>The replaying thread stores; GC workers scan and update slots while it is stopped.
+ * <p>The replaying thread stores; GC workers scan and update slots while it is stopped. After
+ * {@link #shareBetweenThreads}, several mutator threads find slots at once, under this area's lock.
  */
 final class RootArea {
     private final SimulatedMemory memory;
@@ -28,6 +29,7 @@ final class RootArea {
     /** Per area, the addresses of the slots it uses, in first-use order. */
     private final List<LongArrayList> used = new ArrayList<>();
     private long next;
+    private boolean shared;
 
     RootArea(SimulatedMemory memory, VMLayout.Region region) {
         this.memory = memory;
@@ -41,8 +43,22 @@ final class RootArea {
         return TraceFormat.MAX_THREADS;
     }
 
+    /** Mutator threads will look up slots concurrently from now on (set before they start). */
+    void shareBetweenThreads() {
+        shared = true;
+    }
+
     /** The address of root slot {@code slot} of {@code area}, mapped and counted as used. */
     long slot(int area, int slot) {
+        if (shared) {
+            synchronized (this) {
+                return find(area, slot);
+            }
+        }
+        return find(area, slot);
+    }
+
+    private long find(int area, int slot) {
         if (area > maxThreads()) {
             throw new TraceException("too many threads: a replay supports at most " + maxThreads());
         }

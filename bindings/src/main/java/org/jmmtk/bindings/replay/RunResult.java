@@ -28,6 +28,7 @@ import org.jmmtk.core.stats.RunStats;
  * @param wallNanos        the replay's wall time: the end of the run's clock, on which collections are timed
  * @param medianObjectBytes the median allocation size (simulated bytes) of the objects allocated, by
  *                          which {@link #fragmentationBytes} is measured
+ * @param parallel         the waits of a replay on several mutator threads, or null for one thread
  */
 public record RunResult(String plan, String source, long heapBytes, HeapGeometry geometry, int threads,
                         int packetCapacity, int gcCount,
@@ -35,10 +36,11 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                         long edgesTraced, long barrierStores, Long finalLiveObjects, Long finalLiveBytes,
                         long pauseTotalNanos, long pauseMaxNanos, PausePercentiles pausePercentiles,
                         long closureTotalNanos, double spaceTime, String outOfMemory, List<GcRecord> collections,
-                        Map<String, Map<String, Number>> plugins, long wallNanos, long medianObjectBytes) {
+                        Map<String, Map<String, Number>> plugins, long wallNanos, long medianObjectBytes,
+                        ParallelStats parallel) {
 
     static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
-                        long wallNanos) {
+                        long wallNanos, ParallelStats parallel) {
         RunStats s = mmtk.stats();
         Map<String, Map<String, Number>> plugins = new LinkedHashMap<>();
         for (Plugin p : mmtk.plugins().plugins()) {
@@ -50,7 +52,7 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                 live == null ? null : live.objects(), live == null ? null : live.bytes(),
                 s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentiles(),
                 s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos,
-                mmtk.medianObjectBytes());
+                mmtk.medianObjectBytes(), parallel);
     }
 
     /**

@@ -38,9 +38,46 @@ public final class Simulation {
         return run(planName, plan, options, source, setup, List.of());
     }
 
+    /**
+     * Refuses several mutator threads where one global order of events is needed: a synchronized
+     * replay of death records, and plugins that watch the mutators' events (their hooks assume one
+     * mutator thread at a time, and Merlin's timestamps follow the trace's order).
+     */
+    public static void checkMutatorThreads(Options options, List<Plugin> extraPlugins) {
+        int n = options.mutatorThreads();
+        if (n == 1) {
+            return;
+        }
+        if (options.sync() != null) {
+            throw new IllegalArgumentException("--mutator-threads " + n + ": --sync replays the trace's deaths in "
+                    + "one global order; use --mutator-threads 1");
+        }
+        List<String> ordered = new ArrayList<>();
+        for (String name : options.plugins()) {
+            if (needsOneOrder(Plugins.REGISTRY.find(name).orElseThrow().factory().get())) {
+                ordered.add(name);
+            }
+        }
+        for (Plugin p : extraPlugins) {
+            if (needsOneOrder(p)) {
+                ordered.add(p.name());
+            }
+        }
+        if (!ordered.isEmpty()) {
+            throw new IllegalArgumentException("--mutator-threads " + n + ": plugin" + (ordered.size() > 1 ? "s " : " ")
+                    + String.join(", ", ordered) + " observe" + (ordered.size() > 1 ? "" : "s")
+                    + " the mutators' events in one global order; use --mutator-threads 1");
+        }
+    }
+
+    private static boolean needsOneOrder(Plugin p) {
+        return (p.interests() & (Plugin.ON_ALLOC | Plugin.ON_POINTER_STORE | Plugin.ON_ROOT_STORE)) != 0;
+    }
+
     /** A run whose heap events also go to {@code extraPlugins}, after the plugins the options name. */
     public static RunResult run(String planName, PlanFactory plan, Options options, TraceSource source, Setup setup,
                                 List<Plugin> extraPlugins) throws IOException {
+        checkMutatorThreads(options, extraPlugins);
         List<Plugin> plugins = new ArrayList<>();
         for (String name : options.plugins()) {
             plugins.add(Plugins.REGISTRY.find(name).orElseThrow().factory().get());
@@ -53,8 +90,13 @@ public final class Simulation {
             String outOfMemory = null;
             mmtk.stats().startClock();
             long wall;
+            ParallelStats parallel = null;
             try {
-                source.replay(binding);
+                if (options.mutatorThreads() > 1) {
+                    parallel = ParallelReplay.run(binding, source, options.mutatorThreads());
+                } else {
+                    source.replay(binding);
+                }
                 wall = mmtk.stats().clockNanos();
                 mmtk.stats().heapUsage(mmtk.bytesAllocated(), mmtk.usedBytes());
                 live = binding.finish();
@@ -62,7 +104,7 @@ public final class Simulation {
                 wall = mmtk.stats().clockNanos();
                 outOfMemory = e.getMessage();
             }
-            return RunResult.of(planName, source.describe(), mmtk, live, outOfMemory, wall);
+            return RunResult.of(planName, source.describe(), mmtk, live, outOfMemory, wall, parallel);
         }
     }
 }

@@ -27,7 +27,10 @@ public final class Workloads {
             new Entry("queue", "a fixed-length FIFO queue: objects die in the order they were born", Queue::new),
             new Entry("phases", "immortal registry, then phases with their own working sets", Phases::new),
             new Entry("random", "2 threads churn a random graph; live size rises and falls (heap fidelity)",
-                    Random::new)));
+                    Random::new),
+            new Entry("search", "8 threads run independent queries on a shared index (lusearch-like, mutator scaling)",
+                    Search::new),
+            new Entry("sharing", "4 threads rewire one shared graph (cross-thread stores everywhere)", Sharing::new)));
 
     private Workloads() {
     }

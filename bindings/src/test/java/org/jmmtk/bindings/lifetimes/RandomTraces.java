@@ -16,14 +16,22 @@ import java.util.SplittableRandom;
  * cleared before the object is stored elsewhere). Valid means what a program could do: a record uses
  * only objects reachable at the last allocation or explicit collection, or allocated since.
  */
-final class RandomTraces {
+public final class RandomTraces {
     private RandomTraces() {
     }
 
-    static ScriptedTrace generate(long seed, int allocations) {
+    public static ScriptedTrace generate(long seed, int allocations) {
+        return generate(seed, allocations, 0);
+    }
+
+    /** As {@link #generate(long, int)}, with {@code threads} threads (0: 1 to 4 at random). */
+    public static ScriptedTrace generate(long seed, int allocations, int threads) {
         SplittableRandom random = new SplittableRandom(seed);
         ScriptedTrace out = new ScriptedTrace("random trace " + seed);
-        int threads = 1 + random.nextInt(4);
+        int threadCount = 1 + random.nextInt(4);
+        if (threads > 0) {
+            threadCount = threads;
+        }
         int rootSlots = 1 + random.nextInt(6);
         int globals = random.nextInt(3);
         int ids = random.nextInt(3); // dense, sparse, or beyond 2^31 (hashed rather than paged)
@@ -37,7 +45,7 @@ final class RandomTraces {
             boolean growing = (made / phase) % 2 == 0;
             int nullOneIn = growing ? 12 : 2;
             int op = random.nextInt(60);
-            int thread = random.nextInt(threads);
+            int thread = random.nextInt(threadCount);
             if (op < 15) {
                 usable = reachable(slots, roots);
                 long id = switch (ids) {

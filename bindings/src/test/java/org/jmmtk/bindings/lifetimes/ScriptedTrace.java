@@ -6,11 +6,11 @@ import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 
 /** A trace kept in memory as records, replayable any number of times; built through its {@link TraceEvents} side. */
-final class ScriptedTrace implements TraceSource, TraceEvents {
+public final class ScriptedTrace implements TraceSource, TraceEvents {
     private final List<long[]> records = new ArrayList<>();
     private final String name;
 
-    ScriptedTrace(String name) {
+    public ScriptedTrace(String name) {
         this.name = name;
     }
 

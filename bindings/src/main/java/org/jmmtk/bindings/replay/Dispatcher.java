@@ -1,0 +1,290 @@
+package org.jmmtk.bindings.replay;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2LongMap;
+import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import java.util.concurrent.locks.LockSupport;
+import org.jmmtk.bindings.trace.IdSet;
+import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceException;
+import org.jmmtk.bindings.trace.TraceFormat;
+
+/**
+ * The reader side of a {@link ParallelReplay}: it receives the trace's records in order, checks what
+ * does not depend on collections (id limits, duplicate ids, objects never allocated), and hands each
+ * record to the mutator thread of its trace thread (trace threads go to mutator threads in turn, in
+ * order of first appearance; {@code G} and {@code C} records to the thread of the record before them).
+ * It notes what each record must wait for: the allocation of each object it names, and the previous
+ * store into the same slot (object slot or global root), when another mutator thread did them and
+ * may not have done them yet. Records are handed over in batches; a batch holding a record that a
+ * later one waits for is handed over at once. The reader stays at most {@link #WINDOW} records ahead
+ * of the first record not yet done, which bounds both its memory and the collector's cut roots.
+ *
+ * <p>Called by the reading thread only.
+ */
+final class Dispatcher implements TraceEvents {
+    /** How far the reader may run ahead of the first record not yet done. */
+    static final long WINDOW = 1 << 16;
+
+    private final ParallelReplay replay;
+    private final MutatorThread[] threads;
+    private final RecordBatch[] open;
+    private final Int2IntOpenHashMap threadOf = new Int2IntOpenHashMap();
+    private final IdSet allocated = new IdSet();
+    /** Object id to its allocation record, until that is known to be done. */
+    private final Long2LongOpenHashMap allocation = new Long2LongOpenHashMap();
+    /** Slot key ({@code object << 24 | slot}, or the global root slot) to the last store into it. */
+    private final Long2LongOpenHashMap lastStore = new Long2LongOpenHashMap();
+    private long position;
+    private long epoch;
+    private int current;
+    private long windowLimit = WINDOW;
+    private long pruneAt = 1 << 16;
+    /** A lower bound on the epoch of every record read but not yet handed over, and of those to come. */
+    private volatile long openEpoch;
+
+    Dispatcher(ParallelReplay replay, MutatorThread[] threads) {
+        this.replay = replay;
+        this.threads = threads;
+        this.open = new RecordBatch[threads.length];
+        threadOf.defaultReturnValue(-1);
+    }
+
+    long openEpoch() {
+        return openEpoch;
+    }
+
+    long position() {
+        return position;
+    }
+
+    @Override
+    public void type(int typeId, String name) {
+        position++;
+    }
+
+    @Override
+    public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+        step();
+        epoch++;
+        ReplayBinding.checkIds(object, typeId);
+        if (!allocated.add(object)) {
+            throw new TraceException("duplicate object id " + object);
+        }
+        int t = threadFor(thread);
+        RecordBatch b = batch(t);
+        b.add(RecordBatch.ALLOC, thread, object, bytes, refSlots, typeId, position, epoch);
+        allocation.put(object, ParallelReplay.encode(position, t));
+        handOverIfFull(t, b);
+    }
+
+    @Override
+    public void write(int thread, long source, int slot, long target) {
+        step();
+        checkAllocated(source, "store into object ");
+        checkAllocated(target, "reference to object ");
+        int t = threadFor(thread);
+        long a1 = allocationFor(source, t);
+        long a2 = allocationFor(target, t);
+        long a3 = previousStore((source << 24) | slot, t);
+        RecordBatch b = batch(t);
+        int i = b.add(RecordBatch.WRITE, thread, source, target, slot, 0, position, epoch);
+        after(b, i, a1, a2, a3);
+        handOverIfFull(t, b);
+    }
+
+    @Override
+    public void root(int thread, int rootSlot, long target) {
+        step();
+        checkAllocated(target, "root reference to object ");
+        int t = threadFor(thread);
+        long a1 = allocationFor(target, t);
+        RecordBatch b = batch(t);
+        int i = b.add(RecordBatch.ROOT, thread, 0, target, rootSlot, 0, position, epoch);
+        after(b, i, a1, 0, 0);
+        handOverIfFull(t, b);
+    }
+
+    @Override
+    public void global(int rootSlot, long target) {
+        step();
+        checkAllocated(target, "global reference to object ");
+        int t = current;
+        long a1 = allocationFor(target, t);
+        long a2 = previousStore(rootSlot, t);
+        RecordBatch b = batch(t);
+        int i = b.add(RecordBatch.GLOBAL, -1, 0, target, rootSlot, 0, position, epoch);
+        after(b, i, a1, a2, 0);
+        handOverIfFull(t, b);
+    }
+
+    @Override
+    public void death(long object) {
+        step();
+        if (!allocated.contains(object)) {
+            throw new TraceException("death of object " + object + ", which was never allocated");
+        }
+    }
+
+    @Override
+    public void perfectPoint() {
+        step();
+    }
+
+    @Override
+    public void collect() {
+        step();
+        epoch++;
+        int t = current;
+        RecordBatch b = batch(t);
+        b.add(RecordBatch.COLLECT, -1, 0, 0, 0, 0, position, epoch);
+        handOverIfFull(t, b);
+    }
+
+    /** Hands every record over and tells the mutator threads that no more will come. */
+    void finish() {
+        handOverAll();
+        openEpoch = Long.MAX_VALUE;
+        for (MutatorThread t : threads) {
+            t.close();
+        }
+    }
+
+    // ---- records ----
+
+    private void step() {
+        replay.checkNotAborted();
+        position++;
+        if (position >= windowLimit) {
+            awaitWindow();
+        }
+        if (allocation.size() + lastStore.size() > pruneAt) {
+            prune();
+        }
+    }
+
+    private void checkAllocated(long id, String what) {
+        if (id != 0 && !allocated.contains(id)) {
+            throw new TraceException(what + id + ", which was never allocated");
+        }
+    }
+
+    private int threadFor(int thread) {
+        int t = threadOf.get(thread);
+        if (t < 0) {
+            if (threadOf.size() >= TraceFormat.MAX_THREADS) {
+                throw new TraceException("too many threads: a replay supports at most " + TraceFormat.MAX_THREADS);
+            }
+            t = threadOf.size() % threads.length;
+            threadOf.put(thread, t);
+        }
+        current = t;
+        return t;
+    }
+
+    private RecordBatch batch(int t) {
+        RecordBatch b = open[t];
+        if (b == null) {
+            b = new RecordBatch();
+            open[t] = b;
+        }
+        return b;
+    }
+
+    private void handOverIfFull(int t, RecordBatch b) {
+        if (b.isFull()) {
+            handOver(t);
+        }
+    }
+
+    private static void after(RecordBatch b, int i, long a1, long a2, long a3) {
+        b.after[3 * i] = a1;
+        b.after[3 * i + 1] = a2;
+        b.after[3 * i + 2] = a3;
+        // keep the non-zero ones first: the mutator thread stops at the first 0
+        if (a1 == 0) {
+            b.after[3 * i] = a2 != 0 ? a2 : a3;
+            b.after[3 * i + 1] = a2 != 0 ? a3 : 0;
+            b.after[3 * i + 2] = 0;
+        } else if (a2 == 0) {
+            b.after[3 * i + 1] = a3;
+            b.after[3 * i + 2] = 0;
+        }
+    }
+
+    /** The allocation record of {@code id} if mutator thread {@code t} must wait for it, else 0. */
+    private long allocationFor(long id, int t) {
+        return id == 0 ? 0 : mustWait(allocation.get(id), t);
+    }
+
+    /** Notes the store into {@code key} by thread {@code t}; the previous store if {@code t} must wait for it. */
+    private long previousStore(long key, int t) {
+        return mustWait(lastStore.put(key, ParallelReplay.encode(position, t)), t);
+    }
+
+    private long mustWait(long record, int t) {
+        if (record == 0) {
+            return 0;
+        }
+        int other = ParallelReplay.threadOf(record);
+        if (other == t || threads[other].hasDone(ParallelReplay.positionOf(record))) {
+            return 0;
+        }
+        RecordBatch b = open[other];
+        if (b != null && b.position[0] <= ParallelReplay.positionOf(record)) {
+            handOver(other);
+        }
+        return record;
+    }
+
+    private void handOver(int t) {
+        RecordBatch b = open[t];
+        if (b == null) {
+            return;
+        }
+        open[t] = null;
+        threads[t].enqueue(b);
+        long min = epoch;
+        for (RecordBatch o : open) {
+            if (o != null) {
+                min = Math.min(min, o.epoch[0]);
+            }
+        }
+        openEpoch = min;
+    }
+
+    private void handOverAll() {
+        for (int t = 0; t < open.length; t++) {
+            handOver(t);
+        }
+    }
+
+    /** Hands everything over and waits until the first record not yet done is within the window. */
+    private void awaitWindow() {
+        handOverAll();
+        while (true) {
+            long first = Long.MAX_VALUE;
+            for (MutatorThread t : threads) {
+                first = Math.min(first, t.firstUndone());
+            }
+            windowLimit = first == Long.MAX_VALUE ? position + WINDOW : first + WINDOW;
+            if (position < windowLimit) {
+                return;
+            }
+            replay.checkNotAborted();
+            LockSupport.parkNanos(20_000);
+        }
+    }
+
+    /** Forgets the allocations and stores that are done: nothing will wait for them. */
+    private void prune() {
+        allocation.long2LongEntrySet().removeIf(this::isDone);
+        lastStore.long2LongEntrySet().removeIf(this::isDone);
+        pruneAt = Math.max(1 << 16, 2L * (allocation.size() + lastStore.size()));
+    }
+
+    private boolean isDone(Long2LongMap.Entry e) {
+        long record = e.getLongValue();
+        return threads[ParallelReplay.threadOf(record)].hasDone(ParallelReplay.positionOf(record));
+    }
+}

@@ -1,0 +1,310 @@
+package org.jmmtk.bindings.replay;
+
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jmmtk.core.plan.Mutator;
+
+/**
+ * One Java thread of a {@link ParallelReplay}: it executes, in trace order, the records of the trace
+ * threads assigned to it, each through its own trace thread's mutator context. Before a record that
+ * names another mutator thread's earlier record it waits until that thread has done it (in a safe
+ * region, so it never holds up a collection); every {@link #YIELD_EVERY} records it polls for a
+ * collection. It logs the objects it allocated and the references it overwrote, with their epochs:
+ * the collector keeps those beyond the replay's cut alive ({@link ParallelReplay#stopAll}).
+ *
+ * <p>Its queue is filled by the reader thread. {@link #done} is read by other mutator threads; the
+ * head batch, {@link #index} and the log are read by the collector while this thread is stopped.
+ */
+final class MutatorThread implements Runnable {
+    /** Records between yieldpoints (a power of two). */
+    static final int YIELD_EVERY = 64;
+
+    final int ordinal;
+    private final ParallelReplay replay;
+    private final ReplayBinding binding;
+    private final MutatorHandshake handshake;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled when a batch arrives, the queue closes, or {@link #done} passes what a waiter waits for. */
+    private final Condition changed = lock.newCondition();
+    private final ArrayDeque<RecordBatch> queue = new ArrayDeque<>();
+    private boolean closed;
+    /** Position of the last record this thread completed. */
+    private volatile long done;
+    private volatile int waiters;
+    /** The next record to execute in the head batch. */
+    private int index;
+    private long[] logEpochs = new long[1024];
+    private long[] logIds = new long[1024];
+    private int logStart;
+    private int logEnd;
+    private long records;
+    private long waits;
+    private final Int2ObjectOpenHashMap<Mutator> mutators = new Int2ObjectOpenHashMap<>();
+    private int lastThread = -1;
+    private Mutator lastMutator;
+
+    MutatorThread(int ordinal, ParallelReplay replay, ReplayBinding binding, MutatorHandshake handshake) {
+        this.ordinal = ordinal;
+        this.replay = replay;
+        this.binding = binding;
+        this.handshake = handshake;
+    }
+
+    @Override
+    public void run() {
+        try {
+            for (RecordBatch b = nextBatch(); b != null; b = nextBatch()) {
+                for (int n = b.size; index < n; index++) {
+                    if ((++records & (YIELD_EVERY - 1)) == 0) {
+                        handshake.yieldpoint();
+                        replay.checkNotAborted();
+                    }
+                    execute(b, index);
+                    done = b.position[index];
+                    if (waiters != 0) {
+                        signal();
+                    }
+                }
+                removeHead();
+            }
+        } catch (Throwable t) {
+            replay.fail(t, this);
+        } finally {
+            handshake.exit();
+        }
+    }
+
+    private void execute(RecordBatch b, int i) {
+        int a = 3 * i;
+        for (int k = 0; k < 3 && b.after[a + k] != 0; k++) {
+            awaitRecord(b.after[a + k]);
+        }
+        switch (b.kind[i]) {
+            case RecordBatch.ALLOC -> {
+                binding.allocate(mutator(b.thread[i]), b.object[i], b.value[i], b.slot[i], b.type[i]);
+                log(b.epoch[i], b.object[i]);
+            }
+            case RecordBatch.WRITE -> log(b.epoch[i],
+                    binding.writeReturningOld(mutator(b.thread[i]), b.object[i], b.slot[i], b.value[i]));
+            case RecordBatch.ROOT -> log(b.epoch[i],
+                    binding.rootReturningOld(mutator(b.thread[i]), b.slot[i], b.value[i]));
+            case RecordBatch.GLOBAL -> log(b.epoch[i], binding.globalReturningOld(b.slot[i], b.value[i]));
+            case RecordBatch.COLLECT -> binding.collectFromMutator();
+            default -> throw new IllegalStateException("record kind " + b.kind[i]);
+        }
+    }
+
+    /** The position of the record being executed (for error messages). */
+    long currentPosition() {
+        lock.lock();
+        try {
+            RecordBatch head = queue.peekFirst();
+            return head == null || index >= head.size ? -1 : head.position[index];
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits until the record {@code encoded} names has been done by its thread. */
+    private void awaitRecord(long encoded) {
+        MutatorThread other = replay.thread(ParallelReplay.threadOf(encoded));
+        long position = ParallelReplay.positionOf(encoded);
+        if (other.done >= position) {
+            return;
+        }
+        waits++;
+        handshake.enterSafeRegion();
+        try {
+            other.awaitDone(position);
+        } finally {
+            handshake.leaveSafeRegion();
+        }
+        replay.checkNotAborted();
+    }
+
+    /** Blocks until this thread has done the record at {@code position}, or the replay was aborted. */
+    private void awaitDone(long position) {
+        for (int spin = 0; spin < 64; spin++) {
+            if (done >= position) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        lock.lock();
+        try {
+            waiters++;
+            while (done < position && !replay.isAborted()) {
+                changed.awaitUninterruptibly();
+            }
+            waiters--;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void signal() {
+        lock.lock();
+        try {
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether this thread has done the record at {@code position} (one of its own). */
+    boolean hasDone(long position) {
+        return done >= position;
+    }
+
+    // ---- the queue (reader side and collector side) ----
+
+    /** The head batch, waiting for one in a safe region if there is none; null once the queue is closed and empty. */
+    private RecordBatch nextBatch() {
+        lock.lock();
+        try {
+            if (queue.isEmpty() && !closed) {
+                lock.unlock();
+                handshake.enterSafeRegion();
+                lock.lock();
+                try {
+                    while (queue.isEmpty() && !closed && !replay.isAborted()) {
+                        changed.awaitUninterruptibly();
+                    }
+                } finally {
+                    lock.unlock();
+                    handshake.leaveSafeRegion();
+                    lock.lock();
+                }
+            }
+            replay.checkNotAborted();
+            index = 0;
+            return queue.peekFirst();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void removeHead() {
+        lock.lock();
+        try {
+            queue.pollFirst();
+            index = 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Hands this thread a batch (reader thread). */
+    void enqueue(RecordBatch b) {
+        lock.lock();
+        try {
+            queue.addLast(b);
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** No more batches will come (reader thread), or the replay was aborted. */
+    void close() {
+        lock.lock();
+        try {
+            closed = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * A lower bound on the position of the first record this thread has not done, or
+     * {@code Long.MAX_VALUE} if it has done all it was given; exact while the thread is stopped.
+     */
+    long firstUndone() {
+        lock.lock();
+        try {
+            RecordBatch head = queue.peekFirst();
+            return head == null ? Long.MAX_VALUE : Math.max(head.position[0], done + 1);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The epoch of the first record this thread has not done ({@code Long.MAX_VALUE}: none); call while it is stopped. */
+    long firstUndoneEpoch() {
+        lock.lock();
+        try {
+            for (RecordBatch b : queue) {
+                int i = b == queue.peekFirst() ? index : 0;
+                if (i < b.size) {
+                    return b.epoch[i];
+                }
+            }
+            return Long.MAX_VALUE;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---- the log of objects the cut may still need ----
+
+    private void log(long epoch, long id) {
+        if (id == 0) {
+            return;
+        }
+        if (logEnd == logIds.length) {
+            compactLog();
+        }
+        logEpochs[logEnd] = epoch;
+        logIds[logEnd++] = id;
+    }
+
+    private void compactLog() {
+        int n = logEnd - logStart;
+        if (n > logIds.length / 2) {
+            logIds = java.util.Arrays.copyOf(logIds, logIds.length * 2);
+            logEpochs = java.util.Arrays.copyOf(logEpochs, logEpochs.length * 2);
+        }
+        System.arraycopy(logIds, logStart, logIds, 0, n);
+        System.arraycopy(logEpochs, logStart, logEpochs, 0, n);
+        logStart = 0;
+        logEnd = n;
+    }
+
+    /**
+     * Forgets the log's entries before epoch {@code cut} and passes the ids of the others to
+     * {@code keep}; call while this thread is stopped.
+     */
+    void logBeyond(long cut, java.util.function.LongConsumer keep) {
+        while (logStart < logEnd && logEpochs[logStart] < cut) {
+            logStart++;
+        }
+        for (int i = logStart; i < logEnd; i++) {
+            keep.accept(logIds[i]);
+        }
+    }
+
+    long records() {
+        return records;
+    }
+
+    long waits() {
+        return waits;
+    }
+
+    private Mutator mutator(int thread) {
+        if (thread == lastThread) {
+            return lastMutator;
+        }
+        Mutator m = mutators.get(thread);
+        if (m == null) {
+            m = binding.bind(thread);
+            mutators.put(thread, m);
+        }
+        lastThread = thread;
+        lastMutator = m;
+        return m;
+    }
+}

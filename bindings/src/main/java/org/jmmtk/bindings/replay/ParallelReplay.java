@@ -1,0 +1,214 @@
+package org.jmmtk.bindings.replay;
+
+import java.io.IOException;
+import org.jmmtk.bindings.trace.TraceException;
+import org.jmmtk.bindings.trace.TraceSource;
+import org.jmmtk.core.vm.EdgeVisitor;
+
+/**
+ * Replays a trace on several mutator threads at once ({@code run --mutator-threads N}): the calling
+ * thread reads the trace and hands each record to one of N {@link MutatorThread}s (a {@link
+ * Dispatcher}); each runs its records in trace order, waiting for another thread's earlier record only
+ * where the trace says one depends on it (an object it names was allocated there; the same slot was
+ * stored into there). Every slot therefore receives the same stores in the same order as in the
+ * sequential replay, and the heap at the end is the same graph.
+ *
+ * <p>In between, collections fall wherever the threads happen to be, and a thread may have run ahead
+ * of another: an object the trace still names may then be unreachable in the heap (a thread cleared
+ * the last reference to it before another thread, earlier in the trace, stored it elsewhere). So each
+ * collection also keeps what the trace may still need: with the <i>cut</i> the epoch of the first
+ * record not yet done (an epoch counts the trace's allocations and collection requests, the points
+ * where the sequential replay may collect), the objects allocated, and the references overwritten, by
+ * records done at or beyond the cut. Every slot then either still holds what it held in the
+ * sequential heap at the cut, or the object it held there is kept, so everything reachable at that
+ * collection point of the sequential replay (which includes everything a valid trace names later)
+ * survives, together with everything allocated since. See docs/design.md.
+ *
+ * <p>Threads: the reader (the caller of {@link #run}), the mutator threads, and the collector, which
+ * calls {@link #stopAll}, {@link #scanCutRoots} and {@link #resumeAll} through the binding.
+ */
+final class ParallelReplay {
+    private static final int THREAD_BITS = 10;
+
+    private final ReplayBinding binding;
+    private final MutatorHandshake handshake;
+    private final MutatorThread[] threads;
+    private final Dispatcher dispatcher;
+    private final CutRoots cutRoots;
+    private final String source;
+    private volatile boolean aborted;
+    private Throwable failure;
+
+    private ParallelReplay(ReplayBinding binding, int n, String source) {
+        this.binding = binding;
+        this.source = source;
+        this.handshake = new MutatorHandshake(n);
+        this.threads = new MutatorThread[n];
+        for (int i = 0; i < n; i++) {
+            threads[i] = new MutatorThread(i, this, binding, handshake);
+        }
+        this.dispatcher = new Dispatcher(this, threads);
+        this.cutRoots = new CutRoots(binding.mmtk().memory(), binding.rootArea());
+    }
+
+    /**
+     * Replays {@code source} on {@code n} mutator threads through {@code binding}; returns when every
+     * record is done. Rethrows the first failure of any thread (a trace error located by its record
+     * number, a simulated out-of-memory).
+     */
+    static ParallelStats run(ReplayBinding binding, TraceSource source, int n) throws IOException {
+        ParallelReplay replay = new ParallelReplay(binding, n, source.describe());
+        binding.replayInParallel(replay);
+        Thread[] running = new Thread[n];
+        for (int i = 0; i < n; i++) {
+            running[i] = new Thread(null, replay.threads[i], "jmmtk-mutator-" + i, 1 << 20);
+            running[i].setDaemon(true);
+            running[i].start();
+        }
+        try {
+            source.replay(replay.dispatcher);
+            replay.dispatcher.finish();
+        } catch (Aborted e) {
+            // a mutator thread failed; its failure is rethrown below
+        } catch (IOException | RuntimeException | Error e) {
+            replay.fail(e, null);
+        }
+        boolean interrupted = false;
+        for (Thread t : running) {
+            while (true) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    // a caller that gives up (a test's timeout) ends the replay rather than waiting for it
+                    interrupted = true;
+                    replay.fail(new java.io.InterruptedIOException("the parallel replay was interrupted"), null);
+                    if (!t.isAlive()) {
+                        break;
+                    }
+                    try {
+                        t.join(1000);
+                    } catch (InterruptedException again) {
+                        // still give it up to a second; a thread stuck in a collection is a daemon
+                    }
+                    break;
+                }
+            }
+        }
+        binding.replayedInParallel();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        replay.rethrowFailure();
+        long records = 0;
+        long waits = 0;
+        for (MutatorThread t : replay.threads) {
+            records += t.records();
+            waits += t.waits();
+        }
+        return new ParallelStats(n, records, waits);
+    }
+
+    MutatorHandshake handshake() {
+        return handshake;
+    }
+
+    MutatorThread thread(int ordinal) {
+        return threads[ordinal];
+    }
+
+    // ---- the collector's side ----
+
+    /** Stops every mutator thread, then holds the objects beyond the cut in the cut roots. */
+    void stopAll() {
+        handshake.stopAll();
+        // the reader's bound first: a batch it hands over afterwards is then seen in its queue
+        long cut = dispatcher.openEpoch();
+        for (MutatorThread t : threads) {
+            cut = Math.min(cut, t.firstUndoneEpoch());
+        }
+        for (MutatorThread t : threads) {
+            t.logBeyond(cut, id -> {
+                long address = binding.addressOf(id);
+                if (address != 0) {
+                    cutRoots.add(address);
+                }
+            });
+        }
+    }
+
+    void scanCutRoots(EdgeVisitor visitor) {
+        cutRoots.scan(visitor);
+    }
+
+    void resumeAll() {
+        cutRoots.clear();
+        handshake.resumeAll();
+    }
+
+    // ---- failure ----
+
+    /** Thrown in the reader and the mutator threads to unwind them once the replay failed. */
+    static final class Aborted extends RuntimeException {
+        Aborted() {
+            super("the parallel replay was aborted", null, false, false);
+        }
+    }
+
+    boolean isAborted() {
+        return aborted;
+    }
+
+    void checkNotAborted() {
+        if (aborted) {
+            throw new Aborted();
+        }
+    }
+
+    /** Records the first failure ({@code at}: the mutator thread it happened on, or null for the reader) and stops everyone. */
+    void fail(Throwable t, MutatorThread at) {
+        synchronized (this) {
+            if (failure == null && !(t instanceof Aborted)) {
+                long position = at == null ? -1 : at.currentPosition();
+                failure = t instanceof TraceException e && position > 0
+                        ? e.at(source + ": record " + position) : t;
+            }
+        }
+        aborted = true;
+        handshake.abort();
+        for (MutatorThread m : threads) {
+            m.close();
+        }
+    }
+
+    private void rethrowFailure() throws IOException {
+        Throwable t;
+        synchronized (this) {
+            t = failure;
+        }
+        if (t instanceof IOException e) {
+            throw e;
+        }
+        if (t instanceof RuntimeException e) {
+            throw e;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        if (t != null) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    static long encode(long position, int thread) {
+        return (position << THREAD_BITS) | thread;
+    }
+
+    static int threadOf(long record) {
+        return (int) (record & ((1 << THREAD_BITS) - 1));
+    }
+
+    static long positionOf(long record) {
+        return record >>> THREAD_BITS;
+    }
+}

@@ -1,0 +1,53 @@
+package org.jmmtk.bindings.replay;
+
+/**
+ * Consecutive records of one mutator thread, in trace order, as parallel arrays of primitives: what
+ * the trace reader hands a mutator thread in one piece. Besides its fields each record carries its
+ * position in the trace (its ordinal among all records), its epoch (how many allocations and
+ * collection requests the trace made up to and including it: the sequential replay's possible
+ * collection points) and the records of other mutator threads it must wait for (up to three, encoded
+ * by {@link ParallelReplay#encode}; 0: none).
+ *
+ * <p>Filled by the reader thread, then read by its mutator thread and, while that thread is stopped,
+ * by the collector; the queue's lock orders the hand-over.
+ */
+final class RecordBatch {
+    static final int CAPACITY = 512;
+    static final byte ALLOC = 'A';
+    static final byte WRITE = 'W';
+    static final byte ROOT = 'R';
+    static final byte GLOBAL = 'G';
+    static final byte COLLECT = 'C';
+
+    final byte[] kind = new byte[CAPACITY];
+    final int[] thread = new int[CAPACITY];
+    /** A: the new object; W: the object stored into. */
+    final long[] object = new long[CAPACITY];
+    /** A: its bytes; W, R, G: the target (0: null). */
+    final long[] value = new long[CAPACITY];
+    /** A: its reference slots; W: the slot; R, G: the root slot. */
+    final int[] slot = new int[CAPACITY];
+    final int[] type = new int[CAPACITY];
+    final long[] position = new long[CAPACITY];
+    final long[] epoch = new long[CAPACITY];
+    final long[] after = new long[3 * CAPACITY];
+    int size;
+
+    boolean isFull() {
+        return size == CAPACITY;
+    }
+
+    /** Appends a record; returns its index. */
+    int add(byte k, int t, long obj, long val, int s, int ty, long pos, long ep) {
+        int i = size++;
+        kind[i] = k;
+        thread[i] = t;
+        object[i] = obj;
+        value[i] = val;
+        slot[i] = s;
+        type[i] = ty;
+        position[i] = pos;
+        epoch[i] = ep;
+        return i;
+    }
+}
