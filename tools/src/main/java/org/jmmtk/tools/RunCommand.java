@@ -3,6 +3,7 @@ package org.jmmtk.tools;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
@@ -62,6 +63,11 @@ final class RunCommand implements Callable<Integer> {
             description = "Write the MMU and BMU curves of the run as CSV (columns: docs/metrics.md).")
     Path mmuOut;
 
+    @Option(names = "--arena-events", paramLabel = "FILE",
+            description = "Write the run's arena events (JVMPI: NEW/DELETE_ARENA, NEW/DELETE/MOVE_OBJECT), the final "
+                    + "collection included, as a binary file (docs/arena-events.md; read it with 'jmmtk arena').")
+    Path arenaEvents;
+
     @Spec
     CommandSpec spec;
 
@@ -84,6 +90,10 @@ final class RunCommand implements Callable<Integer> {
         }
         OutputFile.check(jfr, source.trace);
         OutputFile.check(perfetto, source.trace, jfr);
+        OutputFile.check(arenaEvents, source.trace, jfr, perfetto, mmuOut);
+        if (arenaEvents != null && collector.plugins.contains("arena")) {
+            throw new UsageException("--arena-events FILE already enables the arena plugin; drop --plugin arena");
+        }
         for (int i = 0; i < warmup; i++) {
             try (Progress progress = Progress.start("warming up " + (i + 1) + "/" + warmup, src::progress)) {
                 Simulation.run(plan.name(), plan.factory(), options, src);
@@ -94,8 +104,13 @@ final class RunCommand implements Callable<Integer> {
             recordingFile = jfrOut != null ? jfrOut.temp() : perfetto != null ? Files.createTempFile("jmmtk-", ".jfr") : null;
             RunResult result;
             try (ProbeSession recording = recordingFile == null ? null : ProbeSession.start(recordingFile);
-                 Progress progress = Progress.start("replaying", src::progress)) {
-                result = Simulation.run(plan.name(), plan.factory(), options, src);
+                 Progress progress = Progress.start("replaying", src::progress);
+                 ArenaEventsFile events = arenaEvents == null ? null : ArenaEventsFile.create(arenaEvents, source.trace)) {
+                result = Simulation.run(plan.name(), plan.factory(), options, src, (mmtk, binding) -> { },
+                        events == null ? List.of() : List.of(events.plugin()));
+                if (events != null) {
+                    events.commit();
+                }
             }
             if (jfrOut != null) {
                 jfrOut.commit();
