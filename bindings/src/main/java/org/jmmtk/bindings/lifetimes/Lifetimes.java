@@ -8,6 +8,7 @@ import org.jmmtk.bindings.trace.BruteForceLifetimes;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
+import org.jmmtk.core.analysis.filip.FinalizationSampler;
 import org.jmmtk.core.analysis.merlin.DeathSink;
 import org.jmmtk.core.analysis.merlin.MerlinPlugin;
 import org.jmmtk.core.plan.PlanFactory;
@@ -23,7 +24,9 @@ public final class Lifetimes {
         /** The Merlin plugin on a replay of the program by a collector plan. */
         merlin,
         /** A walk of the whole graph before every allocation: the oracle. */
-        bruteforce
+        bruteforce,
+        /** FiLiP: deaths of 1 in N allocations as a collection observes them (late, never early). */
+        sampled
     }
 
     private Lifetimes() {
@@ -38,6 +41,34 @@ public final class Lifetimes {
                                    DeathSink deaths) throws IOException {
         return Simulation.run(planName, plan, options, new WithoutCollections(source), (mmtk, binding) -> { },
                 List.of(new MerlinPlugin(deaths)));
+    }
+
+    /**
+     * The deaths of 1 in {@code oneIn} allocations of {@code source} as finalization observes them (the
+     * {@link FinalizationSampler} plugin, with its ephemerons allocated in the heap by {@link Ephemerons}),
+     * replayed by {@code plan} without {@code C} records as Merlin's replay is, into {@code deaths}.
+     */
+    public static RunResult sampled(String planName, PlanFactory plan, Options options, TraceSource source, int oneIn,
+                                    DeathSink deaths) throws IOException {
+        FinalizationSampler sampler = new FinalizationSampler(oneIn, deaths);
+        TraceSource withoutCollections = new WithoutCollections(source);
+        TraceSource profiled = new TraceSource() {
+            @Override
+            public void replay(TraceEvents out) throws IOException {
+                withoutCollections.replay(new Ephemerons(out, sampler));
+            }
+
+            @Override
+            public String describe() {
+                return source.describe();
+            }
+
+            @Override
+            public double progress() {
+                return source.progress();
+            }
+        };
+        return Simulation.run(planName, plan, options, profiled, (mmtk, binding) -> { }, List.of(sampler));
     }
 
     /** The deaths of {@code source} by brute force, into {@code deaths}. */
