@@ -3,11 +3,17 @@ package org.jmmtk.tools;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jmmtk.bindings.lifetimes.Lifetimes;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.TraceSource;
+import org.jmmtk.core.Options;
+import org.jmmtk.core.analysis.Plugin;
+import org.jmmtk.core.analysis.filip.FinalizationSampler;
+import org.jmmtk.core.analysis.merlin.DeathSink;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.probes.ProbeSession;
 import org.jmmtk.tools.perfetto.ExportOptions;
@@ -68,6 +74,11 @@ final class RunCommand implements Callable<Integer> {
                     + "collection included, as a binary file (docs/arena-events.md; read it with 'jmmtk arena').")
     Path arenaEvents;
 
+    @Option(names = "--sample", paramLabel = "1/N",
+            description = "With --plugin filip: sample 1 in N allocations, their ephemerons allocated in the heap "
+                    + "(docs/filip.md; default: 1/1).")
+    String sample;
+
     @Spec
     CommandSpec spec;
 
@@ -77,8 +88,10 @@ final class RunCommand implements Callable<Integer> {
         var options = collector.options(threads.threads);
         sync.apply(options);
         ExportOptions exportOptions = exportOptions();
-        TraceSource src = source.open();
-        HeapFactorOption.Heap heap = heapFactor.heap(source, src);
+        TraceSource opened = source.open();
+        FinalizationSampler filip = filip(options);
+        TraceSource src = filip == null ? opened : Lifetimes.withEphemerons(opened, filip);
+        HeapFactorOption.Heap heap = heapFactor.heap(source, opened);
         if (heap != null) {
             options.heapBytes(heap.bytes());
         }
@@ -96,7 +109,7 @@ final class RunCommand implements Callable<Integer> {
         }
         for (int i = 0; i < warmup; i++) {
             try (Progress progress = Progress.start("warming up " + (i + 1) + "/" + warmup, src::progress)) {
-                Simulation.run(plan.name(), plan.factory(), options, src);
+                Simulation.run(plan.name(), plan.factory(), options, opened);
             }
         }
         Path recordingFile = null;
@@ -106,8 +119,14 @@ final class RunCommand implements Callable<Integer> {
             try (ProbeSession recording = recordingFile == null ? null : ProbeSession.start(recordingFile);
                  Progress progress = Progress.start("replaying", src::progress);
                  ArenaEventsFile events = arenaEvents == null ? null : ArenaEventsFile.create(arenaEvents, source.trace)) {
-                result = Simulation.run(plan.name(), plan.factory(), options, src, (mmtk, binding) -> { },
-                        events == null ? List.of() : List.of(events.plugin()));
+                List<Plugin> extra = new ArrayList<>();
+                if (filip != null) {
+                    extra.add(filip);
+                }
+                if (events != null) {
+                    extra.add(events.plugin());
+                }
+                result = Simulation.run(plan.name(), plan.factory(), options, src, (mmtk, binding) -> { }, extra);
                 if (events != null) {
                     events.commit();
                 }
@@ -140,6 +159,23 @@ final class RunCommand implements Callable<Integer> {
                 Files.deleteIfExists(recordingFile);
             }
         }
+    }
+
+    /**
+     * The filip plugin with its ephemerons in the heap, if {@code --plugin filip} was given (then taken out
+     * of the options' plugins: this run makes it itself, at the {@code --sample} rate); null otherwise.
+     */
+    private FinalizationSampler filip(Options options) {
+        if (!collector.plugins.contains("filip")) {
+            if (sample != null) {
+                throw new UsageException("--sample applies to --plugin filip");
+            }
+            return null;
+        }
+        List<String> others = new ArrayList<>(collector.plugins);
+        others.removeIf("filip"::equals);
+        options.plugins(others);
+        return new FinalizationSampler(sample == null ? 1 : SampleRate.parse("--sample", sample), DeathSink.NONE);
     }
 
     /** The export's options, checked before the run; null without --perfetto. */

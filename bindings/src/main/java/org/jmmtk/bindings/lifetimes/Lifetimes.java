@@ -51,11 +51,19 @@ public final class Lifetimes {
     public static RunResult sampled(String planName, PlanFactory plan, Options options, TraceSource source, int oneIn,
                                     DeathSink deaths) throws IOException {
         FinalizationSampler sampler = new FinalizationSampler(oneIn, deaths);
-        TraceSource withoutCollections = new WithoutCollections(source);
-        TraceSource profiled = new TraceSource() {
+        TraceSource profiled = withEphemerons(new WithoutCollections(source), sampler);
+        return Simulation.run(planName, plan, options, profiled, (mmtk, binding) -> { }, List.of(sampler));
+    }
+
+    /**
+     * {@code source} with the ephemerons of {@code sampler} (which must be a plugin of the run that
+     * replays it) allocated, linked and unlinked in the heap as the program runs ({@link Ephemerons}).
+     */
+    public static TraceSource withEphemerons(TraceSource source, FinalizationSampler sampler) {
+        return new TraceSource() {
             @Override
             public void replay(TraceEvents out) throws IOException {
-                withoutCollections.replay(new Ephemerons(out, sampler));
+                source.replay(new Ephemerons(out, sampler));
             }
 
             @Override
@@ -68,7 +76,6 @@ public final class Lifetimes {
                 return source.progress();
             }
         };
-        return Simulation.run(planName, plan, options, profiled, (mmtk, binding) -> { }, List.of(sampler));
     }
 
     /** The deaths of {@code source} by brute force, into {@code deaths}. */
