@@ -9,7 +9,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.ints.IntSet;
+import java.util.Map;
+import org.jmmtk.bindings.lifetimes.KeepAlive;
 import org.jmmtk.bindings.lifetimes.SampledComparison;
+import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
@@ -46,6 +51,12 @@ final class LifetimesCompareCommand implements Callable<Integer> {
             description = "Also plot the exact and observed lifetime CDFs (.png or .svg).")
     Path plot;
 
+    @Option(names = "--intervene", paramLabel = "keep:TYPE[,TYPE...]",
+            description = "FiLiP's intervention: also compare on a copy of the trace in which objects of these types "
+                    + "(names or ids) stay reachable from allocation to the end, and report the change in mean "
+                    + "lifetime per rate and type.")
+    String intervene;
+
     @Mixin
     CollectorOptions collector;
 
@@ -75,30 +86,88 @@ final class LifetimesCompareCommand implements Callable<Integer> {
         if (heap != null) {
             options.heapBytes(heap.bytes());
         }
+        IntSet kept = intervene == null ? null : keptTypes(src);
         SampledComparison.Report report;
+        SampledComparison.Report intervened = null;
         try (Progress progress = Progress.start("comparing on " + plan.name(), src::progress)) {
-            report = SampledComparison.compare(plan.name(), plan.factory(), options, src, rates);
-        }
-        if (report.exactRun().isOutOfMemory()) {
-            throw new RunFailedException(report.exactRun().outOfMemory() + " (give a larger --heap)");
-        }
-        for (SampledComparison.Rate r : report.rates()) {
-            if (r.run().isOutOfMemory()) {
-                throw new RunFailedException("at 1/" + r.oneIn() + ", with the profiler's ephemerons: "
-                        + r.run().outOfMemory() + " (give a larger --heap)");
+            report = checked(SampledComparison.compare(plan.name(), plan.factory(), options, src, rates), "");
+            if (kept != null) {
+                intervened = checked(SampledComparison.compare(plan.name(), plan.factory(), options,
+                        new KeepAlive(src, kept), rates), "with the intervention, ");
             }
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            json(report, out);
+            json(report, intervened, out);
         } else {
             table(report, out);
+            if (intervened != null) {
+                interventionTable(report, intervened, out);
+            }
         }
         out.flush();
         if (plot != null) {
             Charts.saveAs(chart(report), plot, input);
         }
         return ExitCodes.OK;
+    }
+
+    private static SampledComparison.Report checked(SampledComparison.Report report, String when) {
+        if (report.exactRun().isOutOfMemory()) {
+            throw new RunFailedException(when + report.exactRun().outOfMemory() + " (give a larger --heap)");
+        }
+        for (SampledComparison.Rate r : report.rates()) {
+            if (r.run().isOutOfMemory()) {
+                throw new RunFailedException(when + "at 1/" + r.oneIn() + ", with the profiler's ephemerons: "
+                        + r.run().outOfMemory() + " (give a larger --heap)");
+            }
+        }
+        return report;
+    }
+
+    /** The type ids {@code --intervene keep:...} names: type names of the trace's T records, or ids. */
+    private IntSet keptTypes(TraceSource src) throws IOException {
+        if (!intervene.startsWith("keep:") || intervene.length() == 5) {
+            throw new UsageException("--intervene: " + Quote.of(intervene) + " is not keep:TYPE[,TYPE...]");
+        }
+        Map<Integer, String> names = SampledComparison.typeNames(src);
+        IntSet ids = new IntOpenHashSet();
+        for (String t : intervene.substring(5).split(",", -1)) {
+            int id = names.entrySet().stream().filter(e -> e.getValue().equals(t)).mapToInt(Map.Entry::getKey)
+                    .findFirst().orElse(-1);
+            if (id < 0 && t.matches("[0-9]{1,8}") && names.containsKey(Integer.parseInt(t))) {
+                id = Integer.parseInt(t);
+            }
+            if (id < 0) {
+                throw new UsageException("--intervene: the trace has no type " + Quote.of(t) + "; its types: "
+                        + names.values());
+            }
+            ids.add(id);
+        }
+        return ids;
+    }
+
+    /** The change of {@code after} against {@code before}, in percent of {@code before}. */
+    private static double change(double before, double after) {
+        return before == 0 ? Double.NaN : 100 * (after - before) / before;
+    }
+
+    private void interventionTable(SampledComparison.Report base, SampledComparison.Report act, PrintWriter out) {
+        out.printf("intervention %s: mean lifetime (allocations), baseline -> intervened%n", intervene);
+        out.printf(Locale.ROOT, "  %-7s %-14s %12s %12s %9s %12s %12s %9s%n", "sample", "type", "exact", "exact act",
+                "change", "observed", "obs act", "change");
+        for (int i = 0; i < base.rates().size(); i++) {
+            SampledComparison.Rate b = base.rates().get(i);
+            SampledComparison.Rate a = act.rates().get(i);
+            for (int t = -1; t < b.types().size(); t++) {
+                SampledComparison.Stats sb = t < 0 ? b.overall() : b.types().get(t);
+                SampledComparison.Stats sa = t < 0 ? a.overall() : a.types().get(t);
+                out.printf(Locale.ROOT, "  %-7s %-14s %12.1f %12.1f %+8.1f%% %12.1f %12.1f %+8.1f%%%n", "1/" + b.oneIn(),
+                        clip(sb.type()), sb.meanLifetimeExact(), sa.meanLifetimeExact(),
+                        change(sb.meanLifetimeExact(), sa.meanLifetimeExact()), sb.meanLifetimeObserved(),
+                        sa.meanLifetimeObserved(), change(sb.meanLifetimeObserved(), sa.meanLifetimeObserved()));
+            }
+        }
     }
 
     static long gcWork(RunResult r) {
@@ -132,7 +201,7 @@ final class LifetimesCompareCommand implements Callable<Integer> {
         return s.length() <= 14 ? s : s.substring(0, 13) + "~";
     }
 
-    private void json(SampledComparison.Report report, PrintWriter out) throws IOException {
+    private void json(SampledComparison.Report report, SampledComparison.Report act, PrintWriter out) throws IOException {
         RunResult base = report.exactRun();
         try (JsonGenerator g = Json.pretty(out)) {
             g.writeStartObject();
@@ -165,9 +234,44 @@ final class LifetimesCompareCommand implements Callable<Integer> {
                 g.writeEndObject();
             }
             g.writeEndArray();
+            if (act != null) {
+                g.writeObjectFieldStart("intervention");
+                g.writeStringField("intervene", intervene);
+                g.writeArrayFieldStart("rates");
+                for (int i = 0; i < report.rates().size(); i++) {
+                    SampledComparison.Rate b = report.rates().get(i);
+                    SampledComparison.Rate a = act.rates().get(i);
+                    g.writeStartObject();
+                    g.writeStringField("sample", "1/" + b.oneIn());
+                    g.writeObjectFieldStart("overall");
+                    changeFields(g, b.overall(), a.overall());
+                    g.writeEndObject();
+                    g.writeArrayFieldStart("types");
+                    for (int t = 0; t < b.types().size(); t++) {
+                        g.writeStartObject();
+                        g.writeNumberField("typeId", b.types().get(t).typeId());
+                        changeFields(g, b.types().get(t), a.types().get(t));
+                        g.writeEndObject();
+                    }
+                    g.writeEndArray();
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
             g.writeEndObject();
         }
         out.println();
+    }
+
+    private static void changeFields(JsonGenerator g, SampledComparison.Stats b, SampledComparison.Stats a)
+            throws IOException {
+        g.writeStringField("type", b.type());
+        number(g, "meanLifetimeExact", b.meanLifetimeExact());
+        number(g, "meanLifetimeExactIntervened", a.meanLifetimeExact());
+        number(g, "meanLifetimeObserved", b.meanLifetimeObserved());
+        number(g, "meanLifetimeObservedIntervened", a.meanLifetimeObserved());
+        number(g, "changeObservedPercent", change(b.meanLifetimeObserved(), a.meanLifetimeObserved()));
     }
 
     private static void runFields(JsonGenerator g, RunResult r) throws IOException {

@@ -76,6 +76,13 @@ public final class SampledComparison {
         return new Report(planName, end, exactRun, exactLifetimes, out);
     }
 
+    /** The type names of {@code source} (from its T records, "type N" for types it only uses), by type id. */
+    public static Map<Integer, String> typeNames(TraceSource source) throws IOException {
+        SampledComparison c = new SampledComparison();
+        source.replay(c.new Allocations());
+        return c.typeNames;
+    }
+
     /** Lifetimes of every {@code oneIn}-th object (index 0, N, 2N ...), to its death in {@code deaths} or to the end. */
     private long[] lifetimes(Long2LongOpenHashMap deaths, int oneIn, long end) {
         long[] out = new long[(int) ((ids.size() + oneIn - 1) / oneIn)];
