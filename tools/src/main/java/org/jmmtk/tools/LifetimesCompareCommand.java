@@ -188,11 +188,11 @@ final class LifetimesCompareCommand implements Callable<Integer> {
             rows.addAll(r.types());
             for (SampledComparison.Stats s : rows) {
                 boolean all = s.typeId() < 0;
-                out.printf(Locale.ROOT, "  %-7s %-14s %,9d %,9d %,9d %9.3f %8.1f %6d %6d %7.4f %10.1f %10.1f %6s %12s%n",
+                out.println(String.format(Locale.ROOT, "  %-7s %-14s %,9d %,9d %,9d %9.3f %8.1f %6d %6d %7.4f %10.1f %10.1f %6s %12s",
                         "1/" + r.oneIn(), clip(s.type()), s.objects(), s.deaths(), s.observed(), s.fractionObserved(),
                         s.delayMean(), s.delayMedian(), s.delayP95(), s.ksDistance(), s.meanLifetimeExact(),
                         s.meanLifetimeObserved(), all ? String.format(Locale.ROOT, "%+d", r.run().gcCount() - base.gcCount()) : "",
-                        all ? String.format(Locale.ROOT, "%+,d", gcWork(r.run()) - gcWork(base)) : "");
+                        all ? String.format(Locale.ROOT, "%+,d", gcWork(r.run()) - gcWork(base)) : "").stripTrailing());
             }
         }
     }
