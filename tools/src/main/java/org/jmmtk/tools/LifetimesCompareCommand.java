@@ -93,7 +93,7 @@ final class LifetimesCompareCommand implements Callable<Integer> {
             report = checked(SampledComparison.compare(plan.name(), plan.factory(), options, src, rates), "");
             if (kept != null) {
                 intervened = checked(SampledComparison.compare(plan.name(), plan.factory(), options,
-                        new KeepAlive(src, kept), rates), "with the intervention, ");
+                        KeepAlive.of(src, kept), rates), "with the intervention, ");
             }
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -1,9 +1,8 @@
 package org.jmmtk.bindings.lifetimes;
 
 import it.unimi.dsi.fastutil.ints.IntSet;
-import java.io.IOException;
+import org.jmmtk.bindings.trace.FilteredSource;
 import org.jmmtk.bindings.trace.ForwardingEvents;
-import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
@@ -15,18 +14,13 @@ import org.jmmtk.bindings.trace.TraceSource;
  * the profiler's ephemeron registry ({@link TraceFormat#MAX_ROOT_SLOT} - 1); a trace that uses those
  * slots itself, or keeps more objects than there are slots, is rejected. Replayed by one thread.
  */
-public final class KeepAlive implements TraceSource {
-    private final TraceSource source;
-    private final IntSet types;
-
-    public KeepAlive(TraceSource source, IntSet types) {
-        this.source = source;
-        this.types = types;
+public final class KeepAlive {
+    private KeepAlive() {
     }
 
-    @Override
-    public void replay(TraceEvents out) throws IOException {
-        source.replay(new ForwardingEvents(out) {
+    /** {@code source} with every object of {@code types} kept alive from its allocation on. */
+    public static TraceSource of(TraceSource source, IntSet types) {
+        return new FilteredSource(source, out -> new ForwardingEvents(out) {
             private int next = TraceFormat.MAX_ROOT_SLOT - 1;
 
             @Override
@@ -47,16 +41,6 @@ public final class KeepAlive implements TraceSource {
                 }
                 out.global(rootSlot, target);
             }
-        });
-    }
-
-    @Override
-    public String describe() {
-        return source.describe() + " (types kept alive)";
-    }
-
-    @Override
-    public double progress() {
-        return source.progress();
+        }, " (types kept alive)");
     }
 }

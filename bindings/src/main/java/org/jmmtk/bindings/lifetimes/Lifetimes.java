@@ -5,6 +5,7 @@ import java.util.List;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.BruteForceLifetimes;
+import org.jmmtk.bindings.trace.FilteredSource;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
@@ -60,22 +61,7 @@ public final class Lifetimes {
      * replays it) allocated, linked and unlinked in the heap as the program runs ({@link Ephemerons}).
      */
     public static TraceSource withEphemerons(TraceSource source, FinalizationSampler sampler) {
-        return new TraceSource() {
-            @Override
-            public void replay(TraceEvents out) throws IOException {
-                source.replay(new Ephemerons(out, sampler));
-            }
-
-            @Override
-            public String describe() {
-                return source.describe();
-            }
-
-            @Override
-            public double progress() {
-                return source.progress();
-            }
-        };
+        return new FilteredSource(source, out -> new Ephemerons(out, sampler), "");
     }
 
     /** The deaths of {@code source} by brute force, into {@code deaths}. */

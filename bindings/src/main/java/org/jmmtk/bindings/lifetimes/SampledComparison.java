@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.jmmtk.bindings.replay.RunResult;
-import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.plan.PlanFactory;
@@ -172,7 +172,7 @@ public final class SampledComparison {
     }
 
     /** Collects each allocation's id and type, and the type names. */
-    private final class Allocations implements TraceEvents {
+    private final class Allocations extends IgnoringEvents {
         @Override
         public void type(int typeId, String name) {
             typeNames.put(typeId, name);
@@ -183,30 +183,6 @@ public final class SampledComparison {
             ids.add(object);
             typeOfIndex.add(typeId);
             typeNames.putIfAbsent(typeId, "type " + typeId);
-        }
-
-        @Override
-        public void write(int thread, long source, int slot, long target) {
-        }
-
-        @Override
-        public void root(int thread, int rootSlot, long target) {
-        }
-
-        @Override
-        public void global(int rootSlot, long target) {
-        }
-
-        @Override
-        public void death(long object) {
-        }
-
-        @Override
-        public void perfectPoint() {
-        }
-
-        @Override
-        public void collect() {
         }
     }
 }
