@@ -57,6 +57,10 @@ final class LifetimesCompareCommand implements Callable<Integer> {
                     + "lifetime per rate and type.")
     String intervene;
 
+    @Option(names = "--pretenure", description = "Also run each rate with the profiler's ephemerons pretenured (straight "
+            + "into the mature space of a generational plan) and report the overhead of both (FiLiP's pretenuring table).")
+    boolean pretenure;
+
     @Mixin
     CollectorOptions collector;
 
@@ -90,10 +94,10 @@ final class LifetimesCompareCommand implements Callable<Integer> {
         SampledComparison.Report report;
         SampledComparison.Report intervened = null;
         try (Progress progress = Progress.start("comparing on " + plan.name(), src::progress)) {
-            report = checked(SampledComparison.compare(plan.name(), plan.factory(), options, src, rates), "");
+            report = checked(SampledComparison.compare(plan.name(), plan.factory(), options, src, rates, pretenure), "");
             if (kept != null) {
                 intervened = checked(SampledComparison.compare(plan.name(), plan.factory(), options,
-                        KeepAlive.of(src, kept), rates), "with the intervention, ");
+                        KeepAlive.of(src, kept), rates, false), "with the intervention, ");
             }
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -101,6 +105,9 @@ final class LifetimesCompareCommand implements Callable<Integer> {
             json(report, intervened, out);
         } else {
             table(report, out);
+            if (pretenure) {
+                overheadTable(report, out);
+            }
             if (intervened != null) {
                 interventionTable(report, intervened, out);
             }
@@ -117,9 +124,11 @@ final class LifetimesCompareCommand implements Callable<Integer> {
             throw new RunFailedException(when + report.exactRun().outOfMemory() + " (give a larger --heap)");
         }
         for (SampledComparison.Rate r : report.rates()) {
-            if (r.run().isOutOfMemory()) {
-                throw new RunFailedException(when + "at 1/" + r.oneIn() + ", with the profiler's ephemerons: "
-                        + r.run().outOfMemory() + " (give a larger --heap)");
+            for (RunResult run : new RunResult[] {r.run(), r.pretenuredRun()}) {
+                if (run != null && run.isOutOfMemory()) {
+                    throw new RunFailedException(when + "at 1/" + r.oneIn() + ", with the profiler's ephemerons"
+                            + (run == r.pretenuredRun() ? " pretenured: " : ": ") + run.outOfMemory() + " (give a larger --heap)");
+                }
             }
         }
         return report;
@@ -167,6 +176,21 @@ final class LifetimesCompareCommand implements Callable<Integer> {
                         change(sb.meanLifetimeExact(), sa.meanLifetimeExact()), sb.meanLifetimeObserved(),
                         sa.meanLifetimeObserved(), change(sb.meanLifetimeObserved(), sa.meanLifetimeObserved()));
             }
+        }
+    }
+
+    private static void overheadTable(SampledComparison.Report report, PrintWriter out) {
+        RunResult base = report.exactRun();
+        out.printf("overhead of the profiler: ephemerons in the nursery vs pretenured%n");
+        out.printf(Locale.ROOT, "  %-7s %8s %8s %14s %14s %10s %10s%n", "sample", "GCs", "GCs pre", "GC work",
+                "GC work pre", "mark/cons", "m/c pre");
+        out.println(String.format(Locale.ROOT, "  %-7s %,8d %8s %,14d %14s %10.3f", "none", base.gcCount(), "", gcWork(base), "",
+                base.markCons()));
+        for (SampledComparison.Rate r : report.rates()) {
+            RunResult n = r.run();
+            RunResult p = r.pretenuredRun();
+            out.printf(Locale.ROOT, "  %-7s %,8d %,8d %,14d %,14d %10.3f %10.3f%n", "1/" + r.oneIn(), n.gcCount(), p.gcCount(),
+                    gcWork(n), gcWork(p), n.markCons(), p.markCons());
         }
     }
 
@@ -220,6 +244,13 @@ final class LifetimesCompareCommand implements Callable<Integer> {
                 runFields(g, r.run());
                 g.writeNumberField("extraGcs", r.run().gcCount() - base.gcCount());
                 g.writeNumberField("extraGcWork", gcWork(r.run()) - gcWork(base));
+                if (r.pretenuredRun() != null) {
+                    g.writeObjectFieldStart("pretenured");
+                    runFields(g, r.pretenuredRun());
+                    g.writeNumberField("extraGcs", r.pretenuredRun().gcCount() - base.gcCount());
+                    g.writeNumberField("extraGcWork", gcWork(r.pretenuredRun()) - gcWork(base));
+                    g.writeEndObject();
+                }
                 g.writeObjectFieldStart("overall");
                 statsFields(g, r.overall());
                 g.writeEndObject();

@@ -85,6 +85,17 @@ class SampledLifetimesCommandTest {
     }
 
     @Test
+    void pretenuredEphemeronsCostLessOnAGenerationalPlan() throws IOException {
+        Cli.Result r = Cli.run("lifetimes", "compare", trace.toString(), "--samples", "1/1", "--plan", "gencopy",
+                "--heap-factor", "3", "--pretenure", "--json");
+        assertEquals(0, r.code(), r.err());
+        Map<?, ?> rate = (Map<?, ?>) ((List<?>) JsonTree.object(r.out()).get("rates")).get(0);
+        Map<?, ?> pretenured = (Map<?, ?>) rate.get("pretenured");
+        assertTrue(((Number) pretenured.get("gcWork")).longValue() < ((Number) rate.get("gcWork")).longValue(),
+                "ephemerons in the mature space are not copied by every nursery collection: " + r.out());
+    }
+
+    @Test
     void badRatesAndOptionsExitTwo() {
         for (String rate : List.of("2/3", "1/0", "1/-4", "half", "1/", "1/99999999999")) {
             Cli.Result r = Cli.run("lifetimes", "compare", trace.toString(), "--samples", rate);

@@ -51,9 +51,19 @@ public final class Lifetimes {
      */
     public static RunResult sampled(String planName, PlanFactory plan, Options options, TraceSource source, int oneIn,
                                     DeathSink deaths) throws IOException {
+        return sampled(planName, plan, options, source, oneIn, false, deaths);
+    }
+
+    /** As above; {@code pretenure}: the ephemerons are allocated straight into the mature space (FiLiP's pretenuring). */
+    public static RunResult sampled(String planName, PlanFactory plan, Options options, TraceSource source, int oneIn,
+                                    boolean pretenure, DeathSink deaths) throws IOException {
         FinalizationSampler sampler = new FinalizationSampler(oneIn, deaths);
         TraceSource profiled = withEphemerons(new WithoutCollections(source), sampler);
-        return Simulation.run(planName, plan, options, profiled, (mmtk, binding) -> { }, List.of(sampler));
+        return Simulation.run(planName, plan, options, profiled, (mmtk, binding) -> {
+            if (pretenure) {
+                binding.pretenure(FinalizationSampler.EPHEMERON_TYPE);
+            }
+        }, List.of(sampler));
     }
 
     /**

@@ -13,6 +13,7 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
+import org.jmmtk.core.analysis.merlin.DeathSink;
 import org.jmmtk.core.plan.PlanFactory;
 
 /**
@@ -32,8 +33,12 @@ public final class SampledComparison {
                         double meanLifetimeExact, double meanLifetimeObserved) {
     }
 
-    /** One sampling rate: its run (with the ephemerons), the overall and per-type statistics, the lifetimes. */
-    public record Rate(int oneIn, RunResult run, Stats overall, List<Stats> types, long[] observedLifetimes) {
+    /**
+     * One sampling rate: its run (with the ephemerons), the overall and per-type statistics, the
+     * lifetimes, and the run with the ephemerons pretenured (null unless asked for).
+     */
+    public record Rate(int oneIn, RunResult run, Stats overall, List<Stats> types, long[] observedLifetimes,
+                       RunResult pretenuredRun) {
     }
 
     /** The comparison: the exact run (Merlin's, whose heap holds no profiler objects: the baseline cost). */
@@ -47,9 +52,12 @@ public final class SampledComparison {
     private SampledComparison() {
     }
 
-    /** Compares at each rate {@code 1/oneIn} of {@code rates}, with {@code plan} in {@code options}' heap. */
-    public static Report compare(String planName, PlanFactory plan, Options options, TraceSource source, int[] rates)
-            throws IOException {
+    /**
+     * Compares at each rate {@code 1/oneIn} of {@code rates}, with {@code plan} in {@code options}' heap;
+     * with {@code pretenure}, each rate also runs with the ephemerons pretenured (for its cost only).
+     */
+    public static Report compare(String planName, PlanFactory plan, Options options, TraceSource source, int[] rates,
+                                 boolean pretenure) throws IOException {
         SampledComparison c = new SampledComparison();
         source.replay(c.new Allocations());
         long end = c.ids.size();
@@ -64,14 +72,17 @@ public final class SampledComparison {
             Long2LongOpenHashMap observed = new Long2LongOpenHashMap();
             RunResult run = Lifetimes.sampled(planName, plan, options, source, oneIn, observed::put);
             if (run.isOutOfMemory()) {
-                out.add(new Rate(oneIn, run, null, List.of(), new long[0]));
+                out.add(new Rate(oneIn, run, null, List.of(), new long[0], null));
                 continue;
             }
+            RunResult pretenured = pretenure
+                    ? Lifetimes.sampled(planName, plan, options, source, oneIn, true, DeathSink.NONE) : null;
             List<Stats> types = new ArrayList<>();
             for (int type : c.typeNames.keySet()) {
                 types.add(c.stats(type, exact, observed, oneIn, end));
             }
-            out.add(new Rate(oneIn, run, c.stats(-1, exact, observed, oneIn, end), types, c.lifetimes(observed, oneIn, end)));
+            out.add(new Rate(oneIn, run, c.stats(-1, exact, observed, oneIn, end), types, c.lifetimes(observed, oneIn, end),
+                    pretenured));
         }
         return new Report(planName, end, exactRun, exactLifetimes, out);
     }

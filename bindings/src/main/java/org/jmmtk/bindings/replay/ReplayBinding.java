@@ -48,6 +48,8 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     private boolean finished;
     // most traces run long stretches on one thread: skip the thread map then
     private int lastThread = -1;
+    // objects of this type go straight into the plan's mature space (-1: none)
+    private int pretenuredType = -1;
     private Mutator lastMutator;
 
     public ReplayBinding() {
@@ -134,7 +136,9 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         if (!allocated.add(object)) {
             throw new TraceException("duplicate object id " + object);
         }
-        long address = mutator(thread).allocObject(object, bytes, refSlots, typeId);
+        Mutator m = mutator(thread);
+        long address = typeId == pretenuredType ? m.allocPretenured(object, bytes, refSlots, typeId)
+                : m.allocObject(object, bytes, refSlots, typeId);
         objects.put(object, address);
         if (deathRoots != null) {
             deathRoots.hold(object, address);
@@ -236,6 +240,14 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
             threadIndex.put(thread, index);
         }
         return mutators.get(index);
+    }
+
+    /**
+     * Allocates every object of type {@code typeId} pretenured ({@code Mutator.allocPretenured}): e.g.
+     * a profiler's bookkeeping objects, known to outlive what they watch. Call before the replay.
+     */
+    public void pretenure(int typeId) {
+        this.pretenuredType = typeId;
     }
 
     // ---- end of run ----

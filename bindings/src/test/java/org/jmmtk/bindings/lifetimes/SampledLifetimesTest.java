@@ -21,18 +21,19 @@ import org.jmmtk.plans.Plans;
  * Finalization-sampled deaths against the oracle's exact ones, on random multi-threaded traces, every
  * plan, one and two GC threads, with the ephemerons in the heap and the sanity checker on: an observed
  * death is never before the exact one, only dead objects are observed, and only sampled ones (1 in N by
- * allocation order); at 1/1 a plan that reclaims observes every death (the final collection finds the
+ * allocation order), whether or not the ephemerons are pretenured; at 1/1 a plan that reclaims observes every death (the final collection finds the
  * rest); nogc observes only what its large object space frees.
  */
 class SampledLifetimesTest {
     @Property(tries = 8)
     void neverBeforeTheExactDeath(@ForAll long seed, @ForAll @IntRange(min = 1, max = 2) int gcThreads,
-                                  @ForAll @IntRange(min = 1, max = 3) int oneIn) throws IOException {
+                                  @ForAll @IntRange(min = 1, max = 3) int oneIn, @ForAll boolean pretenure)
+            throws IOException {
         ScriptedTrace trace = RandomTraces.generate(seed, 800);
         TreeMap<Long, Long> exact = Deaths.oracle(trace);
         List<Long> order = allocationOrder(trace);
         for (Plans.Entry plan : Plans.REGISTRY.all()) {
-            TreeMap<Long, Long> observed = sampled(plan, trace, gcThreads, oneIn);
+            TreeMap<Long, Long> observed = sampled(plan, trace, gcThreads, oneIn, pretenure);
             for (Map.Entry<Long, Long> d : observed.entrySet()) {
                 Long when = exact.get(d.getKey());
                 assertTrue(when != null, plan.name() + ": object " + d.getKey() + " observed dead but never dies");
@@ -46,13 +47,13 @@ class SampledLifetimesTest {
         }
     }
 
-    private static TreeMap<Long, Long> sampled(Plans.Entry plan, TraceSource trace, int gcThreads, int oneIn)
-            throws IOException {
+    private static TreeMap<Long, Long> sampled(Plans.Entry plan, TraceSource trace, int gcThreads, int oneIn,
+                                               boolean pretenure) throws IOException {
         Options options = Deaths.options(plan.name(), trace, gcThreads);
         for (double factor : new double[] {1, 2, 8}) {
             Deaths d = new Deaths();
             RunResult r = Lifetimes.sampled(plan.name(), plan.factory(),
-                    options.copy().heapBytes((long) (factor * options.heapBytes())), trace, oneIn, d);
+                    options.copy().heapBytes((long) (factor * options.heapBytes())), trace, oneIn, pretenure, d);
             if (!r.isOutOfMemory()) {
                 return d.byId;
             }
