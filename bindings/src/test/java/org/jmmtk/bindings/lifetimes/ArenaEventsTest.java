@@ -77,6 +77,7 @@ class ArenaEventsTest {
             assertEquals(replay.occupancy(), decoded.occupancy(), plan.name() + ": the file's arenas");
             if (!plan.name().equals("nogc")) {
                 assertEquals(r.finalLiveObjects().longValue(), decoded.liveObjects(), plan.name() + ": final live objects");
+                assertEquals(r.finalLiveBytes().longValue(), decoded.liveBytes(), plan.name() + ": final live bytes");
             }
             return;
         }
@@ -106,7 +107,7 @@ class ArenaEventsTest {
 
     private static Long2LongMap heapObjects(MMTK mmtk) {
         Long2LongOpenHashMap objects = new Long2LongOpenHashMap();
-        mmtk.forEachObject(o -> objects.put(o, ObjectModel.size(mmtk.memory(), o)));
+        mmtk.forEachObject(o -> objects.put(o, ObjectModel.traceBytes(mmtk.memory(), o)));
         return objects;
     }
 }

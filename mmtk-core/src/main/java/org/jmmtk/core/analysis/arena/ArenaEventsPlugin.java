@@ -12,7 +12,8 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * The {@code arena} plugin: JVMPI's arena events from any plan, through the generic hooks every
  * policy already calls (allocation, move, free, a space's release), so no plan has a switch of its
  * own. Each space of the plan is an arena, numbered in creation order: NEW_ARENA for each when the
- * plugin attaches; NEW_OBJECT at allocation (the object's simulated size and type id); MOVE_OBJECT
+ * plugin attaches; NEW_OBJECT at allocation (the object's type id and size as the program allocated it, header
+ * included, as JVMPI reports it); MOVE_OBJECT
  * for every copy, evacuation, promotion or slide; DELETE_OBJECT when a policy frees one object (a
  * sweep, a mark-compact's dead objects, a hole reclaimed); DELETE_ARENA then NEW_ARENA of the same
  * number when a space frees everything left in it at once (a from-space or nursery release). Object
@@ -67,7 +68,8 @@ public final class ArenaEventsPlugin implements Plugin {
 
     @Override
     public synchronized void onAlloc(int mutator, long object) {
-        out.newObject(context.spaceOf(object), object, ObjectModel.typeId(memory, object), ObjectModel.size(memory, object));
+        out.newObject(context.spaceOf(object), object, ObjectModel.typeId(memory, object),
+                ObjectModel.traceBytes(memory, object));
         newObjects++;
     }
 
