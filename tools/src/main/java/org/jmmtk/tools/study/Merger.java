@@ -21,7 +21,7 @@ import java.util.Set;
 final class Merger {
     /** Parameter columns, in this order, each present when some task has it. */
     private static final List<String> PARAMETERS = List.of("plan", "collector", "heapFactor", "heap", "trace", "workload",
-            "seed", "scale", "threads", "options", "plugins");
+            "seed", "scale", "granule", "sync", "threads", "options", "plugins");
 
     /** The merged table and what could not be merged. */
     record Table(List<String> columns, List<List<String>> rows, int tasks, int merged, List<ObjectNode> missing,

@@ -41,6 +41,11 @@ enum RunOption {
         return key;
     }
 
+    /** The {@code run} flag it becomes. */
+    String flag() {
+        return flag;
+    }
+
     static List<String> keys() {
         return Arrays.stream(values()).map(RunOption::key).toList();
     }
@@ -53,17 +58,8 @@ enum RunOption {
     List<String> args(ConfigNode value, ConfigErrors errors) {
         switch (kind) {
             case SIZE -> {
-                String text = errors.text(value, "a size such as 8k");
-                long bytes;
-                try {
-                    bytes = Options.parseSize(text);
-                } catch (IllegalArgumentException e) {
-                    throw errors.at(value, e.getMessage());
-                }
-                if (bytes <= 0) {
-                    throw errors.at(value, "must be positive");
-                }
-                return List.of(flag, text);
+                bytes(value, errors);
+                return List.of(flag, errors.text(value, "a size"));
             }
             case CAPACITY -> {
                 long n = errors.integer(value, 1, 1 << 24, "edges per packet");
@@ -90,15 +86,35 @@ enum RunOption {
                 return List.of(flag, Long.toString(errors.integer(value, 0, 1000, "a number of runs")));
             }
             case SCHEME -> {
-                String text = errors.text(value, "none, early, late or mid");
-                for (SyncScheme scheme : SyncScheme.values()) {
-                    if (scheme.label.equals(text)) {
-                        return List.of(flag, text);
-                    }
-                }
-                throw errors.at(value, "'" + text + "' is not a synchronization scheme: none, early, late or mid");
+                return List.of(flag, scheme(value, errors).label);
             }
             default -> throw new IllegalStateException(kind.toString());
         }
+    }
+
+    /** A positive size such as {@code 8k}, checked; bad input names the line. */
+    long bytes(ConfigNode value, ConfigErrors errors) {
+        String text = errors.text(value, "a size such as 8k");
+        long bytes;
+        try {
+            bytes = Options.parseSize(text);
+        } catch (IllegalArgumentException e) {
+            throw errors.at(value, e.getMessage());
+        }
+        if (bytes <= 0) {
+            throw errors.at(value, "must be positive");
+        }
+        return bytes;
+    }
+
+    /** A synchronization scheme by its {@code --sync} name; bad input names the line. */
+    SyncScheme scheme(ConfigNode value, ConfigErrors errors) {
+        String text = errors.text(value, "none, early, late or mid");
+        for (SyncScheme scheme : SyncScheme.values()) {
+            if (scheme.label.equals(text)) {
+                return scheme;
+            }
+        }
+        throw errors.at(value, "'" + text + "' is not a synchronization scheme: none, early, late or mid");
     }
 }

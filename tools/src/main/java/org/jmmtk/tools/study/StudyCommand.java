@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  * all of it, one task, or one shard of a cluster job, one JSON result per task, skipping results that
  * exist. See docs/studies.md. Runs on the command's thread, with worker threads waiting on child JVMs.
  */
-@Command(name = "study", sortOptions = false, subcommands = {MergeCommand.class, PlotCommand.class},
+@Command(name = "study", sortOptions = false, subcommands = {MergeCommand.class, PlotCommand.class, GranularityCommand.class},
         description = {"Run a study: every combination of plans, heaps, traces or workloads, GC threads and "
                 + "repetitions in FILE.yaml (see docs/studies.md), each task as 'jmmtk run --json' in its own JVM, "
                 + "one JSON result per task in the output directory. Tasks whose result exists are skipped, so a "
@@ -86,7 +86,9 @@ public final class StudyCommand implements Callable<Integer> {
         if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(dir)) {
             throw new UsageException(dir + " exists and is not a directory (--out-dir takes a directory)");
         }
-        StudyRunner runner = new StudyRunner(dir, jobs, new TaskExecutor(ChildJvm.ofThisJvm()));
+        ChildJvm jvm = ChildJvm.ofThisJvm();
+        DerivedTraces traces = new DerivedTraces(dir);
+        StudyRunner runner = new StudyRunner(dir, jobs, new TaskExecutor(jvm, traces));
         List<Task> todo = runner.toRun(selected);
         long start = System.nanoTime();
         // every heap is checked before the directory is touched, so bad input leaves nothing behind
@@ -99,6 +101,7 @@ public final class StudyCommand implements Callable<Integer> {
                         + "%d at a time, into %s%n", file, all.size(), selection.source(), selected.size(),
                 selected.size() - todo.size(), todo.size(), Math.min(jobs, Math.max(1, todo.size())), dir);
         err.flush();
+        traces.prepare(todo, jvm, err);
         try (StudyLog log = new StudyLog(err, todo.size(), !Progress.onTerminal())) {
             summary = runner.run(selected, sized, log);
         }

@@ -1,6 +1,7 @@
 package org.jmmtk.tools.study;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,9 +14,10 @@ import java.util.List;
  * @param programs the traces, then the workloads (each seed and scale)
  * @param threads  the GC thread counts
  * @param repeat   how many times each cell runs
+ * @param granularity the granularity experiment, or null for a study of the programs as given
  */
 record StudyConfig(Path file, List<PlanSpec> plans, List<HeapSpec> heaps, List<ProgramSpec> programs,
-                   List<Integer> threads, int repeat) {
+                   List<Integer> threads, int repeat, Granularity granularity) {
     StudyConfig {
         plans = List.copyOf(plans);
         heaps = List.copyOf(heaps);
@@ -26,5 +28,10 @@ record StudyConfig(Path file, List<PlanSpec> plans, List<HeapSpec> heaps, List<P
     /** Whether the heaps are factors of the maximum live size (else sizes). */
     boolean heapFactors() {
         return heaps.get(0).isFactor();
+    }
+
+    /** How each program is replayed: its variants in a granularity study, else once as given (null). */
+    List<Variant> variants() {
+        return granularity == null ? Arrays.asList((Variant) null) : granularity.variants();
     }
 }

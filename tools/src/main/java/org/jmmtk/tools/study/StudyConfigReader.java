@@ -14,6 +14,7 @@ import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.bindings.workloads.Workloads;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.analysis.Plugins;
+import org.jmmtk.core.heap.SyncScheme;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.tools.HeapFactorOption;
 import org.jmmtk.tools.UsageException;
@@ -25,7 +26,8 @@ import org.jmmtk.tools.UsageException;
  */
 final class StudyConfigReader {
     static final List<String> KEYS = List.of("plans", "heapFactors", "heaps", "traces", "workloads", "seeds", "scales",
-            "threads", "repeat", "options", "plugins");
+            "threads", "repeat", "options", "plugins", "granularity");
+    private static final List<String> GRANULARITY_KEYS = List.of("granules", "schemes");
     private static final List<String> PLAN_KEYS = List.of("plan", "name", "options", "plugins");
     private static final List<String> TRACE_KEYS = List.of("file", "name");
     private static final List<String> WORKLOAD_KEYS = List.of("workload", "seeds", "scales");
@@ -71,12 +73,47 @@ final class StudyConfigReader {
             threads.add(1);
         }
         int repeat = top.get("repeat").map(r -> (int) errors.integer(r, 1, 10_000, "a number of runs per cell")).orElse(1);
-        long tasks = (long) plans.size() * heaps.size() * programs.size() * threads.size() * repeat;
+        Granularity granularity = top.get("granularity").map(g -> granularity(g, plans)).orElse(null);
+        long variants = granularity == null ? 1 : 1 + (long) granularity.granules().size() * granularity.schemes().size();
+        long tasks = (long) plans.size() * heaps.size() * programs.size() * threads.size() * repeat * variants;
         if (tasks > MAX_TASKS) {
             throw new UsageException(file + ": the matrix has " + tasks + " tasks; at most " + MAX_TASKS
                     + " (split it into several studies)");
         }
-        return new StudyConfig(file, plans, heaps, programs, threads, repeat);
+        return new StudyConfig(file, plans, heaps, programs, threads, repeat, granularity);
+    }
+
+    /** The granularity experiment; it owns how traces are replayed, so no plan may set that itself. */
+    private Granularity granularity(ConfigNode node, List<PlanSpec> plans) {
+        ConfigNode.Mapping m = errors.mapping(node, GRANULARITY_KEYS);
+        for (PlanSpec p : plans) {
+            for (RunOption o : List.of(RunOption.SYNC, RunOption.GRANULE)) {
+                if (p.runArgs().contains(o.flag())) {
+                    throw errors.at(m.line(), m.path(), "the plan " + Quote.of(p.name()) + " sets '" + o.key()
+                            + "', which the granularity experiment sets for each task; leave it out of its options");
+                }
+            }
+        }
+        List<Long> granules = new ArrayList<>();
+        for (ConfigNode g : errors.list(require(m, "granules"))) {
+            long bytes = RunOption.GRANULE.bytes(g, errors);
+            if (granules.contains(bytes)) {
+                throw errors.at(g, "the granule " + Options.formatBytes(bytes) + " is given twice");
+            }
+            granules.add(bytes);
+        }
+        List<SyncScheme> schemes = new ArrayList<>();
+        for (ConfigNode s : m.get("schemes").map(errors::list).orElse(List.of())) {
+            SyncScheme scheme = RunOption.SYNC.scheme(s, errors);
+            if (schemes.contains(scheme)) {
+                throw errors.at(s, "the scheme " + Quote.of(scheme.label) + " is given twice");
+            }
+            schemes.add(scheme);
+        }
+        if (schemes.isEmpty()) {
+            schemes.addAll(List.of(SyncScheme.values()));
+        }
+        return new Granularity(granules, schemes);
     }
 
     private ConfigNode require(ConfigNode.Mapping m, String key) {

@@ -9,10 +9,13 @@ import java.util.List;
  * follow from the config alone, so every machine of a cluster agrees on them. Immutable.
  *
  * @param index  its place in the matrix, from 0 (see {@link Matrix} for the order)
- * @param name   its file name without {@code .json}: {@code program.heap.plan.tN.rN}
- * @param repeat which repetition, from 0
+ * @param name    its file name without {@code .json}: {@code program.heap.plan.tN.rN}, in a granularity
+ *                study {@code program.variant.heap.plan.tN.rN}
+ * @param variant which trace of the program it replays and how, or null for the program as given
+ * @param repeat  which repetition, from 0
  */
-record Task(int index, String name, PlanSpec plan, HeapSpec heap, ProgramSpec program, int threads, int repeat) {
+record Task(int index, String name, PlanSpec plan, HeapSpec heap, ProgramSpec program, Variant variant, int threads,
+            int repeat) {
     /** The file its result goes to. */
     String fileName() {
         return name + ".json";
@@ -49,6 +52,10 @@ record Task(int index, String name, PlanSpec plan, HeapSpec heap, ProgramSpec pr
             p.put("workload", program.workload());
             p.put("seed", program.seed());
             p.put("scale", program.scale());
+        }
+        if (variant != null) {
+            p.put("granule", variant.granule());
+            p.put("sync", variant.scheme().label);
         }
         p.put("threads", threads);
         strings(p, "options", plan.runArgs());

@@ -16,15 +16,23 @@ final class TaskExecutor {
     static final int MAX_MESSAGE = 2000;
 
     private final ChildJvm jvm;
+    private final DerivedTraces traces;
 
-    TaskExecutor(ChildJvm jvm) {
+    TaskExecutor(ChildJvm jvm, DerivedTraces traces) {
         this.jvm = jvm;
+        this.traces = traces;
     }
 
-    /** The {@code jmmtk} arguments that run {@code task} in {@code heap}. */
+    /** The {@code jmmtk} arguments that run {@code task} (which replays its program as given) in {@code heap}. */
     static List<String> command(Task task, HeapResolver.Heap heap) {
+        return command(task, heap, null);
+    }
+
+    /** The {@code jmmtk} arguments that run {@code task} in {@code heap}; its variant's trace is in {@code traces}. */
+    static List<String> command(Task task, HeapResolver.Heap heap, DerivedTraces traces) {
         List<String> args = new ArrayList<>(List.of("run", "--plan", task.plan().collector()));
-        args.addAll(task.program().runArgs());
+        args.addAll(task.variant() == null ? task.program().runArgs()
+                : task.variant().runArgs(traces.trace(task).toString()));
         args.addAll(List.of("--heap", Long.toString(heap.bytes()), "--threads", Integer.toString(task.threads())));
         args.addAll(task.plan().runArgs());
         for (String plugin : task.plan().plugins()) {
@@ -35,7 +43,7 @@ final class TaskExecutor {
     }
 
     TaskResult run(Task task, HeapResolver.Heap heap) throws IOException, InterruptedException {
-        List<String> command = command(task, heap);
+        List<String> command = command(task, heap, traces);
         ChildJvm.Exit exit = jvm.run(command);
         ObjectNode run = metrics(exit.out());
         Outcome outcome;

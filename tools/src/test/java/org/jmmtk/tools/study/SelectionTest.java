@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Which tasks a process runs: flags, Slurm array variables, a Kubernetes completion index. */
 class SelectionTest {
     private static final List<Task> TASKS = IntStream.range(0, 10)
-            .mapToObj(i -> new Task(i, "t" + i, null, null, null, 1, 0)).toList();
+            .mapToObj(i -> new Task(i, "t" + i, null, null, null, null, 1, 0)).toList();
 
     private static List<Integer> indices(Selection s) {
         return s.select(TASKS).stream().map(Task::index).toList();

@@ -75,6 +75,38 @@ class StudyConfigReaderTest {
     }
 
     @Test
+    void aGranularityStudyReplaysThePerfectTraceAndEachGranuleUnderEachScheme() throws IOException {
+        StudyConfig c = read("""
+                plans: [semispace, gencopy]
+                heapFactors: [2]
+                workloads: [{workload: random, seeds: [1]}]
+                granularity: {granules: [1k, 4096], schemes: [mid, none]}
+                """);
+        List<Task> tasks = Matrix.tasks(c);
+        assertEquals(List.of("random-s1-x1.perfect.hf2.semispace.t1.r0", "random-s1-x1.perfect.hf2.gencopy.t1.r0",
+                "random-s1-x1.g1k-mid.hf2.semispace.t1.r0", "random-s1-x1.g1k-mid.hf2.gencopy.t1.r0",
+                "random-s1-x1.g1k-none.hf2.semispace.t1.r0", "random-s1-x1.g1k-none.hf2.gencopy.t1.r0",
+                "random-s1-x1.g4k-mid.hf2.semispace.t1.r0", "random-s1-x1.g4k-mid.hf2.gencopy.t1.r0",
+                "random-s1-x1.g4k-none.hf2.semispace.t1.r0", "random-s1-x1.g4k-none.hf2.gencopy.t1.r0"),
+                tasks.stream().map(Task::name).toList());
+        assertEquals(0, tasks.get(0).parameters().get("granule").asLong());
+        assertEquals("none", tasks.get(0).parameters().get("sync").asText());
+        assertEquals(4096, tasks.get(7).parameters().get("granule").asLong());
+        assertEquals("mid", tasks.get(7).parameters().get("sync").asText());
+        DerivedTraces traces = new DerivedTraces(dir.resolve("out"));
+        String g4k = dir.resolve("out").resolve("traces").resolve("random-s1-x1.g4k.jmtb").toAbsolutePath().toString();
+        assertEquals(List.of("run", "--plan", "gencopy", "--trace", g4k, "--sync", "mid", "--granule", "4096", "--heap", "1234",
+                "--threads", "1", "--json"), TaskExecutor.command(tasks.get(7), new HeapResolver.Heap(1234, 800L), traces));
+        String perfect = dir.resolve("out").resolve("traces").resolve("random-s1-x1.perfect.jmtb").toAbsolutePath().toString();
+        assertEquals(List.of("run", "--plan", "semispace", "--trace", perfect, "--sync", "none", "--heap", "1234",
+                "--threads", "1", "--json"), TaskExecutor.command(tasks.get(0), new HeapResolver.Heap(1234, 800L), traces));
+        // the heap is sized by the program's own maximum live size, the same for every variant
+        assertEquals(tasks.get(0).program(), tasks.get(9).program());
+        StudyConfig allSchemes = read("plans: [semispace]\nheapFactors: [2]\nworkloads: [random]\ngranularity: {granules: [1k]}\n");
+        assertEquals(5, Matrix.tasks(allSchemes).size());
+    }
+
+    @Test
     void heapsAreSizesAndThreadsDefaultToOne() throws IOException {
         StudyConfig c = read("plans: marksweep\nheaps: [1m, 1536k, 65536, 2000]\nworkloads: random\n");
         assertEquals(List.of("h1m", "h1536k", "h64k", "h2000"), c.heaps().stream().map(HeapSpec::token).toList());
@@ -134,6 +166,12 @@ class StudyConfigReaderTest {
             "not a mapping|- semispace\\n- marksweep|s.yaml:1: expected a mapping (keys plans, heapFactors,",
             "scalar document|semispace|s.yaml:1: expected a mapping",
             "empty document|# nothing|s.yaml: empty; a study needs",
+            "granularity and sync|plans: [{plan: semispace, options: {sync: mid}}]\\nheapFactors: [2]\\nworkloads: [random]\\ngranularity: {granules: [1k]}|s.yaml:4: granularity: the plan 'semispace' sets 'sync', which the granularity experiment sets for each task",
+            "no granules|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\ngranularity: {schemes: [mid]}|s.yaml:4: granularity: missing key 'granules'",
+            "bad granule|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\ngranularity: {granules: [1k, 0]}|s.yaml:4: granularity.granules[1]: must be positive",
+            "granule twice|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\ngranularity: {granules: [1k, 1024]}|s.yaml:4: granularity.granules[1]: the granule 1 KiB is given twice",
+            "bad scheme|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\ngranularity: {granules: [1k], schemes: [soon]}|s.yaml:4: granularity.schemes[0]: 'soon' is not a synchronization scheme",
+            "unknown granularity key|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\ngranularity: {granule: [1k]}|s.yaml:4: granularity: unknown key 'granule'; valid keys: granules, schemes",
             "repeat out of range|plans: [semispace]\\nheaps: [1m]\\nworkloads: [{workload: random, seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}]\\nthreads: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\\nrepeat: 10001|s.yaml:5: repeat: expected a number of runs per cell (a whole number from 1 to 10000)",
     })
     void badFilesNameFileLineAndKey(String name, String yaml, String message) throws IOException {
