@@ -27,7 +27,7 @@ final class Runs {
     /** A heap small enough to collect often and large enough for the workload's live data on any plan. */
     static long heapFor(String workload) {
         return switch (workload) {
-            case "binarytrees" -> 1L << 20;
+            case "binarytrees", "queue" -> 1L << 20;
             case "widetree" -> 4L << 20;
             case "cache" -> 12L << 20;
             case "random" -> 2L << 20;

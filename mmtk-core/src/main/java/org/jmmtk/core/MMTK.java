@@ -95,7 +95,7 @@ public final class MMTK implements AutoCloseable {
                 this.plugins);
         this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
                 this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
-                this.options.sanity()));
+                this.options.windowBytes(), this.options.sanity()));
         scheduler.start(plan::createCollector);
         binding.boot(this);
         this.plugins.attach(new Context());
@@ -186,7 +186,7 @@ public final class MMTK implements AutoCloseable {
         return n;
     }
 
-    /** Remembered-set insertions by all write barriers. */
+    /** Write-barrier stores of all mutators (remembered-set insertions, or RC count operations). */
     public long barrierStores() {
         long n = 0;
         for (Mutator m : plan.mutators()) {

@@ -36,6 +36,7 @@ public final class Options {
     private SyncScheme sync;
     private long granule;
     private long nurseryBytes;
+    private long windowBytes;
 
     public long heapBytes() {
         return heapBytes;
@@ -66,6 +67,11 @@ public final class Options {
     /** The nursery size generational plans were asked for, or 0 for each plan's default. */
     public long nurseryBytes() {
         return nurseryBytes;
+    }
+
+    /** The collection window an Older-First plan was asked for, or 0 for its default. */
+    public long windowBytes() {
+        return windowBytes;
     }
 
     public OverheadLimit overheadLimit() {
@@ -168,6 +174,15 @@ public final class Options {
         return this;
     }
 
+    /** Sets the collection window of Older-First plans (0: the plan's default); checked against the heap by the plan. */
+    public Options windowBytes(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("--window " + bytes + " must be positive");
+        }
+        this.windowBytes = bytes;
+        return this;
+    }
+
     public Options sanity(boolean on) {
         this.sanity = on;
         return this;
@@ -189,6 +204,7 @@ public final class Options {
         o.sync = sync;
         o.granule = granule;
         o.nurseryBytes = nurseryBytes;
+        o.windowBytes = windowBytes;
         return o;
     }
 

@@ -15,6 +15,8 @@ import picocli.CommandLine.Option;
 final class CollectorOptions {
     /** The plans whose nursery has a size of its own, the only ones {@code --nursery} applies to. */
     static final List<String> NURSERY_PLANS = List.of("gencopy", "genimmix");
+    /** The plans with a collection window, the only ones {@code --window} applies to. */
+    static final List<String> WINDOW_PLANS = List.of("olderfirst");
 
     @Option(names = "--plan", paramLabel = "NAME", description = "Collector plan (default: ${DEFAULT-VALUE}); see 'jmmtk plans'.",
             defaultValue = Plans.DEFAULT)
@@ -58,6 +60,11 @@ final class CollectorOptions {
                     + "at most half of it). An error for any other plan.")
     String nursery;
 
+    @Option(names = "--window", paramLabel = "SIZE",
+            description = "Collection window of Older-First (olderfirst; default: a quarter of the heap, in whole "
+                    + "allocation buffers, at most the heap). An error for any other plan.")
+    String window;
+
     @Option(names = "--sanity", description = "Check the heap with an independent reachability walk after every GC.")
     boolean sanity;
 
@@ -73,7 +80,7 @@ final class CollectorOptions {
                         size("--line-size", lineSize), size("--tlab-size", tlabSize))
                 .threads(threads).packetCapacity(packetCapacity)
                 .overheadLimit(OverheadLimit.parse(overheadLimit)).plugins(plugins).sanity(sanity)
-                .nurseryBytes(nurseryBytes());
+                .nurseryBytes(nurseryBytes()).windowBytes(windowBytes());
     }
 
     /** The {@code --nursery} size, or 0 if not given; a usage error for a plan without a fixed nursery. */
@@ -86,6 +93,18 @@ final class CollectorOptions {
                     + ", not to " + Quote.of(plan));
         }
         return size("--nursery", nursery);
+    }
+
+    /** The {@code --window} size, or 0 if not given; a usage error for a plan without a window. */
+    private long windowBytes() {
+        if (window == null) {
+            return 0;
+        }
+        if (!WINDOW_PLANS.contains(plan)) {
+            throw new UsageException("--window applies only to plans with a collection window " + WINDOW_PLANS
+                    + ", not to " + Quote.of(plan));
+        }
+        return size("--window", window);
     }
 
     /** A geometry size as given, or 0 (scale with the heap) if not given. */

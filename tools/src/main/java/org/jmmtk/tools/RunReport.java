@@ -33,6 +33,12 @@ final class RunReport {
         row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
         row(out, "nursery / full GCs", String.format(Locale.ROOT, "%,d / %,d", r.gcCount(CollectionKind.NURSERY),
                 r.gcCount(CollectionKind.FULL)));
+        if (r.gcCount(CollectionKind.WINDOW) > 0) {
+            row(out, "window GCs", String.format(Locale.ROOT, "%,d", r.gcCount(CollectionKind.WINDOW)));
+        }
+        if (r.gcCount(CollectionKind.RC) > 0) {
+            row(out, "RC GCs", String.format(Locale.ROOT, "%,d", r.gcCount(CollectionKind.RC)));
+        }
         row(out, "objects allocated", String.format(Locale.ROOT, "%,d", r.objectsAllocated()));
         row(out, "bytes allocated", String.format(Locale.ROOT, "%,d", r.bytesAllocated()));
         row(out, "bytes copied", String.format(Locale.ROOT, "%,d", r.bytesCopied()));
@@ -107,6 +113,8 @@ final class RunReport {
             g.writeNumberField("gcCount", r.gcCount());
             g.writeNumberField("nurseryGcCount", r.gcCount(CollectionKind.NURSERY));
             g.writeNumberField("fullGcCount", r.gcCount(CollectionKind.FULL));
+            g.writeNumberField("windowGcCount", r.gcCount(CollectionKind.WINDOW));
+            g.writeNumberField("rcGcCount", r.gcCount(CollectionKind.RC));
             g.writeNumberField("objectsAllocated", r.objectsAllocated());
             g.writeNumberField("bytesAllocated", r.bytesAllocated());
             g.writeNumberField("medianObjectBytes", r.medianObjectBytes());

@@ -31,7 +31,7 @@ class ListCommandsTest {
         Cli.Result r = Cli.run("workloads");
         assertEquals(0, r.code(), r.err());
         assertEquals(Workloads.REGISTRY.all().stream().map(Workloads.Entry::name).toList(), firstWords(r.out()));
-        assertEquals(List.of("binarytrees", "linkedlist", "widetree", "cache", "phases", "random"), firstWords(r.out()));
+        assertEquals(List.of("binarytrees", "linkedlist", "widetree", "cache", "queue", "phases", "random"), firstWords(r.out()));
     }
 
     @Test

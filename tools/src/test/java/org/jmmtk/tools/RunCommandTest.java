@@ -106,6 +106,24 @@ class RunCommandTest {
     }
 
     @Test
+    void windowIsCheckedAndOnlyForOlderFirst() {
+        Cli.Result other = Cli.run("run", "--plan", "gencopy", "--window", "64k", "--workload", "binarytrees",
+                "--scale", "0.01");
+        assertEquals(2, other.code());
+        assertEquals(List.of("jmmtk: --window applies only to plans with a collection window [olderfirst], not to 'gencopy'"),
+                other.errLines());
+        Cli.Result bad = Cli.run("run", "--plan", "olderfirst", "--window", "-1k", "--workload", "binarytrees");
+        assertEquals(2, bad.code());
+        assertEquals(1, bad.errLines().size(), bad.err());
+        assertTrue(bad.err().startsWith("jmmtk: --window"), bad.err());
+        Cli.Result ok = Cli.run("run", "--plan", "olderfirst", "--window", "64k", "--heap", "1m", "--json",
+                "--workload", "binarytrees", "--scale", "0.05");
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("\"windowGcCount\""), ok.out());
+        assertFalse(ok.out().contains("\"windowGcCount\" : 0"), ok.out());
+    }
+
+    @Test
     void unknownWorkloadListsTheValidOnes() {
         Cli.Result r = Cli.run("run", "--workload", "dacapo");
         assertEquals(2, r.code());

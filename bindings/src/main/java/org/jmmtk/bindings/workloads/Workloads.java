@@ -24,6 +24,7 @@ public final class Workloads {
             new Entry("linkedlist", "a long linked list walked and replaced; its closure is serial", LinkedList::new),
             new Entry("widetree", "a wide long-lived tree amid garbage; its closure is parallel", WideTree::new),
             new Entry("cache", "4 threads, each a hash-table cache with steady churn", Cache::new),
+            new Entry("queue", "a fixed-length FIFO queue: objects die in the order they were born", Queue::new),
             new Entry("phases", "immortal registry, then phases with their own working sets", Phases::new),
             new Entry("random", "2 threads churn a random graph; live size rises and falls (heap fidelity)",
                     Random::new)));

@@ -64,7 +64,8 @@ class SyncReplayTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"semispace", "marksweep", "markcompact", "immix", "gencopy", "appel", "genimmix"})
+    @ValueSource(strings = {"semispace", "marksweep", "markcompact", "immix", "gencopy", "appel", "genimmix",
+        "olderfirst", "refcount"})
     void aPerfectTraceReplaysAlikeWhetherRootsOrDeathRecordsDecide(String plan) throws IOException {
         RunResult roots = run(plan, perfect, null);
         RunResult deaths = run(plan, perfect, SyncScheme.NONE);
@@ -77,7 +78,8 @@ class SyncReplayTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"semispace, EARLY", "semispace, LATE", "semispace, MID", "marksweep, LATE", "immix, MID",
-        "markcompact, EARLY", "gencopy, EARLY", "gencopy, LATE", "appel, MID", "genimmix, LATE"})
+        "markcompact, EARLY", "gencopy, EARLY", "gencopy, LATE", "appel, MID", "genimmix, LATE",
+        "olderfirst, EARLY", "olderfirst, MID", "refcount, MID", "refcount, EARLY"})
     void synchronizedSchemesCollectOnlyAtPointsOfPerfectKnowledge(String plan, SyncScheme scheme) throws IOException {
         ScriptedTrace trace = granulated(2048);
         LongOpenHashSet points = new LongOpenHashSet();

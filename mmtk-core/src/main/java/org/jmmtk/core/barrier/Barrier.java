@@ -33,6 +33,14 @@ public abstract class Barrier {
     protected void postWrite(long source, long slot, long target) {
     }
 
+    /**
+     * The run's write-barrier stores, the literature's metric: remembered-set insertions, unless the
+     * barrier does other work per store (reference counting counts its count operations).
+     */
+    public long stores() {
+        return remembered.inserted();
+    }
+
     /** What this barrier remembered since the last collection cleared it. */
     public final RememberedSet rememberedSet() {
         return remembered;

@@ -69,6 +69,13 @@ public final class SideBitmap {
         WORDS.getAndBitwiseOr(words, g >>> 6, 1L << g);
     }
 
+    /** Sets the bit; true if this call set it (it was clear). */
+    public boolean testAndSet(long address) {
+        long[] words = chunkFor(address);
+        int g = granule(address);
+        return ((long) WORDS.getAndBitwiseOr(words, g >>> 6, 1L << g) & (1L << g)) == 0;
+    }
+
     public void clear(long address) {
         long[] words = chunkFor(address);
         int g = granule(address);

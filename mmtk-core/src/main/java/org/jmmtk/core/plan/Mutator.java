@@ -137,8 +137,8 @@ public abstract class Mutator {
         return sizes;
     }
 
-    /** Remembered-set insertions made by the write barrier. */
+    /** The write barrier's stores ({@link Barrier#stores}): remembered-set insertions, or RC count operations. */
     public final long barrierStores() {
-        return barrier.rememberedSet().inserted();
+        return barrier.stores();
     }
 }

@@ -24,6 +24,7 @@ import org.jmmtk.core.scheduling.FullHeapTrace;
 import org.jmmtk.core.scheduling.GcWorkContext;
 import org.jmmtk.core.scheduling.ProcessWeakRefs;
 import org.jmmtk.core.stats.FreeSpaceProfile;
+import org.jmmtk.core.vm.Scanning;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -80,9 +81,19 @@ public abstract class Plan {
         return args.nurseryBytes();
     }
 
+    /** The collection window asked for (0: the plan's default); only Older-First plans read it. */
+    protected final long windowBytesOption() {
+        return args.windowBytes();
+    }
+
     /** Whether the run checks invariants at every collection (the plan may verify its own, e.g. remembered sets). */
     protected final boolean sanity() {
         return args.sanity();
+    }
+
+    /** The binding's root scanning, for plans that visit roots outside the closure (reference counting). */
+    protected final Scanning scanning() {
+        return args.scanning();
     }
 
     protected final int gcThreads() {
@@ -227,19 +238,35 @@ public abstract class Plan {
     protected final void scheduleRefForwarding(GCWorker worker, ForwardingSpace target, Space skip) {
         scheduleRootForwarding(worker, target);
         HeapServices heap = args.heap();
-        for (Space s : heap.spaces().all()) {
+        forEachSpaceRange(skip, (s, from, to) -> worker.addWork(Stage.REF_FORWARDING,
+                new ForwardObjects(memory, heap.validObjects(), s, from, to, target)));
+    }
+
+    /** Receives one address range of a space. */
+    @FunctionalInterface
+    protected interface SpaceRangeVisitor {
+        void visit(Space space, long from, long to);
+    }
+
+    /**
+     * Splits every space but {@code skip} (may be null) into ranges for parallel packets: a
+     * block-structured space's used blocks in chunks of {@link SweepBlocks#BLOCKS_PER_PACKET} blocks,
+     * any other space whole.
+     */
+    protected final void forEachSpaceRange(Space skip, SpaceRangeVisitor visitor) {
+        long blockBytes = args.heap().geometry().blockBytes();
+        for (Space s : args.heap().spaces().all()) {
             if (s == skip) {
                 continue;
             }
             long end = s.end();
             long chunk = end - s.start();
             if (s instanceof BlockSweepable blocks) {
-                end = s.start() + (long) blocks.blockLimit() * heap.geometry().blockBytes();
-                chunk = (long) SweepBlocks.BLOCKS_PER_PACKET * heap.geometry().blockBytes();
+                end = s.start() + (long) blocks.blockLimit() * blockBytes;
+                chunk = (long) SweepBlocks.BLOCKS_PER_PACKET * blockBytes;
             }
             for (long from = s.start(); from < end; from += chunk) {
-                worker.addWork(Stage.REF_FORWARDING, new ForwardObjects(memory, heap.validObjects(), s, from,
-                        Math.min(end, from + chunk), target));
+                visitor.visit(s, from, Math.min(end, from + chunk));
             }
         }
     }

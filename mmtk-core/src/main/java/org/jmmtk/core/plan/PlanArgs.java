@@ -11,8 +11,10 @@ import org.jmmtk.core.vm.Scanning;
  *
  * @param logMoves     whether GC workers log (id, new address) of the objects they move, for the binding
  * @param nurseryBytes the nursery size a generational plan was asked for, 0 for its default
+ * @param windowBytes  the collection window an Older-First plan was asked for, 0 for its default
  * @param sanity       whether plans verify their own invariants (e.g. remembered sets) at each collection
  */
 public record PlanArgs(HeapServices heap, long heapBytes, int gcThreads, int packetCapacity, Scanning scanning,
-                       Collection collection, boolean logMoves, long nurseryBytes, boolean sanity) {
+                       Collection collection, boolean logMoves, long nurseryBytes, long windowBytes,
+                       boolean sanity) {
 }

@@ -13,6 +13,7 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 public final class LargeObjectSpace extends Space {
     private final FreeListPageResource pages;
     private final LongOpenHashSet objects = new LongOpenHashSet();
+    private long objectsFreed;
 
     public LargeObjectSpace(String name, long bytes, HeapServices heap) {
         super(name, bytes, heap);
@@ -53,12 +54,32 @@ public final class LargeObjectSpace extends Space {
             if (ObjectModel.isMarked(memory, object)) {
                 ObjectModel.clearMark(memory, object);
             } else {
-                long size = ObjectModel.size(memory, object);
-                free(object);
-                pages.release(object, (int) geometry.bytesToPages(size));
+                release(object);
                 it.remove();
             }
         }
+    }
+
+    private void release(long object) {
+        long size = ObjectModel.size(memory, object);
+        free(object);
+        pages.release(object, (int) geometry.bytesToPages(size));
+        objectsFreed++;
+    }
+
+    /** Frees one large object at once (reference counting found it dead): its pages go back. */
+    public synchronized void freeObject(long object) {
+        if (!objects.remove(object)) {
+            throw new IllegalStateException(String.format("0x%x is not a large object of %s", object, name));
+        }
+        release(object);
+    }
+
+    /** Objects freed (by sweeps or {@link #freeObject}) since the last call. */
+    public synchronized long takeObjectsFreed() {
+        long n = objectsFreed;
+        objectsFreed = 0;
+        return n;
     }
 
     @Override

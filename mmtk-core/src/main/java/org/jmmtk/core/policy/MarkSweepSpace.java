@@ -2,6 +2,7 @@ package org.jmmtk.core.policy;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.heap.FreeListPageResource;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.stats.FreeSpaceProfile;
@@ -17,6 +18,9 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
  * free lists (one block at a time) under the space's lock; GC workers sweep disjoint block ranges in
  * parallel; the available lists are rebuilt in address order at the end of each collection, so
  * where mutators allocate next does not depend on how the sweep was split among threads.
+ *
+ * <p>Reference counting frees single objects ({@link #freeObject}) and then relinks the free lists
+ * with {@link #reclaimedCells}, a sweep in which only freed cells are free (marks are not consulted).
  */
 public final class MarkSweepSpace extends Space implements BlockSweepable {
     private final FreeListPageResource pages;
@@ -27,6 +31,18 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
     private final long[] blockFreeList;
     private final int[] blockFreeCells;
     private final IntArrayList[] available;
+    private final LongAdder objectsFreed = new LongAdder();
+    private final BlockSweepable reclaimedCells = new BlockSweepable() {
+        @Override
+        public int blockLimit() {
+            return MarkSweepSpace.this.blockLimit();
+        }
+
+        @Override
+        public void sweep(int from, int to) {
+            sweepBlocks(from, to, false);
+        }
+    };
     private int blockLimit;
 
     public MarkSweepSpace(String name, long bytes, HeapServices heap) {
@@ -118,29 +134,47 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
 
     @Override
     public void sweep(int from, int to) {
+        sweepBlocks(from, to, true);
+    }
+
+    /**
+     * The sweep after reference counting freed objects one by one: relinks the free cells of each block
+     * (cells whose objects were freed, and cells mutators' dropped free lists held) and gives empty
+     * blocks back; every object still there is live.
+     */
+    public BlockSweepable reclaimedCells() {
+        return reclaimedCells;
+    }
+
+    private void sweepBlocks(int from, int to, boolean byMarks) {
+        long freed = 0;
         for (int b = from; b < to; b++) {
             int sizeClass = blockClass[b];
             if (sizeClass >= 0) {
-                sweepBlock(b, sizeClasses.cellBytes(sizeClass));
+                freed += sweepBlock(b, sizeClasses.cellBytes(sizeClass), byMarks);
             }
         }
+        objectsFreed.add(freed);
     }
 
-    private void sweepBlock(int b, int cell) {
+    /** Sweeps one block; returns the objects it freed. */
+    private int sweepBlock(int b, int cell, boolean byMarks) {
         long block = start + ((long) b << logBlockBytes);
         long head = 0;
         int free = 0;
+        int freed = 0;
         boolean anyLive = false;
         for (long c = lastCell(block, cell); c >= block; c -= cell) {
             if (memory.load(c + ObjectModel.ID_OFFSET) != 0) {
                 long status = memory.load(c);
-                if ((status & ObjectModel.MARK_BIT) != 0) {
+                if (!byMarks || (status & ObjectModel.MARK_BIT) != 0) {
                     memory.store(c, status & ~ObjectModel.MARK_BIT);
                     anyLive = true;
                     continue;
                 }
                 free(c);
                 memory.store(c + ObjectModel.ID_OFFSET, 0);
+                freed++;
             }
             memory.store(c, head);
             head = c;
@@ -155,6 +189,22 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
             blockFreeCells[b] = 0;
             pages.release(block, pagesInBlock);
         }
+        return freed;
+    }
+
+    /**
+     * Frees one object (reference counting found it dead): reports it and makes its cell free; the cell
+     * joins a free list at the next {@link #reclaimedCells} sweep. Called by one GC thread at a time.
+     */
+    public void freeObject(long object) {
+        free(object);
+        memory.store(object + ObjectModel.ID_OFFSET, 0);
+        objectsFreed.increment();
+    }
+
+    /** Objects freed (by sweeps or {@link #freeObject}) since the last call. */
+    public long takeObjectsFreed() {
+        return objectsFreed.sumThenReset();
     }
 
     /** After the sweep: lists the blocks with free cells per size class, lowest address first. */

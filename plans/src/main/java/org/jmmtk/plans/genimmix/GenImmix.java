@@ -13,6 +13,7 @@ import org.jmmtk.core.policy.ForwardingSpace;
 import org.jmmtk.core.policy.ImmixSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.ForwardListedFields;
 import org.jmmtk.core.scheduling.GcWorkContext;
 import org.jmmtk.plans.generational.Gen;
 import org.jmmtk.plans.immix.Immix;
@@ -145,7 +146,7 @@ public final class GenImmix extends Gen {
         long[] list = objects.toLongArray();
         for (int from = 0; from < list.length; from += FORWARD_CHUNK) {
             worker.addWork(Stage.REF_FORWARDING,
-                    new ForwardFields(memory, list, from, Math.min(list.length, from + FORWARD_CHUNK), forwardNursery));
+                    new ForwardListedFields(memory, list, from, Math.min(list.length, from + FORWARD_CHUNK), forwardNursery));
         }
     }
 

@@ -22,6 +22,7 @@ enum RunOption {
     SANITY("sanity", "--sanity", Kind.FLAG),
     WARMUP("warmup", "--warmup", Kind.COUNT),
     NURSERY("nursery", "--nursery", Kind.SIZE),
+    WINDOW("window", "--window", Kind.SIZE),
     SYNC("sync", "--sync", Kind.SCHEME),
     GRANULE("granule", "--granule", Kind.SIZE);
 

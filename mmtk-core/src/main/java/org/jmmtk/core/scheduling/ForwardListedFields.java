@@ -1,4 +1,4 @@
-package org.jmmtk.plans.genimmix;
+package org.jmmtk.core.scheduling;
 
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.policy.ForwardingSpace;
@@ -6,19 +6,20 @@ import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
- * RefForwarding stage of a nursery collection: redirects the fields of a slice of listed objects (the
- * promoted copies and the remembered objects) that point to promoted nursery objects. Slices are
- * disjoint, so these packets run in parallel (an object listed twice is redirected twice, to the same
- * address).
+ * RefForwarding stage of a partial collection: redirects the fields of a slice of listed objects (the
+ * only ones that can point to what moved: genimmix's promoted copies and remembered objects,
+ * Older-First's window survivors and remembered objects) that point to moved objects of the target.
+ * Slices are disjoint, so these packets run in parallel (an object listed twice is redirected twice,
+ * to the same address).
  */
-final class ForwardFields extends WorkPacket {
+public final class ForwardListedFields extends WorkPacket {
     private final SimulatedMemory memory;
     private final long[] objects;
     private final int from;
     private final int to;
     private final ForwardingSpace target;
 
-    ForwardFields(SimulatedMemory memory, long[] objects, int from, int to, ForwardingSpace target) {
+    public ForwardListedFields(SimulatedMemory memory, long[] objects, int from, int to, ForwardingSpace target) {
         this.memory = memory;
         this.objects = objects;
         this.from = from;

@@ -1,0 +1,83 @@
+package org.jmmtk.core.sanity;
+
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.List;
+import org.jmmtk.core.barrier.ReferenceCounts;
+import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.policy.Space;
+
+/**
+ * The reference-count check of the sanity checker, at the end of every collection of a
+ * reference-counting plan: walks every object not yet freed (every valid-object bit of every space,
+ * reachable or not: cyclic garbage keeps its counts until the cycle collector frees it), counts the
+ * references to each from the reference slots of all of them, and verifies that
+ * <ul>
+ * <li>every reference slot holds null or an object not yet freed (no object was freed while referenced);</li>
+ * <li>every object's count equals the number of those references (roots are not counted);</li>
+ * <li>an object has its ZCT bit exactly when it is in the zero-count table's buffers, and every
+ *     object whose count is zero is in the table (or the next collection would never free it).</li>
+ * </ul>
+ * Throws {@link SanityFailure} on the first violation. Runs in one GC packet while the mutators are stopped.
+ */
+public final class RefCountCheck {
+    private RefCountCheck() {
+    }
+
+    /** Checks {@code counts} against the heap of {@code spaces}; {@code zct} holds every ZCT buffer's entries. */
+    public static void verify(SimulatedMemory memory, SideBitmap validObjects, List<Space> spaces,
+                              ReferenceCounts counts, LongArrayList zct) {
+        LongArrayList objects = new LongArrayList();
+        Long2IntOpenHashMap references = new Long2IntOpenHashMap();
+        for (Space space : spaces) {
+            long end = space.end();
+            for (long o = validObjects.next(space.start(), end); o >= 0; o = validObjects.next(o + 8, end)) {
+                objects.add(o);
+                int slots = ObjectModel.refSlots(memory, o);
+                for (int j = 0; j < slots; j++) {
+                    long target = memory.load(ObjectModel.slotAddress(o, j));
+                    if (target == 0) {
+                        continue;
+                    }
+                    if (!validObjects.get(target)) {
+                        throw new SanityFailure(String.format(
+                                "slot %d of object %d at 0x%x refers to 0x%x, which was freed", j,
+                                ObjectModel.id(memory, o), o, target));
+                    }
+                    references.addTo(target, 1);
+                }
+            }
+        }
+        LongOpenHashSet table = new LongOpenHashSet();
+        for (int i = 0; i < zct.size(); i++) {
+            long entry = zct.getLong(i);
+            if (validObjects.get(entry) && !table.add(entry)) {
+                throw new SanityFailure(String.format("object at 0x%x is in the zero-count table twice", entry));
+            }
+        }
+        for (int i = 0; i < objects.size(); i++) {
+            long o = objects.getLong(i);
+            int count = counts.count(o);
+            int expected = references.get(o);
+            if (count != expected) {
+                throw new SanityFailure(String.format(
+                        "object %d at 0x%x has reference count %d but %d heap references", ObjectModel.id(memory, o),
+                        o, count, expected));
+            }
+            boolean inTable = table.contains(o);
+            if (counts.inZct(o) != inTable) {
+                throw new SanityFailure(String.format(
+                        "object %d at 0x%x has its ZCT bit %s but is %s the zero-count table",
+                        ObjectModel.id(memory, o), o, inTable ? "clear" : "set", inTable ? "in" : "not in"));
+            }
+            if (count == 0 && !inTable) {
+                throw new SanityFailure(String.format(
+                        "object %d at 0x%x has reference count 0 but is not in the zero-count table",
+                        ObjectModel.id(memory, o), o));
+            }
+        }
+    }
+}

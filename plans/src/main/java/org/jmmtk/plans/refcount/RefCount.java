@@ -1,0 +1,202 @@
+package org.jmmtk.plans.refcount;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jmmtk.core.barrier.Barrier;
+import org.jmmtk.core.barrier.RefCountBarrier;
+import org.jmmtk.core.barrier.ReferenceCounts;
+import org.jmmtk.core.barrier.RememberedSet;
+import org.jmmtk.core.plan.CollectionKind;
+import org.jmmtk.core.plan.GcReason;
+import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.plan.Plan;
+import org.jmmtk.core.plan.PlanArgs;
+import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.policy.MarkSweepSpace;
+import org.jmmtk.core.policy.SweepBlocks;
+import org.jmmtk.core.sanity.RefCountCheck;
+import org.jmmtk.core.scheduling.FullHeapTrace;
+import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
+
+/**
+ * Deferred reference counting with a backup tracing cycle collector (see the package documentation
+ * for each policy and its source). Objects live in a segregated free-list space (the mark-sweep
+ * space's cells, which RC frees one at a time) or the large object space; counts and the zero-count
+ * table (ZCT) are side metadata ({@link ReferenceCounts}) kept by each mutator's
+ * {@link RefCountBarrier}.
+ *
+ * <p>An RC collection ({@link CollectionKind#RC}) counts the roots in parallel ProcessEdges packets
+ * that trace nothing, then {@link ProcessZct} frees, in one packet, every ZCT object whose count is
+ * still zero and what that frees in turn, undoes the root counts and relinks the free lists. A cycle
+ * collection ({@link CollectionKind#FULL}) zeroes all counts ({@link ClearCounts}), marks the heap in
+ * parallel while counting every traced edge, subtracts the root edges, and sweeps.
+ *
+ * <p>Threads: mutators poll and allocate; the packets of one collection call the hooks, ordered by
+ * the scheduler's bucket opening.
+ */
+public final class RefCount extends Plan {
+    /** An RC collection that leaves less than this fraction of the budget free is followed by a cycle collection. */
+    static final int CYCLE_TRIGGER_DIVISOR = 8;
+
+    private final MarkSweepSpace ms;
+    private final ReferenceCounts counts;
+    private final GcWorkContext countRoots;
+    private final GcWorkContext countingTrace;
+    // objects the undoing of root counts dropped to zero; touched only by a collection's single packets
+    private final LongArrayList zct = new LongArrayList();
+    // written by the collection's last packet, read by the next poll and by the stats
+    private volatile boolean nextCycle;
+    private volatile long freedByRc;
+    private volatile long freedByCycles;
+
+    public RefCount(PlanArgs args) {
+        super(args);
+        this.ms = new MarkSweepSpace("rc", args.heapBytes() + args.heap().geometry().blockBytes(), args.heap());
+        this.counts = new ReferenceCounts(memory);
+        ReferenceCounts rc = counts;
+        this.countRoots = (object, context) -> {
+            rc.increment(object);
+            return object;
+        };
+        FullHeapTrace trace = new FullHeapTrace(args.heap().spaces());
+        this.countingTrace = (object, context) -> {
+            rc.increment(object);
+            return trace.traceObject(object, context);
+        };
+    }
+
+    @Override
+    public String name() {
+        return "refcount";
+    }
+
+    @Override
+    public PlanConstraints constraints() {
+        return RefCountConstraints.CONSTRAINTS;
+    }
+
+    MarkSweepSpace freeListSpace() {
+        return ms;
+    }
+
+    ReferenceCounts counts() {
+        return counts;
+    }
+
+    LongArrayList zct() {
+        return zct;
+    }
+
+    /** Objects larger than the largest cell go to the large object space. */
+    @Override
+    public long largeObjectThreshold() {
+        return ms.sizeClasses().maxCellBytes();
+    }
+
+    @Override
+    protected Mutator createMutator(int ordinal) {
+        return new RefCountMutator(this, ordinal);
+    }
+
+    @Override
+    protected Barrier createBarrier(int ordinal) {
+        return new RefCountBarrier(memory, counts);
+    }
+
+    /** An RC collection that frees too little makes the heap full again at once: then a cycle collection. */
+    @Override
+    public int maxCollectionAttempts() {
+        return 2;
+    }
+
+    /**
+     * A heap-full collection is an RC collection unless the last one left too little free; an emergency,
+     * an explicit request and the final collection are cycle collections.
+     */
+    @Override
+    public CollectionKind collectionKind(GcReason reason) {
+        if (reason == GcReason.HEAP_FULL && !nextCycle) {
+            return CollectionKind.RC;
+        }
+        return CollectionKind.FULL;
+    }
+
+    /** RC collections count the roots and trace nothing; cycle collections count every traced edge. */
+    @Override
+    protected GcWorkContext workContext(CollectionKind kind) {
+        return kind == CollectionKind.RC ? countRoots : countingTrace;
+    }
+
+    @Override
+    protected void prepare(GCWorker worker, CollectionKind kind) {
+        if (kind == CollectionKind.FULL) {
+            forEachSpaceRange(null, (s, from, to) -> worker.addWork(Stage.PREPARE, new ClearCounts(counts, from, to)));
+            zct.clear();
+            for (Mutator m : mutators()) {
+                m.barrier().rememberedSet().clear();
+            }
+        }
+    }
+
+    @Override
+    protected void release(GCWorker worker, CollectionKind kind) {
+        if (kind == CollectionKind.RC) {
+            worker.addWork(Stage.RELEASE, new ProcessZct(this));
+        } else {
+            // before the sweeps, which rewrite the status words of survivors
+            undoRootCounts();
+            SweepBlocks.schedule(worker, ms);
+        }
+    }
+
+    /** Takes back the counts the roots got this collection; objects left at zero enter the plan's ZCT buffer. */
+    void undoRootCounts() {
+        for (Mutator m : mutators()) {
+            scanning().scanMutatorRoots(m.ordinal(), slot -> uncountRoot(memory.load(slot)));
+        }
+        scanning().scanGlobalRoots(slot -> uncountRoot(memory.load(slot)));
+    }
+
+    private void uncountRoot(long object) {
+        if (object != 0 && counts.decrement(object) && counts.enterZct(object)) {
+            zct.add(object);
+        }
+    }
+
+    @Override
+    protected void endOfGC(CollectionKind kind) {
+        ms.rebuildAvailableLists();
+        long freed = ms.takeObjectsFreed() + largeObjectSpace().takeObjectsFreed();
+        freedByRc = kind == CollectionKind.RC ? freed : 0;
+        freedByCycles = kind == CollectionKind.RC ? 0 : freed;
+        int budget = (int) heap().geometry().bytesToPages(heapBytes());
+        nextCycle = kind == CollectionKind.RC && budget - reservedPages() < budget / CYCLE_TRIGGER_DIVISOR;
+        if (sanity()) {
+            RefCountCheck.verify(memory, heap().validObjects(), spaces(), counts, zctEntries());
+        }
+    }
+
+    /** Every entry of the ZCT: the plan's buffer, then each mutator's, in ordinal order. */
+    LongArrayList zctEntries() {
+        LongArrayList all = new LongArrayList(zct);
+        for (Mutator m : mutators()) {
+            RememberedSet set = m.barrier().rememberedSet();
+            for (int i = 0; i < set.size(); i++) {
+                all.add(set.get(i));
+            }
+        }
+        return all;
+    }
+
+    /** Per collection: objects freed by reference counting and by the cycle collector. */
+    @Override
+    public Map<String, Long> collectionStats() {
+        Map<String, Long> stats = new LinkedHashMap<>();
+        stats.put("objectsFreedByRc", freedByRc);
+        stats.put("objectsFreedByCycleCollector", freedByCycles);
+        return stats;
+    }
+}
