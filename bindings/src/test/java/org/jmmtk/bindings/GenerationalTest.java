@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * collection) after every collection, they end with semispace's live set, their logical results are
  * the same for 1 and 2 GC threads, and their promotion counts add up. Plus the shapes the literature
  * predicts: where most objects die young they copy much less than semispace, and only they (and
- * olderfirst) have a write barrier that remembers anything (refcount's barrier counts instead). genimmix
- * also in tight heaps, where its full collections defragment.
+ * olderfirst) have a write barrier that remembers anything (refcount's barrier counts instead).
+ * genimmix also in tight heaps, where its full collections defragment.
  */
 class GenerationalTest {
     private static final Set<String> GENERATIONAL = Set.of("gencopy", "appel", "genimmix");

@@ -46,8 +46,8 @@ class RunMetricsTest {
 
     @Test
     void everyNewFieldIsThere() {
-        for (String field : List.of("nurseryGcCount", "fullGcCount", "rcGcCount", "spaceTime", "pauseP50Ms", "pauseP90Ms",
-                "pauseP99Ms", "pauseP999Ms", "wallMs", "mmu")) {
+        for (String field : List.of("nurseryGcCount", "fullGcCount", "windowGcCount", "rcGcCount", "spaceTime",
+                "pauseP50Ms", "pauseP90Ms", "pauseP99Ms", "pauseP999Ms", "wallMs", "mmu")) {
             assertTrue(json.containsKey(field), "missing field " + field);
         }
         for (Map<String, Object> c : list("collections")) {
@@ -79,6 +79,7 @@ class RunMetricsTest {
         long full = list("collections").stream().filter(c -> c.get("kind").equals("full")).count();
         assertEquals(nursery, ((Number) json.get("nurseryGcCount")).longValue());
         assertEquals(full, ((Number) json.get("fullGcCount")).longValue());
+        assertEquals(0, ((Number) json.get("windowGcCount")).longValue());
         assertEquals(0, ((Number) json.get("rcGcCount")).longValue());
         assertEquals(nursery + full, ((Number) json.get("gcCount")).longValue());
     }

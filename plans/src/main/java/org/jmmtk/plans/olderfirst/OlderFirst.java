@@ -41,8 +41,9 @@ import org.jmmtk.scheduler.Stage;
  * of the budget), after two emergency window collections that did not make room, and at the end.
  *
  * <p>Threads: the hooks run in the collection's packets, ordered by the scheduler's stages; the
- * remembered objects are read and written by one packet at a time (OpenWindow in Prepare, Release)
- * and read by parallel RefForwarding packets in between.
+ * remembered objects are read and written by one packet at a time (OpenWindow in Prepare, Release).
+ * Not final: a test replaces the barrier to show that the remembered-set check catches a missed
+ * window pointer.
  */
 public class OlderFirst extends Plan {
     /** Remembered objects per ScanRememberedSlots or ForwardListedFields packet. */
