@@ -2,6 +2,7 @@ package org.jmmtk.core;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.analysis.PluginContext;
 import org.jmmtk.core.analysis.PluginHost;
@@ -23,6 +24,7 @@ import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanFactory;
 import org.jmmtk.core.plan.ScheduleCollection;
 import org.jmmtk.core.policy.HeapServices;
+import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SpaceTable;
 import org.jmmtk.core.sanity.SanityChecker;
 import org.jmmtk.core.scheduling.Collector;
@@ -252,6 +254,29 @@ public final class MMTK implements AutoCloseable {
         @Override
         public long addressOf(long id) {
             return binding.addressOf(id);
+        }
+
+        @Override
+        public int spaceOf(long address) {
+            return spaceTable.numberOf(address);
+        }
+
+        @Override
+        public List<String> spaceNames() {
+            return spaceTable.all().stream().map(Space::name).toList();
+        }
+    }
+
+    /**
+     * Visits every object the heap holds now (valid-object bits of every space, in space then address
+     * order): after a collection, the survivors and whatever the plan has not reclaimed yet. Call with
+     * mutators stopped or from the thread that runs them.
+     */
+    public void forEachObject(LongConsumer visitor) {
+        for (Space s : spaceTable.all()) {
+            for (long o = validObjects.next(s.start(), s.end()); o >= 0; o = validObjects.next(o + 8, s.end())) {
+                visitor.accept(o);
+            }
         }
     }
 

@@ -28,22 +28,32 @@ import picocli.CommandLine.Spec;
  * the deaths are sorted in bounded memory, spilling next to the output; the output appears only when
  * everything succeeded.
  */
-@Command(name = "lifetimes", sortOptions = false,
+@Command(name = "lifetimes", sortOptions = false, subcommands = LifetimesCompareCommand.class,
         description = {"Write a perfect trace: the input's records with a 'D <obj>' record immediately before the "
                 + "first allocation at which each object is unreachable from the roots (or at the end), several "
                 + "at one point in increasing id order (docs/merlin.md). Merlin replays the trace on a collector "
                 + "plan (--plan, --heap); brute force walks the whole graph before every allocation (the oracle: "
-                + "slow). Both write the same bytes. D and P records of the input are replaced."})
+                + "slow). Both write the same bytes. 'sampled' is FiLiP: the deaths of 1 in N allocations as "
+                + "the collections of --plan observe them (late, never early; docs/filip.md). D and P records of the "
+                + "input are replaced."})
 final class LifetimesCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "IN", description = "A jmmtk trace (text or binary, .gz or not).")
+    @Parameters(paramLabel = "IN", arity = "0..1", description = "A jmmtk trace (text or binary, .gz or not).")
     Path input;
 
     @Option(names = "--method", paramLabel = "METHOD", defaultValue = "merlin",
             description = "How to find the deaths: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Lifetimes.Method method;
 
-    @Mixin
-    TraceCommand.Output output;
+    @Option(names = "--sample", paramLabel = "1/N", defaultValue = "1/1",
+            description = "With --method sampled: sample 1 in N allocations (default: ${DEFAULT-VALUE}).")
+    String sample;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "The jmmtk trace to write (.gz to compress); required.")
+    Path outputFile;
+
+    @Option(names = "--binary", description = "Write the binary form instead of text.")
+    boolean binary;
 
     @Mixin
     CollectorOptions collector;
@@ -59,8 +69,18 @@ final class LifetimesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (input == null) {
+            throw new UsageException("lifetimes needs an input trace IN (or the subcommand compare)");
+        }
+        if (outputFile == null) {
+            throw new UsageException("lifetimes needs -o FILE, the trace to write");
+        }
+        int oneIn = SampleRate.parse("--sample", sample);
+        if (method != Lifetimes.Method.sampled && spec.commandLine().getParseResult().hasMatchedOption("--sample")) {
+            throw new UsageException("--sample applies to --method sampled only");
+        }
         TraceSource src = TraceFormat.open(input);
-        OutputFile.check(output.file, input);
+        OutputFile.check(outputFile, input);
         Plans.Entry plan = collector.planEntry();
         Options options = collector.options(threads.threads);
         if (method == Lifetimes.Method.bruteforce) {
@@ -73,7 +93,7 @@ final class LifetimesCommand implements Callable<Integer> {
         }
         String how;
         long deathCount;
-        try (OutputFile out = OutputFile.create(output.file, input);
+        try (OutputFile out = OutputFile.create(outputFile, input);
              DeathLog deaths = new DeathLog(out.temp().toAbsolutePath().getParent())) {
             if (method == Lifetimes.Method.merlin) {
                 RunResult run;
@@ -86,6 +106,17 @@ final class LifetimesCommand implements Callable<Integer> {
                 }
                 how = String.format(Locale.ROOT, "merlin on %s in %s, %,d GCs", plan.name(),
                         Options.formatBytes(run.heapBytes()), run.gcCount());
+            } else if (method == Lifetimes.Method.sampled) {
+                RunResult run;
+                try (Progress progress = Progress.start("sampled on " + plan.name(), src::progress)) {
+                    run = Lifetimes.sampled(plan.name(), plan.factory(), options, src, oneIn, deaths);
+                }
+                if (run.isOutOfMemory()) {
+                    throw new RunFailedException(run.outOfMemory() + " (the sampled lifetimes need the plan to complete "
+                            + "the trace, its ephemerons included: give a larger --heap)");
+                }
+                how = String.format(Locale.ROOT, "sampled 1/%d on %s in %s, %,d GCs", oneIn, plan.name(),
+                        Options.formatBytes(run.heapBytes()), run.gcCount());
             } else {
                 try (Progress progress = Progress.start("brute force: reachability at every allocation", src::progress)) {
                     Lifetimes.bruteForce(src, deaths);
@@ -93,16 +124,16 @@ final class LifetimesCommand implements Callable<Integer> {
                 how = "brute force";
             }
             deathCount = deaths.size();
-            try (TraceWriter writer = TraceWriter.create(out.temp(), output.binary);
-                 Progress progress = Progress.start("writing " + output.file, src::progress)) {
+            try (TraceWriter writer = TraceWriter.create(out.temp(), binary);
+                 Progress progress = Progress.start("writing " + outputFile, src::progress)) {
                 Lifetimes.insert(src, deaths, writer);
             } catch (UncheckedIOException e) {
-                throw OutputFile.named(output.file, e.getCause());
+                throw OutputFile.named(outputFile, e.getCause());
             }
             out.commit();
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf(Locale.ROOT, "%s: %,d death%s (%s)%n", output.file, deathCount, deathCount == 1 ? "" : "s", how);
+        stdout.printf(Locale.ROOT, "%s: %,d death%s (%s)%n", outputFile, deathCount, deathCount == 1 ? "" : "s", how);
         stdout.flush();
         return ExitCodes.OK;
     }

@@ -21,7 +21,7 @@ import picocli.CommandLine;
         subcommands = {RunCommand.class, PlansCommand.class, PluginsCommand.class, WorkloadsCommand.class,
                 TraceCommand.class, LifetimesCommand.class, GranulateCommand.class, PlotCommand.class,
                 SweepCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
-                StudyCommand.class, ViewCommand.class, RecordCommand.class,
+                StudyCommand.class, ViewCommand.class, RecordCommand.class, ArenaCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

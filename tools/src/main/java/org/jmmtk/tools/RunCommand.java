@@ -3,11 +3,17 @@ package org.jmmtk.tools;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jmmtk.bindings.lifetimes.Lifetimes;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.TraceSource;
+import org.jmmtk.core.Options;
+import org.jmmtk.core.analysis.Plugin;
+import org.jmmtk.core.analysis.filip.FinalizationSampler;
+import org.jmmtk.core.analysis.merlin.DeathSink;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.probes.ProbeSession;
 import org.jmmtk.tools.perfetto.ExportOptions;
@@ -69,6 +75,16 @@ final class RunCommand implements Callable<Integer> {
             description = "Write the MMU and BMU curves of the run as CSV (columns: docs/metrics.md).")
     Path mmuOut;
 
+    @Option(names = "--arena-events", paramLabel = "FILE",
+            description = "Write the run's arena events (JVMPI: NEW/DELETE_ARENA, NEW/DELETE/MOVE_OBJECT), the final "
+                    + "collection included, as a binary file (docs/arena-events.md; read it with 'jmmtk arena').")
+    Path arenaEvents;
+
+    @Option(names = "--sample", paramLabel = "1/N",
+            description = "With --plugin filip: sample 1 in N allocations, their ephemerons allocated in the heap "
+                    + "(docs/filip.md; default: 1/1).")
+    String sample;
+
     @Spec
     CommandSpec spec;
 
@@ -80,8 +96,10 @@ final class RunCommand implements Callable<Integer> {
         options.mutatorThreads(mutatorThreads);
         Simulation.checkMutatorThreads(options, List.of());
         ExportOptions exportOptions = exportOptions();
-        TraceSource src = source.open();
-        HeapFactorOption.Heap heap = heapFactor.heap(source, src);
+        TraceSource opened = source.open();
+        FinalizationSampler filip = filip(options);
+        TraceSource src = filip == null ? opened : Lifetimes.withEphemerons(opened, filip);
+        HeapFactorOption.Heap heap = heapFactor.heap(source, opened);
         if (heap != null) {
             options.heapBytes(heap.bytes());
         }
@@ -93,9 +111,13 @@ final class RunCommand implements Callable<Integer> {
         }
         OutputFile.check(jfr, source.trace);
         OutputFile.check(perfetto, source.trace, jfr);
+        OutputFile.check(arenaEvents, source.trace, jfr, perfetto, mmuOut);
+        if (arenaEvents != null && collector.plugins.contains("arena")) {
+            throw new UsageException("--arena-events FILE already enables the arena plugin; drop --plugin arena");
+        }
         for (int i = 0; i < warmup; i++) {
             try (Progress progress = Progress.start("warming up " + (i + 1) + "/" + warmup, src::progress)) {
-                Simulation.run(plan.name(), plan.factory(), options, src);
+                Simulation.run(plan.name(), plan.factory(), options, opened);
             }
         }
         Path recordingFile = null;
@@ -103,8 +125,19 @@ final class RunCommand implements Callable<Integer> {
             recordingFile = jfrOut != null ? jfrOut.temp() : perfetto != null ? Files.createTempFile("jmmtk-", ".jfr") : null;
             RunResult result;
             try (ProbeSession recording = recordingFile == null ? null : ProbeSession.start(recordingFile);
-                 Progress progress = Progress.start("replaying", src::progress)) {
-                result = Simulation.run(plan.name(), plan.factory(), options, src);
+                 Progress progress = Progress.start("replaying", src::progress);
+                 ArenaEventsFile events = arenaEvents == null ? null : ArenaEventsFile.create(arenaEvents, source.trace)) {
+                List<Plugin> extra = new ArrayList<>();
+                if (filip != null) {
+                    extra.add(filip);
+                }
+                if (events != null) {
+                    extra.add(events.plugin());
+                }
+                result = Simulation.run(plan.name(), plan.factory(), options, src, (mmtk, binding) -> { }, extra);
+                if (events != null) {
+                    events.commit();
+                }
             }
             if (jfrOut != null) {
                 jfrOut.commit();
@@ -134,6 +167,23 @@ final class RunCommand implements Callable<Integer> {
                 Files.deleteIfExists(recordingFile);
             }
         }
+    }
+
+    /**
+     * The filip plugin with its ephemerons in the heap, if {@code --plugin filip} was given (then taken out
+     * of the options' plugins: this run makes it itself, at the {@code --sample} rate); null otherwise.
+     */
+    private FinalizationSampler filip(Options options) {
+        if (!collector.plugins.contains("filip")) {
+            if (sample != null) {
+                throw new UsageException("--sample applies to --plugin filip");
+            }
+            return null;
+        }
+        List<String> others = new ArrayList<>(collector.plugins);
+        others.removeIf("filip"::equals);
+        options.plugins(others);
+        return new FinalizationSampler(sample == null ? 1 : SampleRate.parse("--sample", sample), DeathSink.NONE);
     }
 
     /** The export's options, checked before the run; null without --perfetto. */

@@ -5,9 +5,11 @@ import java.util.List;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.BruteForceLifetimes;
+import org.jmmtk.bindings.trace.FilteredSource;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
+import org.jmmtk.core.analysis.filip.FinalizationSampler;
 import org.jmmtk.core.analysis.merlin.DeathSink;
 import org.jmmtk.core.analysis.merlin.MerlinPlugin;
 import org.jmmtk.core.plan.PlanFactory;
@@ -23,7 +25,9 @@ public final class Lifetimes {
         /** The Merlin plugin on a replay of the program by a collector plan. */
         merlin,
         /** A walk of the whole graph before every allocation: the oracle. */
-        bruteforce
+        bruteforce,
+        /** FiLiP: deaths of 1 in N allocations as a collection observes them (late, never early). */
+        sampled
     }
 
     private Lifetimes() {
@@ -38,6 +42,36 @@ public final class Lifetimes {
                                    DeathSink deaths) throws IOException {
         return Simulation.run(planName, plan, options, new WithoutCollections(source), (mmtk, binding) -> { },
                 List.of(new MerlinPlugin(deaths)));
+    }
+
+    /**
+     * The deaths of 1 in {@code oneIn} allocations of {@code source} as finalization observes them (the
+     * {@link FinalizationSampler} plugin, with its ephemerons allocated in the heap by {@link Ephemerons}),
+     * replayed by {@code plan} without {@code C} records as Merlin's replay is, into {@code deaths}.
+     */
+    public static RunResult sampled(String planName, PlanFactory plan, Options options, TraceSource source, int oneIn,
+                                    DeathSink deaths) throws IOException {
+        return sampled(planName, plan, options, source, oneIn, false, deaths);
+    }
+
+    /** As above; {@code pretenure}: the ephemerons are allocated straight into the mature space (FiLiP's pretenuring). */
+    public static RunResult sampled(String planName, PlanFactory plan, Options options, TraceSource source, int oneIn,
+                                    boolean pretenure, DeathSink deaths) throws IOException {
+        FinalizationSampler sampler = new FinalizationSampler(oneIn, deaths);
+        TraceSource profiled = withEphemerons(new WithoutCollections(source), sampler);
+        return Simulation.run(planName, plan, options, profiled, (mmtk, binding) -> {
+            if (pretenure) {
+                binding.pretenure(FinalizationSampler.EPHEMERON_TYPE);
+            }
+        }, List.of(sampler));
+    }
+
+    /**
+     * {@code source} with the ephemerons of {@code sampler} (which must be a plugin of the run that
+     * replays it) allocated, linked and unlinked in the heap as the program runs ({@link Ephemerons}).
+     */
+    public static TraceSource withEphemerons(TraceSource source, FinalizationSampler sampler) {
+        return new FilteredSource(source, out -> new Ephemerons(out, sampler), "");
     }
 
     /** The deaths of {@code source} by brute force, into {@code deaths}. */

@@ -53,6 +53,8 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     private boolean finished;
     // most traces run long stretches on one thread: skip the thread map then
     private int lastThread = -1;
+    // objects of this type go straight into the plan's mature space (-1: none)
+    private int pretenuredType = -1;
     private Mutator lastMutator;
     /** Non-null while the events are replayed on several mutator threads. */
     private ParallelReplay parallel;
@@ -198,7 +200,8 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     /** Allocates object {@code object} on {@code m} and enters it in the id table. */
     void allocate(Mutator m, long object, long bytes, int refSlots, int typeId) {
-        long address = m.allocObject(object, bytes, refSlots, typeId);
+        long address = typeId == pretenuredType ? m.allocPretenured(object, bytes, refSlots, typeId)
+                : m.allocObject(object, bytes, refSlots, typeId);
         objects.put(object, address);
         if (deathRoots != null) {
             deathRoots.hold(object, address);
@@ -346,6 +349,14 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
             threadIndex.put(thread, index);
         }
         return mutators.get(index);
+    }
+
+    /**
+     * Allocates every object of type {@code typeId} pretenured ({@code Mutator.allocPretenured}): e.g.
+     * a profiler's bookkeeping objects, known to outlive what they watch. Call before the replay.
+     */
+    public void pretenure(int typeId) {
+        this.pretenuredType = typeId;
     }
 
     // ---- end of run ----

@@ -22,6 +22,7 @@ public interface Plugin {
     int ON_GC = 1 << 4;
     int ON_MOVE = 1 << 5;
     int ON_FREE = 1 << 6;
+    int ON_ARENA = 1 << 7;
 
     /** The name {@code --plugin} takes. */
     String name();
@@ -63,6 +64,16 @@ public interface Plugin {
 
     /** The object at {@code object} is dead and its memory about to be reused; its header is intact. */
     default void onObjectFreed(long object) {
+    }
+
+    /**
+     * Every object left in space {@code space} (its {@link PluginContext#spaceOf} number) was freed at
+     * once, after the survivors moved out: the release of a copying collector's from-space or nursery,
+     * JVMPI's DELETE_ARENA followed by NEW_ARENA of the same arena. A plugin that asks for
+     * {@link #ON_ARENA} hears this instead of an {@link #onObjectFreed} for each of those objects; one
+     * that does not hears each object freed. On a GC worker or the thread that ran the collection.
+     */
+    default void onSpaceReleased(int space) {
     }
 
     /**

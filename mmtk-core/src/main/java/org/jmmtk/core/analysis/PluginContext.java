@@ -1,5 +1,6 @@
 package org.jmmtk.core.analysis;
 
+import java.util.List;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.vm.EdgeVisitor;
 
@@ -16,6 +17,15 @@ public interface PluginContext {
 
     /** Visits every non-null root slot (mutator threads' and global) as it is now. */
     void scanRoots(EdgeVisitor visitor);
+
+    /**
+     * The number of the space containing {@code address} (1 for the first space the plan created, in
+     * the order of {@link #spaceNames()}), or 0 if none does. O(1), no allocation.
+     */
+    int spaceOf(long address);
+
+    /** The names of the plan's spaces, in the order they were created: space {@code i} is element {@code i - 1}. */
+    List<String> spaceNames();
 
     /** Where the object with id {@code id} is now, as the binding knows it; 0 if it does not. */
     long addressOf(long id);

@@ -25,6 +25,8 @@ public final class PluginHost {
     private final boolean gcs;
     private final boolean moves;
     private final boolean frees;
+    private final boolean arenas;
+    private final boolean releasedObjects;
 
     public PluginHost(List<Plugin> plugins) {
         this.plugins = plugins.toArray(NONE);
@@ -42,6 +44,12 @@ public final class PluginHost {
         this.gcs = (mask & Plugin.ON_GC) != 0;
         this.moves = (mask & Plugin.ON_MOVE) != 0;
         this.frees = (mask & Plugin.ON_FREE) != 0;
+        this.arenas = (mask & Plugin.ON_ARENA) != 0;
+        boolean perObject = false;
+        for (Plugin p : this.plugins) {
+            perObject |= wantsEachReleasedObject(p);
+        }
+        this.releasedObjects = perObject;
     }
 
     /** A host with no plugins. */
@@ -85,6 +93,20 @@ public final class PluginHost {
 
     public boolean wantsFrees() {
         return COMPILED && frees;
+    }
+
+    /** Whether some plugin wants whole-space releases ({@link Plugin#onSpaceReleased}). */
+    public boolean wantsArenas() {
+        return COMPILED && arenas;
+    }
+
+    /** Whether some plugin wants each object of a whole-space release as a free of its own. */
+    public boolean wantsReleasedObjects() {
+        return COMPILED && releasedObjects;
+    }
+
+    private static boolean wantsEachReleasedObject(Plugin p) {
+        return (p.interests() & (Plugin.ON_FREE | Plugin.ON_ARENA)) == Plugin.ON_FREE;
     }
 
     public void alloc(int mutator, long object) {
@@ -147,6 +169,23 @@ public final class PluginHost {
     public void programEnd() {
         for (Plugin p : plugins) {
             p.onProgramEnd();
+        }
+    }
+
+    /** An object freed with the rest of its space: to the plugins that want frees but not arenas. */
+    public void releasedObject(long object) {
+        for (Plugin p : plugins) {
+            if (wantsEachReleasedObject(p)) {
+                p.onObjectFreed(object);
+            }
+        }
+    }
+
+    public void spaceReleased(int space) {
+        for (Plugin p : plugins) {
+            if ((p.interests() & Plugin.ON_ARENA) != 0) {
+                p.onSpaceReleased(space);
+            }
         }
     }
 

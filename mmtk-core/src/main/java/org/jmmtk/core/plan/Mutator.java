@@ -24,6 +24,7 @@ public abstract class Mutator {
     private final int ordinal;
     private final long largeObjectThreshold;
     private final Allocator defaultAllocator;
+    private final Allocator pretenureAllocator;
     private final LargeObjectAllocator large;
     private final Barrier barrier;
     private long objectsAllocated;
@@ -32,6 +33,15 @@ public abstract class Mutator {
 
     /** A mutator allocating with {@code defaultAllocator}, with the barrier the plan creates for it. */
     protected Mutator(Plan plan, int ordinal, Allocator defaultAllocator) {
+        this(plan, ordinal, defaultAllocator, defaultAllocator);
+    }
+
+    /**
+     * A mutator that allocates pretenured objects ({@link #allocPretenured}) with {@code pretenureAllocator}
+     * (a generational plan's mature space), the others with {@code defaultAllocator}.
+     */
+    protected Mutator(Plan plan, int ordinal, Allocator defaultAllocator, Allocator pretenureAllocator) {
+        this.pretenureAllocator = pretenureAllocator;
         this.memory = plan.memory();
         this.validObjects = plan.heap().validObjects();
         this.plugins = plan.heap().plugins();
@@ -51,8 +61,20 @@ public abstract class Mutator {
      * included). Returns its address. May run collections; throws {@code SimulatedOutOfMemoryError}.
      */
     public final long allocObject(long id, long traceBytes, int refSlots, int typeId) {
+        return allocObject(id, traceBytes, refSlots, typeId, defaultAllocator);
+    }
+
+    /**
+     * As {@link #allocObject}, but straight into the space where long-lived objects go (pretenuring: a
+     * generational plan's mature space); plans without one allocate as usual.
+     */
+    public final long allocPretenured(long id, long traceBytes, int refSlots, int typeId) {
+        return allocObject(id, traceBytes, refSlots, typeId, pretenureAllocator);
+    }
+
+    private long allocObject(long id, long traceBytes, int refSlots, int typeId, Allocator allocator) {
         long size = ObjectModel.allocationSize(traceBytes, refSlots);
-        long object = size > largeObjectThreshold ? large.alloc(size) : defaultAllocator.alloc(size);
+        long object = size > largeObjectThreshold ? large.alloc(size) : allocator.alloc(size);
         ObjectModel.initialize(memory, object, id, traceBytes, refSlots, typeId);
         validObjects.set(object);
         postAlloc(object);
@@ -92,6 +114,9 @@ public abstract class Mutator {
     /** At the start of a collection: give up thread-local allocation buffers. */
     public void prepare() {
         defaultAllocator.reset();
+        if (pretenureAllocator != defaultAllocator) {
+            pretenureAllocator.reset();
+        }
     }
 
     /** At the end of a collection: rebind allocators to where allocation continues, if that moved. */

@@ -79,19 +79,11 @@ public final class CopySpace extends Space {
     }
 
     /**
-     * Gives every page back once the space's survivors were evacuated: reports the objects left behind
-     * as freed (if a plugin asked) and clears their valid-object bits.
+     * Gives every page back once the space's survivors were evacuated: frees the objects left behind
+     * all at once ({@link #freeAll}).
      */
     public void release() {
-        long cursor = pages.cursor();
-        if (plugins.wantsFrees()) {
-            for (long o = validObjects.next(start, cursor); o >= 0; o = validObjects.next(o + 8, cursor)) {
-                if (!ObjectModel.isForwarded(memory, o)) {
-                    plugins.objectFreed(o);
-                }
-            }
-        }
-        validObjects.clearRange(start, cursor);
+        freeAll(start, pages.cursor());
         pages.reset();
         chargedBytes.set(0);
     }

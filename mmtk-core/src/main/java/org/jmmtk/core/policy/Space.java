@@ -33,6 +33,7 @@ public abstract class Space {
     protected final long start;
     protected final long end;
     private final HeapServices heap;
+    private final int number;
 
     /** Creates a space named {@code name} over {@code bytes} of new virtual range. */
     protected Space(String name, long bytes, HeapServices heap) {
@@ -45,11 +46,16 @@ public abstract class Space {
         this.plugins = heap.plugins();
         this.start = region.start();
         this.end = region.end();
-        heap.spaces().register(this);
+        this.number = heap.spaces().register(this);
     }
 
     public final String name() {
         return name;
+    }
+
+    /** This space's number: 1 for the plan's first space, in creation order (a plugin's arena id). */
+    public final int number() {
+        return number;
     }
 
     public final long start() {
@@ -125,6 +131,25 @@ public abstract class Space {
             plugins.objectFreed(object);
         }
         validObjects.clear(object);
+    }
+
+    /**
+     * Reclaims every object of {@code [from, to)} at once, after the survivors were moved out (their
+     * forwarded copies stay behind and are not freed): a from-space's release. Plugins that track arenas
+     * hear one {@code spaceReleased}, the others each object freed; then the valid-object bits are cleared.
+     */
+    protected final void freeAll(long from, long to) {
+        if (plugins.wantsReleasedObjects()) {
+            for (long o = validObjects.next(from, to); o >= 0; o = validObjects.next(o + 8, to)) {
+                if (!ObjectModel.isForwarded(memory, o)) {
+                    plugins.releasedObject(o);
+                }
+            }
+        }
+        validObjects.clearRange(from, to);
+        if (plugins.wantsArenas()) {
+            plugins.spaceReleased(number);
+        }
     }
 
     /**

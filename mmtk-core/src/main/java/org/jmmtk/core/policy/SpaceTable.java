@@ -23,11 +23,19 @@ public final class SpaceTable {
         this.byChunk = new Space[(int) ((memory.limit() - base) >>> LOG_BYTES_IN_CHUNK)];
     }
 
-    void register(Space space) {
+    /** Enters {@code space}; returns its number, 1 for the first space (0 stands for no space). */
+    int register(Space space) {
         for (long a = space.start(); a < space.end(); a += 1L << LOG_BYTES_IN_CHUNK) {
             byChunk[(int) ((a - base) >>> LOG_BYTES_IN_CHUNK)] = space;
         }
         spaces.add(space);
+        return spaces.size();
+    }
+
+    /** The number of the space containing {@code address} (as {@link Space#number()}), or 0. */
+    public int numberOf(long address) {
+        Space s = spaceOf(address);
+        return s == null ? 0 : s.number();
     }
 
     /** The space containing {@code address}, or null. */

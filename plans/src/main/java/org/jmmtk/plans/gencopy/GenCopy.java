@@ -1,5 +1,8 @@
 package org.jmmtk.plans.gencopy;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.jmmtk.core.alloc.Allocator;
 import org.jmmtk.core.alloc.BumpAllocator;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.PlanArgs;
@@ -26,6 +29,8 @@ public class GenCopy extends Gen {
     // flipped in the Prepare stage of a full collection; the scheduler orders it before later stages
     private CopySpace mature;
     private CopySpace oldMature;
+    // mutators' pretenure allocators: created as mutators bind, rebound (mutators stopped) when the spaces flip
+    private final List<BumpAllocator> pretenure = new CopyOnWriteArrayList<>();
     private boolean flipped;
 
     public GenCopy(PlanArgs args) {
@@ -49,6 +54,14 @@ public class GenCopy extends Gen {
         return mature.reservedPages();
     }
 
+    /** Pretenured objects are bump-allocated into the mature semispace that is current. */
+    @Override
+    protected Allocator pretenureAllocator(int ordinal, Allocator nursery) {
+        BumpAllocator a = new BumpAllocator(memory, heap().geometry(), ordinal, mature, false);
+        pretenure.add(a);
+        return a;
+    }
+
     @Override
     public Collector createCollector(int ordinal) {
         Collector c = super.createCollector(ordinal);
@@ -65,6 +78,9 @@ public class GenCopy extends Gen {
             oldMature = from;
             oldMature.setFromSpace(true);
             mature.setFromSpace(false);
+            for (BumpAllocator a : pretenure) {
+                a.rebind(mature);
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jmmtk.core.alloc.Allocator;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.ObjectRememberingBarrier;
 import org.jmmtk.core.barrier.RememberedSet;
@@ -97,6 +98,14 @@ public abstract class Gen extends Plan {
      */
     protected final int fixedNurseryPages() {
         return fixedNurseryPages;
+    }
+
+    /**
+     * The allocator of mutator {@code ordinal}'s pretenured objects: by default its nursery allocator
+     * {@code nursery} (no pretenuring); a plan whose mature space takes mutator allocation overrides it.
+     */
+    protected Allocator pretenureAllocator(int ordinal, Allocator nursery) {
+        return nursery;
     }
 
     @Override

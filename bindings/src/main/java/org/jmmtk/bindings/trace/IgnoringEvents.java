@@ -1,6 +1,9 @@
 package org.jmmtk.bindings.trace;
 
-/** A {@link TraceEvents} consumer that ignores every event: tests override the ones they watch. */
+/**
+ * A {@link TraceEvents} consumer that ignores every event: a subclass overrides the ones it watches (tests,
+ * one-pass summaries). Used by the thread that replays.
+ */
 public abstract class IgnoringEvents implements TraceEvents {
     @Override
     public void type(int typeId, String name) {
