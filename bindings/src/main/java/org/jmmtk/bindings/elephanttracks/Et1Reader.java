@@ -48,7 +48,7 @@ public final class Et1Reader implements TraceSource {
 
     private final Long2ObjectOpenHashMap<Slots> slots = new Long2ObjectOpenHashMap<>();
     private final Long2IntOpenHashMap slotCounts = new Long2IntOpenHashMap();
-    private final Long2IntOpenHashMap threads = new Long2IntOpenHashMap();
+    private final EtThreads threads = new EtThreads();
     private final Object2IntOpenHashMap<String> types = new Object2IntOpenHashMap<>();
     private final Long2IntOpenHashMap pins = new Long2IntOpenHashMap();
     private final Slots statics = new Slots();
@@ -195,16 +195,7 @@ public final class Et1Reader implements TraceSource {
     }
 
     private int thread(String s) {
-        long et = hex(s);
-        int t = threads.getOrDefault(et, -1);
-        if (t < 0) {
-            if (threads.size() >= TraceFormat.MAX_THREADS) {
-                throw new TraceException("more than " + TraceFormat.MAX_THREADS + " threads");
-            }
-            t = threads.size();
-            threads.put(et, t);
-        }
-        return t;
+        return threads.of(hex(s));
     }
 
     private int type(String name, TraceEvents out) {

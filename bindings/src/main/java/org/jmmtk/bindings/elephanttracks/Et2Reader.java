@@ -55,7 +55,7 @@ public final class Et2Reader implements TraceSource {
 
     private final Long2LongOpenHashMap current = new Long2LongOpenHashMap(); // ET id -> jmmtk id
     private final Long2ObjectOpenHashMap<Int2IntOpenHashMap> slots = new Long2ObjectOpenHashMap<>();
-    private final Long2IntOpenHashMap threads = new Long2IntOpenHashMap();
+    private final EtThreads threads = new EtThreads();
     private final Int2ObjectOpenHashMap<LongArrayList> frames = new Int2ObjectOpenHashMap<>();
     private final Int2IntOpenHashMap staticSlots = new Int2IntOpenHashMap();
     private final Long2IntOpenHashMap pins = new Long2IntOpenHashMap();
@@ -309,16 +309,7 @@ public final class Et2Reader implements TraceSource {
     }
 
     private int thread(String s) {
-        long et = number(s);
-        int t = threads.getOrDefault(et, -1);
-        if (t < 0) {
-            if (threads.size() >= TraceFormat.MAX_THREADS) {
-                throw new TraceException("more than " + TraceFormat.MAX_THREADS + " threads");
-            }
-            t = threads.size();
-            threads.put(et, t);
-        }
-        return t;
+        return threads.of(number(s));
     }
 
     private static void arity(String[] f, int n) {
