@@ -204,8 +204,8 @@ final class GranularityAnalysis {
             }
             return g;
         } catch (NumberFormatException e) {
-            throw new UsageException(table.file() + ": granule '" + text + "' is not a byte count (row "
-                    + (table.rows().indexOf(row) + 2) + ")");
+            throw new UsageException(table.file() + ":" + (table.rows().indexOf(row) + 2) + ": granule '" + text
+                    + "' is not a byte count");
         }
     }
 

@@ -115,4 +115,13 @@ class GranularityAnalysisTest {
                 () -> GranularityAnalysis.analyse(CsvTable.read(csv), new GranularityAnalysis.Filter(10, 0, 0.05)));
         assertTrue(e.getMessage().startsWith(csv + ":1: no column 'granule'"), e.getMessage());
     }
+
+    @Test
+    void aCellThatIsNotANumberIsBadInputAtItsLine() throws IOException {
+        Path csv = Files.writeString(dir.resolve("bad.csv"), HEADER + row("semispace", 1, 0, "none", "ok", 20, 0.5, 1e9, 0)
+                + row("semispace", 1, 1024, "none", "ok", 20, 0.5, 1e9, 0).replace(",1024,", ",1k,"));
+        UsageException e = assertThrows(UsageException.class,
+                () -> GranularityAnalysis.analyse(CsvTable.read(csv), new GranularityAnalysis.Filter(10, 0, 0.05)));
+        assertEquals(csv + ":3: granule '1k' is not a byte count", e.getMessage());
+    }
 }
