@@ -106,6 +106,14 @@ public final class SimulatedMemory {
         WORDS.setRelease(chunk(address), index(address), value);
     }
 
+    /**
+     * Atomically replaces the word at {@code address} if it equals {@code expected}; returns the word
+     * found (equal to {@code expected} if it was replaced), so a failed attempt needs no second load.
+     */
+    public long compareAndExchange(long address, long expected, long value) {
+        return (long) WORDS.compareAndExchange(chunk(address), index(address), expected, value);
+    }
+
     /** Atomically replaces the word at {@code address} if it equals {@code expected}. */
     public boolean compareAndSet(long address, long expected, long value) {
         return WORDS.compareAndSet(chunk(address), index(address), expected, value);
