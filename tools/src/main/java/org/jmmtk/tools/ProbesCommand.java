@@ -88,17 +88,6 @@ final class ProbesCommand implements Callable<Integer> {
     /** The one run to analyse: never a mix of several runs' events. */
     private ProbeEvents selectRun(ProbeEvents all) {
         RecordedRuns runs = new RecordedRuns(all);
-        if (run == null) {
-            if (runs.count() > 1) {
-                throw new UsageException(file + ": the recording holds " + runs.count() + " runs (GC numbers start "
-                        + "again); choose one with --run 1.." + runs.count());
-            }
-            return all;
-        }
-        if (run < 1 || run > runs.count()) {
-            throw new UsageException(file + ": --run " + run + " is out of range: the recording holds " + runs.count()
-                    + (runs.count() == 1 ? " run" : " runs"));
-        }
-        return runs.run(run);
+        return runs.count() == 1 && run == null ? all : runs.run(RecordedRuns.checkRun(file, run, runs.count()));
     }
 }
