@@ -1,13 +1,15 @@
 package org.jmmtk.core.alloc;
 
 import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.policy.Space;
 import org.jmmtk.probes.AllocSlowPathEvent;
 import org.jmmtk.probes.Tracepoints;
 
 /**
  * An allocator owned by one mutator (or one GC worker, for copies): an inlined fast path in each
  * subclass and one shared slow path, which fires the allocation-slow-path tracepoint and retries when
- * the space ran a collection to find room.
+ * the space ran a collection to find room. A mutator's slow path is bracketed by its space's
+ * {@code beginSlowPath}/{@code endSlowPath}, where the coarse page-resource lock is held.
  *
  * <p>Used only by its owning thread; a collection resets it while the owner is stopped.
  */
@@ -30,19 +32,30 @@ public abstract class Allocator {
     /** Forgets any thread-local buffer; the next allocation takes the slow path. */
     public abstract void reset();
 
-    /** The name of the space this allocator allocates in, for the tracepoint. */
-    protected abstract String spaceName();
+    /** The space this allocator allocates in. */
+    public abstract Space space();
 
     /** One attempt at the slow path: an address, or 0 if a collection ran and the attempt must be repeated. */
     protected abstract long allocSlowOnce(long bytes);
 
     protected final long allocSlow(long bytes) {
         AllocSlowPathEvent event = Tracepoints.allocSlowBegin();
+        Space space = space();
+        boolean mutator = owner >= 0;
+        if (mutator) {
+            space.beginSlowPath();
+        }
         long result;
-        do {
-            result = allocSlowOnce(bytes);
-        } while (result == 0);
-        Tracepoints.allocSlowEnd(event, owner, bytes, spaceName());
+        try {
+            do {
+                result = allocSlowOnce(bytes);
+            } while (result == 0);
+        } finally {
+            if (mutator) {
+                space.endSlowPath();
+            }
+        }
+        Tracepoints.allocSlowEnd(event, owner, bytes, space.name());
         return result;
     }
 }
