@@ -40,22 +40,25 @@ public abstract class Allocator {
 
     protected final long allocSlow(long bytes) {
         AllocSlowPathEvent event = Tracepoints.allocSlowBegin();
-        Space space = space();
-        boolean mutator = owner >= 0;
-        if (mutator) {
-            space.beginSlowPath();
-        }
         long result;
-        try {
-            do {
-                result = allocSlowOnce(bytes);
-            } while (result == 0);
-        } finally {
-            if (mutator) {
-                space.endSlowPath();
-            }
-        }
-        Tracepoints.allocSlowEnd(event, owner, bytes, space.name());
+        do {
+            result = owner >= 0 ? mutatorAttempt(bytes) : allocSlowOnce(bytes);
+        } while (result == 0);
+        Tracepoints.allocSlowEnd(event, owner, bytes, space().name());
         return result;
+    }
+
+    /**
+     * One attempt of a mutator, bracketed by its space's slow-path lock scope. The space is read anew for
+     * each attempt: a collection between two attempts may move the allocator to another space.
+     */
+    private long mutatorAttempt(long bytes) {
+        Space space = space();
+        space.beginSlowPath();
+        try {
+            return allocSlowOnce(bytes);
+        } finally {
+            space.endSlowPath();
+        }
     }
 }

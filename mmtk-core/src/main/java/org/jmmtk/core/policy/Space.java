@@ -85,20 +85,17 @@ public abstract class Space {
      * exhausted even after collecting.
      */
     public final long acquire(int pages) {
-        boolean collected;
         if (coarseLock) {
             // never poll holding the lock: the collection the poll may run takes it to allocate copies
             pageResource().releaseSlowPathHold();
-            try {
-                collected = heap.poll().poll(name, pages);
-            } finally {
-                pageResource().holdForSlowPath();
-            }
-        } else {
-            collected = heap.poll().poll(name, pages);
         }
-        if (collected) {
+        if (heap.poll().poll(name, pages)) {
+            // not taken again: the collection may have moved the allocator to another space, whose lock
+            // the retried attempt takes
             return 0;
+        }
+        if (coarseLock) {
+            pageResource().holdForSlowPath();
         }
         long address = acquirePages(pages, false);
         if (address == 0) {
@@ -124,8 +121,9 @@ public abstract class Space {
     protected abstract PageResource pageResource();
 
     /**
-     * A mutator's allocation slow path in this space starts: under the coarse page-resource lock, takes the
-     * lock until {@link #endSlowPath} (released across the poll in {@link #acquire}). Nothing otherwise.
+     * A mutator's attempt at its allocation slow path in this space starts: under the coarse page-resource
+     * lock, takes the lock until {@link #endSlowPath} (released across the poll in {@link #acquire}, and not
+     * taken again if the poll collected). Nothing otherwise.
      */
     public final void beginSlowPath() {
         if (coarseLock) {
@@ -133,7 +131,7 @@ public abstract class Space {
         }
     }
 
-    /** The mutator's slow path that {@link #beginSlowPath} started ended (also when it threw). */
+    /** The mutator's attempt that {@link #beginSlowPath} started ended (also when it threw). */
     public final void endSlowPath() {
         if (coarseLock) {
             pageResource().releaseSlowPathHold();
