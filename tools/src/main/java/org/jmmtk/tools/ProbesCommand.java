@@ -66,12 +66,24 @@ final class ProbesCommand implements Callable<Integer> {
         if (report == Reports.Kind.SCALABILITY && events.gcs.isEmpty()) {
             throw new UsageException(file + ": the recording holds no collection (no jmmtk.GC event) to analyse");
         }
-        ProbeReport r = Reports.create(report, includeFinal ? events : Reports.withoutFinal(events));
+        return print(Reports.create(report, includeFinal ? events : Reports.withoutFinal(events)), List.of(file));
+    }
+
+    /** Prints {@code r} as a table or JSON (naming its one recording, or both compared), writes its files. */
+    private int print(ProbeReport r, List<Path> recordings) throws java.io.IOException {
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
             try (JsonGenerator g = Json.pretty(o)) {
                 g.writeStartObject();
-                g.writeStringField("recording", file.toString());
+                if (recordings.size() == 1) {
+                    g.writeStringField("recording", recordings.get(0).toString());
+                } else {
+                    g.writeArrayFieldStart("recordings");
+                    for (Path p : recordings) {
+                        g.writeString(p.toString());
+                    }
+                    g.writeEndArray();
+                }
                 g.writeStringField("report", report.label());
                 r.json(g);
                 g.writeEndObject();
@@ -105,31 +117,7 @@ final class ProbesCommand implements Callable<Integer> {
             ProbeEvents events = selectRun(compare.get(i), read(compare.get(i)));
             sides[i] = new SlowPathComparison.Side(names.get(i), includeFinal ? events : Reports.withoutFinal(events));
         }
-        SlowPathComparison c = new SlowPathComparison(sides[0], sides[1]);
-        PrintWriter o = spec.commandLine().getOut();
-        if (json) {
-            try (JsonGenerator g = Json.pretty(o)) {
-                g.writeStartObject();
-                g.writeArrayFieldStart("recordings");
-                g.writeString(compare.get(0).toString());
-                g.writeString(compare.get(1).toString());
-                g.writeEndArray();
-                g.writeStringField("report", report.label());
-                c.json(g);
-                g.writeEndObject();
-            }
-            o.println();
-        } else {
-            c.table(o);
-        }
-        if (out.dir() != null) {
-            List<Path> files = c.files(out.dir());
-            if (!json) {
-                o.println("wrote " + String.join(", ", files.stream().map(Path::toString).toList()));
-            }
-        }
-        o.flush();
-        return ExitCodes.OK;
+        return print(new SlowPathComparison(sides[0], sides[1]), compare);
     }
 
     /** Every jmmtk event of {@code recording}; bad input if it is unreadable or holds none. */

@@ -16,7 +16,7 @@ import org.jmmtk.tools.plot.Charts;
  * for the page-resource lock, and both CDFs overlaid, one step series per recording named by its file. Each
  * recording is reduced by {@link SlowPathReport} exactly as the single-file report does. Used by one thread.
  */
-public final class SlowPathComparison {
+public final class SlowPathComparison implements ProbeReport {
     private static final double[] PERCENTILES = {50, 90, 99};
 
     /** One side: the name the legend and table show, and the events of its one run. */
@@ -40,6 +40,7 @@ public final class SlowPathComparison {
         return na.equals(nb) ? List.of(a.toString(), b.toString()) : List.of(na, nb);
     }
 
+    @Override
     public void table(PrintWriter out) {
         int width = Math.max(14, Math.max(names.get(0).length(), names.get(1).length()) + 2);
         String row = "%-40s%" + width + "s%" + width + "s%n";
@@ -48,22 +49,28 @@ public final class SlowPathComparison {
                 count(1, SlowPathReport::slowPaths));
         out.printf(Locale.ROOT, row, "  time in slow paths (ms)", ms(0, SlowPathReport::totalMs),
                 ms(1, SlowPathReport::totalMs));
-        for (double pc : PERCENTILES) {
-            out.printf(Locale.ROOT, row, "  slow-path time p" + (int) pc + " (us)",
-                    us(reports.get(0).durationUs(pc)), us(reports.get(1).durationUs(pc)));
-        }
+        percentiles(out, row, "  slow-path time", SlowPathReport::durationUs);
         out.printf(Locale.ROOT, row, "  slow paths that waited for the lock", count(0, SlowPathReport::contendedSlowPaths),
                 count(1, SlowPathReport::contendedSlowPaths));
         out.printf(Locale.ROOT, row, "  lock waits in them", count(0, SlowPathReport::lockWaits),
                 count(1, SlowPathReport::lockWaits));
         out.printf(Locale.ROOT, row, "  contended time (ms)", ms(0, SlowPathReport::contendedMs),
                 ms(1, SlowPathReport::contendedMs));
-        for (double pc : PERCENTILES) {
-            out.printf(Locale.ROOT, row, "  contended time p" + (int) pc + " (us)",
-                    us(reports.get(0).contendedUs(pc)), us(reports.get(1).contendedUs(pc)));
-        }
+        percentiles(out, row, "  contended time", SlowPathReport::contendedUs);
         out.println("  (contended-time percentiles are over the slow paths that waited)");
         out.flush();
+    }
+
+    /** Percentile rows, microseconds, of {@code f} (a report and a percentile). */
+    private void percentiles(PrintWriter out, String row, String label, Percentile f) {
+        for (double pc : PERCENTILES) {
+            out.printf(Locale.ROOT, row, label + " p" + (int) pc + " (us)", us(f.us(reports.get(0), pc)),
+                    us(f.us(reports.get(1), pc)));
+        }
+    }
+
+    private interface Percentile {
+        double us(SlowPathReport r, double percentile);
     }
 
     private String count(int side, java.util.function.ToLongFunction<SlowPathReport> f) {
@@ -79,6 +86,7 @@ public final class SlowPathComparison {
     }
 
     /** The two single-file reports, each under its recording's name. */
+    @Override
     public void json(JsonGenerator g) throws IOException {
         g.writeArrayFieldStart("compare");
         for (int i = 0; i < 2; i++) {
@@ -94,6 +102,7 @@ public final class SlowPathComparison {
      * Writes {@code slow-path-compare.png/.svg} and, if either recording has a slow path that waited for the
      * lock, {@code slow-path-contended-compare.png/.svg}; returns the paths.
      */
+    @Override
     public List<Path> files(Path dir) throws IOException {
         List<Path> files = new ArrayList<>();
         List<Charts.Series> durations = series(0, true);
