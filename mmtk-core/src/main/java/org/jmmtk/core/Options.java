@@ -13,8 +13,8 @@ import org.jmmtk.core.util.Bytes;
 
 /**
  * The run options of an {@link MMTK} instance: heap budget and its geometry, GC threads, mutator threads, ProcessEdges
- * packet capacity, the GC-overhead limit, the scope of the page-resource lock, the plugins to enable, whether the sanity checker runs
- * after every collection, and how a granulated trace's collections are synchronized. Setters validate and throw {@link IllegalArgumentException} with a message
+ * packet capacity, the GC-overhead limit, the scope of the page-resource lock, the plugins to enable, whether the
+ * sanity checker runs after every collection, and how a granulated trace's collections are synchronized. Setters validate and throw {@link IllegalArgumentException} with a message
  * fit for a user (naming the option as the command line spells it). Copied when handed to MMTK.
  */
 public final class Options {

@@ -8,8 +8,8 @@ import org.jmmtk.probes.Tracepoints;
 /**
  * An allocator owned by one mutator (or one GC worker, for copies): an inlined fast path in each
  * subclass and one shared slow path, which fires the allocation-slow-path tracepoint and retries when
- * the space ran a collection to find room. A mutator's slow path is bracketed by its space's
- * {@code beginSlowPath}/{@code endSlowPath}, where the coarse page-resource lock is held.
+ * the space ran a collection to find room. Each attempt of a mutator's slow path is bracketed by its
+ * space's {@code beginSlowPath}/{@code endSlowPath}, between which the coarse page-resource lock is held.
  *
  * <p>Used only by its owning thread; a collection resets it while the owner is stopped.
  */

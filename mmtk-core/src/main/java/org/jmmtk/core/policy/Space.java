@@ -85,8 +85,10 @@ public abstract class Space {
      * exhausted even after collecting.
      */
     public final long acquire(int pages) {
-        if (coarseLock) {
-            // never poll holding the lock: the collection the poll may run takes it to allocate copies
+        // the coarse lock, held by a slow path's attempt (beginSlowPath): never across the poll, since the
+        // collection the poll may run takes it to allocate copies
+        boolean held = coarseLock && pageResource().isHeldByCurrentThread();
+        if (held) {
             pageResource().releaseSlowPathHold();
         }
         if (heap.poll().poll(name, pages)) {
@@ -94,7 +96,7 @@ public abstract class Space {
             // the retried attempt takes
             return 0;
         }
-        if (coarseLock) {
+        if (held) {
             pageResource().holdForSlowPath();
         }
         long address = acquirePages(pages, false);

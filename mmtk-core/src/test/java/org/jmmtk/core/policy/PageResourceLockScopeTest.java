@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The scope of the page-resource lock in a mutator's slow path: coarse holds it from
  * {@code beginSlowPath} to {@code endSlowPath} but never across the poll (whose collection would take it);
- * fine holds it only inside page-resource operations; an out-of-memory thrown in the slow path leaves it
- * free; a GC worker's copy allocation never holds it across its slow path.
+ * fine holds it only inside page-resource operations; an out-of-memory thrown in the slow path, or an
+ * acquisition outside a slow path, leaves it free; a GC worker's copy allocation never holds it across its slow path.
  */
 class PageResourceLockScopeTest {
     private static final HeapGeometry GEOMETRY = HeapGeometry.forHeap(64 << 10);
@@ -75,6 +75,13 @@ class PageResourceLockScopeTest {
         s.endSlowPath();
         assertFalse(s.pageResource().isHeldByCurrentThread());
         assertEquals(List.of(false, false), heldAtPoll);
+    }
+
+    @Test
+    void anAcquireOutsideASlowPathLeavesNoHoldBehind() {
+        CopySpace s = space(PageResourceLock.COARSE);
+        assertTrue(s.acquire(1) != 0);
+        assertFalse(s.pageResource().isHeldByCurrentThread());
     }
 
     @Test
