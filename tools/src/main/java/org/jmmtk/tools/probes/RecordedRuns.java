@@ -90,6 +90,7 @@ public final class RecordedRuns {
         all.buckets.stream().filter(x -> w.contains(x.time())).forEach(e.buckets::add);
         all.slowPaths.stream().filter(x -> w.contains(x.start())).forEach(e.slowPaths::add);
         all.heap.stream().filter(x -> w.contains(x.time())).forEach(e.heap::add);
+        all.lockWaits.stream().filter(x -> w.contains(x.start())).forEach(e.lockWaits::add);
         return e;
     }
 

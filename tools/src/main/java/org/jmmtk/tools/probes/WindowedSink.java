@@ -57,4 +57,11 @@ public final class WindowedSink implements ProbeDecoder.Sink {
             target.heap(e);
         }
     }
+
+    @Override
+    public void lockWait(ProbeEvents.LockWait e) throws IOException {
+        if (window.contains(e.start())) {
+            target.lockWait(e);
+        }
+    }
 }
