@@ -136,7 +136,6 @@ final class ProbesCommand implements Callable<Integer> {
 
     /** The one run of {@code file} to analyse: never a mix of several runs' events. */
     private ProbeEvents selectRun(Path file, ProbeEvents all) {
-        RecordedRuns runs = new RecordedRuns(all);
-        return runs.count() == 1 && run == null ? all : runs.run(RecordedRuns.checkRun(file, run, runs.count()));
+        return new RecordedRuns(all).select(file, run);
     }
 }

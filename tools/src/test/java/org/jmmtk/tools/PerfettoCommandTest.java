@@ -328,6 +328,11 @@ class PerfettoCommandTest {
         Path out = dir.resolve("both.json");
         assertUsage("holds 2 runs", "perfetto", both.toString(), "-o", out.toString());
         assertUsage("--run 3 is out of range", "perfetto", both.toString(), "-o", out.toString(), "--run", "3");
+        Path twice = dir.resolve("twice.jfr");
+        Files.write(twice, Files.readAllBytes(jfr));
+        Files.write(twice, Files.readAllBytes(jfr), java.nio.file.StandardOpenOption.APPEND);
+        assertUsage("the runs overlap in time", "perfetto", twice.toString(), "-o", out.toString(), "--run", "2");
+        assertUsage("the runs overlap in time", "probes", twice.toString(), "--report", "gc", "--run", "2");
         assertFalse(Files.exists(out));
         for (int run = 1; run <= 2; run++) {
             Path alone = dir.resolve("alone" + run + ".json");

@@ -58,11 +58,39 @@ public final class RecordedRuns {
     public static Window window(Path file, List<ProbeEvents.Gc> gcs, Integer run) {
         List<Long> bounds = ends(gcs);
         int n = checkRun(file, run, bounds.size());
-        return new Window(n == 1 ? Long.MIN_VALUE : bounds.get(n - 2), bounds.get(n - 1));
+        Window w = new Window(n == 1 ? Long.MIN_VALUE : bounds.get(n - 2), bounds.get(n - 1));
+        if (bounds.size() > 1) {
+            requireSeparate(file, n, gcs.stream().filter(g -> w.contains(g.start())).toList());
+        }
+        return w;
+    }
+
+    /**
+     * Run {@code n}'s collections must be its own: at least one, each number once. Otherwise the runs
+     * overlap in time (the same recording joined twice), and no window separates their events.
+     */
+    private static void requireSeparate(Path file, int n, List<ProbeEvents.Gc> gcs) {
+        if (gcs.isEmpty() || gcs.stream().mapToInt(ProbeEvents.Gc::gc).distinct().count() < gcs.size()) {
+            throw new UsageException(file + ": run " + n + " has no collections of its own: the runs overlap in "
+                    + "time (the same recording joined twice?), so their events cannot be told apart");
+        }
+    }
+
+    /**
+     * Run {@code run} (1-based; null: the only one) of the recording {@code file}; a usage error as for
+     * {@link #window}.
+     */
+    public ProbeEvents select(Path file, Integer run) {
+        int n = checkRun(file, run, runs.size());
+        ProbeEvents chosen = runs.get(n - 1);
+        if (runs.size() > 1) {
+            requireSeparate(file, n, chosen.gcs);
+        }
+        return chosen;
     }
 
     /** The run to analyse (1-based) of a recording holding {@code count} runs; see {@link #window}. */
-    public static int checkRun(Path file, Integer run, int count) {
+    private static int checkRun(Path file, Integer run, int count) {
         if (run == null) {
             if (count > 1) {
                 throw new UsageException(file + ": the recording holds " + count + " runs (GC numbers start "
@@ -92,14 +120,5 @@ public final class RecordedRuns {
         all.heap.stream().filter(x -> w.contains(x.time())).forEach(e.heap::add);
         all.lockWaits.stream().filter(x -> w.contains(x.start())).forEach(e.lockWaits::add);
         return e;
-    }
-
-    public int count() {
-        return runs.size();
-    }
-
-    /** Run {@code n}, 1-based. */
-    public ProbeEvents run(int n) {
-        return runs.get(n - 1);
     }
 }
