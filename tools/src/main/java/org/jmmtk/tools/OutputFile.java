@@ -3,12 +3,14 @@ package org.jmmtk.tools;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One file a command writes, written so that nothing is ever lost: the target must not be one of the
@@ -34,12 +36,31 @@ public final class OutputFile implements AutoCloseable {
         Path dir = directory(target);
         Path temp;
         try {
-            temp = Files.createTempFile(dir, ".jmmtk-", "-" + target.getFileName());
+            temp = createUnique(dir, target.getFileName().toString());
         } catch (IOException e) {
             throw new UsageException(target + ": cannot write here (" + IoErrors.reason(e) + ")");
         }
         temp.toFile().deleteOnExit(); // also when the user interrupts the command
         return new OutputFile(target, temp);
+    }
+
+    /**
+     * A new empty file beside the target. Not {@code Files.createTempFile}: that makes it readable by its
+     * owner only (mode 0600), and the rename would hand those permissions to the user's output; a plain
+     * {@code createFile} gets the permissions any new file gets (the umask's).
+     */
+    private static Path createUnique(Path dir, String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            String unique = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+            Path p = dir.resolve(".jmmtk-" + unique + "-" + name);
+            try {
+                return Files.createFile(p);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** What writes a file's content to a stream. */

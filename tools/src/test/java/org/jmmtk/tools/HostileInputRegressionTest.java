@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -122,6 +123,17 @@ class HostileInputRegressionTest {
         try (var files = Files.list(dir)) {
             assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".jmmtk-")), "temporary file left");
         }
+    }
+
+    @Test
+    void outputsGetTheUmasksPermissionsNotOwnerOnly() throws IOException {
+        Path out = dir.resolve("perm.trace");
+        Cli.Result r = Cli.run("trace", "import", "--from", "garcosim", garcosim.toString(), "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        Path plain = Files.createFile(dir.resolve("plain-new-file"));
+        assumeTrue(Files.getFileStore(dir).supportsFileAttributeView("posix"), "POSIX permissions only");
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(out),
+                "an output file is made like any new file (the temporary file it is renamed from was 0600)");
     }
 
     // ---- stack traces and JVM errors ----
