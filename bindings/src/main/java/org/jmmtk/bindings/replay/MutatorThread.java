@@ -20,6 +20,8 @@ import org.jmmtk.core.plan.Mutator;
 final class MutatorThread implements Runnable {
     /** Records between yieldpoints (a power of two). */
     static final int YIELD_EVERY = 64;
+    /** Finished batches kept for the reader to fill again. */
+    private static final int SPARE = 8;
 
     final int ordinal;
     private final ParallelReplay replay;
@@ -29,6 +31,8 @@ final class MutatorThread implements Runnable {
     /** Signalled when a batch arrives, the queue closes, or {@link #done} passes what a waiter waits for. */
     private final Condition changed = lock.newCondition();
     private final ArrayDeque<RecordBatch> queue = new ArrayDeque<>();
+    /** Batches this thread finished, for the reader to fill again (at most {@link #SPARE}). */
+    private final ArrayDeque<RecordBatch> finished = new ArrayDeque<>();
     private boolean closed;
     /** Position of the last record this thread completed. */
     private volatile long done;
@@ -189,19 +193,23 @@ final class MutatorThread implements Runnable {
     private void removeHead() {
         lock.lock();
         try {
-            queue.pollFirst();
+            RecordBatch b = queue.pollFirst();
+            if (finished.size() < SPARE) {
+                finished.addLast(b);
+            }
             index = 0;
         } finally {
             lock.unlock();
         }
     }
 
-    /** Hands this thread a batch (reader thread). */
-    void enqueue(RecordBatch b) {
+    /** Hands this thread a batch (reader thread); returns a batch it finished, to fill again, or null. */
+    RecordBatch enqueue(RecordBatch b) {
         lock.lock();
         try {
             queue.addLast(b);
             changed.signalAll();
+            return finished.pollFirst();
         } finally {
             lock.unlock();
         }
