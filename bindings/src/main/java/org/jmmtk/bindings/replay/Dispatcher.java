@@ -26,6 +26,7 @@ final class Dispatcher implements TraceEvents {
     static final long WINDOW = 1 << 16;
 
     private final ParallelReplay replay;
+    private final MutatorHandshake handshake;
     private final MutatorThread[] threads;
     /** Log2 of the object ids per page of the dependency table. */
     private static final int PAGE_BITS = 12;
@@ -46,6 +47,7 @@ final class Dispatcher implements TraceEvents {
 
     Dispatcher(ParallelReplay replay, MutatorThread[] threads) {
         this.replay = replay;
+        this.handshake = replay.handshake();
         this.threads = threads;
         this.open = new RecordBatch[threads.length];
         this.spare = new RecordBatch[threads.length];
@@ -158,6 +160,9 @@ final class Dispatcher implements TraceEvents {
     private void step() {
         replay.checkNotAborted();
         position++;
+        if ((position & (MutatorThread.YIELD_EVERY - 1)) == 0) {
+            handshake.yieldpoint();
+        }
         if (position >= windowLimit) {
             awaitWindow();
         }
@@ -179,7 +184,8 @@ final class Dispatcher implements TraceEvents {
             if (threadOf.size() >= TraceFormat.MAX_THREADS) {
                 throw new TraceException("too many threads: a replay supports at most " + TraceFormat.MAX_THREADS);
             }
-            t = threadOf.size() % threads.length;
+            // mutator thread 0 is the reader itself: it takes its turn last
+            t = (threadOf.size() + 1) % threads.length;
             threadOf.put(thread, t);
         }
         current = t;
@@ -249,21 +255,34 @@ final class Dispatcher implements TraceEvents {
             return;
         }
         open[t] = null;
-        RecordBatch given = threads[t].enqueue(b);
+        RecordBatch given;
+        if (t == 0) {
+            // mutator thread 0 is this thread: its records run now (it stops for collections only while
+            // running them, with b in its queue)
+            openEpoch = lowestOpenEpoch();
+            given = threads[0].executeNow(b);
+        } else {
+            given = threads[t].enqueue(b);
+            openEpoch = lowestOpenEpoch();
+        }
         if (given != null) {
             spare[t] = given;
         }
+    }
+
+    private long lowestOpenEpoch() {
         long min = epoch;
         for (RecordBatch o : open) {
             if (o != null) {
                 min = Math.min(min, o.epoch[0]);
             }
         }
-        openEpoch = min;
+        return min;
     }
 
+    /** Hands every open batch over, this thread's own (mutator thread 0, which runs them now) last. */
     private void handOverAll() {
-        for (int t = 0; t < open.length; t++) {
+        for (int t = open.length - 1; t >= 0; t--) {
             handOver(t);
         }
     }
@@ -281,7 +300,12 @@ final class Dispatcher implements TraceEvents {
                 return;
             }
             replay.checkNotAborted();
-            LockSupport.parkNanos(20_000);
+            handshake.enterSafeRegion();
+            try {
+                LockSupport.parkNanos(20_000);
+            } finally {
+                handshake.leaveSafeRegion();
+            }
         }
     }
 

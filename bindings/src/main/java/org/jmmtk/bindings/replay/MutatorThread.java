@@ -60,24 +60,47 @@ final class MutatorThread implements Runnable {
     public void run() {
         try {
             for (RecordBatch b = nextBatch(); b != null; b = nextBatch()) {
-                for (int n = b.size; index < n; index++) {
-                    if ((++records & (YIELD_EVERY - 1)) == 0) {
-                        handshake.yieldpoint();
-                        replay.checkNotAborted();
-                    }
-                    execute(b, index);
-                    done = b.position[index];
-                    if (waiters != 0) {
-                        signal();
-                    }
-                }
-                removeHead();
+                executeHead(b);
             }
         } catch (Throwable t) {
             replay.fail(t, this);
         } finally {
             handshake.exit();
         }
+    }
+
+    /**
+     * Executes {@code b} on the calling thread, the reader (mutator thread 0 has no Java thread of its
+     * own); returns a finished batch to fill again, or null. A failure aborts the replay.
+     */
+    RecordBatch executeNow(RecordBatch b) {
+        RecordBatch spare = enqueue(b);
+        index = 0;
+        try {
+            executeHead(b);
+        } catch (ParallelReplay.Aborted e) {
+            throw e;
+        } catch (Throwable t) {
+            replay.fail(t, this);
+            throw new ParallelReplay.Aborted();
+        }
+        return spare;
+    }
+
+    /** Executes the head batch {@code b} from {@link #index} on, then drops it from the queue. */
+    private void executeHead(RecordBatch b) {
+        for (int n = b.size; index < n; index++) {
+            if ((++records & (YIELD_EVERY - 1)) == 0) {
+                handshake.yieldpoint();
+                replay.checkNotAborted();
+            }
+            execute(b, index);
+            done = b.position[index];
+            if (waiters != 0) {
+                signal();
+            }
+        }
+        removeHead();
     }
 
     private void execute(RecordBatch b, int i) {

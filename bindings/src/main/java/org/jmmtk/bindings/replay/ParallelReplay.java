@@ -59,11 +59,12 @@ final class ParallelReplay {
     static ParallelStats run(ReplayBinding binding, TraceSource source, int n) throws IOException {
         ParallelReplay replay = new ParallelReplay(binding, n, source.describe());
         binding.replayInParallel(replay);
-        Thread[] running = new Thread[n];
-        for (int i = 0; i < n; i++) {
-            running[i] = new Thread(null, replay.threads[i], "jmmtk-mutator-" + i, 1 << 20);
-            running[i].setDaemon(true);
-            running[i].start();
+        // mutator thread 0 runs on this thread, between reading records
+        Thread[] running = new Thread[n - 1];
+        for (int i = 1; i < n; i++) {
+            running[i - 1] = new Thread(null, replay.threads[i], "jmmtk-mutator-" + i, 1 << 20);
+            running[i - 1].setDaemon(true);
+            running[i - 1].start();
         }
         try {
             source.replay(replay.dispatcher);
@@ -72,6 +73,8 @@ final class ParallelReplay {
             // a mutator thread failed; its failure is rethrown below
         } catch (IOException | RuntimeException | Error e) {
             replay.fail(e, null);
+        } finally {
+            replay.handshake.exit();
         }
         boolean interrupted = false;
         for (Thread t : running) {
