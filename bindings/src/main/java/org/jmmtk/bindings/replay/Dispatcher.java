@@ -10,16 +10,17 @@ import org.jmmtk.bindings.trace.TraceFormat;
 /**
  * The reader side of a {@link ParallelReplay}: it receives the trace's records in order, checks what
  * does not depend on collections (id limits, duplicate ids, objects never allocated), and hands each
- * record to the mutator thread of its trace thread (trace threads go to mutator threads in turn, in
- * order of first appearance; {@code G} and {@code C} records to the thread of the record before them).
- * It notes what each record must wait for ({@link DependencyTable}): the allocation of each object it
+ * record to the mutator thread of its trace thread (a trace thread goes, when it first appears, to the
+ * mutator thread with the fewest; {@code G} and {@code C} records to the thread of the record before
+ * them). The reading thread is itself mutator thread 0: it runs that thread's batches as it hands
+ * them over, and stops for collections at a yieldpoint every few records it reads. It notes what each record must wait for ({@link DependencyTable}): the allocation of each object it
  * names, and the previous store into the same slot (object slot or global root), when another
  * mutator thread did them and may not have done them yet. Records are handed over in batches (a
  * mutator thread gives its finished batches back to be filled again); a batch holding a record that
  * a later one waits for is handed over at once. The reader stays at most {@link #WINDOW} records ahead
  * of the first record not yet done, which bounds both its memory and the collector's cut roots.
  *
- * <p>Called by the reading thread only.
+ * <p>Called by the reading thread only (the collector reads {@link #openEpoch} while it is stopped).
  */
 final class Dispatcher implements TraceEvents {
     /** How far the reader may run ahead of the first record not yet done. */
@@ -35,6 +36,8 @@ final class Dispatcher implements TraceEvents {
     /** Per mutator thread, a finished batch it gave back, to fill next. */
     private final RecordBatch[] spare;
     private final Int2IntOpenHashMap threadOf = new Int2IntOpenHashMap();
+    /** Per mutator thread, how many trace threads it runs. */
+    private final int[] traceThreads;
     private final IdSet allocated = new IdSet();
     private final DependencyTable dependencies;
     private long position;
@@ -51,6 +54,7 @@ final class Dispatcher implements TraceEvents {
         this.threads = threads;
         this.open = new RecordBatch[threads.length];
         this.spare = new RecordBatch[threads.length];
+        this.traceThreads = new int[threads.length];
         this.dependencies = new DependencyTable(WINDOW, PAGE_BITS, this::isDone);
         threadOf.defaultReturnValue(-1);
     }
@@ -184,13 +188,31 @@ final class Dispatcher implements TraceEvents {
             if (threadOf.size() >= TraceFormat.MAX_THREADS) {
                 throw new TraceException("too many threads: a replay supports at most " + TraceFormat.MAX_THREADS);
             }
-            // mutator thread 0 is the reader itself: it takes its turn last
-            t = (threadOf.size() + 1) % threads.length;
+            t = leastLoaded();
+            traceThreads[t]++;
             threadOf.put(thread, t);
         }
         current = t;
         lastTraceThread = thread;
         return t;
+    }
+
+    /**
+     * The mutator thread with the fewest trace threads, the last on a tie; mutator thread 0 is this
+     * thread, which also reads and hands over every record, so its trace threads count double.
+     */
+    private int leastLoaded() {
+        int best = threads.length - 1;
+        for (int t = best - 1; t >= 0; t--) {
+            if (load(t) < load(best)) {
+                best = t;
+            }
+        }
+        return best;
+    }
+
+    private int load(int t) {
+        return t == 0 ? 2 * traceThreads[0] : traceThreads[t];
     }
 
     private RecordBatch batch(int t) {
