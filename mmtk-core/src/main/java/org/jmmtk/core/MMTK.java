@@ -97,7 +97,7 @@ public final class MMTK implements AutoCloseable {
         this.binding = binding;
         this.scheduler = new GCWorkScheduler(this.options.threads());
         HeapServices heapServices = new HeapServices(memory, layout, geometry, new Poll(), validObjects, spaceTable,
-                this.plugins);
+                this.plugins, this.options.pageResourceLock());
         this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
                 this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
                 this.options.windowBytes(), this.options.sanity()));

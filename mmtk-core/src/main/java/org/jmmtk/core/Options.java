@@ -3,16 +3,18 @@ package org.jmmtk.core;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.jmmtk.core.analysis.Plugins;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.OverheadLimit;
+import org.jmmtk.core.heap.PageResourceLock;
 import org.jmmtk.core.heap.SyncScheme;
 import org.jmmtk.core.util.Bytes;
 
 /**
  * The run options of an {@link MMTK} instance: heap budget and its geometry, GC threads, mutator threads, ProcessEdges
- * packet capacity, the GC-overhead limit, the plugins to enable, whether the sanity checker runs
- * after every collection, and how a granulated trace's collections are synchronized. Setters validate and throw {@link IllegalArgumentException} with a message
+ * packet capacity, the GC-overhead limit, the scope of the page-resource lock, the plugins to enable, whether the
+ * sanity checker runs after every collection, and how a granulated trace's collections are synchronized. Setters validate and throw {@link IllegalArgumentException} with a message
  * fit for a user (naming the option as the command line spells it). Copied when handed to MMTK.
  */
 public final class Options {
@@ -40,6 +42,7 @@ public final class Options {
     private long nurseryBytes;
     private long windowBytes;
     private int mutatorThreads = 1;
+    private PageResourceLock pageResourceLock = PageResourceLock.FINE;
 
     public long heapBytes() {
         return heapBytes;
@@ -56,6 +59,11 @@ public final class Options {
 
     public int packetCapacity() {
         return packetCapacity;
+    }
+
+    /** How long a mutator's allocation slow path holds its space's page-resource lock (default fine). */
+    public PageResourceLock pageResourceLock() {
+        return pageResourceLock;
     }
 
     public boolean sanity() {
@@ -132,6 +140,11 @@ public final class Options {
             throw new IllegalArgumentException("--mutator-threads " + n + " is out of range 1.." + MAX_MUTATOR_THREADS);
         }
         this.mutatorThreads = n;
+        return this;
+    }
+
+    public Options pageResourceLock(PageResourceLock scope) {
+        this.pageResourceLock = Objects.requireNonNull(scope, "--page-resource-lock");
         return this;
     }
 
@@ -222,6 +235,7 @@ public final class Options {
         o.nurseryBytes = nurseryBytes;
         o.windowBytes = windowBytes;
         o.mutatorThreads = mutatorThreads;
+        o.pageResourceLock = pageResourceLock;
         return o;
     }
 

@@ -32,7 +32,7 @@ public final class Tracepoints {
     /** Every jmmtk event type, for recordings and tests. */
     public static final List<Class<? extends jdk.jfr.Event>> EVENT_TYPES = List.of(
             GcEvent.class, WorkPacketEvent.class, AllocSlowPathEvent.class, BucketOpenEvent.class,
-            ProcessEdgesEvent.class, HeapUsageEvent.class);
+            ProcessEdgesEvent.class, HeapUsageEvent.class, PageLockContendedEvent.class);
 
     private static final ClassValue<String> SIMPLE_NAMES = new ClassValue<>() {
         @Override
@@ -47,6 +47,7 @@ public final class Tracepoints {
     private static volatile boolean bucketOpenOn;
     private static volatile boolean processEdgesOn;
     private static volatile boolean heapUsageOn;
+    private static volatile boolean pageLockOn;
 
     static {
         if (COMPILED) {
@@ -75,6 +76,7 @@ public final class Tracepoints {
         bucketOpenOn = enabled(BucketOpenEvent.class);
         processEdgesOn = enabled(ProcessEdgesEvent.class);
         heapUsageOn = enabled(HeapUsageEvent.class);
+        pageLockOn = enabled(PageLockContendedEvent.class);
     }
 
     private static boolean enabled(Class<? extends jdk.jfr.Event> type) {
@@ -125,6 +127,21 @@ public final class Tracepoints {
     public static void allocSlowEnd(AllocSlowPathEvent e, int mutator, long bytes, String space) {
         if (e != null) {
             endAllocSlowPath(e, mutator, bytes, space);
+        }
+    }
+
+    /**
+     * Starts timing a wait for a page resource's lock, called only once a first attempt to take it failed;
+     * pass the result to {@link #pageLockEnd}. Null unless recorded.
+     */
+    public static PageLockContendedEvent pageLockBegin() {
+        return COMPILED && pageLockOn ? beginPageLock() : null;
+    }
+
+    /** Ends a wait started with {@link #pageLockBegin}, now that the lock of {@code space}'s page resource is held. */
+    public static void pageLockEnd(PageLockContendedEvent e, String space) {
+        if (e != null) {
+            endPageLock(e, space);
         }
     }
 
@@ -196,6 +213,20 @@ public final class Tracepoints {
         if (e.shouldCommit()) {
             e.mutator = mutator;
             e.bytes = bytes;
+            e.space = space;
+            e.commit();
+        }
+    }
+
+    private static PageLockContendedEvent beginPageLock() {
+        PageLockContendedEvent e = new PageLockContendedEvent();
+        e.begin();
+        return e;
+    }
+
+    private static void endPageLock(PageLockContendedEvent e, String space) {
+        e.end();
+        if (e.shouldCommit()) {
             e.space = space;
             e.commit();
         }

@@ -9,6 +9,7 @@ import org.jmmtk.tools.probes.ProbeEvents;
 import org.jmmtk.tools.probes.ProbeReport;
 import org.jmmtk.tools.probes.RecordedRuns;
 import org.jmmtk.tools.probes.Reports;
+import org.jmmtk.tools.probes.SlowPathComparison;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,10 +22,17 @@ import picocli.CommandLine.Spec;
         description = {"Analyse a JFR recording of jmmtk's tracepoints (from 'run --jfr' or 'jcmd <pid> JFR.start').",
                 "Reports: packet-sizes, slow-path, buckets, gc, packets, scalability. The run's final reachability "
                         + "collection is left out unless --include-final. A recording that holds several runs needs "
-                        + "--run N."})
+                        + "--run N.",
+                "--report slow-path --compare A.jfr B.jfr overlays two recordings' slow-path and contended-time CDFs "
+                        + "(plots with --out-dir)."})
 final class ProbesCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "FILE", description = "A .jfr recording.")
+    @Parameters(paramLabel = "FILE", arity = "0..1", description = "A .jfr recording.")
     Path file;
+
+    @Option(names = "--compare", arity = "2", paramLabel = "FILE",
+            description = "With --report slow-path, instead of FILE: compare two recordings A and B side by side "
+                    + "(the MPLR'23 paper's Figure 6); --out-dir writes both CDFs overlaid as PNG and SVG.")
+    List<Path> compare;
 
     @Option(names = "--report", paramLabel = "R", required = true, description = "One of: ${COMPLETION-CANDIDATES}.")
     Reports.Kind report;
@@ -47,26 +55,35 @@ final class ProbesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (compare != null) {
+            return compare();
+        }
+        if (file == null) {
+            throw new UsageException("give a recording FILE (or --compare A.jfr B.jfr with --report slow-path)");
+        }
         out.check();
-        ProbeEvents events;
-        try {
-            events = ProbeEvents.read(file);
-        } catch (java.io.IOException e) {
-            throw new UsageException(file + ": not a readable JFR recording (" + e.getMessage() + ")");
-        }
-        if (events.isEmpty()) {
-            throw new UsageException(file + ": the recording holds no jmmtk events");
-        }
-        events = selectRun(events);
+        ProbeEvents events = selectRun(file, read(file));
         if (report == Reports.Kind.SCALABILITY && events.gcs.isEmpty()) {
             throw new UsageException(file + ": the recording holds no collection (no jmmtk.GC event) to analyse");
         }
-        ProbeReport r = Reports.create(report, includeFinal ? events : Reports.withoutFinal(events));
+        return print(Reports.create(report, includeFinal ? events : Reports.withoutFinal(events)), List.of(file));
+    }
+
+    /** Prints {@code r} as a table or JSON (naming its one recording, or both compared), writes its files. */
+    private int print(ProbeReport r, List<Path> recordings) throws java.io.IOException {
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
             try (JsonGenerator g = Json.pretty(o)) {
                 g.writeStartObject();
-                g.writeStringField("recording", file.toString());
+                if (recordings.size() == 1) {
+                    g.writeStringField("recording", recordings.get(0).toString());
+                } else {
+                    g.writeArrayFieldStart("recordings");
+                    for (Path p : recordings) {
+                        g.writeString(p.toString());
+                    }
+                    g.writeEndArray();
+                }
                 g.writeStringField("report", report.label());
                 r.json(g);
                 g.writeEndObject();
@@ -85,8 +102,40 @@ final class ProbesCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** The one run to analyse: never a mix of several runs' events. */
-    private ProbeEvents selectRun(ProbeEvents all) {
+    /** {@code --compare A B}: two recordings' slow paths side by side. */
+    private int compare() throws java.io.IOException {
+        if (file != null) {
+            throw new UsageException("give either FILE or --compare A.jfr B.jfr, not both");
+        }
+        if (report != Reports.Kind.SLOW_PATH) {
+            throw new UsageException("--compare works with --report slow-path only, not --report " + report.label());
+        }
+        out.check();
+        List<String> names = SlowPathComparison.names(compare.get(0), compare.get(1));
+        SlowPathComparison.Side[] sides = new SlowPathComparison.Side[2];
+        for (int i = 0; i < 2; i++) {
+            ProbeEvents events = selectRun(compare.get(i), read(compare.get(i)));
+            sides[i] = new SlowPathComparison.Side(names.get(i), includeFinal ? events : Reports.withoutFinal(events));
+        }
+        return print(new SlowPathComparison(sides[0], sides[1]), compare);
+    }
+
+    /** Every jmmtk event of {@code recording}; bad input if it is unreadable or holds none. */
+    private static ProbeEvents read(Path recording) {
+        ProbeEvents events;
+        try {
+            events = ProbeEvents.read(recording);
+        } catch (java.io.IOException e) {
+            throw new UsageException(recording + ": not a readable JFR recording (" + e.getMessage() + ")");
+        }
+        if (events.isEmpty()) {
+            throw new UsageException(recording + ": the recording holds no jmmtk events");
+        }
+        return events;
+    }
+
+    /** The one run of {@code recording} to analyse: never a mix of several runs' events. */
+    private ProbeEvents selectRun(Path file, ProbeEvents all) {
         RecordedRuns runs = new RecordedRuns(all);
         if (run == null) {
             if (runs.count() > 1) {

@@ -14,6 +14,7 @@ import org.jmmtk.core.Options;
 import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.analysis.filip.FinalizationSampler;
 import org.jmmtk.core.analysis.merlin.DeathSink;
+import org.jmmtk.core.heap.PageResourceLock;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.probes.ProbeSession;
 import org.jmmtk.tools.perfetto.ExportOptions;
@@ -51,6 +52,12 @@ final class RunCommand implements Callable<Integer> {
                     + "with the trace's cross-thread order kept (default: ${DEFAULT-VALUE}: all on one thread in trace "
                     + "order); see docs/design.md.")
     int mutatorThreads;
+
+    @Option(names = "--page-resource-lock", paramLabel = "fine|coarse", defaultValue = "fine",
+            description = "How long a mutator's allocation slow path holds its space's page-resource lock: fine "
+                    + "(default: only inside each page-resource operation) or coarse (the whole slow path but the "
+                    + "heap-budget poll: the MPLR'23 paper's section 6.2 regression, on purpose).")
+    String pageResourceLock;
 
     @Option(names = "--json", description = "Print the metrics as one JSON object (fields: docs/metrics.md).")
     boolean json;
@@ -94,6 +101,7 @@ final class RunCommand implements Callable<Integer> {
         var options = collector.options(threads.threads);
         sync.apply(options);
         options.mutatorThreads(mutatorThreads);
+        options.pageResourceLock(PageResourceLock.parse(pageResourceLock));
         Simulation.checkMutatorThreads(options, List.of());
         ExportOptions exportOptions = exportOptions();
         TraceSource opened = source.open();

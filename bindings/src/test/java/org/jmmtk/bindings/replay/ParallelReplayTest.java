@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.jmmtk.bindings.lifetimes.RandomTraces;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
+import org.jmmtk.core.heap.PageResourceLock;
 import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.plans.Plans;
 import org.junit.jupiter.api.Timeout;
@@ -101,7 +102,7 @@ class ParallelReplayTest {
     }
 
     /** The smallest power-of-two heap from 256 KiB on in which the sequential replay completes. */
-    private static long heapFor(String plan, TraceSource trace) throws IOException {
+    static long heapFor(String plan, TraceSource trace) throws IOException {
         for (long heap = 256 << 10; ; heap *= 2) {
             if (heap >= 64L << 20 || run(plan, trace, heap, 1, 1).result.outOfMemory() == null) {
                 return heap;
@@ -114,8 +115,14 @@ class ParallelReplayTest {
     }
 
     static Final run(String plan, TraceSource trace, long heap, int mutators, int gcThreads) throws IOException {
+        return run(plan, trace, heap, mutators, gcThreads, PageResourceLock.FINE);
+    }
+
+    static Final run(String plan, TraceSource trace, long heap, int mutators, int gcThreads, PageResourceLock lock)
+            throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
-        Options options = new Options().heapBytes(heap).threads(gcThreads).sanity(true).mutatorThreads(mutators);
+        Options options = new Options().heapBytes(heap).threads(gcThreads).sanity(true).mutatorThreads(mutators)
+                .pageResourceLock(lock);
         String[] graph = {null};
         RunResult r = Simulation.run(p.name(), p.factory(), options, trace, (mmtk, binding) ->
                 mmtk.addListener(g -> {

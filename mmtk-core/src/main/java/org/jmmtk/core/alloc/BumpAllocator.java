@@ -67,12 +67,8 @@ public final class BumpAllocator extends Allocator {
         reset();
     }
 
+    @Override
     public Space space() {
         return space;
-    }
-
-    @Override
-    protected String spaceName() {
-        return space.name();
     }
 }

@@ -48,7 +48,7 @@ public final class FreeListAllocator extends Allocator {
     }
 
     @Override
-    protected String spaceName() {
-        return space.name();
+    public MarkSweepSpace space() {
+        return space;
     }
 }

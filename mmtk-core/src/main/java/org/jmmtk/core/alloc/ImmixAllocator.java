@@ -131,7 +131,7 @@ public final class ImmixAllocator extends Allocator {
     }
 
     @Override
-    protected String spaceName() {
-        return space.name();
+    public ImmixSpace space() {
+        return space;
     }
 }

@@ -28,7 +28,7 @@ public final class LargeObjectAllocator extends Allocator {
     }
 
     @Override
-    protected String spaceName() {
-        return space.name();
+    public LargeObjectSpace space() {
+        return space;
     }
 }

@@ -24,7 +24,16 @@ public final class FreeListPageResource extends PageResource {
     }
 
     /** Acquires {@code pages} pages starting at a multiple of {@code alignPages} pages (a power of two). */
-    public synchronized long acquire(int pages, int alignPages) {
+    public long acquire(int pages, int alignPages) {
+        lock();
+        try {
+            return firstFit(pages, alignPages);
+        } finally {
+            unlock();
+        }
+    }
+
+    private long firstFit(int pages, int alignPages) {
         int candidate = alignUp(used.nextClearBit(firstFreeHint), alignPages);
         while (candidate + (long) pages <= totalPages) {
             int nextUsed = used.nextSetBit(candidate);
@@ -44,16 +53,26 @@ public final class FreeListPageResource extends PageResource {
     }
 
     @Override
-    public synchronized long highWater() {
-        return start + geometry.pagesToBytes(used.length());
+    public long highWater() {
+        lock();
+        try {
+            return start + geometry.pagesToBytes(used.length());
+        } finally {
+            unlock();
+        }
     }
 
     /** Gives back the run of {@code pages} pages at {@code address}. */
-    public synchronized void release(long address, int pages) {
+    public void release(long address, int pages) {
         int first = (int) ((address - start) >>> geometry.logBytesInPage());
-        used.clear(first, first + pages);
-        countPages(-pages);
-        firstFreeHint = Math.min(firstFreeHint, first);
+        lock();
+        try {
+            used.clear(first, first + pages);
+            countPages(-pages);
+            firstFreeHint = Math.min(firstFreeHint, first);
+        } finally {
+            unlock();
+        }
     }
 
     private static int alignUp(int page, int alignPages) {

@@ -16,16 +16,21 @@ public final class MonotonePageResource extends PageResource {
     }
 
     @Override
-    public synchronized long acquire(int pages) {
+    public long acquire(int pages) {
         long bytes = geometry.pagesToBytes(pages);
-        if (cursor + bytes > start + extent) {
-            return 0;
+        lock();
+        try {
+            if (cursor + bytes > start + extent) {
+                return 0;
+            }
+            long result = cursor;
+            memory.map(result, bytes);
+            cursor += bytes;
+            countPages(pages);
+            return result;
+        } finally {
+            unlock();
         }
-        long result = cursor;
-        memory.map(result, bytes);
-        cursor += bytes;
-        countPages(pages);
-        return result;
     }
 
     @Override
@@ -34,25 +39,40 @@ public final class MonotonePageResource extends PageResource {
     }
 
     /** One past the last byte handed out. */
-    public synchronized long cursor() {
-        return cursor;
+    public long cursor() {
+        lock();
+        try {
+            return cursor;
+        } finally {
+            unlock();
+        }
     }
 
     /**
      * Takes back every page from {@code newCursor} (page aligned, not above the cursor) on: the pages
      * below it stay handed out (a compacted space keeps its survivors). The memory stays mapped.
      */
-    public synchronized void resetTo(long newCursor) {
-        if (newCursor < start || newCursor > cursor || (newCursor & (geometry.pageBytes() - 1)) != 0) {
-            throw new IllegalArgumentException(String.format("cannot reset the cursor 0x%x to 0x%x", cursor, newCursor));
+    public void resetTo(long newCursor) {
+        lock();
+        try {
+            if (newCursor < start || newCursor > cursor || (newCursor & (geometry.pageBytes() - 1)) != 0) {
+                throw new IllegalArgumentException(String.format("cannot reset the cursor 0x%x to 0x%x", cursor, newCursor));
+            }
+            countPages(-(int) ((cursor - newCursor) >>> geometry.logBytesInPage()));
+            cursor = newCursor;
+        } finally {
+            unlock();
         }
-        countPages(-(int) ((cursor - newCursor) >>> geometry.logBytesInPage()));
-        cursor = newCursor;
     }
 
     /** Takes back every page. The memory stays mapped (and dirty) for reuse. */
-    public synchronized void reset() {
-        cursor = start;
-        clearCount();
+    public void reset() {
+        lock();
+        try {
+            cursor = start;
+            clearCount();
+        } finally {
+            unlock();
+        }
     }
 }

@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
 import org.jmmtk.core.heap.FreeListPageResource;
+import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.scheduling.Collector;
 
@@ -80,6 +81,11 @@ public final class AgeOrderedSpace extends Space implements ForwardingSpace {
     }
 
     /** A mutator's buffer is one block, appended at the young end of the age order. */
+    @Override
+    protected PageResource pageResource() {
+        return pages;
+    }
+
     @Override
     protected synchronized long acquirePages(int n, boolean forGC) {
         if (n != pagesInBlock) {

@@ -3,6 +3,7 @@ package org.jmmtk.core.policy;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.heap.MonotonePageResource;
+import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.objectmodel.ObjectModel;
 
 /**
@@ -52,6 +53,11 @@ public final class CopySpace extends Space {
     @Override
     public int reservedPages() {
         return (int) geometry.bytesToPages(chargedBytes.get());
+    }
+
+    @Override
+    protected PageResource pageResource() {
+        return pages;
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.jmmtk.core.policy;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.heap.AllocationPoll;
 import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.heap.PageResourceLock;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
@@ -10,10 +11,18 @@ import org.jmmtk.core.memory.VMLayout;
 /**
  * What every space of one heap shares (mmtk-core's {@code PlanCreateSpaceArgs}): the simulated memory
  * and its layout, the heap's geometry, the poll that guards the heap budget, the valid-object bits,
- * the space table, and the plugin host to report frees to. Built once by the composition root.
+ * the space table, the plugin host to report frees to, and the scope of the page-resource lock in
+ * mutators' slow paths. Built once by the composition root.
  *
- * @param validObjects one bit per granule, set at each object start from allocation (or copying) to reclamation
+ * @param validObjects     one bit per granule, set at each object start from allocation (or copying) to reclamation
+ * @param pageResourceLock how long a mutator's slow path holds its space's page-resource lock
  */
 public record HeapServices(SimulatedMemory memory, VMLayout layout, HeapGeometry geometry, AllocationPoll poll,
-                           SideBitmap validObjects, SpaceTable spaces, PluginHost plugins) {
+                           SideBitmap validObjects, SpaceTable spaces, PluginHost plugins,
+                           PageResourceLock pageResourceLock) {
+    /** Services with the default, fine page-resource lock. */
+    public HeapServices(SimulatedMemory memory, VMLayout layout, HeapGeometry geometry, AllocationPoll poll,
+                        SideBitmap validObjects, SpaceTable spaces, PluginHost plugins) {
+        this(memory, layout, geometry, poll, validObjects, spaces, plugins, PageResourceLock.FINE);
+    }
 }

@@ -3,6 +3,7 @@ package org.jmmtk.core.policy;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.jmmtk.core.heap.FreeListPageResource;
+import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.stats.FreeSpaceProfile;
@@ -123,6 +124,11 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     @Override
     public int reservedPages() {
         return pages.reservedPages();
+    }
+
+    @Override
+    protected PageResource pageResource() {
+        return pages;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.jmmtk.core.policy;
 
 import org.jmmtk.core.heap.MonotonePageResource;
+import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.objectmodel.ObjectModel;
 
 /**
@@ -28,6 +29,11 @@ public final class ImmortalSpace extends Space {
     @Override
     public int reservedPages() {
         return pages.reservedPages();
+    }
+
+    @Override
+    protected PageResource pageResource() {
+        return pages;
     }
 
     @Override

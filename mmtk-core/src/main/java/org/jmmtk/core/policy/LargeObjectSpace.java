@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.longs.LongIterator;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 import org.jmmtk.core.heap.FreeListPageResource;
+import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.objectmodel.ObjectModel;
 
 /**
@@ -29,6 +30,11 @@ public final class LargeObjectSpace extends Space {
     @Override
     public int reservedPages() {
         return pages.reservedPages();
+    }
+
+    @Override
+    protected PageResource pageResource() {
+        return pages;
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.jmmtk.core.policy;
 
 import java.util.Arrays;
 import org.jmmtk.core.heap.MonotonePageResource;
+import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.util.Constants;
 
@@ -60,6 +61,11 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
     @Override
     public int reservedPages() {
         return pages.reservedPages();
+    }
+
+    @Override
+    protected PageResource pageResource() {
+        return pages;
     }
 
     @Override

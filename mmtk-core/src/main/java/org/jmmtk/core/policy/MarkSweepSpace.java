@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.heap.FreeListPageResource;
+import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.stats.FreeSpaceProfile;
 
@@ -74,6 +75,11 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
     @Override
     public int reservedPages() {
         return pages.reservedPages();
+    }
+
+    @Override
+    protected PageResource pageResource() {
+        return pages;
     }
 
     @Override

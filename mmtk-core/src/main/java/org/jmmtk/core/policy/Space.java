@@ -2,6 +2,8 @@ package org.jmmtk.core.policy;
 
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.heap.PageResource;
+import org.jmmtk.core.heap.PageResourceLock;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
@@ -21,7 +23,9 @@ import org.jmmtk.core.util.Constants;
  * it as freed before the memory is reused.
  *
  * <p>Mutator threads acquire pages; GC workers trace objects in parallel and acquire pages for copies
- * with {@link #acquireForGC}, which never polls.
+ * with {@link #acquireForGC}, which never polls. A mutator's allocation slow path is bracketed by
+ * {@link #beginSlowPath} and {@link #endSlowPath}: under {@link PageResourceLock#COARSE} the page resource's
+ * lock is held between them, except across the poll.
  */
 public abstract class Space {
     protected final String name;
@@ -33,6 +37,7 @@ public abstract class Space {
     protected final long start;
     protected final long end;
     private final HeapServices heap;
+    private final boolean coarseLock;
     private final int number;
 
     /** Creates a space named {@code name} over {@code bytes} of new virtual range. */
@@ -46,6 +51,7 @@ public abstract class Space {
         this.plugins = heap.plugins();
         this.start = region.start();
         this.end = region.end();
+        this.coarseLock = heap.pageResourceLock() == PageResourceLock.COARSE;
         this.number = heap.spaces().register(this);
     }
 
@@ -79,8 +85,19 @@ public abstract class Space {
      * exhausted even after collecting.
      */
     public final long acquire(int pages) {
+        // the coarse lock, held by a slow path's attempt (beginSlowPath): never across the poll, since the
+        // collection the poll may run takes it to allocate copies
+        boolean held = coarseLock && pageResource().isHeldByCurrentThread();
+        if (held) {
+            pageResource().releaseSlowPathHold();
+        }
         if (heap.poll().poll(name, pages)) {
+            // not taken again: the collection may have moved the allocator to another space, whose lock
+            // the retried attempt takes
             return 0;
+        }
+        if (held) {
+            pageResource().holdForSlowPath();
         }
         long address = acquirePages(pages, false);
         if (address == 0) {
@@ -101,6 +118,27 @@ public abstract class Space {
 
     /** Takes {@code pages} contiguous pages from the page resource, 0 if there is no room. */
     protected abstract long acquirePages(int pages, boolean forGC);
+
+    /** The page resource this space takes its pages from. */
+    protected abstract PageResource pageResource();
+
+    /**
+     * A mutator's attempt at its allocation slow path in this space starts: under the coarse page-resource
+     * lock, takes the lock until {@link #endSlowPath} (released across the poll in {@link #acquire}, and not
+     * taken again if the poll collected). Nothing otherwise.
+     */
+    public final void beginSlowPath() {
+        if (coarseLock) {
+            pageResource().holdForSlowPath();
+        }
+    }
+
+    /** The mutator's attempt that {@link #beginSlowPath} started ended (also when it threw). */
+    public final void endSlowPath() {
+        if (coarseLock) {
+            pageResource().releaseSlowPathHold();
+        }
+    }
 
     /**
      * Traces {@code object} of this space for the collection in progress: marks or copies it, queues

@@ -13,6 +13,7 @@ import org.jmmtk.probes.AllocSlowPathEvent;
 import org.jmmtk.probes.BucketOpenEvent;
 import org.jmmtk.probes.GcEvent;
 import org.jmmtk.probes.HeapUsageEvent;
+import org.jmmtk.probes.PageLockContendedEvent;
 import org.jmmtk.probes.ProcessEdgesEvent;
 import org.jmmtk.probes.WorkPacketEvent;
 import org.jmmtk.tools.UsageException;
@@ -42,6 +43,9 @@ public final class ProbeDecoder {
         }
 
         default void heap(ProbeEvents.Heap e) throws IOException {
+        }
+
+        default void lockWait(ProbeEvents.LockWait e) throws IOException {
         }
     }
 
@@ -117,6 +121,8 @@ public final class ProbeDecoder {
                         thread(e));
                 case HeapUsageEvent.NAME -> new ProbeEvents.Heap(e.getInt("gc"), e.getBoolean("after"),
                         e.getLong("usedBytes"), e.getLong("liveBytes"), nanos(e.getStartTime()));
+                case PageLockContendedEvent.NAME -> new ProbeEvents.LockWait(text(e, "space"), nanos(e.getStartTime()),
+                        nanos(e.getEndTime()), thread(e));
                 default -> null;
             };
         } catch (IllegalArgumentException | NullPointerException | ClassCastException x) {
@@ -138,6 +144,8 @@ public final class ProbeDecoder {
             sink.slowPath(s);
         } else if (r instanceof ProbeEvents.Heap h) {
             sink.heap(h);
+        } else if (r instanceof ProbeEvents.LockWait w) {
+            sink.lockWait(w);
         }
     }
 

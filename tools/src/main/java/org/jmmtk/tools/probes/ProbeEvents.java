@@ -41,6 +41,10 @@ public final class ProbeEvents {
     public record SlowPath(int mutator, long bytes, String space, long start, long end, long thread) {
     }
 
+    /** A wait for a page resource's lock held by another thread (jmmtk.PageLockContended). */
+    public record LockWait(String space, long start, long end, long thread) {
+    }
+
     /** Heap occupancy at the start or end of a collection (jmmtk.HeapUsage). */
     public record Heap(int gc, boolean after, long usedBytes, long liveBytes, long time) {
     }
@@ -51,6 +55,7 @@ public final class ProbeEvents {
     public final List<Bucket> buckets = new ArrayList<>();
     public final List<SlowPath> slowPaths = new ArrayList<>();
     public final List<Heap> heap = new ArrayList<>();
+    public final List<LockWait> lockWaits = new ArrayList<>();
 
     /** Reads every jmmtk event of {@code file}. */
     public static ProbeEvents read(Path file) throws IOException {
@@ -62,6 +67,7 @@ public final class ProbeEvents {
         e.buckets.sort(Comparator.comparingLong(Bucket::time));
         e.slowPaths.sort(Comparator.comparingLong(SlowPath::start));
         e.heap.sort(Comparator.comparingLong(Heap::time));
+        e.lockWaits.sort(Comparator.comparingLong(LockWait::start));
         return e;
     }
 
@@ -96,13 +102,18 @@ public final class ProbeEvents {
             public void heap(Heap e) {
                 heap.add(e);
             }
+
+            @Override
+            public void lockWait(LockWait e) {
+                lockWaits.add(e);
+            }
         };
     }
 
     /** Whether nothing jmmtk-related was recorded. */
     public boolean isEmpty() {
         return gcs.isEmpty() && packets.isEmpty() && edges.isEmpty() && buckets.isEmpty() && slowPaths.isEmpty()
-                && heap.isEmpty();
+                && heap.isEmpty() && lockWaits.isEmpty();
     }
 
     /** The numbers of the collections whose reason is "final" (the run's reachability measurement). */

@@ -42,6 +42,7 @@ public final class RecordedRuns {
         all.buckets.stream().filter(x -> x.time() > from && x.time() <= to).forEach(e.buckets::add);
         all.slowPaths.stream().filter(x -> x.start() > from && x.start() <= to).forEach(e.slowPaths::add);
         all.heap.stream().filter(x -> x.time() > from && x.time() <= to).forEach(e.heap::add);
+        all.lockWaits.stream().filter(x -> x.start() > from && x.start() <= to).forEach(e.lockWaits::add);
         return e;
     }
 

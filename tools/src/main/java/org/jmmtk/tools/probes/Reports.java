@@ -48,7 +48,7 @@ public final class Reports {
     public static ProbeReport create(Kind kind, ProbeEvents events) {
         return switch (kind) {
             case PACKET_SIZES -> new PacketSizeReport(events.edges);
-            case SLOW_PATH -> new SlowPathReport(events.slowPaths, events.gcs);
+            case SLOW_PATH -> new SlowPathReport(events.slowPaths, events.gcs, events.lockWaits);
             case BUCKETS -> new BucketReport(events.gcs, events.buckets);
             case GC -> new GcReport(events);
             case PACKETS -> new PacketTypeReport(events.packets);
@@ -80,6 +80,8 @@ public final class Reports {
         // a GC worker's copy-buffer refill belongs to the collection it ran in
         all.slowPaths.stream().filter(x -> x.mutator() >= 0 || !duringAny(x.start(), all.gcs, last))
                 .forEach(e.slowPaths::add);
+        // so does a wait for a page resource's lock (GC workers allocating copies)
+        all.lockWaits.stream().filter(x -> !duringAny(x.start(), all.gcs, last)).forEach(e.lockWaits::add);
         return e;
     }
 }
