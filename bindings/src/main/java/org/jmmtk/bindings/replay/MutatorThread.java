@@ -7,14 +7,15 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.jmmtk.core.plan.Mutator;
 
 /**
- * One Java thread of a {@link ParallelReplay}: it executes, in trace order, the records of the trace
- * threads assigned to it, each through its own trace thread's mutator context. Before a record that
+ * One mutator thread of a {@link ParallelReplay}: it executes, in trace order, the records of the
+ * trace threads assigned to it (on a Java thread of its own, {@link #run}, or for mutator thread 0 on
+ * the reader's, {@link #executeNow}), each through its own trace thread's mutator context. Before a record that
  * names another mutator thread's earlier record it waits until that thread has done it (in a safe
  * region, so it never holds up a collection); every {@link #YIELD_EVERY} records it polls for a
  * collection. It logs the objects it allocated and the references it overwrote, with their epochs:
  * the collector keeps those beyond the replay's cut alive ({@link ParallelReplay#stopAll}).
  *
- * <p>Its queue is filled by the reader thread. {@link #done} is read by other mutator threads; the
+ * <p>Its queue is filled by the reader thread, which takes finished batches back. {@link #done} is read by other mutator threads; the
  * head batch, {@link #index} and the log are read by the collector while this thread is stopped.
  */
 final class MutatorThread implements Runnable {

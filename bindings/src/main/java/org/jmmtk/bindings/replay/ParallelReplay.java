@@ -24,8 +24,10 @@ import org.jmmtk.core.vm.EdgeVisitor;
  * collection point of the sequential replay (which includes everything a valid trace names later)
  * survives, together with everything allocated since. See docs/design.md.
  *
- * <p>Threads: the reader (the caller of {@link #run}), the mutator threads, and the collector, which
- * calls {@link #stopAll}, {@link #scanCutRoots} and {@link #resumeAll} through the binding.
+ * <p>Threads: the reader (the caller of {@link #run}), which is also mutator thread 0 and runs that
+ * thread's records between reading; mutator threads 1 to N - 1 on threads of their own; and the
+ * collector, which calls {@link #stopAll}, {@link #scanCutRoots} and {@link #resumeAll} through the
+ * binding.
  */
 final class ParallelReplay {
     private static final int THREAD_BITS = 10;
