@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
         description = {"Convert a JFR recording of jmmtk's tracepoints (from 'run --jfr') into a Perfetto trace "
                 + "(Chrome JSON, gzipped if OUT ends in .gz): one track per GC worker, every work packet a slice.",
                 "Open it at https://ui.perfetto.dev (Open trace file; it stays in the browser). See docs/perfetto.md. "
-                        + "The run's final reachability collection is left out unless --include-final."})
+                        + "The run's final reachability collection is left out unless --include-final. A recording "
+                        + "that holds several runs needs --run N."})
 final class PerfettoCommand implements Callable<Integer> {
     @Parameters(paramLabel = "IN.jfr", description = "A .jfr recording.")
     Path recording;
@@ -29,6 +30,10 @@ final class PerfettoCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "OUT", hidden = true, description = "Old spelling of --output.")
     Path legacyOut;
+
+    @Option(names = "--run", paramLabel = "N",
+            description = "Export only the Nth run (1-based) of a recording that holds several.")
+    Integer run;
 
     @Mixin
     PerfettoOptions export;
@@ -42,7 +47,7 @@ final class PerfettoCommand implements Callable<Integer> {
             throw new UsageException("give the trace to write once, with -o/--output OUT");
         }
         Path out = output != null ? output : legacyOut;
-        PerfettoExporter.Result r = export(recording, out, export.options());
+        PerfettoExporter.Result r = export(recording, out, export.options().ofRun(run));
         PrintWriter o = spec.commandLine().getOut();
         o.println(summary(out, r));
         o.flush();

@@ -45,6 +45,6 @@ final class PerfettoOptions {
         if (!(minDurMicros >= 0) || Double.isInfinite(minDurMicros)) {
             throw new UsageException("--min-dur takes microseconds (0 or more), not " + minDurMicros);
         }
-        return new ExportOptions(new GcSelection(from, to, every, includeFinal), Math.round(minDurMicros * 1000));
+        return new ExportOptions(null, new GcSelection(from, to, every, includeFinal), Math.round(minDurMicros * 1000));
     }
 }

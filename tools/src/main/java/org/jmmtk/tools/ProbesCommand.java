@@ -134,20 +134,8 @@ final class ProbesCommand implements Callable<Integer> {
         return events;
     }
 
-    /** The one run of {@code recording} to analyse: never a mix of several runs' events. */
+    /** The one run of {@code file} to analyse: never a mix of several runs' events. */
     private ProbeEvents selectRun(Path file, ProbeEvents all) {
-        RecordedRuns runs = new RecordedRuns(all);
-        if (run == null) {
-            if (runs.count() > 1) {
-                throw new UsageException(file + ": the recording holds " + runs.count() + " runs (GC numbers start "
-                        + "again); choose one with --run 1.." + runs.count());
-            }
-            return all;
-        }
-        if (run < 1 || run > runs.count()) {
-            throw new UsageException(file + ": --run " + run + " is out of range: the recording holds " + runs.count()
-                    + (runs.count() == 1 ? " run" : " runs"));
-        }
-        return runs.run(run);
+        return new RecordedRuns(all).select(file, run);
     }
 }

@@ -317,6 +317,40 @@ class PerfettoCommandTest {
     }
 
     @Test
+    void aRecordingOfSeveralRunsExportsTheRunChosen() throws IOException {
+        Path other = dir.resolve("other.jfr");
+        Cli.Result r = Cli.run("run", "--workload", "linkedlist", "--scale", "0.05", "--heap", "4m", "--threads", "2",
+                "--jfr", other.toString());
+        assertEquals(0, r.code(), r.err());
+        Path both = dir.resolve("both.jfr");
+        Files.write(both, Files.readAllBytes(jfr));
+        Files.write(both, Files.readAllBytes(other), java.nio.file.StandardOpenOption.APPEND);
+        Path out = dir.resolve("both.json");
+        assertUsage("holds 2 runs", "perfetto", both.toString(), "-o", out.toString());
+        assertUsage("--run 3 is out of range", "perfetto", both.toString(), "-o", out.toString(), "--run", "3");
+        Path twice = dir.resolve("twice.jfr");
+        Files.write(twice, Files.readAllBytes(jfr));
+        Files.write(twice, Files.readAllBytes(jfr), java.nio.file.StandardOpenOption.APPEND);
+        assertUsage("the runs overlap in time", "perfetto", twice.toString(), "-o", out.toString(), "--run", "2");
+        assertUsage("the runs overlap in time", "probes", twice.toString(), "--report", "gc", "--run", "2");
+        assertFalse(Files.exists(out));
+        for (int run = 1; run <= 2; run++) {
+            Path alone = dir.resolve("alone" + run + ".json");
+            Cli.Result a = Cli.run("perfetto", (run == 1 ? jfr : other).toString(), "-o", alone.toString());
+            assertEquals(0, a.code(), a.err());
+            Path chosen = dir.resolve("chosen" + run + ".json");
+            Cli.Result c = Cli.run("perfetto", both.toString(), "-o", chosen.toString(), "--run", "" + run);
+            assertEquals(0, c.code(), c.err());
+            List<Event> expected = TraceFile.read(alone);
+            List<Event> got = TraceFile.read(chosen);
+            assertEquals(byType(packets(expected)), byType(packets(got)), "run " + run);
+            assertEquals(gcsOfSlices(expected), gcsOfSlices(got), "run " + run);
+            assertEquals(edges(packets(expected)), edges(packets(got)), "run " + run);
+            assertImporterAccepts(got);
+        }
+    }
+
+    @Test
     void badInputIsAUsageError() throws IOException {
         Path out = dir.resolve("bad.json");
         Path notJfr = Files.writeString(dir.resolve("not.jfr"), "hello");

@@ -20,6 +20,7 @@ public final class SimulatedMemory {
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle CHUNKS = MethodHandles.arrayElementVarHandle(long[][].class);
     private static final long CHUNK_MASK = BYTES_IN_CHUNK - 1;
+    private static final int SMALL_COPY_WORDS = 16;
 
     private final long base;
     private final long limit;
@@ -106,6 +107,14 @@ public final class SimulatedMemory {
         WORDS.setRelease(chunk(address), index(address), value);
     }
 
+    /**
+     * Atomically replaces the word at {@code address} if it equals {@code expected}; returns the word
+     * found (equal to {@code expected} if it was replaced), so a failed attempt needs no second load.
+     */
+    public long compareAndExchange(long address, long expected, long value) {
+        return (long) WORDS.compareAndExchange(chunk(address), index(address), expected, value);
+    }
+
     /** Atomically replaces the word at {@code address} if it equals {@code expected}. */
     public boolean compareAndSet(long address, long expected, long value) {
         return WORDS.compareAndSet(chunk(address), index(address), expected, value);
@@ -118,8 +127,15 @@ public final class SimulatedMemory {
         int si = index(from);
         int di = index(to);
         if (si + words <= WORDS_IN_CHUNK && di + words <= WORDS_IN_CHUNK) {
-            // the common case: an object and its copy each within one chunk
-            System.arraycopy(src, si, dst, di, (int) words);
+            // the common case: an object and its copy each within one chunk; a small object's words are
+            // copied by a loop, cheaper than a call to the array-copy stub
+            if (words <= SMALL_COPY_WORDS) {
+                for (int end = si + (int) words; si < end; si++, di++) {
+                    dst[di] = src[si];
+                }
+            } else {
+                System.arraycopy(src, si, dst, di, (int) words);
+            }
             return;
         }
         copyAcrossChunks(from, to, words);

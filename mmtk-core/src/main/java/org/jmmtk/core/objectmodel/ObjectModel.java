@@ -114,14 +114,27 @@ public final class ObjectModel {
 
     /** Sets the mark bit; true if this call set it (the caller traced the object first). */
     public static boolean testAndMark(SimulatedMemory memory, long object) {
+        return markStatus(memory, object) != ALREADY_MARKED;
+    }
+
+    /** What {@link #markStatus} returns when another call marked the object first (no status has every bit set). */
+    public static final long ALREADY_MARKED = -1;
+
+    /**
+     * Sets the mark bit and returns the status word it replaced, or {@link #ALREADY_MARKED} if the bit
+     * was set already. The caller reads the object's size from the returned word: a second load after
+     * the atomic instruction (a full fence on x86) would sit on the closure's critical path.
+     */
+    public static long markStatus(SimulatedMemory memory, long object) {
         long status = memory.load(object + STATUS_OFFSET);
         while ((status & MARK_BIT) == 0) {
-            if (memory.compareAndSet(object + STATUS_OFFSET, status, status | MARK_BIT)) {
-                return true;
+            long found = memory.compareAndExchange(object + STATUS_OFFSET, status, status | MARK_BIT);
+            if (found == status) {
+                return status;
             }
-            status = memory.loadVolatile(object + STATUS_OFFSET);
+            status = found;
         }
-        return false;
+        return ALREADY_MARKED;
     }
 
     /**

@@ -26,22 +26,40 @@ public final class CopySpace extends Space {
     private final AtomicLong chargedBytes = new AtomicLong();
     private final LongAdder evacuatedBytes = new LongAdder();
     private final boolean logCopies;
+    private final boolean countEvacuated;
     // set in the Prepare stage and read by GC workers afterwards: the scheduler's bucket opening orders them
     private boolean fromSpace;
 
     public CopySpace(String name, long bytes, HeapServices heap) {
-        this(name, bytes, heap, false);
+        this(name, bytes, heap, false, false);
     }
 
-    /** A copy space whose copies get the log bit if {@code logCopies} (a generational plan's spaces). */
+    /** A copy space whose copies get the log bit if {@code logCopies} (a generational plan's mature spaces). */
     public CopySpace(String name, long bytes, HeapServices heap, boolean logCopies) {
+        this(name, bytes, heap, logCopies, false);
+    }
+
+    private CopySpace(String name, long bytes, HeapServices heap, boolean logCopies, boolean countEvacuated) {
         super(name, bytes, heap);
         this.pages = new MonotonePageResource(memory, geometry, region);
         this.logCopies = logCopies;
+        this.countEvacuated = countEvacuated;
     }
 
-    /** Trace bytes of the objects evacuated out of this space since the last call; resets the count. */
+    /**
+     * A generational plan's nursery: its copies are mature (they get the log bit), and it counts the
+     * bytes it promotes. Only a nursery counts them: the count is a shared atomic, an extra fence per
+     * copy that a semispace collection does not need.
+     */
+    public static CopySpace nursery(String name, long bytes, HeapServices heap) {
+        return new CopySpace(name, bytes, heap, true, true);
+    }
+
+    /** Trace bytes of the objects evacuated out of this nursery since the last call; resets the count. */
     public long takeEvacuatedBytes() {
+        if (!countEvacuated) {
+            throw new IllegalStateException(name + " is not a nursery: it does not count evacuated bytes");
+        }
         return evacuatedBytes.sumThenReset();
     }
 
@@ -110,7 +128,9 @@ public final class CopySpace extends Space {
         validObjects.set(to);
         ObjectModel.setForwardingPointer(memory, object, to);
         long traceBytes = ObjectModel.traceBytesOfStatus(status);
-        evacuatedBytes.add(traceBytes);
+        if (countEvacuated) {
+            evacuatedBytes.add(traceBytes);
+        }
         context.copied(object, to, traceBytes, size);
         context.enqueue(to);
         return to;

@@ -433,18 +433,22 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
 
     @Override
     public long traceObject(long object, TraceContext context) {
-        if (ObjectModel.testAndMark(memory, object)) {
-            markLines(object);
-            context.marked(ObjectModel.traceBytes(memory, object));
+        long status = ObjectModel.markStatus(memory, object);
+        if (status != ObjectModel.ALREADY_MARKED) {
+            markLines(object, ObjectModel.sizeOfStatus(status));
+            context.marked(ObjectModel.traceBytesOfStatus(status));
             context.enqueue(object);
         }
         return object;
     }
 
     private void markLines(long object) {
+        markLines(object, ObjectModel.size(memory, object));
+    }
+
+    private void markLines(long object, long size) {
         long offset = object - start;
         int first = (int) (offset >>> logLineBytes);
-        long size = ObjectModel.size(memory, object);
         if (size <= lineBytes()) {
             lineMarks[first] = 1;
             return;

@@ -148,8 +148,9 @@ public abstract class Space {
 
     /** Marks {@code object}; if this call marked it, counts it and queues it for scanning. */
     protected final long markObject(long object, TraceContext context) {
-        if (ObjectModel.testAndMark(memory, object)) {
-            context.marked(ObjectModel.traceBytes(memory, object));
+        long status = ObjectModel.markStatus(memory, object);
+        if (status != ObjectModel.ALREADY_MARKED) {
+            context.marked(ObjectModel.traceBytesOfStatus(status));
             context.enqueue(object);
         }
         return object;

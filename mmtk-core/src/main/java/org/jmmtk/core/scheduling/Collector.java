@@ -21,6 +21,7 @@ public class Collector implements WorkerContext, TraceContext {
     private final MoveLog moves;
     private Allocator copyAllocator;
     private long[] nodes;
+    private long[] scratch = new long[0];
 
     // The counters are written for every object traced. Pad them so they never share a cache line with
     // another worker's (HotSpot keeps declaration order among a class's long fields).
@@ -123,6 +124,14 @@ public class Collector implements WorkerContext, TraceContext {
     /** Counts {@code n} edges traced: ProcessEdges does, and so must a trace that follows edges itself. */
     public final void countEdges(int n) {
         edgesTraced += n;
+    }
+
+    /** The worker's array for gathering the edges of new packets, at least {@code n} long. */
+    long[] scratch(int n) {
+        if (scratch.length < n) {
+            scratch = new long[n];
+        }
+        return scratch;
     }
 
     /** The queued objects: {@link #queued()} entries of this array. */

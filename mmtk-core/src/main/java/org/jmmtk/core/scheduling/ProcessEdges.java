@@ -1,9 +1,12 @@
 package org.jmmtk.core.scheduling;
 
 import org.jmmtk.core.analysis.PluginHost;
+import java.util.Arrays;
 import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.probes.Tracepoints;
 import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
@@ -58,14 +61,35 @@ public final class ProcessEdges extends WorkPacket {
                 }
             }
         }
-        scanObjects(worker, memory, collector.queue(), collector.queued());
+        scanObjects(worker, memory, collector);
     }
 
-    private void scanObjects(GCWorker worker, SimulatedMemory memory, long[] nodes, int nodeCount) {
-        EdgeBuffer out = new EdgeBuffer(closure, worker, false);
+    /**
+     * Packs the non-null slots of the objects this packet reached first into new packets, gathering them
+     * in the worker's scratch array: no growth checks per edge, one exact-size copy per packet made.
+     */
+    private void scanObjects(GCWorker worker, SimulatedMemory memory, Collector collector) {
+        long[] nodes = collector.queue();
+        int nodeCount = collector.queued();
+        int capacity = closure.packetCapacity();
+        long[] out = collector.scratch(capacity);
+        int size = 0;
         for (int k = 0; k < nodeCount; k++) {
-            out.visitNonNullSlots(memory, nodes[k]);
+            long object = nodes[k];
+            int slots = ObjectModel.refSlots(memory, object);
+            long slot = ObjectModel.slotAddress(object, 0);
+            for (int j = 0; j < slots; j++, slot += 8) {
+                if (memory.load(slot) != 0) {
+                    out[size++] = slot;
+                    if (size == capacity) {
+                        worker.addWork(Stage.CLOSURE, new ProcessEdges(closure, out.clone(), size, false));
+                        size = 0;
+                    }
+                }
+            }
         }
-        out.flush();
+        if (size > 0) {
+            worker.addWork(Stage.CLOSURE, new ProcessEdges(closure, Arrays.copyOf(out, size), size, false));
+        }
     }
 }

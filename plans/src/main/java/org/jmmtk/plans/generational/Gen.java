@@ -48,8 +48,7 @@ public abstract class Gen extends Plan {
     protected Gen(PlanArgs args) {
         super(args);
         // the budget bounds the nursery; one extra buffer for a request that straddles it
-        this.nursery = new CopySpace("nursery", args.heapBytes() + args.heap().geometry().bufferBytes(), args.heap(),
-                true);
+        this.nursery = CopySpace.nursery("nursery", args.heapBytes() + args.heap().geometry().bufferBytes(), args.heap());
         CopySpace young = nursery;
         this.nurseryTrace = (object, context) -> young.contains(object) ? young.traceObject(object, context) : object;
         int budget = budgetPages();

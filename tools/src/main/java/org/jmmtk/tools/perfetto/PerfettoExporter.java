@@ -10,6 +10,7 @@ import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.tools.OutputFile;
 import org.jmmtk.tools.UsageException;
 import org.jmmtk.tools.probes.ProbeDecoder;
+import org.jmmtk.tools.probes.WindowedSink;
 
 /**
  * Converts a JFR recording of jmmtk's tracepoints into a Perfetto (Chrome JSON) trace: one track per GC
@@ -49,7 +50,7 @@ public final class PerfettoExporter {
         OutputFile.check(destination, recording);
         RecordingScan scan;
         try {
-            scan = RecordingScan.of(recording, options.gcs(), n -> read = n);
+            scan = RecordingScan.of(recording, options.gcs(), options.run(), n -> read = n);
         } catch (IOException e) {
             throw new UsageException(recording + ": not a readable JFR recording (" + e.getMessage() + ")");
         }
@@ -67,7 +68,7 @@ public final class PerfettoExporter {
             try (TraceEventWriter out = new TraceEventWriter(open(file.temp()))) {
                 tracks.writeMetadata(out);
                 timeline = new TimelineWriter(scan, tracks, out, options);
-                ProbeDecoder.read(recording, timeline, n -> read = n);
+                ProbeDecoder.read(recording, new WindowedSink(timeline, scan.window()), n -> read = n);
                 timeline.finish();
                 events = out.events();
             } catch (IOException e) {

@@ -5,11 +5,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongConsumer;
 import org.jmmtk.tools.UsageException;
 import org.jmmtk.tools.probes.ProbeDecoder;
 import org.jmmtk.tools.probes.ProbeEvents;
+import org.jmmtk.tools.probes.RecordedRuns;
+import org.jmmtk.tools.probes.WindowedSink;
 
 /**
  * The exporter's first pass over a recording: the time origin (the first jmmtk event), the collections,
@@ -27,22 +30,39 @@ final class RecordingScan implements ProbeDecoder.Sink {
     private int workerCount;
     private long events;
     private GcTable table;
+    private RecordedRuns.Window window = RecordedRuns.Window.ALL;
 
     private RecordingScan(GcSelection selection) {
         this.selection = selection;
         workerOfThread.defaultReturnValue(-1);
     }
 
-    /** Scans {@code file}, telling {@code progress} the events read; a usage error if it holds no jmmtk event. */
-    static RecordingScan of(Path file, GcSelection selection, LongConsumer progress) throws IOException {
+    /**
+     * Scans run {@code run} (1-based; null: the only one) of {@code file}, telling {@code progress} the
+     * events read; a usage error if it holds no jmmtk event, or several runs and none was chosen. A file
+     * of several runs is read twice: once to find where the runs lie, once for the chosen one.
+     */
+    static RecordingScan of(Path file, GcSelection selection, Integer run, LongConsumer progress) throws IOException {
         RecordingScan scan = new RecordingScan(selection);
         ProbeDecoder.read(file, scan, progress);
         if (scan.events == 0) {
             throw new UsageException(file + ": the recording holds no jmmtk events");
         }
+        scan.gcs.sort(Comparator.comparingLong(ProbeEvents.Gc::start));
+        RecordedRuns.Window window = RecordedRuns.window(file, scan.gcs, run);
+        if (!window.equals(RecordedRuns.Window.ALL)) {
+            scan = new RecordingScan(selection);
+            scan.window = window;
+            ProbeDecoder.read(file, new WindowedSink(scan, window), progress);
+        }
         scan.table = new GcTable(scan.gcs, selection);
         scan.packets.finish(scan.workerCount);
         return scan;
+    }
+
+    /** The part of the recording this scan covers: the chosen run's events. */
+    RecordedRuns.Window window() {
+        return window;
     }
 
     private void seen(long time) {
