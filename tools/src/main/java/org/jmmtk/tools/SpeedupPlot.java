@@ -5,18 +5,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jmmtk.tools.plot.Charts;
+import org.jmmtk.tools.sweep.Bootstrap;
 import org.jmmtk.tools.sweep.ModelSweep;
+import org.jmmtk.tools.sweep.MutatorSweep;
 import org.jmmtk.tools.sweep.ThreadSweep;
 
 /**
- * The sweep's plot: measured closure speedup with its 95% confidence intervals as bars, the model's
- * prediction when there is one, and the ideal (linear) speedup, with one tick per thread count. Used by
- * the command-line thread.
+ * The sweeps' plot: measured speedup with its 95% confidence intervals as bars, the model's
+ * prediction when there is one, and the ideal (linear) speedup, on log-log axes with one tick per
+ * thread count: closure speedup over GC threads ({@code sweep}), mutator throughput speedup over
+ * mutator threads ({@code sweep --mutator-threads}). Used by the command-line thread.
  */
 final class SpeedupPlot {
     private SpeedupPlot() {
     }
 
+    /** The GC-thread sweep's plot: {@code dir/speedup.png} and {@code .svg}. */
     static List<Path> save(ThreadSweep.Result measured, ModelSweep.Result model, int[] threads, Path dir)
             throws IOException {
         List<Charts.Series> series = new ArrayList<>();
@@ -24,28 +28,69 @@ final class SpeedupPlot {
         if (measured != null) {
             List<ThreadSweep.Point> points = measured.points();
             double[] x = new double[points.size()];
-            double[] y = new double[points.size()];
+            Bootstrap.Estimate[] speedups = new Bootstrap.Estimate[x.length];
             for (int i = 0; i < x.length; i++) {
-                ThreadSweep.Point p = points.get(i);
-                x[i] = p.threads();
-                y[i] = p.speedup().value();
-                intervals.add(new Charts.Interval(x[i], p.speedup().low(), p.speedup().high()));
+                x[i] = points.get(i).threads();
+                speedups[i] = points.get(i).speedup();
             }
-            series.add(new Charts.Series("measured, " + measured.plan() + ", " + measured.source(), x, y, false));
-        }
-        double[] all = new double[threads.length];
-        double[] ideal = new double[threads.length];
-        double[] predicted = new double[threads.length];
-        for (int i = 0; i < threads.length; i++) {
-            all[i] = threads[i];
-            ideal[i] = (double) threads[i] / threads[0];
-            predicted[i] = model == null ? 0 : model.at(threads[i]).speedup();
+            series.add(measured("measured, " + measured.plan() + ", " + measured.source(), x, speedups, intervals));
         }
         if (model != null) {
-            series.add(new Charts.Series("predicted (virtual-time model)", all, predicted, false));
+            double[] predicted = new double[threads.length];
+            for (int i = 0; i < threads.length; i++) {
+                predicted[i] = model.at(threads[i]).speedup();
+            }
+            series.add(new Charts.Series("predicted (virtual-time model)", counts(threads), predicted, false));
         }
-        series.add(new Charts.Series("ideal (linear) speedup", all, ideal, true));
-        return Charts.save(Charts.speedup("Closure speedup over " + threads[0] + " GC thread"
-                + (threads[0] == 1 ? "" : "s"), series, intervals, all), dir, "speedup");
+        return draw("Closure speedup over " + threads[0] + " GC thread" + (threads[0] == 1 ? "" : "s"),
+                "GC threads", "closure speedup", series, intervals, threads, dir);
+    }
+
+    /** The mutator-thread sweep's plot: {@code dir/speedup.png} and {@code .svg}. */
+    static List<Path> save(MutatorSweep.Result measured, Path dir) throws IOException {
+        List<MutatorSweep.Point> points = measured.points();
+        double[] x = new double[points.size()];
+        Bootstrap.Estimate[] speedups = new Bootstrap.Estimate[x.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = points.get(i).mutatorThreads();
+            speedups[i] = points.get(i).speedup();
+        }
+        List<Charts.Interval> intervals = new ArrayList<>();
+        List<Charts.Series> series = new ArrayList<>();
+        series.add(measured("measured, " + measured.plan() + ", " + measured.source() + ", " + measured.gcThreads()
+                + " GC thread" + (measured.gcThreads() == 1 ? "" : "s"), x, speedups, intervals));
+        int[] counts = measured.counts();
+        return draw("Mutator throughput speedup over " + counts[0] + " mutator thread" + (counts[0] == 1 ? "" : "s"),
+                "mutator threads", "mutator throughput speedup", series, intervals, counts, dir);
+    }
+
+    /** The measured series; adds its intervals to {@code intervals}. */
+    private static Charts.Series measured(String name, double[] x, Bootstrap.Estimate[] speedups,
+                                          List<Charts.Interval> intervals) {
+        double[] y = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            y[i] = speedups[i].value();
+            intervals.add(new Charts.Interval(x[i], speedups[i].low(), speedups[i].high()));
+        }
+        return new Charts.Series(name, x, y, false);
+    }
+
+    /** Adds the ideal line over {@code counts} (relative to the first) to {@code series} and writes the chart. */
+    private static List<Path> draw(String title, String xLabel, String yLabel, List<Charts.Series> series,
+                                   List<Charts.Interval> intervals, int[] counts, Path dir) throws IOException {
+        double[] ideal = new double[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            ideal[i] = (double) counts[i] / counts[0];
+        }
+        series.add(new Charts.Series("ideal (linear) speedup", counts(counts), ideal, true));
+        return Charts.save(Charts.speedup(title, xLabel, yLabel, series, intervals, counts(counts)), dir, "speedup");
+    }
+
+    private static double[] counts(int[] counts) {
+        double[] x = new double[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            x[i] = counts[i];
+        }
+        return x;
     }
 }

@@ -65,7 +65,8 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--mutator-threads", paramLabel = "N,N,...",
             description = "Sweep mutator threads instead (e.g. 1,2,4,8): mutator throughput (trace MB allocated per "
                     + "second of mutator time) per count, speedups over the first; --threads then names the one GC "
-                    + "thread count (default: the number of processors).")
+                    + "thread count (default: the number of processors); --out-dir writes runs.csv, summary.csv and "
+                    + "the speedup plot as the GC-thread sweep does.")
     String mutatorList;
 
     @Spec
@@ -125,8 +126,8 @@ final class SweepCommand implements Callable<Integer> {
 
     /** {@code --mutator-threads}: one GC thread count, several mutator-thread counts. */
     private int mutatorSweep() throws java.io.IOException {
-        if (model || out.dir() != null) {
-            throw new UsageException("--mutator-threads cannot be combined with --model or an output directory");
+        if (model) {
+            throw new UsageException("--mutator-threads cannot be combined with --model");
         }
         int gcThreads = Runtime.getRuntime().availableProcessors();
         if (spec.commandLine().getParseResult().hasMatchedOption("--threads")) {
@@ -143,6 +144,7 @@ final class SweepCommand implements Callable<Integer> {
             base.copy().mutatorThreads(n);
         }
         TraceSource src = source.open();
+        out.check();
         HeapFactorOption.Heap heap = heapFactor.heap(source, src);
         int g = gcThreads;
         IntFunction<Options> options = n -> {
@@ -170,7 +172,39 @@ final class SweepCommand implements Callable<Integer> {
         } else {
             MutatorSweep.table(result, o);
         }
+        if (out.dir() != null) {
+            List<Path> written = writeMutatorSweep(result, out.dir());
+            if (!json) {
+                o.println("wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
+                o.flush();
+            }
+        }
         return ExitCodes.OK;
+    }
+
+    /** {@code runs.csv}, {@code summary.csv} and the speedup plot of a mutator-thread sweep. */
+    private static List<Path> writeMutatorSweep(MutatorSweep.Result r, Path dir) throws java.io.IOException {
+        List<Path> written = new ArrayList<>();
+        Path runs = dir.resolve("runs.csv");
+        try (Csv csv = new Csv(runs, "mutator_threads", "repeat", "gcs", "mutator_ms", "bytes_allocated",
+                "throughput_mb_per_s", "records", "dependency_waits")) {
+            for (MutatorSweep.Run run : r.runs()) {
+                csv.row(run.mutatorThreads(), run.repeat(), run.gcs(), run.mutatorMs(), run.bytesAllocated(),
+                        run.throughput(), run.records(), run.dependencyWaits());
+            }
+        }
+        written.add(runs);
+        Path summary = dir.resolve("summary.csv");
+        try (Csv csv = new Csv(summary, "mutator_threads", "throughput_mb_per_s", "throughput_ci_low",
+                "throughput_ci_high", "speedup", "speedup_ci_low", "speedup_ci_high", "waits_per_record")) {
+            for (MutatorSweep.Point p : r.points()) {
+                csv.row(p.mutatorThreads(), p.throughput().value(), p.throughput().low(), p.throughput().high(),
+                        p.speedup().value(), p.speedup().low(), p.speedup().high(), p.waitsPerRecord());
+            }
+        }
+        written.add(summary);
+        written.addAll(SpeedupPlot.save(r, dir));
+        return written;
     }
 
     /** The thread counts this machine has the processors for. */

@@ -3,13 +3,17 @@ package org.jmmtk.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code run --mutator-threads} and {@code sweep --mutator-threads} from the command line: the parallel
  * replay ends with the one-thread replay's live set, reports its waits, refuses what needs one global
- * order, and the sweep prints one row per count.
+ * order, and the sweep prints one row per count and writes its CSV files and plot.
  */
 class MutatorThreadsCommandTest {
     @Test
@@ -41,12 +45,19 @@ class MutatorThreadsCommandTest {
     }
 
     @Test
-    void sweepPrintsARowPerMutatorThreadCount() {
+    void sweepPrintsARowPerMutatorThreadCount(@TempDir Path dir) throws Exception {
         Cli.Result r = Cli.run("sweep", "--plan", "semispace", "--workload", "search", "--scale", "0.02", "--heap", "8m",
-                "--threads", "1", "--mutator-threads", "1,2", "--repeat", "2", "--warmup", "0");
+                "--threads", "1", "--mutator-threads", "1,2", "--repeat", "2", "--warmup", "0", "--out-dir",
+                dir.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("mutator sweep: plan semispace"), r.out());
         assertEquals(2, r.out().lines().filter(l -> l.matches("\\s+[12]\\s+\\d.*")).count(), r.out());
+        List<String> summary = Files.readAllLines(dir.resolve("summary.csv"));
+        assertEquals(3, summary.size(), summary.toString());
+        assertTrue(summary.get(1).startsWith("1,"), summary.toString());
+        assertEquals(5, Files.readAllLines(dir.resolve("runs.csv")).size());
+        assertTrue(Files.size(dir.resolve("speedup.png")) > 0);
+        assertTrue(Files.size(dir.resolve("speedup.svg")) > 0);
         Cli.Result bad = Cli.run("sweep", "--workload", "search", "--mutator-threads", "1,,2");
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--mutator-threads takes thread counts"), bad.err());

@@ -1,8 +1,6 @@
 package org.jmmtk.bindings.replay;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
-import it.unimi.dsi.fastutil.longs.Long2LongMap;
-import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import java.util.concurrent.locks.LockSupport;
 import org.jmmtk.bindings.trace.IdSet;
 import org.jmmtk.bindings.trace.TraceEvents;
@@ -12,41 +10,52 @@ import org.jmmtk.bindings.trace.TraceFormat;
 /**
  * The reader side of a {@link ParallelReplay}: it receives the trace's records in order, checks what
  * does not depend on collections (id limits, duplicate ids, objects never allocated), and hands each
- * record to the mutator thread of its trace thread (trace threads go to mutator threads in turn, in
- * order of first appearance; {@code G} and {@code C} records to the thread of the record before them).
- * It notes what each record must wait for: the allocation of each object it names, and the previous
- * store into the same slot (object slot or global root), when another mutator thread did them and
- * may not have done them yet. Records are handed over in batches; a batch holding a record that a
- * later one waits for is handed over at once. The reader stays at most {@link #WINDOW} records ahead
+ * record to the mutator thread of its trace thread (a trace thread goes, when it first appears, to the
+ * mutator thread with the fewest; {@code G} and {@code C} records to the thread of the record before
+ * them). The reading thread is itself mutator thread 0: it runs that thread's batches as it hands
+ * them over, and stops for collections at a yieldpoint every few records it reads. It notes what each record must wait for ({@link DependencyTable}): the allocation of each object it
+ * names, and the previous store into the same slot (object slot or global root), when another
+ * mutator thread did them and may not have done them yet. Records are handed over in batches (a
+ * mutator thread gives its finished batches back to be filled again); a batch holding a record that
+ * a later one waits for is handed over at once. The reader stays at most {@link #WINDOW} records ahead
  * of the first record not yet done, which bounds both its memory and the collector's cut roots.
  *
- * <p>Called by the reading thread only.
+ * <p>Called by the reading thread only (the collector reads {@link #openEpoch} while it is stopped).
  */
 final class Dispatcher implements TraceEvents {
     /** How far the reader may run ahead of the first record not yet done. */
     static final long WINDOW = 1 << 16;
 
     private final ParallelReplay replay;
+    private final MutatorHandshake handshake;
     private final MutatorThread[] threads;
+    /** Log2 of the object ids per page of the dependency table. */
+    private static final int PAGE_BITS = 12;
+
     private final RecordBatch[] open;
+    /** Per mutator thread, a finished batch it gave back, to fill next. */
+    private final RecordBatch[] spare;
     private final Int2IntOpenHashMap threadOf = new Int2IntOpenHashMap();
+    /** Per mutator thread, how many trace threads it runs. */
+    private final int[] traceThreads;
     private final IdSet allocated = new IdSet();
-    /** Object id to its allocation record, until that is known to be done. */
-    private final Long2LongOpenHashMap allocation = new Long2LongOpenHashMap();
-    /** Slot key ({@code object << 24 | slot}, or the global root slot) to the last store into it. */
-    private final Long2LongOpenHashMap lastStore = new Long2LongOpenHashMap();
+    private final DependencyTable dependencies;
     private long position;
     private long epoch;
     private int current;
+    private int lastTraceThread = Integer.MIN_VALUE;
     private long windowLimit = WINDOW;
-    private long pruneAt = 1 << 16;
     /** A lower bound on the epoch of every record read but not yet handed over, and of those to come. */
     private volatile long openEpoch;
 
     Dispatcher(ParallelReplay replay, MutatorThread[] threads) {
         this.replay = replay;
+        this.handshake = replay.handshake();
         this.threads = threads;
         this.open = new RecordBatch[threads.length];
+        this.spare = new RecordBatch[threads.length];
+        this.traceThreads = new int[threads.length];
+        this.dependencies = new DependencyTable(WINDOW, PAGE_BITS, this::isDone);
         threadOf.defaultReturnValue(-1);
     }
 
@@ -74,7 +83,7 @@ final class Dispatcher implements TraceEvents {
         int t = threadFor(thread);
         RecordBatch b = batch(t);
         b.add(RecordBatch.ALLOC, thread, object, bytes, refSlots, typeId, position, epoch);
-        allocation.put(object, ParallelReplay.encode(position, t));
+        dependencies.allocated(object, ParallelReplay.encode(position, t));
         handOverIfFull(t, b);
     }
 
@@ -86,7 +95,7 @@ final class Dispatcher implements TraceEvents {
         int t = threadFor(thread);
         long a1 = allocationFor(source, t);
         long a2 = allocationFor(target, t);
-        long a3 = previousStore((source << 24) | slot, t);
+        long a3 = mustWait(dependencies.store(source, slot, ParallelReplay.encode(position, t)), t);
         RecordBatch b = batch(t);
         int i = b.add(RecordBatch.WRITE, thread, source, target, slot, 0, position, epoch);
         after(b, i, a1, a2, a3);
@@ -111,7 +120,7 @@ final class Dispatcher implements TraceEvents {
         checkAllocated(target, "global reference to object ");
         int t = current;
         long a1 = allocationFor(target, t);
-        long a2 = previousStore(rootSlot, t);
+        long a2 = mustWait(dependencies.storeGlobal(rootSlot, ParallelReplay.encode(position, t)), t);
         RecordBatch b = batch(t);
         int i = b.add(RecordBatch.GLOBAL, -1, 0, target, rootSlot, 0, position, epoch);
         after(b, i, a1, a2, 0);
@@ -155,12 +164,13 @@ final class Dispatcher implements TraceEvents {
     private void step() {
         replay.checkNotAborted();
         position++;
+        if ((position & (MutatorThread.YIELD_EVERY - 1)) == 0) {
+            handshake.yieldpoint();
+        }
         if (position >= windowLimit) {
             awaitWindow();
         }
-        if (allocation.size() + lastStore.size() > pruneAt) {
-            prune();
-        }
+        dependencies.advance(position);
     }
 
     private void checkAllocated(long id, String what) {
@@ -170,22 +180,51 @@ final class Dispatcher implements TraceEvents {
     }
 
     private int threadFor(int thread) {
+        if (thread == lastTraceThread) {
+            return current;
+        }
         int t = threadOf.get(thread);
         if (t < 0) {
             if (threadOf.size() >= TraceFormat.MAX_THREADS) {
                 throw new TraceException("too many threads: a replay supports at most " + TraceFormat.MAX_THREADS);
             }
-            t = threadOf.size() % threads.length;
+            t = leastLoaded();
+            traceThreads[t]++;
             threadOf.put(thread, t);
         }
         current = t;
+        lastTraceThread = thread;
         return t;
+    }
+
+    /**
+     * The mutator thread with the fewest trace threads, the last on a tie; mutator thread 0 is this
+     * thread, which also reads and hands over every record, so its trace threads count double.
+     */
+    private int leastLoaded() {
+        int best = threads.length - 1;
+        for (int t = best - 1; t >= 0; t--) {
+            if (load(t) < load(best)) {
+                best = t;
+            }
+        }
+        return best;
+    }
+
+    private int load(int t) {
+        return t == 0 ? 2 * traceThreads[0] : traceThreads[t];
     }
 
     private RecordBatch batch(int t) {
         RecordBatch b = open[t];
         if (b == null) {
-            b = new RecordBatch();
+            b = spare[t];
+            if (b == null) {
+                b = new RecordBatch();
+            } else {
+                spare[t] = null;
+                b.clear();
+            }
             open[t] = b;
         }
         return b;
@@ -214,12 +253,7 @@ final class Dispatcher implements TraceEvents {
 
     /** The allocation record of {@code id} if mutator thread {@code t} must wait for it, else 0. */
     private long allocationFor(long id, int t) {
-        return id == 0 ? 0 : mustWait(allocation.get(id), t);
-    }
-
-    /** Notes the store into {@code key} by thread {@code t}; the previous store if {@code t} must wait for it. */
-    private long previousStore(long key, int t) {
-        return mustWait(lastStore.put(key, ParallelReplay.encode(position, t)), t);
+        return id == 0 ? 0 : mustWait(dependencies.allocation(id), t);
     }
 
     private long mustWait(long record, int t) {
@@ -243,18 +277,34 @@ final class Dispatcher implements TraceEvents {
             return;
         }
         open[t] = null;
-        threads[t].enqueue(b);
+        RecordBatch given;
+        if (t == 0) {
+            // mutator thread 0 is this thread: its records run now (it stops for collections only while
+            // running them, with b in its queue)
+            openEpoch = lowestOpenEpoch();
+            given = threads[0].executeNow(b);
+        } else {
+            given = threads[t].enqueue(b);
+            openEpoch = lowestOpenEpoch();
+        }
+        if (given != null) {
+            spare[t] = given;
+        }
+    }
+
+    private long lowestOpenEpoch() {
         long min = epoch;
         for (RecordBatch o : open) {
             if (o != null) {
                 min = Math.min(min, o.epoch[0]);
             }
         }
-        openEpoch = min;
+        return min;
     }
 
+    /** Hands every open batch over, this thread's own (mutator thread 0, which runs them now) last. */
     private void handOverAll() {
-        for (int t = 0; t < open.length; t++) {
+        for (int t = open.length - 1; t >= 0; t--) {
             handOver(t);
         }
     }
@@ -272,19 +322,16 @@ final class Dispatcher implements TraceEvents {
                 return;
             }
             replay.checkNotAborted();
-            LockSupport.parkNanos(20_000);
+            handshake.enterSafeRegion();
+            try {
+                LockSupport.parkNanos(20_000);
+            } finally {
+                handshake.leaveSafeRegion();
+            }
         }
     }
 
-    /** Forgets the allocations and stores that are done: nothing will wait for them. */
-    private void prune() {
-        allocation.long2LongEntrySet().removeIf(this::isDone);
-        lastStore.long2LongEntrySet().removeIf(this::isDone);
-        pruneAt = Math.max(1 << 16, 2L * (allocation.size() + lastStore.size()));
-    }
-
-    private boolean isDone(Long2LongMap.Entry e) {
-        long record = e.getLongValue();
+    private boolean isDone(long record) {
         return threads[ParallelReplay.threadOf(record)].hasDone(ParallelReplay.positionOf(record));
     }
 }

@@ -7,19 +7,22 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.jmmtk.core.plan.Mutator;
 
 /**
- * One Java thread of a {@link ParallelReplay}: it executes, in trace order, the records of the trace
- * threads assigned to it, each through its own trace thread's mutator context. Before a record that
+ * One mutator thread of a {@link ParallelReplay}: it executes, in trace order, the records of the
+ * trace threads assigned to it (on a Java thread of its own, {@link #run}, or for mutator thread 0 on
+ * the reader's, {@link #executeNow}), each through its own trace thread's mutator context. Before a record that
  * names another mutator thread's earlier record it waits until that thread has done it (in a safe
  * region, so it never holds up a collection); every {@link #YIELD_EVERY} records it polls for a
  * collection. It logs the objects it allocated and the references it overwrote, with their epochs:
  * the collector keeps those beyond the replay's cut alive ({@link ParallelReplay#stopAll}).
  *
- * <p>Its queue is filled by the reader thread. {@link #done} is read by other mutator threads; the
+ * <p>Its queue is filled by the reader thread, which takes finished batches back. {@link #done} is read by other mutator threads; the
  * head batch, {@link #index} and the log are read by the collector while this thread is stopped.
  */
 final class MutatorThread implements Runnable {
     /** Records between yieldpoints (a power of two). */
     static final int YIELD_EVERY = 64;
+    /** Finished batches kept for the reader to fill again. */
+    private static final int SPARE = 8;
 
     final int ordinal;
     private final ParallelReplay replay;
@@ -29,6 +32,8 @@ final class MutatorThread implements Runnable {
     /** Signalled when a batch arrives, the queue closes, or {@link #done} passes what a waiter waits for. */
     private final Condition changed = lock.newCondition();
     private final ArrayDeque<RecordBatch> queue = new ArrayDeque<>();
+    /** Batches this thread finished, for the reader to fill again (at most {@link #SPARE}). */
+    private final ArrayDeque<RecordBatch> finished = new ArrayDeque<>();
     private boolean closed;
     /** Position of the last record this thread completed. */
     private volatile long done;
@@ -56,24 +61,47 @@ final class MutatorThread implements Runnable {
     public void run() {
         try {
             for (RecordBatch b = nextBatch(); b != null; b = nextBatch()) {
-                for (int n = b.size; index < n; index++) {
-                    if ((++records & (YIELD_EVERY - 1)) == 0) {
-                        handshake.yieldpoint();
-                        replay.checkNotAborted();
-                    }
-                    execute(b, index);
-                    done = b.position[index];
-                    if (waiters != 0) {
-                        signal();
-                    }
-                }
-                removeHead();
+                executeHead(b);
             }
         } catch (Throwable t) {
             replay.fail(t, this);
         } finally {
             handshake.exit();
         }
+    }
+
+    /**
+     * Executes {@code b} on the calling thread, the reader (mutator thread 0 has no Java thread of its
+     * own); returns a finished batch to fill again, or null. A failure aborts the replay.
+     */
+    RecordBatch executeNow(RecordBatch b) {
+        RecordBatch spare = enqueue(b);
+        index = 0;
+        try {
+            executeHead(b);
+        } catch (ParallelReplay.Aborted e) {
+            throw e;
+        } catch (Throwable t) {
+            replay.fail(t, this);
+            throw new ParallelReplay.Aborted();
+        }
+        return spare;
+    }
+
+    /** Executes the head batch {@code b} from {@link #index} on, then drops it from the queue. */
+    private void executeHead(RecordBatch b) {
+        for (int n = b.size; index < n; index++) {
+            if ((++records & (YIELD_EVERY - 1)) == 0) {
+                handshake.yieldpoint();
+                replay.checkNotAborted();
+            }
+            execute(b, index);
+            done = b.position[index];
+            if (waiters != 0) {
+                signal();
+            }
+        }
+        removeHead();
     }
 
     private void execute(RecordBatch b, int i) {
@@ -189,19 +217,23 @@ final class MutatorThread implements Runnable {
     private void removeHead() {
         lock.lock();
         try {
-            queue.pollFirst();
+            RecordBatch b = queue.pollFirst();
+            if (finished.size() < SPARE) {
+                finished.addLast(b);
+            }
             index = 0;
         } finally {
             lock.unlock();
         }
     }
 
-    /** Hands this thread a batch (reader thread). */
-    void enqueue(RecordBatch b) {
+    /** Hands this thread a batch (reader thread); returns a batch it finished, to fill again, or null. */
+    RecordBatch enqueue(RecordBatch b) {
         lock.lock();
         try {
             queue.addLast(b);
             changed.signalAll();
+            return finished.pollFirst();
         } finally {
             lock.unlock();
         }

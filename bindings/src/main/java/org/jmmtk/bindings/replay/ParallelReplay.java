@@ -24,8 +24,10 @@ import org.jmmtk.core.vm.EdgeVisitor;
  * collection point of the sequential replay (which includes everything a valid trace names later)
  * survives, together with everything allocated since. See docs/design.md.
  *
- * <p>Threads: the reader (the caller of {@link #run}), the mutator threads, and the collector, which
- * calls {@link #stopAll}, {@link #scanCutRoots} and {@link #resumeAll} through the binding.
+ * <p>Threads: the reader (the caller of {@link #run}), which is also mutator thread 0 and runs that
+ * thread's records between reading; mutator threads 1 to N - 1 on threads of their own; and the
+ * collector, which calls {@link #stopAll}, {@link #scanCutRoots} and {@link #resumeAll} through the
+ * binding.
  */
 final class ParallelReplay {
     private static final int THREAD_BITS = 10;
@@ -59,11 +61,12 @@ final class ParallelReplay {
     static ParallelStats run(ReplayBinding binding, TraceSource source, int n) throws IOException {
         ParallelReplay replay = new ParallelReplay(binding, n, source.describe());
         binding.replayInParallel(replay);
-        Thread[] running = new Thread[n];
-        for (int i = 0; i < n; i++) {
-            running[i] = new Thread(null, replay.threads[i], "jmmtk-mutator-" + i, 1 << 20);
-            running[i].setDaemon(true);
-            running[i].start();
+        // mutator thread 0 runs on this thread, between reading records
+        Thread[] running = new Thread[n - 1];
+        for (int i = 1; i < n; i++) {
+            running[i - 1] = new Thread(null, replay.threads[i], "jmmtk-mutator-" + i, 1 << 20);
+            running[i - 1].setDaemon(true);
+            running[i - 1].start();
         }
         try {
             source.replay(replay.dispatcher);
@@ -72,6 +75,8 @@ final class ParallelReplay {
             // a mutator thread failed; its failure is rethrown below
         } catch (IOException | RuntimeException | Error e) {
             replay.fail(e, null);
+        } finally {
+            replay.handshake.exit();
         }
         boolean interrupted = false;
         for (Thread t : running) {

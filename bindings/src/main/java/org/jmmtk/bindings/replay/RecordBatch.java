@@ -9,10 +9,11 @@ package org.jmmtk.bindings.replay;
  * by {@link ParallelReplay#encode}; 0: none).
  *
  * <p>Filled by the reader thread, then read by its mutator thread and, while that thread is stopped,
- * by the collector; the queue's lock orders the hand-over.
+ * by the collector; then given back to the reader to be filled again. The queue's lock orders both
+ * hand-overs.
  */
 final class RecordBatch {
-    static final int CAPACITY = 512;
+    static final int CAPACITY = 4096;
     static final byte ALLOC = 'A';
     static final byte WRITE = 'W';
     static final byte ROOT = 'R';
@@ -33,6 +34,11 @@ final class RecordBatch {
     final long[] after = new long[3 * CAPACITY];
     int size;
 
+    /** Empties a batch given back by its mutator thread, to be filled again. */
+    void clear() {
+        size = 0;
+    }
+
     boolean isFull() {
         return size == CAPACITY;
     }
@@ -48,6 +54,9 @@ final class RecordBatch {
         type[i] = ty;
         position[i] = pos;
         epoch[i] = ep;
+        after[3 * i] = 0;
+        after[3 * i + 1] = 0;
+        after[3 * i + 2] = 0;
         return i;
     }
 }

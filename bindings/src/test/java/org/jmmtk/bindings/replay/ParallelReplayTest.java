@@ -22,7 +22,9 @@ import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.plans.Plans;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.jmmtk.bindings.workloads.Workloads;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -73,6 +75,29 @@ class ParallelReplayTest {
         }
         if (!plan.equals("nogc")) {
             assertTrue(collected > 0, "the heaps were too large to collect at all");
+        }
+    }
+
+    /**
+     * Workloads longer than the reader's window ({@link Dispatcher#WINDOW} records) and than a batch:
+     * the reader waits for the window, the dependency table gives pages back, and the reader's own
+     * mutator thread runs full batches, on the lusearch-like workload, heavy sharing, and random.
+     */
+    @ParameterizedTest(name = "{0} on {2}")
+    @CsvSource({"search, 0.1, immix", "sharing, 0.3, semispace", "random, 2.0, marksweep"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void longWorkloadsEndWithTheSequentialHeap(String workload, double scale, String plan) throws IOException {
+        TraceSource trace = Workloads.REGISTRY.find(workload).orElseThrow().factory().create(42, scale);
+        // room for each thread's buffers and the cut roots besides what the sequential replay needs
+        long heap = 4 * heapFor(plan, trace);
+        Final sequential = run(plan, trace, heap, 1, 2);
+        for (int mutators : new int[] {2, 3}) {
+            Final parallel = run(plan, trace, heap, mutators, 2);
+            String what = workload + " on " + plan + ", " + mutators + " mutator threads";
+            assertNull(parallel.result.outOfMemory(), what + ": " + parallel.result.outOfMemory());
+            assertTrue(parallel.result.parallel().records() > Dispatcher.WINDOW, what + ": too short");
+            assertEquals(sequential.graph, parallel.graph, what);
+            assertEquals(sequential.result.finalLiveBytes(), parallel.result.finalLiveBytes(), what);
         }
     }
 

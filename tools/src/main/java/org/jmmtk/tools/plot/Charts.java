@@ -64,9 +64,10 @@ public final class Charts {
      * series as lines with markers (dashed ones in red, without). XChart's own ticks fall on round
      * numbers, not on thread counts, so they are hidden and the thread counts drawn as annotations.
      */
-    public static XYChart speedup(String title, List<Series> series, List<Interval> intervals, double[] ticks) {
-        XYChart chart = new XYChartBuilder().width(800).height(560).title(title).xAxisTitle("GC threads (log scale)")
-                .yAxisTitle("closure speedup").build();
+    public static XYChart speedup(String title, String xLabel, String yLabel, List<Series> series,
+                                  List<Interval> intervals, double[] ticks) {
+        XYChart chart = new XYChartBuilder().width(800).height(560).title(title).xAxisTitle(xLabel + " (log scale)")
+                .yAxisTitle(yLabel).build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setPlotGridVerticalLinesVisible(false);

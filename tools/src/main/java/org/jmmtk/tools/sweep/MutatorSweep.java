@@ -26,7 +26,7 @@ public final class MutatorSweep {
     public record Run(int mutatorThreads, int repeat, double mutatorMs, long bytesAllocated, long records,
                       long dependencyWaits, int gcs) {
         /** Trace megabytes allocated per second of mutator time. */
-        double throughput() {
+        public double throughput() {
             return bytesAllocated / 1e3 / mutatorMs;
         }
     }
