@@ -18,8 +18,8 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * threads copied.
  *
  * <p>In a generational plan every copy becomes a mature object, so a space made with {@code logCopies}
- * sets the log bit of each copy it makes (mmtk-core's {@code PromoteToMature} copy semantics), and
- * counts the trace bytes evacuated out of it (the bytes a nursery promoted).
+ * sets the log bit of each copy it makes (mmtk-core's {@code PromoteToMature} copy semantics); a
+ * {@link #nursery} also counts the trace bytes evacuated out of it (the bytes it promoted).
  */
 public final class CopySpace extends Space {
     private final MonotonePageResource pages;
