@@ -7,14 +7,14 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.IgnoringEvents;
 
 /**
  * The definition of docs/merlin.md, computed as literally as possible and sharing nothing with jmmtk:
  * boxed maps of the graph, a breadth-first walk from every root before every allocation and at the end;
  * an object's death point is the number of allocations made before the first walk that misses it.
  */
-final class LifetimeOracle implements TraceEvents {
+final class LifetimeOracle extends IgnoringEvents {
     private final Map<Long, long[]> slots = new HashMap<>();
     private final Map<String, Long> roots = new HashMap<>();
     private final Set<Long> alive = new LinkedHashSet<>();
@@ -52,10 +52,6 @@ final class LifetimeOracle implements TraceEvents {
     }
 
     @Override
-    public void type(int typeId, String name) {
-    }
-
-    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         walk();
         allocations++;
@@ -84,17 +80,5 @@ final class LifetimeOracle implements TraceEvents {
         } else {
             roots.put(key, target);
         }
-    }
-
-    @Override
-    public void death(long object) {
-    }
-
-    @Override
-    public void perfectPoint() {
-    }
-
-    @Override
-    public void collect() {
     }
 }

@@ -1,7 +1,7 @@
 package org.jmmtk.tools.plot;
 
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
-import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceException;
 
 /**
@@ -10,7 +10,7 @@ import org.jmmtk.bindings.trace.TraceException;
  * what the plots rely on (no duplicate id; a death only of a live object) and throws
  * {@link TraceException} otherwise. Subclasses watch births and deaths. Used by one thread.
  */
-abstract class DeathTimes implements TraceEvents {
+abstract class DeathTimes extends IgnoringEvents {
     private final Long2LongOpenHashMap live = new Long2LongOpenHashMap();
     private long time;
     private long liveBytes;
@@ -45,10 +45,6 @@ abstract class DeathTimes implements TraceEvents {
     }
 
     @Override
-    public void type(int typeId, String name) {
-    }
-
-    @Override
     public final void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         beforeAllocation();
         int tag = tag(time);
@@ -70,25 +66,5 @@ abstract class DeathTimes implements TraceEvents {
         liveBytes -= bytes;
         deaths++;
         died(bytes, (int) (packed & ((1 << 27) - 1)));
-    }
-
-    @Override
-    public void write(int thread, long source, int slot, long target) {
-    }
-
-    @Override
-    public void root(int thread, int rootSlot, long target) {
-    }
-
-    @Override
-    public void global(int rootSlot, long target) {
-    }
-
-    @Override
-    public void perfectPoint() {
-    }
-
-    @Override
-    public void collect() {
     }
 }
