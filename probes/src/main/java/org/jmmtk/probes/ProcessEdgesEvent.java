@@ -7,8 +7,9 @@ import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
 /**
- * The body of one ProcessEdges packet (MMTk's {@code process_slots}): how many edges it traces and
- * whether they are roots. Committed by the GC worker running the packet.
+ * The body of one ProcessEdges packet (MMTk's {@code process_slots}): how many edges it traced, its own
+ * and those of the objects it reached first (at most the packet capacity), and whether its own edges
+ * are roots. Committed by the GC worker running the packet when its trace ends.
  */
 @Name(ProcessEdgesEvent.NAME)
 @Label("Process Edges")

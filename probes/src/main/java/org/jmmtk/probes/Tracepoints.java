@@ -164,7 +164,7 @@ public final class Tracepoints {
         }
     }
 
-    /** A ProcessEdges packet is about to trace {@code edges} edges. */
+    /** A ProcessEdges packet traced {@code edges} edges (its own and those of the objects it reached). */
     public static void processEdges(int gc, long packetId, int edges, boolean roots) {
         if (COMPILED && processEdgesOn) {
             commitProcessEdges(gc, packetId, edges, roots);

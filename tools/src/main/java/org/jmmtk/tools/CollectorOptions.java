@@ -43,7 +43,8 @@ final class CollectorOptions {
     String tlabSize;
 
     @Option(names = "--packet-capacity", paramLabel = "N", defaultValue = "4096",
-            description = "Edges per ProcessEdges packet (default: ${DEFAULT-VALUE}, MMTk's constant).")
+            description = "The most edges a ProcessEdges packet carries, and traces "
+                    + "(default: ${DEFAULT-VALUE}, MMTk's constant).")
     int packetCapacity;
 
     @Option(names = "--gc-overhead-limit", paramLabel = "GC%,FREE%,N|off", defaultValue = "98,2,5",

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.jmmtk.probes.PageLockContendedEvent;
@@ -80,6 +83,30 @@ class ProbesCommandTest {
         for (Map<String, Object> c : collections) {
             assertEquals(number(c, "edgesTraced"), edgesByGc.get((int) number(c, "gc")), "GC " + c.get("gc"));
         }
+    }
+
+    @Test
+    void aPacketTracesAtMostThePacketCapacityAndHandsTheRestToNewPackets() throws IOException {
+        Path small = dir.resolve("capacity.jfr");
+        Cli.Result r = Cli.run("run", "--workload", "widetree", "--scale", "0.05", "--heap", "4m", "--threads", "2",
+                "--packet-capacity", "64", "--json", "--jfr", small.toString());
+        assertEquals(0, r.code(), r.err());
+        Set<Long> edgePackets = new HashSet<>();
+        List<Long> parents = new ArrayList<>();
+        long edges = 0;
+        for (RecordedEvent e : RecordingFile.readAllEvents(small)) {
+            String type = e.getEventType().getName();
+            if (type.equals("jmmtk.ProcessEdges")) {
+                assertTrue(e.getInt("edges") <= 64, "a packet traced " + e.getInt("edges") + " edges");
+                edgePackets.add(e.getLong("packetId"));
+                edges += e.getInt("edges");
+            } else if (type.equals("jmmtk.WorkPacket") && e.getString("type").equals("ProcessEdges")) {
+                parents.add(e.getLong("parentId"));
+            }
+        }
+        long spilled = parents.stream().filter(edgePackets::contains).count();
+        assertTrue(edges > 64 * 100, "the run traced only " + edges + " edges");
+        assertTrue(spilled >= edges / 64 / 2, spilled + " packets made by packets, for " + edges + " edges");
     }
 
     @Test

@@ -13,9 +13,10 @@ import org.jmmtk.scheduler.GCWorker;
 
 /**
  * Depth-first semispace copying: two copy spaces as in SemiSpace, but the closure copies an object and
- * then at once follows its references, depth first, with an explicit stack per GC worker, instead of
- * Cheney's breadth-first order through packets. Parents and children end up next to each other in the
- * to-space (Moon's and Wilson's locality argument). Root packets still spread the work over the
+ * then at once follows its references, depth first, with an explicit stack per GC worker, until the
+ * whole subgraph is copied (the generic closure also goes depth first, but stops after a packet's
+ * capacity of edges and hands the rest to new packets). Parents and children end up next to each
+ * other in the to-space (Moon's and Wilson's locality argument). Root packets still spread the work over the
  * workers; the subgraph first reached from a root is copied by the worker that reached it.
  *
  * <p>Threads: mutators allocate; GC workers run prepare, the closure and release.

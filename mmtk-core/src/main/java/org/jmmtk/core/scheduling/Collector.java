@@ -1,5 +1,6 @@
 package org.jmmtk.core.scheduling;
 
+import java.util.Arrays;
 import org.jmmtk.core.alloc.Allocator;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.memory.SimulatedMemory;
@@ -9,10 +10,10 @@ import org.jmmtk.scheduler.WorkerContext;
 
 /**
  * The per-worker context of a GC worker (mmtk-core's {@code GCWorker} state): its copy allocator (set
- * up by the plan each collection), the queue of objects the running ProcessEdges packet reached first
- * (MMTk's object queue), counters that are summed when a collection ends, and, if the binding wants
- * it, the log of objects it moved. Moves are reported to plugins that asked. Plain fields: only its
- * worker touches it while a collection runs.
+ * up by the plan each collection), the queue of objects the running trace call reached first (MMTk's
+ * object queue), the edge stack of the ProcessEdges packet it runs, counters that are summed when a
+ * collection ends, and, if the binding wants it, the log of objects it moved. Moves are reported to
+ * plugins that asked. Plain fields: only its worker touches it while a collection runs.
  */
 public class Collector implements WorkerContext, TraceContext {
     private final int ordinal;
@@ -21,7 +22,7 @@ public class Collector implements WorkerContext, TraceContext {
     private final MoveLog moves;
     private Allocator copyAllocator;
     private long[] nodes;
-    private long[] scratch = new long[0];
+    private long[] edgeStack;
 
     // The counters are written for every object traced. Pad them so they never share a cache line with
     // another worker's (HotSpot keeps declaration order among a class's long fields).
@@ -51,7 +52,8 @@ public class Collector implements WorkerContext, TraceContext {
         this.memory = memory;
         this.plugins = plugins;
         this.moves = logMoves ? new MoveLog() : null;
-        this.nodes = new long[packetCapacity];
+        this.nodes = new long[16];
+        this.edgeStack = new long[packetCapacity];
     }
 
     public final int ordinal() {
@@ -72,16 +74,16 @@ public class Collector implements WorkerContext, TraceContext {
         return moves;
     }
 
-    /** Empties the object queue, with room for {@code n} objects (a packet of n edges reaches at most n). */
-    void startQueue(int n) {
-        if (nodes.length < n) {
-            nodes = new long[n];
-        }
+    /** Empties the object queue. */
+    void clearQueue() {
         nodeCount = 0;
     }
 
     @Override
     public final void enqueue(long object) {
+        if (nodeCount == nodes.length) {
+            nodes = Arrays.copyOf(nodes, nodes.length * 2);
+        }
         nodes[(int) nodeCount++] = object;
     }
 
@@ -126,12 +128,12 @@ public class Collector implements WorkerContext, TraceContext {
         edgesTraced += n;
     }
 
-    /** The worker's array for gathering the edges of new packets, at least {@code n} long. */
-    long[] scratch(int n) {
-        if (scratch.length < n) {
-            scratch = new long[n];
+    /** The worker's depth-first stack of edges ({@link ProcessEdges}), at least {@code n} long, contents kept. */
+    long[] edgeStack(int n) {
+        if (edgeStack.length < n) {
+            edgeStack = Arrays.copyOf(edgeStack, Math.max(n, edgeStack.length * 2));
         }
-        return scratch;
+        return edgeStack;
     }
 
     /** The queued objects: {@link #queued()} entries of this array. */

@@ -11,8 +11,8 @@ import org.jmmtk.scheduler.Stage;
  * Collects edges into ProcessEdges packets of at most the packet capacity and adds each full packet
  * to the Closure stage. Its array starts small and doubles, so a packet of a few edges does not
  * allocate a full-capacity array. Used by one worker inside one packet, for roots and remembered
- * sets; the closure's own packets gather their edges in the worker's scratch array instead
- * ({@link ProcessEdges}), without this class's per-edge checks.
+ * sets; the closure's own packets push the edges they find on the worker's edge stack instead
+ * ({@link ProcessEdges}).
  */
 final class EdgeBuffer implements EdgeVisitor {
     private static final int INITIAL_CAPACITY = 32;

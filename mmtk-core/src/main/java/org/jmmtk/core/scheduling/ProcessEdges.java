@@ -1,7 +1,7 @@
 package org.jmmtk.core.scheduling;
 
-import org.jmmtk.core.analysis.PluginHost;
 import java.util.Arrays;
+import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.probes.Tracepoints;
@@ -10,14 +10,23 @@ import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
- * The transitive closure's packet (MMTk's {@code ProcessEdgesWork} with its object scanning): traces
- * the target of each of its edges through the collection's trace kind, updates edges whose target
- * moved, then scans the objects it reached first (queued in the worker's {@link Collector}, not in the
- * packet: packets made one after the other lie side by side in memory and may run on two workers at
- * once) and packs their non-null reference slots into new packets of at most the packet capacity.
- * Root packets carry the is-roots flag, and report each root's object to plugins that asked.
+ * The transitive closure's packet (MMTk's {@code ProcessEdgesWork} with its object scanning). It traces
+ * its edges depth first on the worker's edge stack: each edge's target goes through the collection's
+ * trace kind, an edge whose target moved is updated, and an object the trace reached first (queued in
+ * the worker's {@link Collector}) has its non-null reference slots pushed at once, so its first child
+ * is traced next, while it is still in the cache. A packet traces at most the packet capacity of edges
+ * (its work budget); the edges then left on the stack go to new packets ({@link #spill}).
+ *
+ * <p>Depth first, because tracing a packet's edges all before scanning any of the objects reached
+ * visits the heap level by level: on a tree built depth first that order misses the cache on nearly
+ * every object, and it took more than twice as long as depth first (docs/design.md, "Where one thread's closure
+ * time goes"). Root packets carry the is-roots flag, and report their roots' objects to plugins that
+ * asked before tracing any. Runs on one worker; the stack and object queue are that worker's.
  */
 public final class ProcessEdges extends WorkPacket {
+    /** Packets the edges left over are split into, when there are that many: work for idle workers to steal. */
+    private static final int SPILL_WAYS = 4;
+
     private final Closure closure;
     private final long[] edges;
     private final int count;
@@ -30,6 +39,7 @@ public final class ProcessEdges extends WorkPacket {
         this.roots = roots;
     }
 
+    /** The edges this packet was given (it may trace more: those of the objects it reaches). */
     public int edgeCount() {
         return count;
     }
@@ -41,55 +51,85 @@ public final class ProcessEdges extends WorkPacket {
     @Override
     public void execute(GCWorker worker) {
         Collector collector = (Collector) worker.context();
-        Tracepoints.processEdges(worker.gc(), id(), count, roots);
-        collector.countEdges(count);
         SimulatedMemory memory = closure.memory();
         GcWorkContext trace = closure.trace();
         PluginHost plugins = closure.plugins();
-        boolean reportRoots = roots && plugins.wantsRootScans();
-        collector.startQueue(count);
+        if (roots && plugins.wantsRootScans()) {
+            reportRoots(memory, plugins);
+        }
+        long[] stack = collector.edgeStack(count);
         for (int i = 0; i < count; i++) {
-            long slot = edges[i];
+            stack[i] = edges[count - 1 - i];
+        }
+        int top = count;
+        int budget = closure.packetCapacity();
+        int traced = 0;
+        collector.clearQueue();
+        while (top > 0 && traced < budget) {
+            long slot = stack[--top];
+            traced++;
             long object = memory.load(slot);
+            if (object == 0) {
+                continue;
+            }
+            long moved = trace.traceObject(object, collector);
+            if (moved != object) {
+                memory.store(slot, moved);
+            }
+            if (collector.queued() > 0) {
+                top = pushSlotsOfQueued(memory, collector, top);
+                stack = collector.edgeStack(top);
+            }
+        }
+        collector.countEdges(traced);
+        Tracepoints.processEdges(worker.gc(), id(), traced, roots);
+        if (top > 0) {
+            spill(worker, stack, top);
+        }
+    }
+
+    private void reportRoots(SimulatedMemory memory, PluginHost plugins) {
+        for (int i = 0; i < count; i++) {
+            long object = memory.load(edges[i]);
             if (object != 0) {
-                if (reportRoots) {
-                    plugins.rootScan(object);
-                }
-                long traced = trace.traceObject(object, collector);
-                if (traced != object) {
-                    memory.store(slot, traced);
+                plugins.rootScan(object);
+            }
+        }
+    }
+
+    /** Pushes the non-null slots of the queued objects, each object's last slot first; empties the queue. */
+    private static int pushSlotsOfQueued(SimulatedMemory memory, Collector collector, int top) {
+        long[] nodes = collector.queue();
+        for (int k = collector.queued() - 1; k >= 0; k--) {
+            long object = nodes[k];
+            int slots = ObjectModel.refSlots(memory, object);
+            long[] stack = collector.edgeStack(top + slots);
+            long slot = ObjectModel.slotAddress(object, slots - 1);
+            for (int j = 0; j < slots; j++, slot -= 8) {
+                if (memory.load(slot) != 0) {
+                    stack[top++] = slot;
                 }
             }
         }
-        scanObjects(worker, memory, collector);
+        collector.clearQueue();
+        return top;
     }
 
     /**
-     * Packs the non-null slots of the objects this packet reached first into new packets, gathering them
-     * in the worker's scratch array: no growth checks per edge, one exact-size copy per packet made.
+     * Hands the edges left on the stack to new packets: {@value #SPILL_WAYS} of them when there are that
+     * many edges, so that idle workers find work to steal (one packet would make a serial chain of the
+     * rest of the closure), and more if needed to keep each within the packet capacity. The top of the
+     * stack, the edges found last and nearest in the cache, is queued first.
      */
-    private void scanObjects(GCWorker worker, SimulatedMemory memory, Collector collector) {
-        long[] nodes = collector.queue();
-        int nodeCount = collector.queued();
+    private void spill(GCWorker worker, long[] stack, int top) {
         int capacity = closure.packetCapacity();
-        long[] out = collector.scratch(capacity);
-        int size = 0;
-        for (int k = 0; k < nodeCount; k++) {
-            long object = nodes[k];
-            int slots = ObjectModel.refSlots(memory, object);
-            long slot = ObjectModel.slotAddress(object, 0);
-            for (int j = 0; j < slots; j++, slot += 8) {
-                if (memory.load(slot) != 0) {
-                    out[size++] = slot;
-                    if (size == capacity) {
-                        worker.addWork(Stage.CLOSURE, new ProcessEdges(closure, out.clone(), size, false));
-                        size = 0;
-                    }
-                }
-            }
-        }
-        if (size > 0) {
-            worker.addWork(Stage.CLOSURE, new ProcessEdges(closure, Arrays.copyOf(out, size), size, false));
+        int packets = Math.max((top + capacity - 1) / capacity, Math.min(SPILL_WAYS, top));
+        int end = top;
+        for (int k = packets - 1; k >= 0; k--) {
+            int start = (int) ((long) top * k / packets);
+            worker.addWork(Stage.CLOSURE,
+                    new ProcessEdges(closure, Arrays.copyOfRange(stack, start, end), end - start, false));
+            end = start;
         }
     }
 }
