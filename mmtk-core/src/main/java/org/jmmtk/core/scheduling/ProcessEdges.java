@@ -39,15 +39,6 @@ public final class ProcessEdges extends WorkPacket {
         this.roots = roots;
     }
 
-    /** The edges this packet was given (it may trace more: those of the objects it reaches). */
-    public int edgeCount() {
-        return count;
-    }
-
-    public boolean isRoots() {
-        return roots;
-    }
-
     @Override
     public void execute(GCWorker worker) {
         Collector collector = (Collector) worker.context();
