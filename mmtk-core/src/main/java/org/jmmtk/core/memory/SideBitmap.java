@@ -76,6 +76,26 @@ public final class SideBitmap {
         return ((long) WORDS.getAndBitwiseOr(words, g >>> 6, 1L << g) & (1L << g)) == 0;
     }
 
+    /**
+     * Sets the bit unless it is set already; true if this call set it. A set bit is seen with a plain
+     * load, without the atomic instruction (marking: most objects reached again are marked already).
+     */
+    public boolean attemptSet(long address) {
+        long[] words = chunkFor(address);
+        int g = granule(address);
+        int w = g >>> 6;
+        long bit = 1L << g;
+        long word = words[w];
+        while ((word & bit) == 0) {
+            long found = (long) WORDS.compareAndExchange(words, w, word, word | bit);
+            if (found == word) {
+                return true;
+            }
+            word = found;
+        }
+        return false;
+    }
+
     public void clear(long address) {
         long[] words = chunkFor(address);
         int g = granule(address);
@@ -100,6 +120,28 @@ public final class SideBitmap {
             }
             a = chunkEnd;
         }
+    }
+
+    /** How many bits of {@code [start, end)} are set; both 8-byte aligned. */
+    public long count(long start, long end) {
+        long n = 0;
+        for (long a = start; a < end; ) {
+            long chunkEnd = Math.min(end, ((a >>> LOG_BYTES_IN_CHUNK) + 1) << LOG_BYTES_IN_CHUNK);
+            long[] words = chunks[(int) ((a - base) >>> LOG_BYTES_IN_CHUNK)];
+            if (words != null) {
+                for (long g = a; g < chunkEnd; g += 8) {
+                    if ((g & 511) == 0 && g + 512 <= chunkEnd) {
+                        n += Long.bitCount(words[granule(g) >>> 6]);
+                        g += 504;
+                    } else {
+                        int i = granule(g);
+                        n += (words[i >>> 6] >>> i) & 1;
+                    }
+                }
+            }
+            a = chunkEnd;
+        }
+        return n;
     }
 
     /** The first set bit's address in {@code [from, end)}, or -1. */

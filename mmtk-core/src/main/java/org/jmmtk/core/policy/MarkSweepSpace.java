@@ -5,14 +5,18 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.heap.FreeListPageResource;
 import org.jmmtk.core.heap.PageResource;
+import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.stats.FreeSpaceProfile;
 
 /**
  * A non-moving space of blocks (the heap geometry's block size), each carved into cells of one size
- * class and threaded into a free list (segregated fits). Objects are marked in place; the sweep walks
- * every cell of every block, frees unmarked objects, clears marks on survivors, and gives wholly empty
- * blocks back to the page resource so other size classes and spaces can use them.
+ * class and threaded into a free list (segregated fits). Marks are side metadata, one bit per granule
+ * (as in mmtk-core's native mark-sweep), not header bits: the sweep reads only the mark and
+ * valid-object bitmaps, never a survivor's memory. A block whose every cell is marked is left as it is;
+ * in the others a cell without a valid object is free and a valid unmarked one is freed. The swept
+ * range's marks are then cleared in one pass over the bitmap, and wholly empty blocks go back to the
+ * page resource so other size classes and spaces can use them.
  *
  * <p>A free cell holds the next free cell in its first word and 0 in its id word (live objects have
  * positive ids). Block metadata lives in side arrays indexed by block number. Mutators take whole
@@ -32,6 +36,7 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
     private final long[] blockFreeList;
     private final int[] blockFreeCells;
     private final IntArrayList[] available;
+    private final SideBitmap marks;
     private final LongAdder objectsFreed = new LongAdder();
     private final BlockSweepable reclaimedCells = new BlockSweepable() {
         @Override
@@ -57,6 +62,7 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
         Arrays.fill(blockClass, (byte) -1);
         this.blockFreeList = new long[blocks];
         this.blockFreeCells = new int[blocks];
+        this.marks = new SideBitmap(memory);
         this.available = new IntArrayList[sizeClasses.count()];
         for (int i = 0; i < available.length; i++) {
             available[i] = new IntArrayList();
@@ -140,7 +146,16 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
 
     @Override
     public long traceObject(long object, TraceContext context) {
-        return markObject(object, context);
+        if (marks.attemptSet(object)) {
+            context.marked(ObjectModel.traceBytes(memory, object));
+            context.enqueue(object);
+        }
+        return object;
+    }
+
+    @Override
+    public boolean isMarked(long object) {
+        return marks.get(object);
     }
 
     @Override
@@ -165,21 +180,31 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
                 freed += sweepBlock(b, sizeClasses.cellBytes(sizeClass), byMarks);
             }
         }
+        if (byMarks) {
+            marks.clearRange(start + ((long) from << logBlockBytes), start + ((long) to << logBlockBytes));
+        }
         objectsFreed.add(freed);
     }
 
-    /** Sweeps one block; returns the objects it freed. */
+    /**
+     * Sweeps one block; returns the objects it freed. Reads only the side bitmaps for live cells, so a
+     * block whose every cell is marked is not touched at all.
+     */
     private int sweepBlock(int b, int cell, boolean byMarks) {
         long block = start + ((long) b << logBlockBytes);
+        int cells = geometry.blockBytes() / cell;
+        if (byMarks && marks.count(block, block + geometry.blockBytes()) == cells) {
+            blockFreeList[b] = 0;
+            blockFreeCells[b] = 0;
+            return 0;
+        }
         long head = 0;
         int free = 0;
         int freed = 0;
         boolean anyLive = false;
         for (long c = lastCell(block, cell); c >= block; c -= cell) {
-            if (memory.load(c + ObjectModel.ID_OFFSET) != 0) {
-                long status = memory.load(c);
-                if (!byMarks || (status & ObjectModel.MARK_BIT) != 0) {
-                    memory.store(c, status & ~ObjectModel.MARK_BIT);
+            if (validObjects.get(c)) {
+                if (!byMarks || marks.get(c)) {
                     anyLive = true;
                     continue;
                 }

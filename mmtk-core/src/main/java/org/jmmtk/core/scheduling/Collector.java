@@ -21,8 +21,9 @@ public class Collector implements WorkerContext, TraceContext {
     private final PluginHost plugins;
     private final MoveLog moves;
     private Allocator copyAllocator;
-    private long[] nodes;
     private long[] edgeStack;
+    /** Edges on {@link #edgeStack}: written for every object traced. */
+    private int top;
 
     // The counters are written for every object traced. Pad them so they never share a cache line with
     // another worker's (HotSpot keeps declaration order among a class's long fields).
@@ -38,8 +39,6 @@ public class Collector implements WorkerContext, TraceContext {
     /** Trace bytes of the objects marked in place. */
     private long bytesMarked;
     private long edgesTraced;
-    /** Objects enqueued by the packet this worker runs: written for every object traced. */
-    private long nodeCount;
 
     private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
     private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
@@ -52,7 +51,6 @@ public class Collector implements WorkerContext, TraceContext {
         this.memory = memory;
         this.plugins = plugins;
         this.moves = logMoves ? new MoveLog() : null;
-        this.nodes = new long[16];
         this.edgeStack = new long[packetCapacity];
     }
 
@@ -74,17 +72,26 @@ public class Collector implements WorkerContext, TraceContext {
         return moves;
     }
 
-    /** Empties the object queue. */
-    void clearQueue() {
-        nodeCount = 0;
-    }
-
+    /**
+     * Scans {@code object} at once (MMTk's object queue without the queue): pushes its non-null reference
+     * slots on this worker's edge stack, last slot first, so the packet tracing traces its first child
+     * next, while the object is still in the cache.
+     */
     @Override
     public final void enqueue(long object) {
-        if (nodeCount == nodes.length) {
-            nodes = Arrays.copyOf(nodes, nodes.length * 2);
+        int slots = ObjectModel.refSlots(memory, object);
+        long[] stack = edgeStack;
+        int t = top;
+        if (t + slots > stack.length) {
+            stack = edgeStack = Arrays.copyOf(stack, Math.max(t + slots, stack.length * 2));
         }
-        nodes[(int) nodeCount++] = object;
+        long slot = ObjectModel.slotAddress(object, slots - 1);
+        for (int j = 0; j < slots; j++, slot -= 8) {
+            if (memory.load(slot) != 0) {
+                stack[t++] = slot;
+            }
+        }
+        top = t;
     }
 
     @Override
@@ -128,21 +135,31 @@ public class Collector implements WorkerContext, TraceContext {
         edgesTraced += n;
     }
 
-    /** The worker's depth-first stack of edges ({@link ProcessEdges}), at least {@code n} long, contents kept. */
-    long[] edgeStack(int n) {
-        if (edgeStack.length < n) {
-            edgeStack = Arrays.copyOf(edgeStack, Math.max(n, edgeStack.length * 2));
+    /** Makes {@code edges[0, count)} the edge stack, {@code edges[0]} on top. */
+    void pushEdges(long[] edges, int count) {
+        long[] stack = edgeStack;
+        if (stack.length < count) {
+            stack = edgeStack = new long[Math.max(count, stack.length * 2)];
         }
+        for (int i = 0; i < count; i++) {
+            stack[i] = edges[count - 1 - i];
+        }
+        top = count;
+    }
+
+    /** Edges on the edge stack. */
+    int edgesLeft() {
+        return top;
+    }
+
+    /** Pops the edge stack's top edge; there must be one. */
+    long popEdge() {
+        return edgeStack[--top];
+    }
+
+    /** The edge stack: {@link #edgesLeft()} entries of this array, the top last. */
+    long[] edgeStack() {
         return edgeStack;
-    }
-
-    /** The queued objects: {@link #queued()} entries of this array. */
-    long[] queue() {
-        return nodes;
-    }
-
-    int queued() {
-        return (int) nodeCount;
     }
 
     public final long objectsCopied() {

@@ -3,7 +3,6 @@ package org.jmmtk.core.scheduling;
 import java.util.Arrays;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.memory.SimulatedMemory;
-import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.probes.Tracepoints;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
@@ -48,16 +47,11 @@ public final class ProcessEdges extends WorkPacket {
         if (roots && plugins.wantsRootScans()) {
             reportRoots(memory, plugins);
         }
-        long[] stack = collector.edgeStack(count);
-        for (int i = 0; i < count; i++) {
-            stack[i] = edges[count - 1 - i];
-        }
-        int top = count;
+        collector.pushEdges(edges, count);
         int budget = closure.packetCapacity();
         int traced = 0;
-        collector.clearQueue();
-        while (top > 0 && traced < budget) {
-            long slot = stack[--top];
+        while (collector.edgesLeft() > 0 && traced < budget) {
+            long slot = collector.popEdge();
             traced++;
             long object = memory.load(slot);
             if (object == 0) {
@@ -67,15 +61,11 @@ public final class ProcessEdges extends WorkPacket {
             if (moved != object) {
                 memory.store(slot, moved);
             }
-            if (collector.queued() > 0) {
-                top = pushSlotsOfQueued(memory, collector, top);
-                stack = collector.edgeStack(top);
-            }
         }
         collector.countEdges(traced);
         Tracepoints.processEdges(worker.gc(), id(), traced, roots);
-        if (top > 0) {
-            spill(worker, stack, top);
+        if (collector.edgesLeft() > 0) {
+            spill(worker, collector.edgeStack(), collector.edgesLeft());
         }
     }
 
@@ -86,24 +76,6 @@ public final class ProcessEdges extends WorkPacket {
                 plugins.rootScan(object);
             }
         }
-    }
-
-    /** Pushes the non-null slots of the queued objects, each object's last slot first; empties the queue. */
-    private static int pushSlotsOfQueued(SimulatedMemory memory, Collector collector, int top) {
-        long[] nodes = collector.queue();
-        for (int k = collector.queued() - 1; k >= 0; k--) {
-            long object = nodes[k];
-            int slots = ObjectModel.refSlots(memory, object);
-            long[] stack = collector.edgeStack(top + slots);
-            long slot = ObjectModel.slotAddress(object, slots - 1);
-            for (int j = 0; j < slots; j++, slot -= 8) {
-                if (memory.load(slot) != 0) {
-                    stack[top++] = slot;
-                }
-            }
-        }
-        collector.clearQueue();
-        return top;
     }
 
     /**

@@ -146,7 +146,6 @@ public final class RefCount extends Plan {
         if (kind == CollectionKind.RC) {
             worker.addWork(Stage.RELEASE, new ProcessZct(this));
         } else {
-            // before the sweeps, which rewrite the status words of survivors
             undoRootCounts();
             SweepBlocks.schedule(worker, ms);
         }

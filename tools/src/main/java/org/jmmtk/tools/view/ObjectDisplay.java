@@ -55,7 +55,7 @@ final class ObjectDisplay {
             }
             shown.add(new Shown(o, ObjectModel.id(memory, o), ObjectModel.typeId(memory, o),
                     ObjectModel.size(memory, o), ObjectModel.traceBytes(memory, o), memory.load(o),
-                    ObjectModel.isMarked(memory, o), ObjectModel.isForwarded(memory, o), sampler.isLive(o),
+                    space.isMarked(o), ObjectModel.isForwarded(memory, o), sampler.isLive(o),
                     sampler.allocatedAt(o), fields));
         }
         return shown;
