@@ -9,7 +9,7 @@ import java.util.TreeSet;
 import org.jmmtk.core.util.Constants;
 import org.junit.jupiter.api.Test;
 
-/** The side bitmap against a sorted set of addresses: get, next, clear and clearRange across chunks. */
+/** The side bitmap against a sorted set of addresses: get, next, count, attemptSet, clear and clearRange across chunks. */
 class SideBitmapTest {
     private static final long BASE = 1L << 32;
 
@@ -22,11 +22,12 @@ class SideBitmapTest {
         long span = 4 * Constants.BYTES_IN_CHUNK;
         for (int round = 0; round < 20_000; round++) {
             long a = BASE + (random.nextLong(span / 8)) * 8;
-            switch (random.nextInt(4)) {
-                case 0, 1 -> {
+            switch (random.nextInt(5)) {
+                case 0 -> {
                     bits.set(a);
                     model.add(a);
                 }
+                case 1 -> assertEquals(model.add(a), bits.attemptSet(a));
                 case 2 -> {
                     bits.clear(a);
                     model.remove(a);
@@ -42,6 +43,7 @@ class SideBitmapTest {
             long end = Math.min(BASE + span, probe + 8L * random.nextInt(300_000));
             Long expected = model.ceiling(probe);
             assertEquals(expected == null || expected >= end ? -1 : expected, bits.next(probe, end));
+            assertEquals(model.subSet(probe, end).size(), bits.count(probe, end));
         }
         assertFalse(bits.get(BASE - 8));
         assertFalse(bits.get(BASE + span));
