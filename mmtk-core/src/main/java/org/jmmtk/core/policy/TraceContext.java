@@ -6,7 +6,7 @@ package org.jmmtk.core.policy;
  * copied or marked. Implemented by the worker's collector context; used only by its own worker.
  */
 public interface TraceContext {
-    /** Queues {@code object}, reached first by this worker, to be scanned. */
+    /** Queues {@code object}, reached first by this worker, to be scanned (the worker's collector scans it at once). */
     void enqueue(long object);
 
     /**

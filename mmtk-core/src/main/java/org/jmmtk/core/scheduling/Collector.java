@@ -10,8 +10,8 @@ import org.jmmtk.scheduler.WorkerContext;
 
 /**
  * The per-worker context of a GC worker (mmtk-core's {@code GCWorker} state): its copy allocator (set
- * up by the plan each collection), the queue of objects the running trace call reached first (MMTk's
- * object queue), the edge stack of the ProcessEdges packet it runs, counters that are summed when a
+ * up by the plan each collection), the edge stack of the ProcessEdges packet it runs (objects a trace
+ * reaches first are scanned straight onto it: MMTk's object queue), counters that are summed when a
  * collection ends, and, if the binding wants it, the log of objects it moved. Moves are reported to
  * plugins that asked. Plain fields: only its worker touches it while a collection runs.
  */

@@ -11,16 +11,16 @@ import org.jmmtk.scheduler.WorkPacket;
 /**
  * The transitive closure's packet (MMTk's {@code ProcessEdgesWork} with its object scanning). It traces
  * its edges depth first on the worker's edge stack: each edge's target goes through the collection's
- * trace kind, an edge whose target moved is updated, and an object the trace reached first (queued in
- * the worker's {@link Collector}) has its non-null reference slots pushed at once, so its first child
- * is traced next, while it is still in the cache. A packet traces at most the packet capacity of edges
+ * trace kind, an edge whose target moved is updated, and an object the trace reached first has its
+ * non-null reference slots pushed at once (by {@link Collector#enqueue}, which the policy calls), so its
+ * first child is traced next, while it is still in the cache. A packet traces at most the packet capacity of edges
  * (its work budget); the edges then left on the stack go to new packets ({@link #spill}).
  *
  * <p>Depth first, because tracing a packet's edges all before scanning any of the objects reached
  * visits the heap level by level: on a tree built depth first that order misses the cache on nearly
  * every object, and it took more than twice as long as depth first (docs/design.md, "Where one thread's closure
  * time goes"). Root packets carry the is-roots flag, and report their roots' objects to plugins that
- * asked before tracing any. Runs on one worker; the stack and object queue are that worker's.
+ * asked before tracing any. Runs on one worker; the edge stack is that worker's.
  */
 public final class ProcessEdges extends WorkPacket {
     /** Packets the edges left over are split into, when there are that many: work for idle workers to steal. */
