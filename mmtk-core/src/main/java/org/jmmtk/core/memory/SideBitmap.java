@@ -104,44 +104,46 @@ public final class SideBitmap {
 
     /** Clears every bit of {@code [start, end)}; both 8-byte aligned. Not concurrent with setters of the range. */
     public void clearRange(long start, long end) {
-        for (long a = start; a < end; ) {
-            long chunkEnd = Math.min(end, ((a >>> LOG_BYTES_IN_CHUNK) + 1) << LOG_BYTES_IN_CHUNK);
-            long[] words = chunks[(int) ((a - base) >>> LOG_BYTES_IN_CHUNK)];
-            if (words != null) {
-                for (long g = a; g < chunkEnd; g += 8) {
-                    if ((g & 511) == 0 && g + 512 <= chunkEnd) {
-                        words[granule(g) >>> 6] = 0;
-                        g += 504;
-                    } else {
-                        int i = granule(g);
-                        words[i >>> 6] &= ~(1L << i);
-                    }
-                }
-            }
-            a = chunkEnd;
-        }
+        forEachWord(start, end, (words, w, mask) -> {
+            words[w] &= ~mask;
+            return 0;
+        });
     }
 
     /** How many bits of {@code [start, end)} are set; both 8-byte aligned. */
     public long count(long start, long end) {
-        long n = 0;
+        return forEachWord(start, end, (words, w, mask) -> Long.bitCount(words[w] & mask));
+    }
+
+    /** What {@link #forEachWord} does with one word: {@code mask} has the range's bits in {@code words[w]}. */
+    @FunctionalInterface
+    private interface WordOp {
+        long apply(long[] words, int w, long mask);
+    }
+
+    /** Applies {@code op} to every allocated word holding bits of {@code [start, end)}; sums what it returns. */
+    private long forEachWord(long start, long end, WordOp op) {
+        long sum = 0;
         for (long a = start; a < end; ) {
             long chunkEnd = Math.min(end, ((a >>> LOG_BYTES_IN_CHUNK) + 1) << LOG_BYTES_IN_CHUNK);
             long[] words = chunks[(int) ((a - base) >>> LOG_BYTES_IN_CHUNK)];
             if (words != null) {
-                for (long g = a; g < chunkEnd; g += 8) {
-                    if ((g & 511) == 0 && g + 512 <= chunkEnd) {
-                        n += Long.bitCount(words[granule(g) >>> 6]);
-                        g += 504;
-                    } else {
-                        int i = granule(g);
-                        n += (words[i >>> 6] >>> i) & 1;
+                int first = granule(a);
+                int last = granule(chunkEnd - 8);
+                for (int w = first >>> 6; w <= last >>> 6; w++) {
+                    long mask = -1L;
+                    if (w == first >>> 6) {
+                        mask &= -1L << first;
                     }
+                    if (w == last >>> 6) {
+                        mask &= -1L >>> (63 - (last & 63));
+                    }
+                    sum += op.apply(words, w, mask);
                 }
             }
             a = chunkEnd;
         }
-        return n;
+        return sum;
     }
 
     /** The first set bit's address in {@code [from, end)}, or -1. */

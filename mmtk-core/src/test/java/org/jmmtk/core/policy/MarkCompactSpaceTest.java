@@ -31,24 +31,9 @@ class MarkCompactSpaceTest {
     private final List<long[]> moves = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
 
-    private final TraceContext context = new TraceContext() {
+    private final TraceContext context = new StrictTraceContext() {
         @Override
         public void enqueue(long object) {
-        }
-
-        @Override
-        public long allocCopy(long bytes) {
-            throw new AssertionError();
-        }
-
-        @Override
-        public void copied(long from, long to, long traceBytes, long bytes) {
-            throw new AssertionError();
-        }
-
-        @Override
-        public void evacuated(long from, long to, long traceBytes, long bytes) {
-            throw new AssertionError();
         }
 
         @Override

@@ -33,30 +33,10 @@ class MarkSweepSpaceTest {
     private final FreeListAllocator allocator = new FreeListAllocator(m, 0, ms);
     private final List<Long> queued = new ArrayList<>();
 
-    private final TraceContext context = new TraceContext() {
+    private final TraceContext context = new StrictTraceContext() {
         @Override
         public void enqueue(long object) {
             queued.add(object);
-        }
-
-        @Override
-        public long allocCopy(long bytes) {
-            throw new AssertionError();
-        }
-
-        @Override
-        public void copied(long from, long to, long traceBytes, long bytes) {
-            throw new AssertionError();
-        }
-
-        @Override
-        public void evacuated(long from, long to, long traceBytes, long bytes) {
-            throw new AssertionError();
-        }
-
-        @Override
-        public void moved(long from, long to) {
-            throw new AssertionError();
         }
 
         @Override
