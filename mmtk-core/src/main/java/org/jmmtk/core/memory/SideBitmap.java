@@ -34,14 +34,15 @@ public final class SideBitmap {
     private long[] chunkFor(long address) {
         int c = (int) ((address - base) >>> LOG_BYTES_IN_CHUNK);
         long[] words = chunks[c];
+        return words != null ? words : allocateChunk(c);
+    }
+
+    // out of line: the lock's code would make every caller too big for the JIT to inline into the closure
+    private synchronized long[] allocateChunk(int c) {
+        long[] words = chunks[c];
         if (words == null) {
-            synchronized (this) {
-                words = chunks[c];
-                if (words == null) {
-                    words = new long[LONGS_IN_CHUNK];
-                    chunks[c] = words;
-                }
-            }
+            words = new long[LONGS_IN_CHUNK];
+            chunks[c] = words;
         }
         return words;
     }

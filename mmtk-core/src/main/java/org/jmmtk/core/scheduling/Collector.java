@@ -83,7 +83,7 @@ public class Collector implements WorkerContext, TraceContext {
         long[] stack = edgeStack;
         int t = top;
         if (t + slots > stack.length) {
-            stack = edgeStack = Arrays.copyOf(stack, Math.max(t + slots, stack.length * 2));
+            stack = growEdgeStack(t + slots);
         }
         long slot = ObjectModel.slotAddress(object, slots - 1);
         for (int j = 0; j < slots; j++, slot -= 8) {
@@ -133,6 +133,11 @@ public class Collector implements WorkerContext, TraceContext {
     /** Counts {@code n} edges traced: ProcessEdges does, and so must a trace that follows edges itself. */
     public final void countEdges(int n) {
         edgesTraced += n;
+    }
+
+    private long[] growEdgeStack(int n) {
+        edgeStack = Arrays.copyOf(edgeStack, Math.max(n, edgeStack.length * 2));
+        return edgeStack;
     }
 
     /** Makes {@code edges[0, count)} the edge stack, {@code edges[0]} on top. */
