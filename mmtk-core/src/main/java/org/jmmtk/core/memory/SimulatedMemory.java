@@ -76,11 +76,13 @@ public final class SimulatedMemory {
     }
 
     private long[] chunk(long address) {
-        long offset = address - base;
-        if (offset < 0 || address >= limit) {
+        // one unsigned comparison: an address below base gives a huge chunk number
+        long i = (address - base) >>> LOG_BYTES_IN_CHUNK;
+        long[][] all = chunks;
+        if (i >= all.length) {
             throw new UnmappedAddressException(address);
         }
-        long[] c = chunks[(int) (offset >>> LOG_BYTES_IN_CHUNK)];
+        long[] c = all[(int) i];
         if (c == null) {
             throw new UnmappedAddressException(address);
         }

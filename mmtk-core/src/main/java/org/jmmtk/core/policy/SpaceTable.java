@@ -40,11 +40,10 @@ public final class SpaceTable {
 
     /** The space containing {@code address}, or null. */
     public Space spaceOf(long address) {
-        long offset = address - base;
-        if (offset < 0 || offset >= ((long) byChunk.length << LOG_BYTES_IN_CHUNK)) {
-            return null;
-        }
-        return byChunk[(int) (offset >>> LOG_BYTES_IN_CHUNK)];
+        // one unsigned comparison: an address below base gives a huge chunk number
+        long i = (address - base) >>> LOG_BYTES_IN_CHUNK;
+        Space[] table = byChunk;
+        return i < table.length ? table[(int) i] : null;
     }
 
     /** Every space, in the order they were created. */

@@ -22,8 +22,6 @@ public class Collector implements WorkerContext, TraceContext {
     private final MoveLog moves;
     private Allocator copyAllocator;
     private long[] edgeStack;
-    /** Edges on {@link #edgeStack}: written for every object traced. */
-    private int top;
 
     // The counters are written for every object traced. Pad them so they never share a cache line with
     // another worker's (HotSpot keeps declaration order among a class's long fields).
@@ -39,6 +37,8 @@ public class Collector implements WorkerContext, TraceContext {
     /** Trace bytes of the objects marked in place. */
     private long bytesMarked;
     private long edgesTraced;
+    /** Edges on {@link #edgeStack} (a long, so it sits between the pads): written for every edge traced. */
+    private long top;
 
     private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
     private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
@@ -81,7 +81,7 @@ public class Collector implements WorkerContext, TraceContext {
     public final void enqueue(long object) {
         int slots = ObjectModel.refSlots(memory, object);
         long[] stack = edgeStack;
-        int t = top;
+        int t = (int) top;
         if (t + slots > stack.length) {
             stack = growEdgeStack(t + slots);
         }
@@ -154,12 +154,12 @@ public class Collector implements WorkerContext, TraceContext {
 
     /** Edges on the edge stack. */
     int edgesLeft() {
-        return top;
+        return (int) top;
     }
 
     /** Pops the edge stack's top edge; there must be one. */
     long popEdge() {
-        return edgeStack[--top];
+        return edgeStack[(int) --top];
     }
 
     /** The edge stack: {@link #edgesLeft()} entries of this array, the top last. */

@@ -12,9 +12,10 @@ import org.jmmtk.scheduler.WorkPacket;
  * The transitive closure's packet (MMTk's {@code ProcessEdgesWork} with its object scanning). It traces
  * its edges depth first on the worker's edge stack: each edge's target goes through the collection's
  * trace kind, an edge whose target moved is updated, and an object the trace reached first has its
- * non-null reference slots pushed at once (by {@link Collector#enqueue}, which the policy calls), so its
- * first child is traced next, while it is still in the cache. A packet traces at most the packet capacity of edges
- * (its work budget); the edges then left on the stack go to new packets ({@link #spill}).
+ * non-null reference slots pushed at once (by {@link Collector#enqueue}, which the policy calls), so
+ * its first child is traced next, while it is still in the cache. A packet traces at most the packet
+ * capacity of edges (its work budget); the edges then left on the stack go to new packets
+ * ({@link #spill}).
  *
  * <p>Depth first, because tracing a packet's edges all before scanning any of the objects reached
  * visits the heap level by level: on a tree built depth first that order misses the cache on nearly

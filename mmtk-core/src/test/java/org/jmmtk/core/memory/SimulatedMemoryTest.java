@@ -21,6 +21,10 @@ class SimulatedMemoryTest {
         assertThrows(UnmappedAddressException.class, () -> m.store(BASE - 8, 1));
         assertThrows(UnmappedAddressException.class, () -> m.load(0));
         assertThrows(UnmappedAddressException.class, () -> m.load(m.limit()));
+        // addresses whose chunk number would wrap to a valid index if cut to an int
+        assertThrows(UnmappedAddressException.class, () -> m.load(BASE + (1L << 52)));
+        assertThrows(UnmappedAddressException.class, () -> m.load(Long.MIN_VALUE));
+        assertThrows(UnmappedAddressException.class, () -> m.load(Long.MAX_VALUE));
     }
 
     @Test
