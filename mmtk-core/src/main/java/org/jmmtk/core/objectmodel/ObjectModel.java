@@ -7,7 +7,8 @@ import org.jmmtk.core.memory.SimulatedMemory;
  * two words (a 64-bit JVM's mark word and class word), then the reference slots, then the payload:
  *
  * <pre>
- *  word 0  status: bits 0-1 forwarding state, bit 2 mark, bit 3 log (unlogged), bits 4-27 reference
+ *  word 0  status: bits 0-1 forwarding state, bit 2 mark (mark-sweep keeps its marks on the side
+ *          instead), bit 3 log (unlogged), bits 4-27 reference
  *          slots, bits 28-63 the object's size as the trace gives it (header included).
  *          When forwarded the whole word is (new address &lt;&lt; 4 | FORWARDED).
  *  word 1  bits 0-39 object id (the trace's id, positive), bits 40-63 type id
