@@ -1,5 +1,6 @@
 package org.jmmtk.benchmarks;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.memory.SideBitmap;
@@ -72,7 +73,7 @@ public class ClosureFloorBenchmark {
         long[] found = new long[64];
         int[] n = {0};
         binding.scanGlobalRoots(slot -> found[n[0]++] = slot);
-        rootSlots = java.util.Arrays.copyOf(found, n[0]);
+        rootSlots = Arrays.copyOf(found, n[0]);
         marks = new SideBitmap(memory);
         semispaces = binding.mmtk().spaces().all().stream().filter(s -> s instanceof CopySpace).toArray(Space[]::new);
         if (kind.equals("copy")) {
@@ -156,7 +157,7 @@ public class ClosureFloorBenchmark {
     /** Pushes the non-null slots of {@code object}, last first, as {@code ProcessEdges} does. */
     private int pushSlots(long object, int slots, int top) {
         if (top + slots > stack.length) {
-            stack = java.util.Arrays.copyOf(stack, Math.max(top + slots, 2 * stack.length));
+            stack = Arrays.copyOf(stack, Math.max(top + slots, 2 * stack.length));
         }
         long slot = ObjectModel.slotAddress(object, slots - 1);
         for (int j = 0; j < slots; j++, slot -= 8) {
