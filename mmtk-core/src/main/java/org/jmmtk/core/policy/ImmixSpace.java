@@ -437,7 +437,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         if (status != ObjectModel.ALREADY_MARKED) {
             markLines(object, ObjectModel.sizeOfStatus(status));
             context.marked(ObjectModel.traceBytesOfStatus(status));
-            context.enqueue(object);
+            context.enqueue(object, status);
         }
         return object;
     }

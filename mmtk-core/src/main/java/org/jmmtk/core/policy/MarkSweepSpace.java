@@ -147,8 +147,9 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
     @Override
     public long traceObject(long object, TraceContext context) {
         if (marks.attemptSet(object)) {
-            context.marked(ObjectModel.traceBytes(memory, object));
-            context.enqueue(object);
+            long status = memory.load(object + ObjectModel.STATUS_OFFSET);
+            context.marked(ObjectModel.traceBytesOfStatus(status));
+            context.enqueue(object, status);
         }
         return object;
     }

@@ -151,7 +151,7 @@ public abstract class Space {
         long status = ObjectModel.markStatus(memory, object);
         if (status != ObjectModel.ALREADY_MARKED) {
             context.marked(ObjectModel.traceBytesOfStatus(status));
-            context.enqueue(object);
+            context.enqueue(object, status);
         }
         return object;
     }

@@ -10,6 +10,14 @@ public interface TraceContext {
     void enqueue(long object);
 
     /**
+     * As {@link #enqueue(long)}, for a policy that has just read the object's status word: {@code status}
+     * (its mark, log and forwarding bits aside) is that word, so the scan need not read the header again.
+     */
+    default void enqueue(long object, long status) {
+        enqueue(object);
+    }
+
+    /**
      * Room for a copy of {@code bytes} (simulated) bytes in the space this collection copies into; 0 if
      * there is none left, which only an opportunistic copier (Immix's evacuation) may see.
      */

@@ -79,7 +79,12 @@ public class Collector implements WorkerContext, TraceContext {
      */
     @Override
     public final void enqueue(long object) {
-        int slots = ObjectModel.refSlots(memory, object);
+        enqueue(object, memory.load(object + ObjectModel.STATUS_OFFSET));
+    }
+
+    @Override
+    public final void enqueue(long object, long status) {
+        int slots = ObjectModel.refSlotsOfStatus(status);
         long[] stack = edgeStack;
         int t = (int) top;
         if (t + slots > stack.length) {
