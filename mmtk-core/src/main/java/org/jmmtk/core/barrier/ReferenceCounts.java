@@ -39,8 +39,8 @@ public final class ReferenceCounts {
 
     /** Marks {@code object} as in the ZCT; true if it was not (the caller adds it to a buffer). */
     public boolean enterZct(long object) {
-        // a plain read first: an object often falls to zero again while still in the table
-        return !inZct.get(object) && inZct.testAndSet(object);
+        // attemptSet reads plainly first: an object often falls to zero again while still in the table
+        return inZct.attemptSet(object);
     }
 
     public boolean inZct(long object) {

@@ -70,13 +70,6 @@ public final class SideBitmap {
         WORDS.getAndBitwiseOr(words, g >>> 6, 1L << g);
     }
 
-    /** Sets the bit; true if this call set it (it was clear). */
-    public boolean testAndSet(long address) {
-        long[] words = chunkFor(address);
-        int g = granule(address);
-        return ((long) WORDS.getAndBitwiseOr(words, g >>> 6, 1L << g) & (1L << g)) == 0;
-    }
-
     /**
      * Sets the bit unless it is set already; true if this call set it. A set bit is seen with a plain
      * load, without the atomic instruction (marking: most objects reached again are marked already).
