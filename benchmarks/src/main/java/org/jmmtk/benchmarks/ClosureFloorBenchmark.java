@@ -62,6 +62,9 @@ public class ClosureFloorBenchmark {
 
     @Setup(Level.Trial)
     public void build() {
+        if (!kind.equals("mark") && !kind.equals("copy")) {
+            throw new IllegalArgumentException("kind must be mark or copy, not " + kind);
+        }
         String plan = kind.equals("copy") ? "semispace" : "marksweep";
         binding = GraphBinding.create(Plans.REGISTRY.find(plan).orElseThrow().factory(),
                 new Options().heapBytes(1L << 30).threads(1));
