@@ -12,6 +12,7 @@ import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.ImmixSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.GcWorkContext;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -26,6 +27,7 @@ import org.jmmtk.scheduler.Stage;
  */
 public final class Immix extends Plan {
     private final ImmixSpace immix;
+    private final GcWorkContext trace;
     // written by the Evacuate packet, read at the end of the collection
     private volatile long evacuated;
     private int fullBlocks;
@@ -33,6 +35,20 @@ public final class Immix extends Plan {
     public Immix(PlanArgs args) {
         super(args);
         this.immix = new ImmixSpace("immix", args.heapBytes() + args.heap().geometry().blockBytes(), args.heap());
+        ImmixSpace space = immix;
+        GcWorkContext others = super.workContext(CollectionKind.FULL);
+        this.trace = (object, context) -> space.contains(object)
+                ? space.traceObject(object, context) : others.traceObject(object, context);
+    }
+
+    /**
+     * The trace kind (mmtk-core's derived {@code PlanTraceObject}): an object of the Immix space, nearly
+     * every object, is told by its address and marked (or, defragmenting, evacuated) by a direct call to
+     * the space's policy; any other goes through the space table.
+     */
+    @Override
+    protected GcWorkContext workContext(CollectionKind kind) {
+        return trace;
     }
 
     @Override

@@ -6,6 +6,7 @@ import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.MarkCompactSpace;
+import org.jmmtk.core.scheduling.GcWorkContext;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -19,12 +20,27 @@ import org.jmmtk.scheduler.Stage;
  */
 public final class MarkCompact extends Plan {
     private final MarkCompactSpace mc;
+    private final GcWorkContext trace;
 
     public MarkCompact(PlanArgs args) {
         super(args);
         // room for the whole budget plus a buffer of slack for page and buffer rounding
         long extent = args.heapBytes() + 2L * args.heap().geometry().bufferBytes();
         this.mc = new MarkCompactSpace("mc", extent, args.heap());
+        MarkCompactSpace space = mc;
+        GcWorkContext others = super.workContext(CollectionKind.FULL);
+        this.trace = (object, context) -> space.contains(object)
+                ? space.traceObject(object, context) : others.traceObject(object, context);
+    }
+
+    /**
+     * The trace kind (mmtk-core's derived {@code PlanTraceObject}): an object of the mark-compact space,
+     * nearly every object, is told by its address and marked by a direct call to the space's policy; any
+     * other goes through the space table.
+     */
+    @Override
+    protected GcWorkContext workContext(CollectionKind kind) {
+        return trace;
     }
 
     @Override
