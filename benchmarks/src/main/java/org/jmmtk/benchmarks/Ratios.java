@@ -29,13 +29,25 @@ public final class Ratios {
     private Ratios() {
     }
 
-    public static void main(String[] args) throws IOException {
-        int first = 0;
-        String metric = null;
-        if (args.length > 1 && args[0].equals("--metric")) {
-            metric = args[1];
-            first = 2;
+    private static final String USAGE =
+            "usage: java -cp benchmarks.jar org.jmmtk.benchmarks.Ratios [--metric NAME] PARAM V1,V2,... RESULT.json...";
+
+    /** Exit status 2, with a message, for wrong arguments or a file that is not a readable JMH JSON result. */
+    public static void main(String[] args) {
+        int first = args.length > 1 && args[0].equals("--metric") ? 2 : 0;
+        if (args.length < first + 3 || args[0].startsWith("-") && first == 0) {
+            System.err.println(USAGE);
+            System.exit(2);
         }
+        try {
+            summarise(args, first, first == 2 ? args[1] : null);
+        } catch (IOException e) {
+            System.err.println("Ratios: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    private static void summarise(String[] args, int first, String metric) throws IOException {
         String param = args[first];
         String[] values = args[first + 1].split(",");
         Map<String, Map<String, List<Double>>> samples = new LinkedHashMap<>();
@@ -106,6 +118,9 @@ public final class Ratios {
                         }
                         default -> p.skipChildren();
                     }
+                }
+                if (benchmark == null) {
+                    throw new IOException(file + ": not a JMH JSON result (a result without a benchmark name)");
                 }
                 if (unit == null) {
                     throw new IOException(file + ": " + benchmark + " has no metric " + metric);
