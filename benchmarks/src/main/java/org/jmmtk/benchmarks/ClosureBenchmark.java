@@ -73,7 +73,11 @@ public class ClosureBenchmark {
 
     @Setup(Level.Trial)
     public void build() {
-        Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
+        Plans.Entry p = Plans.REGISTRY.find(plan)
+                .orElseThrow(() -> new IllegalArgumentException("no plan " + plan + "; plans: " + Plans.REGISTRY.names()));
+        if (!graph.equals("widetree") && !graph.equals("random")) {
+            throw new IllegalArgumentException("graph must be widetree or random, not " + graph);
+        }
         binding = GraphBinding.create(p.factory(), new Options().heapBytes(1L << 30).threads(threads));
         if (graph.equals("widetree")) {
             binding.buildWideTree(1_000_000, 4);
