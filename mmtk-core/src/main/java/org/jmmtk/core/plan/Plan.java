@@ -44,7 +44,9 @@ public abstract class Plan {
     protected final SimulatedMemory memory;
     private final LargeObjectSpace los;
     private final ImmortalSpace immortal;
-    private final GcWorkContext fullHeapTrace;
+    private final GcWorkContext spaceTableTrace;
+    // set while the plan is built, before any collection
+    private GcWorkContext fullHeapTrace;
     private final List<Mutator> mutators = new ArrayList<>();
     // written by the collection's first packet, read by its later packets: bucket opening orders them
     private GcReason reason = GcReason.HEAP_FULL;
@@ -55,7 +57,24 @@ public abstract class Plan {
         // twice the budget in virtual space, so page-run fragmentation alone never fails an allocation
         this.los = new LargeObjectSpace("los", 2 * args.heapBytes(), args.heap());
         this.immortal = new ImmortalSpace("immortal", args.heapBytes(), args.heap());
-        this.fullHeapTrace = new FullHeapTrace(args.heap().spaces());
+        this.spaceTableTrace = new FullHeapTrace(args.heap().spaces());
+        this.fullHeapTrace = spaceTableTrace;
+    }
+
+    /** The trace kind that hands every object to the policy of the space the space table names. */
+    protected final GcWorkContext spaceTableTrace() {
+        return spaceTableTrace;
+    }
+
+    /**
+     * Makes {@code trace} the trace kind of full-heap collections (the space table's by default). A plan
+     * whose objects are nearly all in one space of a final policy class passes mmtk-core's derived
+     * {@code PlanTraceObject}: that space's objects, told by their address, go straight to its policy,
+     * a call the JIT binds statically and inlines into the closure's loop, the rest to
+     * {@link #spaceTableTrace()}. Called from the plan's constructor.
+     */
+    protected final void setFullHeapTrace(GcWorkContext trace) {
+        this.fullHeapTrace = trace;
     }
 
     public abstract String name();
@@ -202,7 +221,7 @@ public abstract class Plan {
         return CollectionKind.FULL;
     }
 
-    /** The trace kind of a collection of {@code kind}: by default every object is traced by its space's policy. */
+    /** The trace kind of a collection of {@code kind}: by default the full-heap trace ({@link #setFullHeapTrace}). */
     protected GcWorkContext workContext(CollectionKind kind) {
         return fullHeapTrace;
     }

@@ -27,7 +27,6 @@ import org.jmmtk.scheduler.Stage;
  */
 public final class Immix extends Plan {
     private final ImmixSpace immix;
-    private final GcWorkContext trace;
     // written by the Evacuate packet, read at the end of the collection
     private volatile long evacuated;
     private int fullBlocks;
@@ -36,19 +35,10 @@ public final class Immix extends Plan {
         super(args);
         this.immix = new ImmixSpace("immix", args.heapBytes() + args.heap().geometry().blockBytes(), args.heap());
         ImmixSpace space = immix;
-        GcWorkContext others = super.workContext(CollectionKind.FULL);
-        this.trace = (object, context) -> space.contains(object)
-                ? space.traceObject(object, context) : others.traceObject(object, context);
-    }
-
-    /**
-     * The trace kind (mmtk-core's derived {@code PlanTraceObject}): an object of the Immix space, nearly
-     * every object, is told by its address and marked (or, defragmenting, evacuated) by a direct call to
-     * the space's policy; any other goes through the space table.
-     */
-    @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
-        return trace;
+        GcWorkContext others = spaceTableTrace();
+        // nearly every object is in the Immix space: by address, straight to its policy
+        setFullHeapTrace((object, context) -> space.contains(object)
+                ? space.traceObject(object, context) : others.traceObject(object, context));
     }
 
     @Override

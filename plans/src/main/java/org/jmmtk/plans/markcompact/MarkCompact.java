@@ -20,7 +20,6 @@ import org.jmmtk.scheduler.Stage;
  */
 public final class MarkCompact extends Plan {
     private final MarkCompactSpace mc;
-    private final GcWorkContext trace;
 
     public MarkCompact(PlanArgs args) {
         super(args);
@@ -28,19 +27,10 @@ public final class MarkCompact extends Plan {
         long extent = args.heapBytes() + 2L * args.heap().geometry().bufferBytes();
         this.mc = new MarkCompactSpace("mc", extent, args.heap());
         MarkCompactSpace space = mc;
-        GcWorkContext others = super.workContext(CollectionKind.FULL);
-        this.trace = (object, context) -> space.contains(object)
-                ? space.traceObject(object, context) : others.traceObject(object, context);
-    }
-
-    /**
-     * The trace kind (mmtk-core's derived {@code PlanTraceObject}): an object of the mark-compact space,
-     * nearly every object, is told by its address and marked by a direct call to the space's policy; any
-     * other goes through the space table.
-     */
-    @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
-        return trace;
+        GcWorkContext others = spaceTableTrace();
+        // nearly every object is in the mark-compact space: by address, straight to its policy
+        setFullHeapTrace((object, context) -> space.contains(object)
+                ? space.traceObject(object, context) : others.traceObject(object, context));
     }
 
     @Override

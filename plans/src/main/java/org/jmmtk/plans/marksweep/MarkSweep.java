@@ -17,25 +17,15 @@ import org.jmmtk.scheduler.GCWorker;
  */
 public final class MarkSweep extends Plan {
     private final MarkSweepSpace ms;
-    private final GcWorkContext trace;
 
     public MarkSweep(PlanArgs args) {
         super(args);
         this.ms = new MarkSweepSpace("ms", args.heapBytes() + args.heap().geometry().blockBytes(), args.heap());
         MarkSweepSpace space = ms;
-        GcWorkContext others = super.workContext(CollectionKind.FULL);
-        this.trace = (object, context) -> space.contains(object)
-                ? space.traceObject(object, context) : others.traceObject(object, context);
-    }
-
-    /**
-     * The trace kind (mmtk-core's derived {@code PlanTraceObject}): an object of the mark-sweep space,
-     * nearly every object, is told by its address and marked by a direct call to the space's policy; any
-     * other goes through the space table.
-     */
-    @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
-        return trace;
+        GcWorkContext others = spaceTableTrace();
+        // nearly every object is in the mark-sweep space: by address, straight to its policy
+        setFullHeapTrace((object, context) -> space.contains(object)
+                ? space.traceObject(object, context) : others.traceObject(object, context));
     }
 
     @Override

@@ -23,7 +23,6 @@ public final class SemiSpace extends Plan {
     // flipped in the Prepare stage while mutators are stopped; the scheduler orders it before later stages
     private CopySpace toSpace;
     private CopySpace fromSpace;
-    private final GcWorkContext trace;
 
     public SemiSpace(PlanArgs args) {
         super(args);
@@ -33,12 +32,13 @@ public final class SemiSpace extends Plan {
         this.copySpace1 = new CopySpace("copyspace1", extent, args.heap());
         this.toSpace = copySpace0;
         this.fromSpace = copySpace1;
-        GcWorkContext others = super.workContext(CollectionKind.FULL);
-        // the from-space the Prepare stage chose; the scheduler's bucket opening orders it before the closure
-        this.trace = (object, context) -> {
+        GcWorkContext others = spaceTableTrace();
+        // nearly every object is in the from-space the Prepare stage chose (the scheduler's bucket opening
+        // orders that before the closure): by address, straight to its policy
+        setFullHeapTrace((object, context) -> {
             CopySpace from = fromSpace;
             return from.contains(object) ? from.traceObject(object, context) : others.traceObject(object, context);
-        };
+        });
     }
 
     @Override
@@ -53,16 +53,6 @@ public final class SemiSpace extends Plan {
 
     CopySpace toSpace() {
         return toSpace;
-    }
-
-    /**
-     * The trace kind (mmtk-core's derived {@code PlanTraceObject}): an object of the from-space, nearly
-     * every object, is told by its address and copied by a direct call to the copy space's policy; any
-     * other goes through the space table.
-     */
-    @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
-        return trace;
     }
 
     @Override
