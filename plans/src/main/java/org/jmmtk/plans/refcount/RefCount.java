@@ -16,7 +16,6 @@ import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.MarkSweepSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.sanity.RefCountCheck;
-import org.jmmtk.core.scheduling.FullHeapTrace;
 import org.jmmtk.core.scheduling.GcWorkContext;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
@@ -61,7 +60,7 @@ public final class RefCount extends Plan {
             rc.increment(object);
             return object;
         };
-        FullHeapTrace trace = new FullHeapTrace(args.heap().spaces());
+        GcWorkContext trace = spaceTableTrace();
         this.countingTrace = (object, context) -> {
             rc.increment(object);
             return trace.traceObject(object, context);
