@@ -6,6 +6,7 @@ import org.jmmtk.core.extension.Extensions;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.tools.probes.Reports;
 import org.jmmtk.tools.study.StudyCommand;
+import org.jmmtk.tools.validate.ValidateCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -21,7 +22,7 @@ import picocli.CommandLine;
         subcommands = {RunCommand.class, PlansCommand.class, PluginsCommand.class, WorkloadsCommand.class,
                 TraceCommand.class, LifetimesCommand.class, GranulateCommand.class, PlotCommand.class,
                 SweepCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
-                StudyCommand.class, ViewCommand.class, RecordCommand.class, ArenaCommand.class,
+                StudyCommand.class, ViewCommand.class, RecordCommand.class, ArenaCommand.class, ValidateCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

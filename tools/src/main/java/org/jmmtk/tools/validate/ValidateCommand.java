@@ -1,0 +1,229 @@
+package org.jmmtk.tools.validate;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.bindings.trace.TraceFormat;
+import org.jmmtk.core.Options;
+import org.jmmtk.plans.Plans;
+import org.jmmtk.tools.ExitCodes;
+import org.jmmtk.tools.OutputDirectory;
+import org.jmmtk.tools.OutputFile;
+import org.jmmtk.tools.UsageException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code jmmtk validate}: runs a Java program under HotSpot's Serial collector ({@code --repeat} times),
+ * records it with {@code jmmtk record} (the very command, run in-process), replays the recording on
+ * jmmtk's serial plan with the same heap geometry, and prints what each collector did side by side.
+ * Nothing is written unless every step succeeded; the recording and the GC logs live in a temporary
+ * folder deleted afterwards. Used by the command-line thread.
+ */
+@Command(name = "validate", sortOptions = false, description = {
+        "Run a Java program under HotSpot's Serial GC, record it, replay it on jmmtk's serial plan with the same "
+                + "heap, and compare the two collectors: GC counts, promoted and survivor bytes, tenured bytes at the "
+                + "end, each with its error (docs/validation.md).",
+        "Usage: jmmtk validate [options] -- java [JVM options] MAIN|-jar JAR [args]"})
+public final class ValidateCommand implements Callable<Integer> {
+    /** The plan the recording is replayed on (gencopy until the serial plan is in). */
+    static final String PLAN = "gencopy";
+
+    /** JVM options validate sets itself, refused in the program's command line. */
+    private static final List<String> OWN_OPTIONS = List.of("-Xmx", "-Xms", "-Xmn", "-XX:NewSize", "-XX:MaxNewSize",
+            "-XX:SurvivorRatio", "-XX:MaxTenuringThreshold", "-XX:InitialTenuringThreshold", "-XX:NewRatio",
+            "-XX:+UseSerialGC", "-XX:+UseG1GC", "-XX:+UseParallelGC", "-XX:+UseZGC", "-XX:+UseShenandoahGC",
+            "-XX:+UseEpsilonGC", "-XX:+UseCompressedOops", "-XX:-UseCompressedOops", "-XX:+UseCompressedClassPointers",
+            "-XX:-UseCompressedClassPointers", "-XX:+DoEscapeAnalysis", "-XX:-DoEscapeAnalysis", "-Xlog:gc", "-javaagent");
+    /** JVM options whose value is the next argument. */
+    private static final List<String> WITH_VALUE = List.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
+            "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--limit-modules");
+
+    @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "64m",
+            description = "Heap size, as -Xms and -Xmx (default: ${DEFAULT-VALUE}).")
+    String heap;
+
+    @Option(names = "--nursery", paramLabel = "SIZE",
+            description = "Young generation size, as -Xmn: eden and two survivor spaces (default: a third of the heap, "
+                    + "HotSpot's NewRatio=2).")
+    String nursery;
+
+    @Option(names = "--survivor-ratio", paramLabel = "N", defaultValue = "8",
+            description = "Eden over one survivor space, as -XX:SurvivorRatio (default: ${DEFAULT-VALUE}).")
+    int survivorRatio;
+
+    @Option(names = "--max-tenuring-threshold", paramLabel = "N", defaultValue = "15",
+            description = "Promote objects that survived N young collections, 0 to 15, as -XX:MaxTenuringThreshold "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int maxTenuringThreshold;
+
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
+            description = "Run the program under HotSpot R times and compare with the median (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Option(names = "--escape-analysis",
+            description = "Keep HotSpot's escape analysis on (off by default: the recorder defeats it, so without it "
+                    + "both collectors see the same allocations).")
+    boolean escapeAnalysis;
+
+    @Option(names = "--json", description = "Print the comparison as one JSON object (fields: docs/validation.md).")
+    boolean json;
+
+    @Option(names = "--out-dir", paramLabel = "DIR",
+            description = "Also write validation.json and the plot of promoted bytes per young GC (promoted-per-gc.png "
+                    + "and .svg) into DIR, created if missing.")
+    Path outDir;
+
+    @Parameters(paramLabel = "COMMAND", arity = "0..*",
+            description = "After --: java [JVM options] MAIN|-jar JAR [args]. 'java' means the JVM jmmtk runs on.")
+    List<String> command = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Geometry geometry = geometry();
+        if (repeat < 1) {
+            throw new UsageException("--repeat must be at least 1");
+        }
+        List<String> java = program();
+        Path dir = outDir;
+        if (dir != null) {
+            OutputDirectory.create(dir, "--out-dir");
+        }
+        Plans.Entry plan = Plans.REGISTRY.find(PLAN).orElseThrow(() -> new UsageException("validate: no plan " + PLAN));
+        PrintWriter err = spec.commandLine().getErr();
+        Path work = Files.createTempDirectory("jmmtk-validate-");
+        try {
+            List<Collector> runs = new ArrayList<>();
+            for (int i = 1; i <= repeat; i++) {
+                err.printf(Locale.ROOT, "validate: HotSpot run %d of %d%n", i, repeat);
+                err.flush();
+                runs.add(Collector.of(HotSpotRun.run(java, geometry, work.resolve("gc-" + i + ".log"), err)));
+            }
+            Path trace = work.resolve("program.trace");
+            long start = System.nanoTime();
+            int recorded = record(trace);
+            long recordWall = System.nanoTime() - start;
+            if (recorded != ExitCodes.OK) {
+                return recorded;
+            }
+            RunResult result = Simulation.run(plan.name(), plan.factory(), replayOptions(geometry), TraceFormat.open(trace));
+            if (result.isOutOfMemory()) {
+                throw new UsageException("validate: the replay on " + PLAN + " ran out of memory in the heap HotSpot "
+                        + "ran the program in: " + result.outOfMemory());
+            }
+            Comparison c = Comparison.of(runs, Collector.of(result), Double.NaN, recordWall);
+            write(String.join(" ", command), geometry, c, dir);
+            return ExitCodes.OK;
+        } finally {
+            delete(work);
+        }
+    }
+
+    /** The replay's options: the same heap and young generation (survivor ratio and threshold once the serial plan is in). */
+    static Options replayOptions(Geometry g) {
+        return new Options().heapBytes(g.heapBytes()).nurseryBytes(g.youngBytes());
+    }
+
+    private void write(String program, Geometry g, Comparison c, Path dir) throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            ValidationReport.json(program, g, PLAN, c, out);
+        } else {
+            ValidationReport.table(program, g, PLAN, c, out);
+        }
+        if (dir != null) {
+            StringWriter text = new StringWriter();
+            ValidationReport.json(program, g, PLAN, c, text);
+            List<Path> plots = ValidationReport.plot(c, dir);
+            OutputFile.write(dir.resolve("validation.json"), o -> o.write(text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("validate: wrote " + plots.get(0) + ", " + plots.get(1) + " and " + dir.resolve("validation.json"));
+            err.flush();
+        }
+    }
+
+    /** Records the program with {@code jmmtk record}, run in-process through the root command line; its exit code. */
+    private int record(Path trace) {
+        CommandLine recordCommand = spec.root().subcommands().get("record");
+        if (recordCommand == null) {
+            throw new IllegalStateException("no record command");
+        }
+        List<String> args = new ArrayList<>(List.of("-o", trace.toString(), "--binary", "--"));
+        args.addAll(command);
+        return recordCommand.execute(args.toArray(new String[0]));
+    }
+
+    private Geometry geometry() {
+        long heapBytes = size("--heap", heap);
+        long young = nursery != null ? size("--nursery", nursery) : heapBytes / 3 / Geometry.ALIGNMENT * Geometry.ALIGNMENT;
+        return new Geometry(heapBytes, young, survivorRatio, maxTenuringThreshold, escapeAnalysis);
+    }
+
+    private static long size(String option, String text) {
+        try {
+            return Options.parseSize(text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(option + ": " + e.getMessage());
+        }
+    }
+
+    /** The program's command line with its launcher resolved; refuses JVM options validate sets itself. */
+    private List<String> program() {
+        if (command.isEmpty()) {
+            throw new UsageException("validate: no program given; put it after --, e.g. "
+                    + "jmmtk validate --heap 64m --nursery 8m -- java -cp app.jar com.example.Main");
+        }
+        List<String> java = new ArrayList<>(command);
+        String launcher = command.get(0);
+        Path name = Path.of(launcher).getFileName();
+        if (launcher.equals("java")) {
+            java.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        } else if (name == null || !name.toString().equals("java") && !name.toString().equals("java.exe")) {
+            throw new UsageException("validate: '" + launcher + "' is not java; validate runs a Java program: "
+                    + "-- java [JVM options] MAIN|-jar JAR [args]");
+        }
+        for (int i = 1; i < command.size(); i++) {
+            String a = command.get(i);
+            if (!a.startsWith("-") || a.equals("-jar") || a.equals("-m") || a.equals("--module")) {
+                break;
+            }
+            for (String own : OWN_OPTIONS) {
+                if (a.startsWith(own)) {
+                    throw new UsageException("validate: the program's JVM option " + a + " is one validate sets itself "
+                            + "(heap, young generation, collector, oops, escape analysis, GC log, agent); drop it");
+                }
+            }
+            if (WITH_VALUE.contains(a)) {
+                i++;
+            }
+        }
+        return java;
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(f);
+            }
+        } catch (IOException e) {
+            // best effort: a temporary folder left behind is harmless
+        }
+    }
+}
