@@ -27,6 +27,11 @@ public final class Options {
     /** Most mutator threads a replay runs at once. */
     public static final int MAX_MUTATOR_THREADS = 256;
 
+    /** HotSpot's default {@code SurvivorRatio}: eden is 8 times one survivor space. */
+    public static final int DEFAULT_SURVIVOR_RATIO = 8;
+    /** HotSpot's largest (and default) {@code MaxTenuringThreshold}: the mark word's 4-bit age saturates at 15. */
+    public static final int MAX_TENURING_THRESHOLD = 15;
+
     private long heapBytes = DEFAULT_HEAP_BYTES;
     private long pageBytes;
     private long blockBytes;
@@ -41,6 +46,8 @@ public final class Options {
     private long granule;
     private long nurseryBytes;
     private long windowBytes;
+    private int survivorRatio = DEFAULT_SURVIVOR_RATIO;
+    private int maxTenuringThreshold = MAX_TENURING_THRESHOLD;
     private int mutatorThreads = 1;
     private PageResourceLock pageResourceLock = PageResourceLock.FINE;
 
@@ -88,6 +95,16 @@ public final class Options {
     /** The collection window an Older-First plan was asked for, or 0 for its default. */
     public long windowBytes() {
         return windowBytes;
+    }
+
+    /** Eden over one survivor space of a plan with survivor spaces (HotSpot's {@code SurvivorRatio}). */
+    public int survivorRatio() {
+        return survivorRatio;
+    }
+
+    /** The age at which a plan with survivor spaces promotes at the latest (HotSpot's {@code MaxTenuringThreshold}). */
+    public int maxTenuringThreshold() {
+        return maxTenuringThreshold;
     }
 
     public OverheadLimit overheadLimit() {
@@ -212,6 +229,25 @@ public final class Options {
         return this;
     }
 
+    /** Sets eden over one survivor space (at least 1), for plans with survivor spaces. */
+    public Options survivorRatio(int ratio) {
+        if (ratio < 1) {
+            throw new IllegalArgumentException("--survivor-ratio " + ratio + " must be at least 1");
+        }
+        this.survivorRatio = ratio;
+        return this;
+    }
+
+    /** Sets the largest tenuring threshold (0 to 15, as HotSpot allows), for plans with survivor spaces. */
+    public Options maxTenuringThreshold(int threshold) {
+        if (threshold < 0 || threshold > MAX_TENURING_THRESHOLD) {
+            throw new IllegalArgumentException("--max-tenuring-threshold " + threshold + " is out of range 0.."
+                    + MAX_TENURING_THRESHOLD);
+        }
+        this.maxTenuringThreshold = threshold;
+        return this;
+    }
+
     public Options sanity(boolean on) {
         this.sanity = on;
         return this;
@@ -234,6 +270,8 @@ public final class Options {
         o.granule = granule;
         o.nurseryBytes = nurseryBytes;
         o.windowBytes = windowBytes;
+        o.survivorRatio = survivorRatio;
+        o.maxTenuringThreshold = maxTenuringThreshold;
         o.mutatorThreads = mutatorThreads;
         o.pageResourceLock = pageResourceLock;
         return o;

@@ -14,7 +14,9 @@ import picocli.CommandLine.Option;
  */
 final class CollectorOptions {
     /** The plans whose nursery has a size of its own, the only ones {@code --nursery} applies to. */
-    static final List<String> NURSERY_PLANS = List.of("gencopy", "genimmix");
+    static final List<String> NURSERY_PLANS = List.of("gencopy", "genimmix", "serial");
+    /** The plans with survivor spaces, the only ones {@code --survivor-ratio} and {@code --max-tenuring-threshold} apply to. */
+    static final List<String> SURVIVOR_PLANS = List.of("serial");
     /** The plans with a collection window, the only ones {@code --window} applies to. */
     static final List<String> WINDOW_PLANS = List.of("olderfirst");
 
@@ -58,13 +60,23 @@ final class CollectorOptions {
 
     @Option(names = "--nursery", paramLabel = "SIZE",
             description = "Nursery size of plans with a fixed-size nursery (gencopy, genimmix; default: a quarter of the heap, "
-                    + "at most half of it). An error for any other plan.")
+                    + "at most half of it), or the young generation of serial (as -Xmn; default: a third of the heap). "
+                    + "An error for any other plan.")
     String nursery;
 
     @Option(names = "--window", paramLabel = "SIZE",
             description = "Collection window of Older-First (olderfirst; default: a quarter of the heap, in whole "
                     + "allocation buffers, at most the heap). An error for any other plan.")
     String window;
+
+    @Option(names = "--survivor-ratio", paramLabel = "N",
+            description = "Eden over one survivor space of serial (as -XX:SurvivorRatio; default: 8). An error for any other plan.")
+    Integer survivorRatio;
+
+    @Option(names = "--max-tenuring-threshold", paramLabel = "N",
+            description = "The age at which serial promotes at the latest, 0 to 15 (as -XX:MaxTenuringThreshold; "
+                    + "default: 15). An error for any other plan.")
+    Integer maxTenuringThreshold;
 
     @Option(names = "--sanity", description = "Check the heap with an independent reachability walk after every GC.")
     boolean sanity;
@@ -81,7 +93,22 @@ final class CollectorOptions {
                         size("--line-size", lineSize), size("--tlab-size", tlabSize))
                 .threads(threads).packetCapacity(packetCapacity)
                 .overheadLimit(OverheadLimit.parse(overheadLimit)).plugins(plugins).sanity(sanity)
-                .nurseryBytes(nurseryBytes()).windowBytes(windowBytes());
+                .nurseryBytes(nurseryBytes()).windowBytes(windowBytes())
+                .survivorRatio(survivorOption("--survivor-ratio", survivorRatio, Options.DEFAULT_SURVIVOR_RATIO))
+                .maxTenuringThreshold(survivorOption("--max-tenuring-threshold", maxTenuringThreshold,
+                        Options.MAX_TENURING_THRESHOLD));
+    }
+
+    /** An option of plans with survivor spaces, or its default if not given; a usage error for any other plan. */
+    private int survivorOption(String option, Integer value, int defaultValue) {
+        if (value == null) {
+            return defaultValue;
+        }
+        if (!SURVIVOR_PLANS.contains(plan)) {
+            throw new UsageException(option + " applies only to plans with survivor spaces " + SURVIVOR_PLANS
+                    + ", not to " + Quote.of(plan));
+        }
+        return value;
     }
 
     /** The {@code --nursery} size, or 0 if not given; a usage error for a plan without a fixed nursery. */

@@ -30,6 +30,14 @@ final class RunReport {
         out.printf(Locale.ROOT, "plan %s, %s, heap %s, %d GC thread%s%n", r.plan(), r.source(),
                 heap != null ? heap : Options.formatBytes(r.heapBytes()), r.threads(), r.threads() == 1 ? "" : "s");
         out.printf(Locale.ROOT, "  (%s)%n", r.geometry());
+        if (!r.spaceSizes().isEmpty()) {
+            StringBuilder sizes = new StringBuilder();
+            for (Map.Entry<String, Long> e : r.spaceSizes().entrySet()) {
+                sizes.append(sizes.length() == 0 ? "" : ", ").append(e.getKey()).append(' ')
+                        .append(Options.formatBytes(e.getValue()));
+            }
+            out.printf(Locale.ROOT, "  (%s)%n", sizes);
+        }
         row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
         row(out, "nursery / full GCs", String.format(Locale.ROOT, "%,d / %,d", r.gcCount(CollectionKind.NURSERY),
                 r.gcCount(CollectionKind.FULL)));
@@ -112,6 +120,13 @@ final class RunReport {
                 g.writeNumberField("maxLiveBytes", heap.maxLive().bytes());
             }
             geometry(g, r.geometry());
+            if (!r.spaceSizes().isEmpty()) {
+                g.writeObjectFieldStart("spaceSizes");
+                for (Map.Entry<String, Long> e : r.spaceSizes().entrySet()) {
+                    g.writeNumberField(e.getKey(), e.getValue());
+                }
+                g.writeEndObject();
+            }
             g.writeNumberField("threads", r.threads());
             g.writeNumberField("packetCapacity", r.packetCapacity());
             g.writeNumberField("warmupRuns", warmupRuns);

@@ -94,7 +94,7 @@ class RunCommandTest {
         Cli.Result other = Cli.run("run", "--plan", "appel", "--nursery", "64k", "--workload", "binarytrees",
                 "--scale", "0.01");
         assertEquals(2, other.code());
-        assertEquals(List.of("jmmtk: --nursery applies only to plans with a fixed-size nursery [gencopy, genimmix], not to 'appel'"),
+        assertEquals(List.of("jmmtk: --nursery applies only to plans with a fixed-size nursery [gencopy, genimmix, serial], not to 'appel'"),
                 other.errLines());
         Cli.Result bad = Cli.run("run", "--plan", "gencopy", "--nursery", "0", "--workload", "binarytrees");
         assertEquals(2, bad.code());
@@ -103,6 +103,26 @@ class RunCommandTest {
                 "--workload", "binarytrees", "--scale", "0.05");
         assertEquals(0, ok.code(), ok.err());
         assertTrue(ok.out().contains("\"nurseryGcCount\""), ok.out());
+    }
+
+    @Test
+    void survivorOptionsAreCheckedAndOnlyForSerial() {
+        Cli.Result other = Cli.run("run", "--plan", "gencopy", "--survivor-ratio", "4", "--workload", "binarytrees",
+                "--scale", "0.01");
+        assertEquals(2, other.code());
+        assertEquals(List.of("jmmtk: --survivor-ratio applies only to plans with survivor spaces [serial], not to 'gencopy'"),
+                other.errLines());
+        Cli.Result high = Cli.run("run", "--plan", "serial", "--max-tenuring-threshold", "16", "--workload", "binarytrees");
+        assertEquals(2, high.code());
+        assertEquals(List.of("jmmtk: --max-tenuring-threshold 16 is out of range 0..15"), high.errLines());
+        Cli.Result young = Cli.run("run", "--plan", "serial", "--heap", "8m", "--nursery", "8m", "--workload", "binarytrees");
+        assertEquals(2, young.code());
+        assertTrue(young.err().startsWith("jmmtk: --nursery"), young.err());
+        Cli.Result ok = Cli.run("run", "--plan", "serial", "--heap", "4m", "--nursery", "1m", "--survivor-ratio", "6",
+                "--max-tenuring-threshold", "3", "--json", "--workload", "binarytrees", "--scale", "0.05");
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("\"edenBytes\" : 786432"), ok.out());
+        assertTrue(ok.out().contains("\"tenuringThreshold\""), ok.out());
     }
 
     @Test

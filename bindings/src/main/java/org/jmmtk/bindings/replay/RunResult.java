@@ -29,6 +29,8 @@ import org.jmmtk.core.stats.RunStats;
  * @param medianObjectBytes the median allocation size (simulated bytes) of the objects allocated, by
  *                          which {@link #fragmentationBytes} is measured
  * @param parallel         the waits of a replay on several mutator threads, or null for one thread
+ * @param spaceSizes       the sizes of the plan's own fixed spaces ({@code Plan.spaceSizes}: a
+ *                         generational plan's eden, survivor spaces and old generation), in report order
  */
 public record RunResult(String plan, String source, long heapBytes, HeapGeometry geometry, int threads,
                         int packetCapacity, int gcCount,
@@ -37,7 +39,7 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                         long pauseTotalNanos, long pauseMaxNanos, PausePercentiles pausePercentiles,
                         long closureTotalNanos, double spaceTime, String outOfMemory, List<GcRecord> collections,
                         Map<String, Map<String, Number>> plugins, long wallNanos, long medianObjectBytes,
-                        ParallelStats parallel) {
+                        ParallelStats parallel, Map<String, Long> spaceSizes) {
 
     static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
                         long wallNanos, ParallelStats parallel) {
@@ -52,7 +54,7 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                 live == null ? null : live.objects(), live == null ? null : live.bytes(),
                 s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentiles(),
                 s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos,
-                mmtk.medianObjectBytes(), parallel);
+                mmtk.medianObjectBytes(), parallel, mmtk.plan().spaceSizes());
     }
 
     /**

@@ -140,6 +140,30 @@ public final class SideBitmap {
         return sum;
     }
 
+    /**
+     * The last set bit's address in {@code [floor, from]}, or -1 (a card table's walk back from a card
+     * to the object that starts before it); both 8-byte aligned.
+     */
+    public long previous(long from, long floor) {
+        for (long a = from; a >= floor; ) {
+            long chunkStart = Math.max(floor, (a >>> LOG_BYTES_IN_CHUNK) << LOG_BYTES_IN_CHUNK);
+            long[] words = chunks[(int) ((a - base) >>> LOG_BYTES_IN_CHUNK)];
+            if (words != null) {
+                while (a >= chunkStart) {
+                    int g = granule(a);
+                    long bits = words[g >>> 6] << (63 - (g & 63));
+                    if (bits != 0) {
+                        long found = a - ((long) Long.numberOfLeadingZeros(bits) << LOG_BYTES_IN_WORD);
+                        return found >= chunkStart ? found : -1;
+                    }
+                    a -= (long) ((g & 63) + 1) << LOG_BYTES_IN_WORD;
+                }
+            }
+            a = chunkStart - 8;
+        }
+        return -1;
+    }
+
     /** The first set bit's address in {@code [from, end)}, or -1. */
     public long next(long from, long end) {
         for (long a = from; a < end; ) {

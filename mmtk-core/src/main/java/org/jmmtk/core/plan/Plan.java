@@ -105,6 +105,16 @@ public abstract class Plan {
         return args.windowBytes();
     }
 
+    /** Eden over one survivor space asked for; only plans with survivor spaces read it. */
+    protected final int survivorRatioOption() {
+        return args.survivorRatio();
+    }
+
+    /** The largest tenuring threshold asked for; only plans with survivor spaces read it. */
+    protected final int maxTenuringThresholdOption() {
+        return args.maxTenuringThreshold();
+    }
+
     /** Whether the run checks invariants at every collection (the plan may verify its own, e.g. remembered sets). */
     protected final boolean sanity() {
         return args.sanity();
@@ -305,6 +315,14 @@ public abstract class Plan {
             s.describeFreeSpace(free);
         }
         return free.build();
+    }
+
+    /**
+     * The sizes of the plan's own fixed spaces, by name in report order, for the run's header (a
+     * generational plan's eden, survivor spaces and old generation); none by default.
+     */
+    public Map<String, Long> spaceSizes() {
+        return Map.of();
     }
 
     /** After a collection: counters particular to this plan, by name in report order (none by default). */

@@ -263,6 +263,27 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
         }
     }
 
+    /**
+     * Room for {@code bytes} right after the survivors of the compaction in progress (between the
+     * forwarding computation and {@link #release}), for objects a plan moves in from other spaces after
+     * the slide (a generational plan's full collection that empties its young generation into this
+     * space): returns its address. The space keeps it at release; the caller fills it after
+     * {@link #compact}, when the survivors no longer occupy it.
+     */
+    public long appendAfterSurvivors(long bytes) {
+        long at = compactedEnd;
+        compactedEnd += bytes;
+        long cursor = pages.cursor();
+        if (compactedEnd > cursor) {
+            int more = (int) geometry.bytesToPages(compactedEnd - cursor);
+            if (pages.acquire(more) == 0) {
+                throw new IllegalStateException("mark-compact space " + name + " has no room for "
+                        + bytes + " bytes after its survivors");
+            }
+        }
+        return at;
+    }
+
     /** After the compaction: the space keeps the pages up to the end of its survivors, the rest go back. */
     public void release() {
         pages.resetTo(Constants.alignUp(compactedEnd, geometry.pageBytes()));

@@ -11,10 +11,10 @@ import org.jmmtk.scheduler.Stage;
  * Collects edges into ProcessEdges packets of at most the packet capacity and adds each full packet
  * to the Closure stage. Its array starts small and doubles, so a packet of a few edges does not
  * allocate a full-capacity array. Used by one worker inside one packet, for roots and remembered
- * sets; the closure's own packets push the edges they find on the worker's edge stack instead
- * ({@link ProcessEdges}).
+ * sets (also a plan's own, e.g. the slots of a card table's dirty cards); the closure's own packets
+ * push the edges they find on the worker's edge stack instead ({@link ProcessEdges}).
  */
-final class EdgeBuffer implements EdgeVisitor {
+public final class EdgeBuffer implements EdgeVisitor {
     private static final int INITIAL_CAPACITY = 32;
 
     private final Closure closure;
@@ -24,7 +24,8 @@ final class EdgeBuffer implements EdgeVisitor {
     private long[] edges;
     private int size;
 
-    EdgeBuffer(Closure closure, GCWorker worker, boolean roots) {
+    /** A buffer of {@code closure}'s edges, root edges if {@code roots}, adding packets through {@code worker}. */
+    public EdgeBuffer(Closure closure, GCWorker worker, boolean roots) {
         this.closure = closure;
         this.worker = worker;
         this.roots = roots;
@@ -56,7 +57,7 @@ final class EdgeBuffer implements EdgeVisitor {
     }
 
     /** Adds the edges collected so far as one packet. */
-    void flush() {
+    public void flush() {
         if (size > 0) {
             worker.addWork(Stage.CLOSURE, new ProcessEdges(closure, edges, size, roots));
             edges = null;

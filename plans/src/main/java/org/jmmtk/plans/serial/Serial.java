@@ -1,0 +1,505 @@
+package org.jmmtk.plans.serial;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.jmmtk.core.barrier.Barrier;
+import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SideCounts;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.plan.CollectionKind;
+import org.jmmtk.core.plan.GcReason;
+import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.plan.Plan;
+import org.jmmtk.core.plan.PlanArgs;
+import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.policy.CopySpace;
+import org.jmmtk.core.policy.ForwardingSpace;
+import org.jmmtk.core.policy.MarkCompactSpace;
+import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.scheduling.Closure;
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
+
+/**
+ * HotSpot's Serial collector (JDK 17: {@code DefNewGeneration} + {@code TenuredGeneration} under
+ * {@code GenCollectedHeap}), its sizes and policies byte for byte: a young generation of eden and two
+ * survivor spaces, an old generation collected by sliding compaction, a card table.
+ *
+ * <p>A young collection runs when eden cannot take an allocation. Unless it is unsafe (HotSpot's
+ * {@code collection_attempt_is_safe}: the old generation's free bytes below both the padded average
+ * promoted and the young generation's use, when it only counts as an attempt and a full collection
+ * follows), it marks the reachable objects of eden and the from-space in place (the parallel
+ * closure, from the roots and the old-to-young slots of the dirty cards), then one packet
+ * ({@link Scavenge}) moves them: into the to-space, one year older, if younger than the tenuring
+ * threshold and there is room, otherwise into the old generation, or, if that is full too, nowhere
+ * (a promotion failure: the object stays and a full collection follows). References are redirected
+ * afterwards (RefForwarding), the cards re-evaluated, the survivor spaces swapped, and the threshold
+ * for the next collection computed from the age table. A full collection marks everything, slides
+ * the old generation's survivors down and appends the young generation's after them
+ * ({@link PlanCompaction}, {@link CompactAll}), leaving eden and both survivor spaces empty.
+ *
+ * <p>Threads: mutators allocate and run the barrier; the collection's hooks and packets run on GC
+ * workers, ordered by the scheduler's stages; the fields below are written by one packet at a time.
+ */
+public final class Serial extends Plan {
+    /** HotSpot's {@code TargetSurvivorRatio}. */
+    static final int TARGET_SURVIVOR_RATIO = 50;
+    /** {@code TenuredGeneration::should_collect}: a young collection leaving less free is followed by a full one. */
+    static final long MIN_OLD_FREE_BYTES = 10_000;
+    /** HotSpot's {@code AdaptiveSizePolicyWeight} and {@code PromotedPadding}. */
+    static final int PROMOTED_WEIGHT = 10;
+    static final int PROMOTED_PADDING = 3;
+
+    private final Generations sizes;
+    private final int maxTenuringThreshold;
+    private final CopySpace eden;
+    private final CopySpace survivor0;
+    private final CopySpace survivor1;
+    private final MarkCompactSpace old;
+    private final CardTable cards;
+    private final SideCounts ages;
+    private final SideCounts youngForwarding;
+    private final AgeTable ageTable = new AgeTable();
+    private final PromotedAverage avgPromoted = new PromotedAverage(PROMOTED_WEIGHT, PROMOTED_PADDING);
+    private final SpaceCursor toCursor;
+    private final SpaceCursor promoteCursor;
+    private final LongAdder largeBytesAllocated = new LongAdder();
+    private final GcWorkContext markYoung;
+    private final GcWorkContext markAll;
+    private final ForwardingSpace forwardYoung;
+    private final ForwardingSpace forwardFull;
+    private final long edenPages;
+
+    // swapped at the end of each successful young collection
+    private CopySpace from;
+    private CopySpace to;
+    // bytes of objects in the old generation and the large object space, exact (HotSpot's old used())
+    private long oldUsed;
+    private long largeUsed;
+    private long fromUsed;
+    private int tenuringThreshold;
+    private boolean incrementalCollectionFailed;
+    private boolean fullNext;
+    // per collection, written by its packets and read at its end
+    private boolean attempted;
+    private boolean promotionFailed;
+    private long oldUsedAtPrologue;
+    private long promotedTraceBytes;
+    private long survivorTraceBytes;
+    private long toUsed;
+
+    public Serial(PlanArgs args) {
+        super(args);
+        this.sizes = Generations.of(args.heapBytes(), nurseryBytesOption(), survivorRatioOption(), args.heap().geometry());
+        this.maxTenuringThreshold = maxTenuringThresholdOption();
+        this.tenuringThreshold = maxTenuringThreshold;
+        long slack = 2L * args.heap().geometry().bufferBytes();
+        this.eden = new CopySpace("eden", sizes.edenBytes() + slack, args.heap());
+        this.survivor0 = new CopySpace("survivor0", sizes.survivorBytes() + slack, args.heap());
+        this.survivor1 = new CopySpace("survivor1", sizes.survivorBytes() + slack, args.heap());
+        // the old generation, plus room to append the young generation during a full collection
+        this.old = new MarkCompactSpace("old", sizes.oldBytes() + sizes.youngBytes() + slack, args.heap());
+        this.from = survivor0;
+        this.to = survivor1;
+        this.edenPages = args.heap().geometry().bytesToPages(sizes.edenBytes());
+        this.cards = new CardTable(memory);
+        this.ages = new SideCounts(memory);
+        this.youngForwarding = new SideCounts(memory);
+        this.toCursor = new SpaceCursor(args.heap().geometry(), to);
+        this.promoteCursor = new SpaceCursor(args.heap().geometry(), old);
+        MarkCompactSpace mature = old;
+        GcWorkContext others = spaceTableTrace();
+        this.markYoung = (object, context) -> isYoung(object) ? youngSpace(object).markInPlace(object, context) : object;
+        this.markAll = (object, context) -> mature.contains(object) ? mature.traceObject(object, context)
+                : isYoung(object) ? youngSpace(object).markInPlace(object, context) : others.traceObject(object, context);
+        this.forwardYoung = slot -> {
+            long target = memory.load(slot);
+            if (target != 0 && isYoung(target) && ObjectModel.isForwarded(memory, target)) {
+                memory.store(slot, ObjectModel.forwardee(memory, target));
+            }
+        };
+        this.forwardFull = slot -> {
+            long target = memory.load(slot);
+            if (target == 0) {
+                return;
+            }
+            if (mature.contains(target)) {
+                memory.store(slot, mature.forward(target));
+            } else if (isYoung(target)) {
+                memory.store(slot, youngDestination(target));
+            }
+        };
+    }
+
+    @Override
+    public String name() {
+        return "serial";
+    }
+
+    @Override
+    public PlanConstraints constraints() {
+        return SerialConstraints.CONSTRAINTS;
+    }
+
+    /** The sizes of eden, the survivor spaces and the old generation. */
+    public Generations generations() {
+        return sizes;
+    }
+
+    @Override
+    public Map<String, Long> spaceSizes() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("youngBytes", sizes.youngBytes());
+        m.put("edenBytes", sizes.edenBytes());
+        m.put("survivorBytes", sizes.survivorBytes());
+        m.put("oldBytes", sizes.oldBytes());
+        return m;
+    }
+
+    CopySpace eden() {
+        return eden;
+    }
+
+    MarkCompactSpace oldSpace() {
+        return old;
+    }
+
+    CardTable cards() {
+        return cards;
+    }
+
+    boolean isYoung(long address) {
+        return eden.contains(address) || survivor0.contains(address) || survivor1.contains(address);
+    }
+
+    private CopySpace youngSpace(long address) {
+        return eden.contains(address) ? eden : survivor0.contains(address) ? survivor0 : survivor1;
+    }
+
+    /** Objects larger than eden go to the old generation (HotSpot's {@code should_try_older_generation_allocation}). */
+    @Override
+    public long largeObjectThreshold() {
+        return sizes.edenBytes();
+    }
+
+    @Override
+    protected Mutator createMutator(int ordinal) {
+        return new SerialMutator(this, ordinal);
+    }
+
+    @Override
+    protected Barrier createBarrier(int ordinal) {
+        return new CardMarkingBarrier(memory, this, cards);
+    }
+
+    /** A large object born in the old generation (its simulated bytes). */
+    void largeAllocated(long bytes) {
+        largeBytesAllocated.add(bytes);
+    }
+
+    private long oldUsedNow() {
+        return oldUsed + largeBytesAllocated.sum();
+    }
+
+    private long oldFree() {
+        return sizes.oldBytes() - oldUsedNow();
+    }
+
+    /** Eden and the from-space in use (HotSpot's {@code DefNewGeneration::used()}). */
+    private long youngUsed() {
+        return heap().geometry().pagesToBytes(eden.reservedPages()) + fromUsed;
+    }
+
+    /**
+     * HotSpot's {@code collection_attempt_is_safe}: the to-space is empty (it is, unless a promotion
+     * failed) and the old generation's free bytes cover the padded average promoted or everything
+     * young ({@code TenuredGeneration::promotion_attempt_is_safe}).
+     */
+    boolean collectionAttemptIsSafe() {
+        long available = oldFree();
+        long padded = (long) avgPromoted.padded();
+        return !promotionFailed && (available >= padded || available >= youngUsed());
+    }
+
+    /**
+     * A collection when eden cannot take the pages, when an allocation in the old generation (a large
+     * object) does not fit its free bytes, when a full collection is due (after a young one left the
+     * old generation nearly full or failed a promotion), or when the budget is exceeded.
+     */
+    @Override
+    public boolean collectionRequired(boolean budgetExceeded, String space, int pages) {
+        if (budgetExceeded || fullNext) {
+            return true;
+        }
+        if (space.equals(eden.name())) {
+            int inEden = eden.reservedPages();
+            return inEden > 0 && inEden + pages > edenPages;
+        }
+        if (space.equals(largeObjectSpace().name())) {
+            return oldUsedNow() + heap().geometry().pagesToBytes(pages) > sizes.oldBytes();
+        }
+        return false;
+    }
+
+    @Override
+    public int pagesBeforeCollection(int budgetFreePages) {
+        return (int) Math.min(budgetFreePages, Math.max(0, edenPages - eden.reservedPages()));
+    }
+
+    /** A young collection, then a full one, then a full one clearing everything (HotSpot's last try). */
+    @Override
+    public int maxCollectionAttempts() {
+        return 3;
+    }
+
+    /**
+     * Young for an allocation failure, unless a full collection is due or the last young collection
+     * failed ({@code incremental_collection_will_fail}); full for a retry (the young collection did not
+     * satisfy the allocation: {@code should_do_full_collection}), for {@code System.gc()} and at the end.
+     */
+    @Override
+    public CollectionKind collectionKind(GcReason reason) {
+        if (reason == GcReason.HEAP_FULL && !fullNext && !incrementalCollectionFailed) {
+            return CollectionKind.NURSERY;
+        }
+        return CollectionKind.FULL;
+    }
+
+    @Override
+    public void scheduleCollection(GCWorker worker, CollectionKind kind) {
+        attempted = kind == CollectionKind.FULL || collectionAttemptIsSafe();
+        super.scheduleCollection(worker, kind);
+        if (kind == CollectionKind.FULL) {
+            worker.addWork(Stage.CALCULATE_FORWARDING, new PlanCompaction(this));
+        } else if (attempted) {
+            worker.addWork(Stage.CALCULATE_FORWARDING, new Scavenge(this));
+        }
+    }
+
+    /** A young collection marks eden and the from-space (or, if not attempted, nothing); a full one everything. */
+    @Override
+    protected GcWorkContext workContext(CollectionKind kind) {
+        if (kind == CollectionKind.FULL) {
+            return markAll;
+        }
+        return attempted ? markYoung : (object, context) -> object;
+    }
+
+    /** The old-to-young slots of the dirty cards are roots of a young collection. */
+    @Override
+    protected void scheduleExtraRoots(GCWorker worker, CollectionKind kind, Closure closure) {
+        if (kind == CollectionKind.NURSERY && attempted) {
+            worker.addWork(Stage.PREPARE, new ScanCards(this, closure, sanity()));
+        }
+    }
+
+    /** The spaces outside the young generation whose cards the barrier dirties. */
+    Space[] cardedSpaces() {
+        return new Space[] {old, largeObjectSpace(), immortalSpace()};
+    }
+
+    @Override
+    protected void prepare(GCWorker worker, CollectionKind kind) {
+        oldUsedAtPrologue = oldUsedNow();
+        promotedTraceBytes = 0;
+        survivorTraceBytes = 0;
+        promotionFailed = false;
+        toUsed = 0;
+        if (kind == CollectionKind.FULL) {
+            return;
+        }
+        ageTable.clear();
+        toCursor.rebind(to);
+    }
+
+    /**
+     * Moves the marked young objects of a young collection, in address order, from-space first, then
+     * eden (one packet: where each goes never depends on the number of GC threads). Returns the copies
+     * in the to-space, the copies in the old generation and the objects left in place (a promotion
+     * failure), for the RefForwarding pass.
+     */
+    Scavenge.Moved scavenge(Collector collector) {
+        Scavenge.Moved moved = new Scavenge.Moved();
+        int threshold = tenuringThreshold;
+        for (CopySpace space : new CopySpace[] {from, eden}) {
+            long end = space.allocatedEnd();
+            for (long o = validObjects().next(space.start(), end); o >= 0; o = validObjects().next(o + 8, end)) {
+                if (!ObjectModel.isMarked(memory, o)) {
+                    continue;
+                }
+                long size = ObjectModel.size(memory, o);
+                long traceBytes = ObjectModel.traceBytes(memory, o);
+                int age = ages.get(o);
+                if (age < threshold && toUsed + size <= sizes.survivorBytes()) {
+                    long copy = toCursor.alloc(size);
+                    toUsed += size;
+                    int newAge = Math.min(age + 1, AgeTable.MAX_AGE);
+                    ages.set(copy, newAge);
+                    ageTable.add(newAge, size);
+                    survivorTraceBytes += traceBytes;
+                    move(o, copy, size, traceBytes, collector);
+                    moved.survivors.add(copy);
+                } else if (oldFree() >= size) {
+                    long copy = promoteCursor.alloc(size);
+                    oldUsed += size;
+                    promotedTraceBytes += traceBytes;
+                    move(o, copy, size, traceBytes, collector);
+                    moved.promoted.add(copy);
+                } else {
+                    promotionFailed = true;
+                    ObjectModel.clearMark(memory, o);
+                    moved.kept.add(o);
+                }
+            }
+        }
+        return moved;
+    }
+
+    private void move(long object, long copy, long size, long traceBytes, Collector collector) {
+        memory.copyWords(object, copy, size >>> 3);
+        ObjectModel.clearMark(memory, copy);
+        validObjects().set(copy);
+        ObjectModel.setForwardingPointer(memory, object, copy);
+        collector.evacuated(object, copy, traceBytes, size);
+    }
+
+    private SideBitmap validObjects() {
+        return heap().validObjects();
+    }
+
+    ForwardingSpace forwardYoung() {
+        return forwardYoung;
+    }
+
+    /** RefForwarding of a young collection: the roots (the rest is {@link Scavenge}'s). */
+    void scheduleYoungRootForwarding(GCWorker worker) {
+        scheduleRootForwarding(worker, forwardYoung);
+    }
+
+    /**
+     * Full collection, after the old generation's forwarding is computed: gives every marked young
+     * object (eden, then the from-space, then the to-space, as HotSpot's compaction points visit them)
+     * its place after the old generation's survivors; returns them in that order.
+     */
+    long[] placeYoung() {
+        LongArrayList live = new LongArrayList();
+        for (CopySpace space : new CopySpace[] {eden, from, to}) {
+            long end = space.allocatedEnd();
+            for (long o = validObjects().next(space.start(), end); o >= 0; o = validObjects().next(o + 8, end)) {
+                if (ObjectModel.isMarked(memory, o)) {
+                    long at = old.appendAfterSurvivors(ObjectModel.size(memory, o));
+                    long granule = (at - old.start()) >>> 3;
+                    if (granule >= Integer.MAX_VALUE) {
+                        throw new IllegalStateException("old generation too large for the young forwarding table");
+                    }
+                    youngForwarding.set(o, (int) granule + 1);
+                    live.add(o);
+                }
+            }
+        }
+        return live.toLongArray();
+    }
+
+    private long youngDestination(long object) {
+        return old.start() + ((long) (youngForwarding.get(object) - 1) << 3);
+    }
+
+    /** RefForwarding of a full collection: the roots and every live object of every space. */
+    void scheduleFullForwarding(GCWorker worker) {
+        scheduleRefForwarding(worker, forwardFull, null);
+    }
+
+    /** Full collection, after the slide: moves the young survivors to their places in the old generation. */
+    void moveYoung(long[] live, Collector collector) {
+        for (long o : live) {
+            long size = ObjectModel.size(memory, o);
+            long traceBytes = ObjectModel.traceBytes(memory, o);
+            long copy = youngDestination(o);
+            memory.copyWords(o, copy, size >>> 3);
+            ObjectModel.clearMark(memory, copy);
+            validObjects().clear(o);
+            validObjects().set(copy);
+            collector.evacuated(o, copy, traceBytes, size);
+            promotedTraceBytes += traceBytes;
+        }
+    }
+
+    @Override
+    protected void release(GCWorker worker, CollectionKind kind) {
+        if (kind == CollectionKind.FULL) {
+            old.release();
+            for (CopySpace s : new CopySpace[] {eden, survivor0, survivor1}) {
+                ages.clearRange(s.start(), s.allocatedEnd());
+                s.release();
+            }
+            cards.cleanRange(old.start(), old.end());
+            cards.cleanRange(largeObjectSpace().start(), largeObjectSpace().end());
+            cards.cleanRange(immortalSpace().start(), immortalSpace().end());
+            fromUsed = 0;
+            return;
+        }
+        if (!attempted || promotionFailed) {
+            return;
+        }
+        ages.clearRange(eden.start(), eden.allocatedEnd());
+        ages.clearRange(from.start(), from.allocatedEnd());
+        eden.release();
+        from.release();
+        to.chargeCopies(toUsed);
+        CopySpace s = from;
+        from = to;
+        to = s;
+        fromUsed = toUsed;
+    }
+
+    @Override
+    protected void endOfGC(CollectionKind kind) {
+        if (kind == CollectionKind.FULL) {
+            largeUsed = largeLiveBytes();
+            largeBytesAllocated.reset();
+            oldUsed = old.compactedEnd() - old.start() + largeUsed;
+            long pageEnd = old.start() + heap().geometry().pagesToBytes(old.reservedPages());
+            promoteCursor.continueAt(old.compactedEnd(), pageEnd);
+            fullNext = oldUsedNow() > sizes.oldBytes();
+            incrementalCollectionFailed = false;
+            return;
+        }
+        // TenuredGeneration::update_gc_stats: what this young collection promoted, even if nothing
+        avgPromoted.sample(oldUsedNow() - oldUsedAtPrologue);
+        if (!attempted || promotionFailed) {
+            incrementalCollectionFailed = true;
+            fullNext = true;
+            return;
+        }
+        tenuringThreshold = ageTable.tenuringThreshold(
+                AgeTable.desiredSurvivorWords(sizes.survivorBytes(), TARGET_SURVIVOR_RATIO), maxTenuringThreshold);
+        fullNext = oldFree() < MIN_OLD_FREE_BYTES;
+    }
+
+    private long largeLiveBytes() {
+        Space los = largeObjectSpace();
+        long bytes = 0;
+        long end = los.extentEnd();
+        for (long o = validObjects().next(los.start(), end); o >= 0; o = validObjects().next(o + 8, end)) {
+            bytes += ObjectModel.size(memory, o);
+        }
+        return bytes;
+    }
+
+    /** Per collection: see {@link SerialGcStats}. */
+    @Override
+    public Map<String, Long> collectionStats() {
+        Map<String, Long> stats = new LinkedHashMap<>();
+        stats.put(SerialGcStats.BYTES_PROMOTED, promotedTraceBytes);
+        stats.put(SerialGcStats.SURVIVOR_BYTES, survivorTraceBytes);
+        stats.put(SerialGcStats.TENURING_THRESHOLD, (long) tenuringThreshold);
+        stats.put(SerialGcStats.PROMOTION_FAILED, promotionFailed ? 1L : 0L);
+        stats.put(SerialGcStats.ATTEMPTED, attempted ? 1L : 0L);
+        stats.put(SerialGcStats.OLD_USED_BYTES, oldUsedNow());
+        return stats;
+    }
+}

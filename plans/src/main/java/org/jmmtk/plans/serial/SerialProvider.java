@@ -1,0 +1,23 @@
+package org.jmmtk.plans.serial;
+
+import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
+
+/** Registers {@link Serial} as plan {@code serial}. */
+public final class SerialProvider implements PlanProvider {
+    @Override
+    public String name() {
+        return "serial";
+    }
+
+    @Override
+    public String description() {
+        return "HotSpot's Serial GC: eden and two aged survivor spaces, mark-compact old generation, "
+                + "card-marking barrier";
+    }
+
+    @Override
+    public PlanFactory factory() {
+        return Serial::new;
+    }
+}
