@@ -5,21 +5,16 @@ import java.util.List;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.plans.serial.SerialGcStats;
 
 /**
  * What one collector did, in the figures the comparison uses: young and full collection counts, the
  * bytes each young collection promoted and left in the survivor space, and the tenured generation's
- * bytes at the end. Made from a HotSpot log or from a jmmtk replay. A figure a side does not report
- * is -1 (jmmtk's plan without survivor spaces has no survivor bytes).
+ * bytes at the end. Made from a HotSpot log or from a jmmtk replay on {@code serial}. A figure a side
+ * does not report is -1.
  */
 public record Collector(int youngGcs, int fullGcs, long[] promoted, long[] survivors, int[] thresholds,
                         long tenuredAtEnd, long wallNanos) {
-    /** The planStats counters of jmmtk's per-collection records read here. */
-    static final String PROMOTED = "bytesPromoted";
-    static final String SURVIVORS = "survivorBytes";
-    static final String THRESHOLD = "tenuringThreshold";
-    static final String TENURED = "tenuredBytes";
-
     /** HotSpot's figures from one run. */
     public static Collector of(HotSpotRun run) {
         List<HotSpotGc> young = run.log().youngCollections();
@@ -35,24 +30,28 @@ public record Collector(int youngGcs, int fullGcs, long[] promoted, long[] survi
                 run.log().tenuredAtEnd(), run.wallNanos());
     }
 
-    /** jmmtk's figures from a replay. */
+    /**
+     * jmmtk's figures from a replay on {@code serial}. A young collection the plan did not attempt (HotSpot's
+     * promotion-safety rule sent it to a full one) is not counted, as the log reader does not count HotSpot's.
+     */
     public static Collector of(RunResult r) {
-        List<GcRecord> young = new ArrayList<>();
+        List<SerialGcStats> young = new ArrayList<>();
+        long tenured = 0;
         for (GcRecord c : r.collections()) {
-            if (c.kind().equals(CollectionKind.NURSERY.label)) {
-                young.add(c);
+            SerialGcStats s = SerialGcStats.of(c);
+            if (s.young() && s.attempted()) {
+                young.add(s);
             }
+            tenured = s.oldUsedBytes();
         }
         long[] promoted = new long[young.size()];
         long[] survivors = new long[young.size()];
         int[] thresholds = new int[young.size()];
         for (int i = 0; i < young.size(); i++) {
-            promoted[i] = young.get(i).planStats().getOrDefault(PROMOTED, -1L);
-            survivors[i] = young.get(i).planStats().getOrDefault(SURVIVORS, -1L);
-            thresholds[i] = (int) (long) young.get(i).planStats().getOrDefault(THRESHOLD, -1L);
+            promoted[i] = young.get(i).bytesPromoted();
+            survivors[i] = young.get(i).survivorBytes();
+            thresholds[i] = young.get(i).tenuringThreshold();
         }
-        List<GcRecord> all = r.collections();
-        long tenured = all.isEmpty() ? 0 : all.get(all.size() - 1).planStats().getOrDefault(TENURED, -1L);
         return new Collector(young.size(), r.gcCount(CollectionKind.FULL), promoted, survivors, thresholds, tenured,
                 r.wallNanos());
     }

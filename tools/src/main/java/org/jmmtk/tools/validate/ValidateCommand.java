@@ -40,8 +40,8 @@ import picocli.CommandLine.Spec;
                 + "end, each with its error (docs/validation.md).",
         "Usage: jmmtk validate [options] -- java [JVM options] MAIN|-jar JAR [args]"})
 public final class ValidateCommand implements Callable<Integer> {
-    /** The plan the recording is replayed on (gencopy until the serial plan is in). */
-    static final String PLAN = "gencopy";
+    /** The plan the recording is replayed on: jmmtk's model of HotSpot's Serial GC. */
+    static final String PLAN = "serial";
 
     /** JVM options validate sets itself, refused in the program's command line. */
     private static final List<String> OWN_OPTIONS = List.of("-Xmx", "-Xms", "-Xmn", "-XX:NewSize", "-XX:MaxNewSize",
@@ -136,9 +136,10 @@ public final class ValidateCommand implements Callable<Integer> {
         }
     }
 
-    /** The replay's options: the same heap and young generation (survivor ratio and threshold once the serial plan is in). */
+    /** The replay's options: the same heap, young generation, survivor ratio and tenuring threshold. */
     static Options replayOptions(Geometry g) {
-        return new Options().heapBytes(g.heapBytes()).nurseryBytes(g.youngBytes());
+        return new Options().heapBytes(g.heapBytes()).nurseryBytes(g.youngBytes())
+                .survivorRatio(g.survivorRatio()).maxTenuringThreshold(g.maxTenuringThreshold());
     }
 
     private void write(String program, Geometry g, Comparison c, Path dir) throws IOException {
