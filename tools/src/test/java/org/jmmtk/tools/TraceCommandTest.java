@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** {@code jmmtk trace gen|stats}: generated traces, in every form, agree with running the workload itself. */
 class TraceCommandTest {
     private static final byte[] GZIP = {0x1f, (byte) 0x8b};
-    private static final byte[] BINARY = {'J', 'M', 'T', 'B', 1};
-    private static final byte[] TEXT = "#jmmtk-trace 1\n".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] BINARY = {'J', 'M', 'T', 'B', 2};
+    private static final byte[] TEXT = "#jmmtk-trace 2\n".getBytes(StandardCharsets.UTF_8);
 
     @TempDir
     Path dir;
