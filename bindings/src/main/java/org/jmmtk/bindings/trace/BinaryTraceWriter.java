@@ -11,7 +11,6 @@ import java.nio.file.Path;
  */
 public final class BinaryTraceWriter implements TraceWriter {
     private final TraceOutput out;
-    private boolean closed;
 
     public BinaryTraceWriter(Path file) throws IOException {
         this(TraceFormat.create(file));
@@ -101,14 +100,6 @@ public final class BinaryTraceWriter implements TraceWriter {
     /** Writes the end record and closes the file (once; closing again does nothing). */
     @Override
     public void close() throws IOException {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            out.put(out.end().binary());
-        } finally {
-            out.close();
-        }
+        out.finish(true);
     }
 }

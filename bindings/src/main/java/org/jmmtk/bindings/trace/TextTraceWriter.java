@@ -12,7 +12,6 @@ import java.nio.file.Path;
 public final class TextTraceWriter implements TraceWriter {
     private final TraceOutput out;
     private final byte[] digits = new byte[20];
-    private boolean closed;
 
     public TextTraceWriter(Path file) throws IOException {
         this(TraceFormat.create(file));
@@ -114,14 +113,6 @@ public final class TextTraceWriter implements TraceWriter {
     /** Writes the end record and closes the file (once; closing again does nothing). */
     @Override
     public void close() throws IOException {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            out.put(out.end().text());
-        } finally {
-            out.close();
-        }
+        out.finish(false);
     }
 }

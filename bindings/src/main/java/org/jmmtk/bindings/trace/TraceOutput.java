@@ -1,6 +1,5 @@
 package org.jmmtk.bindings.trace;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -12,7 +11,7 @@ import java.util.zip.CRC32C;
  * records, objects and bytes allocated. I/O errors are {@link UncheckedIOException}s, as
  * {@link TraceEvents} methods cannot throw checked ones. Used by the one thread that writes.
  */
-final class TraceOutput implements Closeable {
+final class TraceOutput {
     private final OutputStream out;
     private final byte[] buffer = new byte[1 << 16];
     private int position;
@@ -22,6 +21,7 @@ final class TraceOutput implements Closeable {
     private long records;
     private long objects;
     private long bytesAllocated;
+    private boolean finished;
 
     TraceOutput(OutputStream out) {
         this.out = out;
@@ -53,10 +53,24 @@ final class TraceOutput implements Closeable {
     }
 
     /** The end record for everything written so far. */
-    EndRecord end() {
+    private EndRecord end() {
         crc.update(buffer, summed, position - summed);
         summed = position;
         return new EndRecord(records, objects, bytesAllocated, (int) crc.getValue());
+    }
+
+    /** Writes the end record, in binary or text, and closes the stream; does nothing the second time. */
+    void finish(boolean binary) throws IOException {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        EndRecord end = end();
+        try {
+            put(binary ? end.binary() : end.text());
+        } finally {
+            close();
+        }
     }
 
     private void drain() {
@@ -70,8 +84,7 @@ final class TraceOutput implements Closeable {
         summed = 0;
     }
 
-    @Override
-    public void close() throws IOException {
+    private void close() throws IOException {
         try {
             drain();
         } catch (UncheckedIOException e) {
