@@ -68,7 +68,7 @@ class GranulateCommandTest {
         assertEquals(2, Cli.run("granulate", perfect.toString(), "--granule", "lots", "-o", out.toString()).code());
         assertEquals(2, Cli.run("granulate", perfect.toString(), "-o", out.toString()).code());
         Path bad = dir.resolve("bad.trace");
-        Files.writeString(bad, "#jmmtk-trace 1\nA 0 1 32 0\nD one\n");
+        TraceText.write(bad, "#jmmtk-trace 2\nA 0 1 32 0\nD one\n");
         Cli.Result r = Cli.run("granulate", bad.toString(), "--granule", "1k", "-o", out.toString());
         assertEquals(2, r.code());
         assertTrue(r.errLines().get(r.errLines().size() - 1).startsWith("jmmtk: " + bad + ":3: "), r.err());
