@@ -25,16 +25,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
-/** {@code jmmtk trace gen|import|stats}: write workloads as traces, import foreign traces, summarise traces. */
-@Command(name = "trace", description = "Write, import and summarise traces.",
-        subcommands = {TraceCommand.Gen.class, TraceCommand.Import.class, TraceCommand.Stats.class})
+/**
+ * {@code jmmtk trace gen|import|convert|stats}: write workloads as traces, import foreign traces, rewrite
+ * traces in another encoding or the current version, summarise traces.
+ */
+@Command(name = "trace", description = "Write, import, convert and summarise traces.",
+        subcommands = {TraceCommand.Gen.class, TraceCommand.Import.class, TraceCommand.Convert.class,
+                TraceCommand.Stats.class})
 final class TraceCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: gen, import or stats");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: gen, import, convert or stats");
     }
 
     /** The foreign formats {@code import} reads. */
@@ -108,6 +112,22 @@ final class TraceCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             output.write(foreign(from, input), "importing " + input, input, true);
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "convert", description = "Rewrite a jmmtk trace (version 1 or 2, any encoding) as a version-2 "
+            + "trace: text, or binary with --binary.")
+    static final class Convert implements Callable<Integer> {
+        @Parameters(paramLabel = "IN", description = "A jmmtk trace.")
+        Path input;
+
+        @Mixin
+        Output output;
+
+        @Override
+        public Integer call() throws IOException {
+            output.write(TraceFormat.open(input), "converting " + input, input, false);
             return ExitCodes.OK;
         }
     }

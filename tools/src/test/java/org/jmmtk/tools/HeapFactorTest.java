@@ -92,7 +92,7 @@ class HeapFactorTest {
 
     @Test
     void aTraceWithoutLiveDataHasNoHeapFactor() throws IOException {
-        Path empty = Files.writeString(dir.resolve("empty.trace"), TraceFormat.TEXT_HEADER + "\n");
+        Path empty = TraceText.write(dir.resolve("empty.trace"), TraceFormat.TEXT_HEADER + "\n");
         Cli.Result r = Cli.run("run", "--trace", empty.toString(), "--heap-factor", "2");
         assertEquals(2, r.code());
         assertEquals(List.of("jmmtk: --heap-factor: the trace has no live data, so a factor of it is no heap"),
@@ -113,8 +113,11 @@ class HeapFactorTest {
         Files.writeString(cache, Files.readString(cache).replace("maxLiveBytes " + live, "maxLiveBytes 100000"));
         assertEquals(800_000, heapBytes(Cli.run("run", "--trace", trace.toString(), "--heap-factor", "8", "--json")));
 
-        // any change to the trace makes the hash differ: computed again, and cached again
-        Files.writeString(trace, Files.readString(trace) + "# changed\n");
+        // any change to the trace makes the hash differ: computed again, and cached again (the same
+        // program in the binary encoding)
+        Path binary = dir.resolve("r.jtb");
+        assertEquals(0, Cli.run("trace", "convert", trace.toString(), "--binary", "-o", binary.toString()).code());
+        Files.move(binary, trace, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertEquals(8 * live, heapBytes(Cli.run("run", "--trace", trace.toString(), "--heap-factor", "8", "--json")));
         assertTrue(Files.readString(cache).contains("maxLiveBytes " + live + "\n"));
         try (var files = Files.list(dir)) {

@@ -119,7 +119,7 @@ class HostileInputRegressionTest {
         Path out = Files.write(dir.resolve("out.trace"), KEEP);
         Cli.Result r = Cli.run("trace", "import", "--from", "garcosim", garcosim.toString(), "-o", out.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(Files.readString(out).startsWith("#jmmtk-trace 1"));
+        assertTrue(Files.readString(out).startsWith("#jmmtk-trace 2"));
         try (var files = Files.list(dir)) {
             assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith(".jmmtk-")), "temporary file left");
         }

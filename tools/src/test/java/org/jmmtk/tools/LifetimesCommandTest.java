@@ -99,7 +99,7 @@ class LifetimesCommandTest {
     @CsvSource({"merlin", "bruteforce"})
     void aMalformedTraceIsRejectedWithItsLineAndTheOldOutputStays(String method) throws IOException {
         Path bad = dir.resolve("bad.trace");
-        Files.writeString(bad, "#jmmtk-trace 1\nA 0 1 32 1\nR 0 0 1\nW 0 1 3 1\nA 0 2 32 0\n");
+        TraceText.write(bad, "#jmmtk-trace 2\nA 0 1 32 1\nR 0 0 1\nW 0 1 3 1\nA 0 2 32 0\n");
         Path out = dir.resolve("kept.trace");
         Files.writeString(out, "precious\n");
         Map<java.nio.file.Path, String> before = Hostile.snapshot(dir);
@@ -114,7 +114,7 @@ class LifetimesCommandTest {
     void aUseOfAnUnreachableObjectIsRejectedByBruteForce() {
         Path bad = dir.resolve("wrong.trace");
         try {
-            Files.writeString(bad, "#jmmtk-trace 1\nA 0 1 32 1\nA 0 2 32 0\nR 0 0 1\n");
+            TraceText.write(bad, "#jmmtk-trace 2\nA 0 1 32 1\nA 0 2 32 0\nR 0 0 1\n");
         } catch (IOException e) {
             throw new AssertionError(e);
         }

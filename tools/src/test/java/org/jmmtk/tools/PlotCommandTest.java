@@ -61,7 +61,7 @@ class PlotCommandTest {
     @ValueSource(strings = {"heap-profile", "demise-map"})
     void badInputAndUsageExitTwoAndLeaveFilesAlone(String kind) throws IOException {
         Path bad = dir.resolve("bad-" + kind + ".trace");
-        Files.writeString(bad, "#jmmtk-trace 1\nA 0 1 32 0\nD 2\n");
+        TraceText.write(bad, "#jmmtk-trace 2\nA 0 1 32 0\nD 2\n");
         Path out = dir.resolve("kept-" + kind + ".png");
         Files.writeString(out, "precious");
         Map<Path, String> before = Hostile.snapshot(dir);

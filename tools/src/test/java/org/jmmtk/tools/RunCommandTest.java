@@ -167,7 +167,7 @@ class RunCommandTest {
 
     @Test
     void workloadAndTraceTogetherAreBadUsage() throws IOException {
-        Path file = Files.writeString(dir.resolve("t.trace"), "#jmmtk-trace 1\n");
+        Path file = TraceText.write(dir.resolve("t.trace"), "#jmmtk-trace 2\n");
         Cli.Result r = Cli.run("run", "--workload", "cache", "--trace", file.toString());
         assertEquals(2, r.code());
         assertEquals(List.of("jmmtk: give either --workload or --trace, not both"), r.errLines());
@@ -175,7 +175,7 @@ class RunCommandTest {
 
     @Test
     void malformedTraceNamesFileAndLine() throws IOException {
-        Path file = Files.writeString(dir.resolve("bad.trace"), "#jmmtk-trace 1\nA 0 1 32 0\nX 1\n");
+        Path file = TraceText.write(dir.resolve("bad.trace"), "#jmmtk-trace 2\nA 0 1 32 0\nX 1\n");
         Cli.Result r = Cli.run("run", "--trace", file.toString(), "--threads", "1");
         assertEquals(2, r.code());
         assertEquals("", r.out());
@@ -184,7 +184,7 @@ class RunCommandTest {
 
     @Test
     void inconsistentTraceNamesFileAndLine() throws IOException {
-        Path file = Files.writeString(dir.resolve("bad.trace"), "#jmmtk-trace 1\nA 0 1 32 0\nR 0 0 2\n");
+        Path file = TraceText.write(dir.resolve("bad.trace"), "#jmmtk-trace 2\nA 0 1 32 0\nR 0 0 2\n");
         Cli.Result r = Cli.run("run", "--trace", file.toString(), "--threads", "1");
         assertEquals(2, r.code());
         assertEquals(List.of("jmmtk: " + file + ":3: root reference to object 2, which was never allocated"),

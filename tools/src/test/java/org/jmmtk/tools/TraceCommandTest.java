@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** {@code jmmtk trace gen|stats}: generated traces, in every form, agree with running the workload itself. */
 class TraceCommandTest {
     private static final byte[] GZIP = {0x1f, (byte) 0x8b};
-    private static final byte[] BINARY = {'J', 'M', 'T', 'B', 1};
-    private static final byte[] TEXT = "#jmmtk-trace 1\n".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] BINARY = {'J', 'M', 'T', 'B', 2};
+    private static final byte[] TEXT = "#jmmtk-trace 2\n".getBytes(StandardCharsets.UTF_8);
 
     @TempDir
     Path dir;
@@ -90,7 +90,7 @@ class TraceCommandTest {
 
     @Test
     void statsTableShowsReachability() throws IOException {
-        Path file = Files.writeString(dir.resolve("t.trace"), "#jmmtk-trace 1\nA 0 1 48 1\nA 0 2 16 0\nR 0 0 1\n");
+        Path file = TraceText.write(dir.resolve("t.trace"), "#jmmtk-trace 2\nA 0 1 48 1\nA 0 2 16 0\nR 0 0 1\n");
         Cli.Result r = Cli.run("trace", "stats", file.toString());
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
@@ -101,7 +101,7 @@ class TraceCommandTest {
 
     @Test
     void statsOfMalformedTraceNamesFileAndLine() throws IOException {
-        Path file = Files.writeString(dir.resolve("t.trace"), "#jmmtk-trace 1\n\nA 0 1 0 0\n");
+        Path file = TraceText.write(dir.resolve("t.trace"), "#jmmtk-trace 2\n\nA 0 1 0 0\n");
         Cli.Result r = Cli.run("trace", "stats", file.toString(), "--json");
         assertEquals(2, r.code());
         assertEquals("", r.out());

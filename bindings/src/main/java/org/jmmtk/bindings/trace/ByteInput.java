@@ -2,11 +2,17 @@ package org.jmmtk.bindings.trace;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.zip.CRC32C;
 
 /**
  * Unsigned bytes from a stream through a 64 KiB buffer, counting those consumed; -1 at the end. Readers
  * of varints decode straight from the buffer while ten bytes are left in it ({@link #fastVarint}),
  * the hot path of binary replay; only near a buffer's end does a varint go byte by byte.
+ *
+ * <p>With a checksum, it keeps the CRC-32C of the bytes before a <em>pin</em>: the reader pins the
+ * start of each record or line ({@link #pin}, one store), and {@link #checksumBeforePin} answers for the
+ * last pin. The buffer is checksummed in bulk when it is refilled (the value at the pin is kept if the
+ * pin lies in it), so the cost is one intrinsic CRC pass per 64 KiB and nothing per byte.
  */
 final class ByteInput {
     /** Returned by {@link #fastVarint} when the fast path does not apply. */
@@ -18,23 +24,63 @@ final class ByteInput {
     private int limit;
     /** Bytes in the buffers before the current one. */
     private long base;
+    private final CRC32C crc;
+    /** Bytes of the buffer before this index are in {@link #crc}. */
+    private int summed;
+    /** The pin's index in the buffer, or -1 when it lies in an earlier buffer (then {@link #pinnedSum} holds). */
+    private int pin = -1;
+    private int pinnedSum;
 
     ByteInput(InputStream in) {
+        this(in, false);
+    }
+
+    /** With {@code checksum}, keeps the CRC-32C of the bytes before the last {@link #pin}. */
+    ByteInput(InputStream in, boolean checksum) {
         this.in = in;
+        this.crc = checksum ? new CRC32C() : null;
     }
 
     /** The next byte (0..255), or -1 at the end of the stream. */
     int next() throws IOException {
         if (position == limit) {
-            base += limit;
-            limit = in.read(buffer, 0, buffer.length);
-            position = 0;
-            if (limit <= 0) {
-                limit = 0;
+            refill();
+            if (limit == 0) {
                 return -1;
             }
         }
         return buffer[position++] & 0xff;
+    }
+
+    private void refill() throws IOException {
+        if (crc != null) {
+            if (pin >= 0) {
+                crc.update(buffer, summed, pin - summed);
+                pinnedSum = (int) crc.getValue();
+                summed = pin;
+                pin = -1;
+            }
+            crc.update(buffer, summed, limit - summed);
+            summed = 0;
+        }
+        base += limit;
+        limit = Math.max(0, in.read(buffer, 0, buffer.length));
+        position = 0;
+    }
+
+    /** Marks the next byte as the start of a record, for {@link #checksumBeforePin}. */
+    void pin() {
+        pin = position;
+    }
+
+    /** The CRC-32C of every byte before the last {@link #pin} (only with a checksum). */
+    int checksumBeforePin() {
+        if (pin < 0) {
+            return pinnedSum;
+        }
+        crc.update(buffer, summed, pin - summed);
+        summed = pin;
+        return (int) crc.getValue();
     }
 
     /**

@@ -15,20 +15,28 @@ public final class LineReader {
     private byte[] line = new byte[256];
     private int length;
     private long number;
+    private boolean terminated;
 
     public LineReader(InputStream in) {
-        this.in = new ByteInput(in);
+        this(in, false);
+    }
+
+    /** With {@code checksum}, {@link #checksumBefore()} gives the CRC-32C of the bytes before the current line. */
+    LineReader(InputStream in, boolean checksum) {
+        this.in = new ByteInput(in, checksum);
     }
 
     /** Reads the next line; false at the end of the input. */
     public boolean next() throws IOException {
         length = 0;
         boolean any = false;
+        in.pin();
         for (;;) {
             int b = in.next();
             if (b < 0 || b == '\n') {
                 if (b == '\n' || any) {
                     number++;
+                    terminated = b == '\n';
                     if (length > 0 && line[length - 1] == '\r') {
                         length--;
                     }
@@ -61,6 +69,16 @@ public final class LineReader {
     /** The current line's number, from 1. */
     public long number() {
         return number;
+    }
+
+    /** Whether the current line ended with LF (false for a last line cut short of its terminator). */
+    public boolean terminated() {
+        return terminated;
+    }
+
+    /** The CRC-32C of every byte of the stream before the current line (only with a checksum). */
+    int checksumBefore() {
+        return in.checksumBeforePin();
     }
 
     /** Bytes consumed from the stream so far. */

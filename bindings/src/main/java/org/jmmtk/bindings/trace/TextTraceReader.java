@@ -7,10 +7,11 @@ import java.nio.file.Path;
 import org.jmmtk.core.objectmodel.ObjectModel;
 
 /**
- * Reads the text form of trace format 1: one record per line, fields separated by blanks, {@code #}
- * to the end of the line a comment, {@code #jmmtk-trace 1} on the first line. Every malformed record
- * is an error naming {@code file:line}; nothing is skipped. Parses bytes directly (no per-line
- * strings) because replay speed matters.
+ * Reads the text form of trace format 2 (and 1): one record per line, fields separated by blanks,
+ * {@code #} to the end of the line a comment, {@code #jmmtk-trace 2} on the first line and, in version
+ * 2, the end record on the last. Every malformed record is an error naming {@code file:line}; nothing
+ * is skipped; a version-2 trace without its end record, or whose end record disagrees with what was
+ * read, is an error too. Parses bytes directly (no per-line strings) because replay speed matters.
  */
 public final class TextTraceReader extends FileTraceSource {
     private static final int MAX_FIELDS = 7;
@@ -22,6 +23,9 @@ public final class TextTraceReader extends FileTraceSource {
     private final int[] fieldStart = new int[MAX_FIELDS];
     private final int[] fieldEnd = new int[MAX_FIELDS];
     private int fieldCount;
+    private long records;
+    private long objects;
+    private long bytesAllocated;
 
     public TextTraceReader(Path file) throws IOException {
         super(file);
@@ -29,37 +33,75 @@ public final class TextTraceReader extends FileTraceSource {
 
     @Override
     protected void read(InputStream input, TraceEvents out) throws IOException {
-        this.lines = new LineReader(input);
+        this.lines = new LineReader(input, true);
         lineNumber = 0;
+        records = 0;
+        objects = 0;
+        bytesAllocated = 0;
         if (!readLine()) {
             lineNumber = 1;
             throw error("empty file: not a jmmtk trace (expected '" + TraceFormat.TEXT_HEADER + "' on line 1)");
         }
-        checkHeader();
+        version = checkHeader();
         while (readLine()) {
             if (split()) {
                 try {
-                    dispatch(out);
+                    if (dispatch(out)) {
+                        return;
+                    }
                 } catch (TraceException e) {
                     throw e.at(location());
                 }
             }
         }
+        if (version == TraceFormat.VERSION) {
+            atEnd = true;
+            throw new TraceException(file.toString(), "truncated: no end record after line " + lineNumber);
+        }
     }
 
-    private void checkHeader() {
-        String first = new String(line, 0, Math.min(lineLength, 256), StandardCharsets.UTF_8).strip();
-        int comment = first.indexOf('#', 1);
-        if (comment > 0) {
-            first = first.substring(0, comment).strip();
+    private int checkHeader() {
+        String first = new String(line, 0, Math.min(lineLength, 256), StandardCharsets.UTF_8);
+        int version = TraceFormat.textVersion(first);
+        if (version > 0) {
+            return version;
         }
-        if (first.equals(TraceFormat.TEXT_HEADER)) {
-            return;
-        }
-        if (first.startsWith("#jmmtk-trace ")) {
-            throw error("unsupported trace version " + Quote.of(first.substring(13).strip()) + " (this jmmtk reads version 1)");
+        if (version == 0) {
+            String declared = first.strip().substring("#jmmtk-trace ".length()).split("#", 2)[0].strip();
+            throw error("unsupported trace version " + Quote.of(declared) + " (this jmmtk reads versions 1 and 2)");
         }
         throw error("not a jmmtk trace: expected '" + TraceFormat.TEXT_HEADER + "' on line 1");
+    }
+
+    @Override
+    protected String position() {
+        return "line " + lineNumber;
+    }
+
+    /**
+     * Checks the end record on the current line against what was read, then that nothing follows it.
+     * The line must end with LF: a trace cut inside its last line is truncated, not a different count.
+     */
+    private void end() throws IOException {
+        atEnd = true;
+        long endLine = lineNumber;
+        if (!lines.terminated()) {
+            throw error("truncated: the end record is cut (its line has no line end)");
+        }
+        expect(EndRecord.LETTER, 5, 5);
+        EndRecord read = new EndRecord(records, objects, bytesAllocated, lines.checksumBefore());
+        EndRecord end = new EndRecord(longField(1, "record count", 0, Long.MAX_VALUE),
+                longField(2, "object count", 0, Long.MAX_VALUE), longField(3, "bytes allocated", 0, Long.MAX_VALUE),
+                (int) longField(4, "checksum", 0, 0xffffffffL));
+        String mismatch = end.mismatch(read);
+        if (mismatch != null) {
+            throw error(mismatch);
+        }
+        if (readLine()) {
+            throw error(split() && fieldEnd[0] - fieldStart[0] == 1 && line[fieldStart[0]] == EndRecord.LETTER
+                    ? "a second end record (the first is on line " + endLine + ")"
+                    : "data after the end record (on line " + endLine + ")");
+        }
     }
 
     private String location() {
@@ -112,11 +154,13 @@ public final class TextTraceReader extends FileTraceSource {
         return fieldCount > 0;
     }
 
-    private void dispatch(TraceEvents out) {
+    /** Dispatches the record on the current line; true when it was the end record (checked). */
+    private boolean dispatch(TraceEvents out) throws IOException {
         if (fieldEnd[0] - fieldStart[0] != 1) {
             throw error("unknown record " + field(0));
         }
         char kind = (char) line[fieldStart[0]];
+        records++;
         switch (kind) {
             case 'T' -> {
                 if (fieldCount < 3) {
@@ -128,8 +172,10 @@ public final class TextTraceReader extends FileTraceSource {
             }
             case 'A' -> {
                 expect(kind, 5, 6);
-                out.alloc(intField(1, "thread", 0, Integer.MAX_VALUE), id(2, "object id"),
-                        longField(3, "size", 1, ObjectModel.MAX_TRACE_BYTES),
+                long size = longField(3, "size", 1, ObjectModel.MAX_TRACE_BYTES);
+                objects++;
+                bytesAllocated += size;
+                out.alloc(intField(1, "thread", 0, Integer.MAX_VALUE), id(2, "object id"), size,
                         intField(4, "reference slot count", 0, ObjectModel.MAX_REF_SLOTS),
                         fieldCount == 6 ? intField(5, "type id", 0, ObjectModel.MAX_TYPE_ID) : 0);
             }
@@ -159,8 +205,17 @@ public final class TextTraceReader extends FileTraceSource {
                 expect(kind, 1, 1);
                 out.collect();
             }
+            case EndRecord.LETTER -> {
+                if (version != TraceFormat.VERSION) {
+                    throw error("unknown record " + field(0) + " (end records belong to version 2)");
+                }
+                records--;
+                end();
+                return true;
+            }
             default -> throw error("unknown record " + field(0));
         }
+        return false;
     }
 
     /** End of the line's content before any comment. */

@@ -2,13 +2,15 @@ package org.jmmtk.bindings.trace;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
-/** Writes trace events in the text form of format 1 (gzipped when the file name ends in {@code .gz}). */
+/**
+ * Writes trace events in the text form of format 2 (gzipped when the file name ends in {@code .gz}),
+ * with the end record when closed. Used by one thread.
+ */
 public final class TextTraceWriter implements TraceWriter {
-    private final OutputStream out;
+    private final TraceOutput out;
     private final byte[] digits = new byte[20];
 
     public TextTraceWriter(Path file) throws IOException {
@@ -16,24 +18,24 @@ public final class TextTraceWriter implements TraceWriter {
     }
 
     public TextTraceWriter(OutputStream out) throws IOException {
-        this.out = out;
-        out.write((TraceFormat.TEXT_HEADER + "\n").getBytes(StandardCharsets.UTF_8));
+        this.out = new TraceOutput(out);
+        this.out.put((TraceFormat.TEXT_HEADER + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
     public void type(int typeId, String name) {
-        put('T');
+        out.record();
+        out.put('T');
         number(typeId);
-        put(' ');
-        for (byte b : name.replace('\n', ' ').replace('#', '_').getBytes(StandardCharsets.UTF_8)) {
-            put(b);
-        }
-        put('\n');
+        out.put(' ');
+        out.put(name.replace('\n', ' ').replace('#', '_').getBytes(StandardCharsets.UTF_8));
+        out.put('\n');
     }
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
-        put('A');
+        out.alloc(bytes);
+        out.put('A');
         number(thread);
         number(object);
         number(bytes);
@@ -41,77 +43,76 @@ public final class TextTraceWriter implements TraceWriter {
         if (typeId != 0) {
             number(typeId);
         }
-        put('\n');
+        out.put('\n');
     }
 
     @Override
     public void write(int thread, long source, int slot, long target) {
-        put('W');
+        out.record();
+        out.put('W');
         number(thread);
         number(source);
         number(slot);
         number(target);
-        put('\n');
+        out.put('\n');
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
-        put('R');
+        out.record();
+        out.put('R');
         number(thread);
         number(rootSlot);
         number(target);
-        put('\n');
+        out.put('\n');
     }
 
     @Override
     public void global(int rootSlot, long target) {
-        put('G');
+        out.record();
+        out.put('G');
         number(rootSlot);
         number(target);
-        put('\n');
+        out.put('\n');
     }
 
     @Override
     public void death(long object) {
-        put('D');
+        out.record();
+        out.put('D');
         number(object);
-        put('\n');
+        out.put('\n');
     }
 
     @Override
     public void perfectPoint() {
-        put('P');
-        put('\n');
+        out.record();
+        out.put('P');
+        out.put('\n');
     }
 
     @Override
     public void collect() {
-        put('C');
-        put('\n');
-    }
-
-    private void put(int b) {
-        try {
-            out.write(b);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        out.record();
+        out.put('C');
+        out.put('\n');
     }
 
     private void number(long value) {
-        put(' ');
+        out.put(' ');
         int n = 0;
         do {
             digits[n++] = (byte) ('0' + value % 10);
             value /= 10;
         } while (value != 0);
         while (n > 0) {
-            put(digits[--n]);
+            out.put(digits[--n]);
         }
     }
 
+    /** Writes the end record and closes the file (once; closing again does nothing). */
     @Override
     public void close() throws IOException {
-        out.close();
+        out.finish(false);
     }
 }

@@ -6,18 +6,29 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Constants of trace format version 1 and how to open trace files: text or binary, each optionally
- * gzipped, told apart by their first bytes (not their names). See {@code docs/trace-format.md}.
+ * Constants of trace format version 2 and how to open trace files: text or binary, each optionally
+ * gzipped, told apart by their first bytes (not their names). Version 1 files (no end record) still
+ * open, with one warning per file and process on standard error. See {@code docs/trace-format.md}.
+ * Any thread may open a trace.
  */
 public final class TraceFormat {
-    public static final int VERSION = 1;
+    /** The version writers write. */
+    public static final int VERSION = 2;
+    /** The oldest version readers read: it has no end record, so truncation cannot be detected. */
+    public static final int VERSION_1 = 1;
     /** First line of a text trace. */
-    public static final String TEXT_HEADER = "#jmmtk-trace 1";
+    public static final String TEXT_HEADER = "#jmmtk-trace " + VERSION;
+    /** First line of a version-1 text trace. */
+    static final String TEXT_HEADER_V1 = "#jmmtk-trace " + VERSION_1;
     /** First bytes of a binary trace, followed by the version byte. */
     public static final byte[] BINARY_MAGIC = {'J', 'M', 'T', 'B'};
     /** Largest root slot index (per thread, and for globals). */
@@ -27,21 +38,54 @@ public final class TraceFormat {
     /** Longest line of a text trace, in bytes without its terminator (1 MiB); longer lines are rejected. */
     public static final int MAX_LINE_BYTES = 1 << 20;
 
+    /** Files warned about as version 1 in this process, so that a command replaying one often warns once. */
+    private static final Set<Path> WARNED = ConcurrentHashMap.newKeySet();
+
     private TraceFormat() {
     }
 
-    /** Opens {@code file} as a trace source of either form. */
+    /**
+     * Opens {@code file} as a trace source of either form; warns on standard error (once per file in this
+     * process) when it is a version-1 trace, whose truncation cannot be detected.
+     */
     public static TraceSource open(Path file) throws IOException {
         requireRegularFile(file, "trace file");
+        boolean binary;
+        int version;
         try (InputStream in = decompressed(file)) {
-            byte[] head = in.readNBytes(BINARY_MAGIC.length);
-            if (head.length == BINARY_MAGIC.length && java.util.Arrays.equals(head, BINARY_MAGIC)) {
-                return new BinaryTraceReader(file);
-            }
+            byte[] head = in.readNBytes(256);
+            binary = head.length >= BINARY_MAGIC.length
+                    && Arrays.equals(head, 0, BINARY_MAGIC.length, BINARY_MAGIC, 0, BINARY_MAGIC.length);
+            version = binary ? (head.length > BINARY_MAGIC.length ? head[BINARY_MAGIC.length] : -1)
+                    : textVersion(new String(head, StandardCharsets.UTF_8).lines().findFirst().orElse(""));
         } catch (java.util.zip.ZipException | java.io.EOFException e) {
             throw corrupt(file, e);
         }
-        return new TextTraceReader(file);
+        if (version == VERSION_1 && WARNED.add(file.toAbsolutePath().normalize())) {
+            System.err.println("jmmtk: warning: " + file + " is a version 1 trace, which has no end record: a truncated "
+                    + "copy cannot be detected (rewrite it as version 2: jmmtk trace convert " + file + " -o NEW)");
+        }
+        return binary ? new BinaryTraceReader(file) : new TextTraceReader(file);
+    }
+
+    /**
+     * The version a text trace's first line declares: 1 or 2 for {@code #jmmtk-trace 1} or
+     * {@code #jmmtk-trace 2} (blanks and a trailing comment allowed), 0 for another
+     * {@code #jmmtk-trace} version, -1 if the line is not a header.
+     */
+    static int textVersion(String firstLine) {
+        String first = firstLine.strip();
+        int comment = first.indexOf('#', 1);
+        if (comment > 0) {
+            first = first.substring(0, comment).strip();
+        }
+        if (first.equals(TEXT_HEADER)) {
+            return VERSION;
+        }
+        if (first.equals(TEXT_HEADER_V1)) {
+            return VERSION_1;
+        }
+        return first.startsWith("#jmmtk-trace ") ? 0 : -1;
     }
 
     /**

@@ -14,10 +14,15 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A malformed binary trace is rejected with {@code file: byte <offset>: reason}, the offset of the bad record. */
+/**
+ * A malformed binary trace is rejected with {@code file: byte <offset>: reason}, the offset of the bad
+ * record; one that is also cut says that it is truncated, with the first error in parentheses.
+ */
 class BinaryTraceMalformedTest {
     /** Magic and version. */
     private static final int HEADER_BYTES = 5;
+    /** The first allocation of {@link #twoAllocations}: 'A' and five one-byte varints. */
+    private static final int FIRST_RECORD_BYTES = 6;
 
     @TempDir
     Path dir;
@@ -27,10 +32,20 @@ class BinaryTraceMalformedTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (BinaryTraceWriter writer = new BinaryTraceWriter(bytes)) {
             writer.alloc(0, 1, 32, 0, 0);
-            secondAt[0] = bytes.size();
             writer.alloc(0, 300, 1000, 2, 0);
         }
+        secondAt[0] = HEADER_BYTES + FIRST_RECORD_BYTES;
         return bytes.toByteArray();
+    }
+
+    /** {@code records} (a header and records) followed by a matching end record, so that only their own errors show. */
+    private static byte[] withEnd(byte[] records) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(records);
+        byte[] end = new EndRecord(1, 0, 0, (int) crc.getValue()).binary();
+        byte[] all = Arrays.copyOf(records, records.length + end.length);
+        System.arraycopy(end, 0, all, records.length, end.length);
+        return all;
     }
 
     private Path file(String name, byte[] content) throws IOException {
@@ -51,20 +66,21 @@ class BinaryTraceMalformedTest {
     }
 
     @Test
-    void truncatedRecordIsRejectedAtItsStart() throws IOException {
-        int[] secondAt = new int[1];
-        byte[] whole = twoAllocations(secondAt);
+    void endRecordCutIsRejectedAtItsStart() throws IOException {
+        byte[] whole = twoAllocations(new int[1]);
         Path file = file("cut.jtb", Arrays.copyOf(whole, whole.length - 1));
-        assertEquals(HEADER_BYTES + 6, secondAt[0]);
-        assertBinaryError(file, secondAt[0], "truncated record at end of file", TraceFormat.open(file));
+        assertBinaryError(file, whole.length - EndRecord.BINARY_SIZE, "truncated: the end record is cut (32 of its 33 bytes)",
+                TraceFormat.open(file));
     }
 
     @Test
-    void recordCutInsideAVarintIsRejected() throws IOException {
+    void recordCutInsideAVarintIsTruncation() throws IOException {
         int[] secondAt = new int[1];
         byte[] whole = twoAllocations(secondAt);
         Path file = file("cut.jtb", Arrays.copyOf(whole, secondAt[0] + 3));
-        assertBinaryError(file, secondAt[0], "truncated record at end of file", TraceFormat.open(file));
+        TraceException e = assertThrows(TraceException.class, () -> TraceFiles.read(file));
+        assertEquals(file + ": truncated: no end record (the trace ends at byte " + (secondAt[0] + 3) + ") (replay "
+                + "stopped at byte " + secondAt[0] + ": truncated record at end of file)", e.getMessage());
     }
 
     @Test
@@ -73,10 +89,12 @@ class BinaryTraceMalformedTest {
         byte[] whole = twoAllocations(secondAt);
         ByteArrayOutputStream gz = new ByteArrayOutputStream();
         try (OutputStream out = new GZIPOutputStream(gz)) {
-            out.write(whole, 0, whole.length - 2);
+            out.write(whole, 0, secondAt[0] + 2);
         }
         Path file = file("cut.jtb.gz", gz.toByteArray());
-        assertBinaryError(file, secondAt[0], "truncated record at end of file", TraceFormat.open(file));
+        TraceException e = assertThrows(TraceException.class, () -> TraceFiles.read(file));
+        assertEquals(file + ": truncated: no end record (the trace ends at byte " + (secondAt[0] + 2) + ") (replay "
+                + "stopped at byte " + secondAt[0] + ": truncated record at end of file)", e.getMessage());
     }
 
     @Test
@@ -99,17 +117,18 @@ class BinaryTraceMalformedTest {
     @Test
     void unknownVersionIsRejected() throws IOException {
         byte[] bytes = twoAllocations(new int[1]);
-        bytes[4] = 2;
+        bytes[4] = 3;
         Path file = file("version.jtb", bytes);
-        assertBinaryError(file, 0, "unsupported trace version 2 (this jmmtk reads version 1)", TraceFormat.open(file));
+        assertBinaryError(file, 0, "unsupported trace version 3 (this jmmtk reads versions 1 and 2)", TraceFormat.open(file));
     }
 
     @Test
     void unknownRecordCodeIsRejected() throws IOException {
         int[] secondAt = new int[1];
-        byte[] bytes = twoAllocations(secondAt);
-        bytes[secondAt[0]] = 'Z';
-        Path file = file("code.jtb", bytes);
+        byte[] whole = twoAllocations(secondAt);
+        byte[] records = Arrays.copyOf(whole, whole.length - EndRecord.BINARY_SIZE);
+        records[secondAt[0]] = 'Z';
+        Path file = file("code.jtb", withEnd(records));
         assertBinaryError(file, secondAt[0], "unknown record code 0x5a", TraceFormat.open(file));
     }
 
@@ -154,7 +173,7 @@ class BinaryTraceMalformedTest {
         bytes[4] = TraceFormat.VERSION;
         bytes[5] = 'D';
         Arrays.fill(bytes, 6, bytes.length, (byte) 0x80);
-        Path file = file("varint.jtb", bytes);
+        Path file = file("varint.jtb", withEnd(bytes));
         assertBinaryError(file, HEADER_BYTES, "object id is not a valid varint", TraceFormat.open(file));
     }
 
@@ -166,7 +185,7 @@ class BinaryTraceMalformedTest {
         bytes[5] = 'D';
         Arrays.fill(bytes, 6, bytes.length - 1, (byte) 0xff);
         bytes[bytes.length - 1] = 0x02;
-        Path file = file("wide.jtb", bytes);
+        Path file = file("wide.jtb", withEnd(bytes));
         assertBinaryError(file, HEADER_BYTES, "object id does not fit in 64 bits", TraceFormat.open(file));
     }
 }

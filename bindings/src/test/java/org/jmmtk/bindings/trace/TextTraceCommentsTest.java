@@ -56,7 +56,8 @@ class TextTraceCommentsTest {
     @Test
     void windowsLineEndingsAreAccepted() throws IOException {
         Path file = dir.resolve("crlf.trace");
-        Files.writeString(file, TraceFormat.TEXT_HEADER + "\r\nA 0 1 32 0\r\nR 0 0 1\r\n");
+        String body = TraceFormat.TEXT_HEADER + "\r\nA 0 1 32 0\r\nR 0 0 1\r\n";
+        Files.writeString(file, body + TraceFiles.endLine(body).replace("\n", "\r\n"));
         assertEquals(List.of("A 0 1 32 0 0", "R 0 0 1"), TraceFiles.read(file).events());
     }
 

@@ -30,28 +30,28 @@ class TextTraceMalformedTest {
     @Test
     void firstLineThatIsARecordIsNotAHeader() throws IOException {
         Path file = TraceFiles.write(dir, "t.trace", "A 0 1 32 0");
-        assertTraceError(file, 1, "not a jmmtk trace: expected '#jmmtk-trace 1' on line 1",
+        assertTraceError(file, 1, "not a jmmtk trace: expected '#jmmtk-trace 2' on line 1",
                 () -> TraceFiles.read(file));
     }
 
     @Test
     void misspelledHeaderIsRejected() throws IOException {
         Path file = TraceFiles.write(dir, "t.trace", "#jmmtk-trace1", "A 0 1 32 0");
-        assertTraceError(file, 1, "not a jmmtk trace: expected '#jmmtk-trace 1' on line 1",
+        assertTraceError(file, 1, "not a jmmtk trace: expected '#jmmtk-trace 2' on line 1",
                 () -> TraceFiles.read(file));
     }
 
     @Test
     void commentBeforeTheHeaderIsRejected() throws IOException {
         Path file = TraceFiles.write(dir, "t.trace", "# made by hand", TraceFormat.TEXT_HEADER, "A 0 1 32 0");
-        assertTraceError(file, 1, "not a jmmtk trace: expected '#jmmtk-trace 1' on line 1",
+        assertTraceError(file, 1, "not a jmmtk trace: expected '#jmmtk-trace 2' on line 1",
                 () -> TraceFiles.read(file));
     }
 
     @Test
     void unknownVersionIsRejected() throws IOException {
-        Path file = TraceFiles.write(dir, "t.trace", "#jmmtk-trace 2", "A 0 1 32 0");
-        assertTraceError(file, 1, "unsupported trace version '2' (this jmmtk reads version 1)",
+        Path file = TraceFiles.write(dir, "t.trace", "#jmmtk-trace 3", "A 0 1 32 0");
+        assertTraceError(file, 1, "unsupported trace version '3' (this jmmtk reads versions 1 and 2)",
                 () -> TraceFiles.read(file));
     }
 
@@ -59,7 +59,7 @@ class TextTraceMalformedTest {
     void emptyFileIsRejected() throws IOException {
         Path file = dir.resolve("empty.trace");
         Files.createFile(file);
-        assertTraceError(file, 1, "empty file: not a jmmtk trace (expected '#jmmtk-trace 1' on line 1)",
+        assertTraceError(file, 1, "empty file: not a jmmtk trace (expected '#jmmtk-trace 2' on line 1)",
                 () -> TraceFiles.read(file));
     }
 
@@ -203,7 +203,7 @@ class TextTraceMalformedTest {
     @Test
     void lastLineWithoutNewlineIsStillLocated() throws IOException {
         Path file = dir.resolve("t.trace");
-        Files.writeString(file, TraceFormat.TEXT_HEADER + "\nA 0 1 32 0\nZ");
+        Files.writeString(file, TraceFormat.TEXT_HEADER_V1 + "\nA 0 1 32 0\nZ");
         assertTraceError(file, 3, "unknown record 'Z'", () -> TraceFiles.read(file));
     }
 }

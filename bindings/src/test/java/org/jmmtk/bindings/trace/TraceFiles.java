@@ -21,12 +21,36 @@ public final class TraceFiles {
         return file;
     }
 
-    /** A text trace: the format's header line followed by {@code records}. */
+    /**
+     * A complete version-2 text trace: the format's header line, {@code records}, and the end record
+     * their text makes (records counted as the reader counts them, the checksum of the bytes before it).
+     */
     public static Path text(Path dir, String name, String... records) throws IOException {
-        String[] lines = new String[records.length + 1];
-        lines[0] = TraceFormat.TEXT_HEADER;
-        System.arraycopy(records, 0, lines, 1, records.length);
-        return write(dir, name, lines);
+        String body = TraceFormat.TEXT_HEADER + "\n" + (records.length == 0 ? "" : String.join("\n", records) + "\n");
+        Path file = dir.resolve(name);
+        Files.writeString(file, body + endLine(body), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /** The end record line (with its LF) for the text trace {@code body} (header and records, each line ended). */
+    public static String endLine(String body) {
+        long records = 0;
+        long objects = 0;
+        long bytes = 0;
+        for (String line : body.lines().skip(1).toList()) {
+            String[] f = line.split("#", 2)[0].strip().split("[ \\t]+");
+            if (f[0].isEmpty()) {
+                continue;
+            }
+            records++;
+            if (f[0].equals("A") && f.length > 3 && f[3].matches("[0-9]{1,18}")) {
+                objects++;
+                bytes += Long.parseLong(f[3]);
+            }
+        }
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(body.getBytes(StandardCharsets.UTF_8));
+        return "E " + records + " " + objects + " " + bytes + " " + crc.getValue() + "\n";
     }
 
     /** All events of the trace file {@code file}. */
