@@ -32,6 +32,26 @@ final class Et2Fields {
             return null;
         }
         Et2Fields fields = new Et2Fields(file);
+        readList(file, "field", (number, name, where) -> {
+            if (fields.names.put(number, name) != null) {
+                throw new TraceException(where, "field number " + number + " is listed twice");
+            }
+            int slash = name.lastIndexOf('/');
+            if (slash > 0) {
+                fields.declared.computeIfAbsent(name.substring(0, slash), k -> new IntArrayList()).add(number);
+            }
+        });
+        fields.declared.values().forEach(list -> list.sort(null));
+        return fields;
+    }
+
+    /** One line of an ET2 list: its number, the rest of the line, and {@code file:line}. */
+    interface ListLine {
+        void accept(int number, String name, String where);
+    }
+
+    /** Reads an ET2 list ({@code classes.list}, {@code fields.list}): lines {@code number  name} (or {@code number, name}). */
+    static void readList(Path file, String what, ListLine action) throws IOException {
         long line = 0;
         for (String l : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             line++;
@@ -44,19 +64,10 @@ final class Et2Fields {
             try {
                 number = Integer.parseInt(f[0]);
             } catch (NumberFormatException e) {
-                throw new TraceException(file + ":" + line, "a field line starts with its number, not " + Quote.of(f[0]));
+                throw new TraceException(file + ":" + line, "a " + what + " line starts with its number, not " + Quote.of(f[0]));
             }
-            String name = f.length > 1 ? f[1].trim() : "";
-            if (fields.names.put(number, name) != null) {
-                throw new TraceException(file + ":" + line, "field number " + number + " is listed twice");
-            }
-            int slash = name.lastIndexOf('/');
-            if (slash > 0) {
-                fields.declared.computeIfAbsent(name.substring(0, slash), k -> new IntArrayList()).add(number);
-            }
+            action.accept(number, f.length > 1 ? f[1].trim() : "", file + ":" + line);
         }
-        fields.declared.values().forEach(list -> list.sort(null));
-        return fields;
     }
 
     /** Checks that {@code number} names a reference field; the message says what it names instead. */

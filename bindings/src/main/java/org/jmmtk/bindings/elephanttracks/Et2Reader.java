@@ -115,20 +115,7 @@ public final class Et2Reader implements TraceSource {
 
     private void readClasses(Path file) throws IOException {
         TraceFormat.requireRegularFile(file, "class list");
-        long line = 0;
-        for (String l : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            line++;
-            String s = l.trim();
-            if (s.isEmpty()) {
-                continue;
-            }
-            String[] f = s.split("[\\s,]+", 2);
-            try {
-                classNames.put(Integer.parseInt(f[0]), f.length > 1 ? f[1] : "");
-            } catch (NumberFormatException e) {
-                throw new TraceException(file + ":" + line, "a class line starts with its id, not " + Quote.of(f[0]));
-            }
-        }
+        Et2Fields.readList(file, "class", (number, name, where) -> classNames.put(number, name));
     }
 
     @Override

@@ -66,7 +66,7 @@ class ViewApiTest {
         return v;
     }
 
-    private static JsonNode space(JsonNode state, String name) {
+    static JsonNode space(JsonNode state, String name) {
         for (JsonNode s : state.get("spaces")) {
             if (s.get("name").asText().equals(name)) {
                 return s;

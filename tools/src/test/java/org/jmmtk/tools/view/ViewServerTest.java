@@ -27,12 +27,7 @@ class ViewServerTest {
     }
 
     private static JsonNode space(JsonNode state, String name) {
-        for (JsonNode s : state.get("spaces")) {
-            if (s.get("name").asText().equals(name)) {
-                return s;
-            }
-        }
-        throw new AssertionError("no space " + name + " in " + state);
+        return ViewApiTest.space(state, name);
     }
 
     @Test
