@@ -23,7 +23,7 @@ import picocli.CommandLine;
                 TraceCommand.class, LifetimesCommand.class, GranulateCommand.class, PlotCommand.class,
                 SweepCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
                 StudyCommand.class, ViewCommand.class, RecordCommand.class, ArenaCommand.class, ValidateCommand.class,
-                CommandLine.HelpCommand.class})
+                HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -50,6 +50,8 @@ public final class Main implements Runnable {
             return ErrorHandler.hostOutOfMemory(cmd);
         } catch (RuntimeException | Error e) {
             return handler.handle(e, cmd);
+        } finally {
+            OutputFile.forgetInputs();
         }
     }
 

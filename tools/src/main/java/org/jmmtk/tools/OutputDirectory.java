@@ -27,16 +27,24 @@ public final class OutputDirectory {
         return dir != null ? dir : legacy;
     }
 
-    /** Refuses a path that exists and is not a directory, before any long work; creates the directory. */
-    void check() throws IOException {
+    /**
+     * Refuses a path that exists and is not a directory, before any long work; creates the directory;
+     * and keeps the command's {@code inputs} from being replaced by any file written into it
+     * ({@link OutputFile#keepInputs}).
+     */
+    void check(Path... inputs) throws IOException {
         Path d = dir();
         if (d != null) {
             create(d, "--out-dir");
+            OutputFile.keepInputs(inputs);
         }
     }
 
     /** Creates {@code d} if missing; bad usage, naming {@code option}, if it exists and is not a directory. */
     public static void create(Path d, String option) {
+        if (d.toString().isEmpty()) {
+            throw new UsageException(option + " '': an empty name is not a directory (write . for the current one)");
+        }
         if (Files.exists(d, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(d)) {
             throw new UsageException(d + " exists and is not a directory (" + option + " takes a directory)");
         }

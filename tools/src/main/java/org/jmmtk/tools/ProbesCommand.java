@@ -61,7 +61,7 @@ final class ProbesCommand implements Callable<Integer> {
         if (file == null) {
             throw new UsageException("give a recording FILE (or --compare A.jfr B.jfr with --report slow-path)");
         }
-        out.check();
+        out.check(file);
         ProbeEvents events = selectRun(file, read(file));
         if (report == Reports.Kind.SCALABILITY && events.gcs.isEmpty()) {
             throw new UsageException(file + ": the recording holds no collection (no jmmtk.GC event) to analyse");
@@ -110,7 +110,7 @@ final class ProbesCommand implements Callable<Integer> {
         if (report != Reports.Kind.SLOW_PATH) {
             throw new UsageException("--compare works with --report slow-path only, not --report " + report.label());
         }
-        out.check();
+        out.check(compare.get(0), compare.get(1));
         List<String> names = SlowPathComparison.names(compare.get(0), compare.get(1));
         SlowPathComparison.Side[] sides = new SlowPathComparison.Side[2];
         for (int i = 0; i < 2; i++) {

@@ -86,7 +86,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         Plans.Entry plan = collector.planEntry();
         TraceSource src = source.open();
-        out.check();
+        out.check(source.trace);
         collector.options(threads[0]);
         HeapFactorOption.Heap heap = heapFactor.heap(source, src);
         IntFunction<Options> options = heap == null ? collector::options
@@ -144,7 +144,7 @@ final class SweepCommand implements Callable<Integer> {
             base.copy().mutatorThreads(n);
         }
         TraceSource src = source.open();
-        out.check();
+        out.check(source.trace);
         HeapFactorOption.Heap heap = heapFactor.heap(source, src);
         int g = gcThreads;
         IntFunction<Options> options = n -> {

@@ -66,6 +66,32 @@ class Et1ImportTest {
         assertEquals(64L, ((Number) stats.get("reachableBytes")).longValue());
     }
 
+    /**
+     * In the layout of ET's own escape_analysis_test (hex ids with 0x, {@code N obj size type site thread},
+     * method frames, deaths without a thread): 30 FakeObjects of 16, 24 or 32 bytes ({@code 16 + 8 x (i mod 3)}),
+     * the even ones dying at once, then two 32-byte Others that never die.
+     */
+    @Test
+    void handWrittenSampleInEtsOwnLayoutImportsWithExactCounts() throws IOException {
+        StringBuilder trace = new StringBuilder("M 0x1 0x0 0x1\n");
+        for (int i = 1; i <= 30; i++) {
+            trace.append(String.format("N 0x%x 0x%x LFakeObject; 0x%x 0x1%n", i, 16 + 8 * (i % 3), i));
+            if (i % 2 == 0) {
+                trace.append(String.format("D 0x%x%n", i));
+            }
+        }
+        trace.append("M 0x2 0x0 0x1\nN 0x2a 0x20 LOther; 0x40 0x1\nN 0x2b 0x20 LOther; 0x41 0x1\nE 0x2 0x0 0x1\nE 0x1 0x0 0x1\n");
+        Path out = dir.resolve("fake.trace");
+        Cli.Result r = importEt1(Files.writeString(dir.resolve("fake.et1"), trace), out);
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> stats = JsonTree.object(Cli.run("trace", "stats", "--json", out.toString()).out());
+        assertEquals(32L, ((Number) stats.get("objects")).longValue());
+        assertEquals(784L, ((Number) stats.get("bytesAllocated")).longValue(), "30 x 16 + 10 x (8 + 16) + 2 x 32");
+        assertEquals(15L, ((Number) ((Map<?, ?>) stats.get("recordCounts")).get("D")).longValue());
+        assertEquals(17L, ((Number) stats.get("reachableObjects")).longValue(), "15 odd FakeObjects and the two Others");
+        assertEquals(424L, ((Number) stats.get("reachableBytes")).longValue());
+    }
+
     @Test
     void malformedRecordsNameTheLine() throws IOException {
         Map<String, String> bad = Map.of(
@@ -86,7 +112,7 @@ class Et1ImportTest {
 
     @Test
     void elephantTracksOwnSampleImportsAndReplaysOnEveryPlan() throws IOException {
-        Path sample = Path.of("../../shared/external/elephant-tracks/et1-escape_analysis_test.trace").toAbsolutePath().normalize();
+        Path sample = ExternalData.find("elephant-tracks/et1-escape_analysis_test.trace");
         assumeTrue(Files.isRegularFile(sample), "Elephant Tracks samples not here (" + sample + "); skipped");
         Path out = dir.resolve("sample.trace");
         Cli.Result r = importEt1(sample, out);

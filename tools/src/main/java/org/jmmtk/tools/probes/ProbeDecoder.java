@@ -64,6 +64,7 @@ public final class ProbeDecoder {
      */
     public static void read(Path file, Sink sink, LongConsumer progress) throws IOException {
         TraceFormat.requireRegularFile(file, "recording");
+        JfrChunks.check(file);
         RecordingFile recording;
         try {
             recording = new RecordingFile(file);

@@ -58,8 +58,12 @@ public final class Trigger {
         long fragmentedTiles(long chunks, long largest);
     }
 
-    private static final Pattern SYNTAX = Pattern.compile(
-            "\\s*([a-z-]+)\\s+([A-Za-z0-9_.-]+|fragmented\\([0-9]+,\\s*[0-9]+[kKmM]?\\))\\s*(<=|>=|!=|==|=|<|>)\\s*([0-9.]+[kKmMgG]?%?)\\s*([a-z]+)?\\s*");
+    private static final String SHAPE = "EVENT ATTRIBUTE OP VALUE [ACTION], e.g. 'gc-start gc = 12' or 'alloc ms.used > 80%'";
+    private static final Pattern ATTRIBUTE = Pattern.compile("fragmented\\([^)]*\\)|[A-Za-z0-9_.-]+");
+    private static final Pattern FRAGMENTED = Pattern.compile("fragmented\\(\\s*([0-9]{1,18})\\s*,\\s*([0-9]{1,15}[kKmM]?)\\s*\\)");
+    private static final Pattern OP = Pattern.compile("<=|>=|!=|==|=|<|>");
+    private static final Pattern VALUE = Pattern.compile("[0-9]+(\\.[0-9]+)?[kKmMgG]?%?");
+    private static final Pattern TOKEN = Pattern.compile("\\S+");
 
     private final int id;
     private final String text;
@@ -90,34 +94,34 @@ public final class Trigger {
         this.largest = largest;
     }
 
-    /** Parses {@code text}; throws {@link IllegalArgumentException} saying what is wrong. */
+    /** Parses {@code text}; throws {@link IllegalArgumentException} naming the token that is wrong. */
     public static Trigger parse(int id, String text) {
-        Matcher m = SYNTAX.matcher(text == null ? "" : text);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("trigger '" + text + "' is not EVENT ATTRIBUTE OP VALUE [ACTION], "
-                    + "e.g. 'gc-start gc = 12' or 'alloc ms.used > 80%'");
-        }
+        String t = text == null ? "" : text.trim();
+        Tokens in = new Tokens(t);
+        String eventName = in.next(TOKEN, "an event (alloc, gc-start, gc-end)");
         Event event = null;
         for (Event e : Event.values()) {
-            if (e.label.equals(m.group(1))) {
+            if (e.label.equals(eventName)) {
                 event = e;
             }
         }
         if (event == null) {
-            throw new IllegalArgumentException("trigger '" + text + "': unknown event '" + m.group(1)
-                    + "' (alloc, gc-start, gc-end)");
+            throw in.wrong("unknown event '" + eventName + "' (alloc, gc-start, gc-end)");
         }
-        String attribute = m.group(2);
+        String attribute = in.next(ATTRIBUTE, "an attribute (gc, allocs, allocated, used, SPACE.used, type, size, fragmented(X,Y))");
         String space = null;
         long chunks = 0;
         long largest = 0;
         if (attribute.startsWith("fragmented(")) {
-            if (event != Event.GC_END) {
-                throw new IllegalArgumentException("trigger '" + text + "': fragmented(X,Y) is an attribute of gc-end only");
+            Matcher xy = FRAGMENTED.matcher(attribute);
+            if (!xy.matches()) {
+                throw in.wrong("'" + attribute + "' is not fragmented(X,Y) with X a number of chunks and Y a size");
             }
-            String[] xy = attribute.substring("fragmented(".length(), attribute.length() - 1).split(",");
-            chunks = Long.parseLong(xy[0].trim());
-            largest = Options.parseSize(xy[1].trim().toLowerCase(Locale.ROOT));
+            if (event != Event.GC_END) {
+                throw in.wrong("fragmented(X,Y) is an attribute of gc-end only");
+            }
+            chunks = Long.parseLong(xy.group(1));
+            largest = Options.parseSize(xy.group(2).toLowerCase(Locale.ROOT));
             attribute = "fragmented";
         } else if (attribute.endsWith(".used")) {
             space = attribute.substring(0, attribute.length() - ".used".length());
@@ -127,36 +131,79 @@ public final class Trigger {
             case "gc", "allocs", "allocated", "used", "space.used", "fragmented" -> { }
             case "type", "size" -> {
                 if (event != Event.ALLOC) {
-                    throw new IllegalArgumentException("trigger '" + text + "': " + attribute
-                            + " is an attribute of alloc only");
+                    throw in.wrong(attribute + " is an attribute of alloc only");
                 }
             }
-            default -> throw new IllegalArgumentException("trigger '" + text + "': unknown attribute '" + attribute
+            default -> throw in.wrong("unknown attribute '" + attribute
                     + "' (gc, allocs, allocated, used, SPACE.used, type, size, fragmented(X,Y))");
         }
-        String value = m.group(4);
+        String op = in.next(OP, "an operator (< <= = != >= >)");
+        String value = in.next(TOKEN, "a value");
+        if (!VALUE.matcher(value).matches()) {
+            throw in.wrong("bad value '" + value + "' (a number, with k/m/g, or a percentage for used)");
+        }
         boolean percent = value.endsWith("%");
         if (percent && !attribute.endsWith("used")) {
-            throw new IllegalArgumentException("trigger '" + text + "': only used and SPACE.used take a percentage");
+            throw in.wrong("only used and SPACE.used take a percentage, not '" + value + "'");
         }
         double threshold;
         try {
             threshold = percent ? Double.parseDouble(value.substring(0, value.length() - 1))
                     : Options.parseSize(value.toLowerCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("trigger '" + text + "': bad value '" + value + "'");
+            throw in.wrong("bad value '" + value + "'");
         }
         Action action = Action.PAUSE;
-        if (m.group(5) != null) {
-            try {
-                action = Action.valueOf(m.group(5).toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("trigger '" + text + "': unknown action '" + m.group(5)
-                        + "' (pause, backtrace)");
-            }
+        if (!in.atEnd()) {
+            String name = in.next(TOKEN, "an action");
+            action = switch (name) {
+                case "pause" -> Action.PAUSE;
+                case "backtrace" -> Action.BACKTRACE;
+                default -> throw in.wrong("unknown action '" + name + "' (pause, backtrace)");
+            };
         }
-        String op = m.group(3).equals("==") ? "=" : m.group(3);
-        return new Trigger(id, text.trim(), event, attribute, space, op, threshold, percent, action, chunks, largest);
+        if (!in.atEnd()) {
+            throw in.wrong("unexpected '" + in.rest() + "' after the action");
+        }
+        return new Trigger(id, t, event, attribute, space, op.equals("==") ? "=" : op, threshold, percent, action, chunks, largest);
+    }
+
+    /** The trigger's text read left to right, each part after optional white space. */
+    private static final class Tokens {
+        private final String text;
+        private int at;
+
+        Tokens(String text) {
+            this.text = text;
+        }
+
+        /** The part matching {@code pattern} here; else an error naming what was expected and what is here. */
+        String next(Pattern pattern, String expected) {
+            while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+                at++;
+            }
+            Matcher m = pattern.matcher(text).region(at, text.length());
+            if (!m.lookingAt()) {
+                throw wrong(at >= text.length() ? "it ends before " + expected + " (" + SHAPE + ")"
+                        : "'" + rest() + "' is not " + expected);
+            }
+            at = m.end();
+            return m.group();
+        }
+
+        boolean atEnd() {
+            return text.substring(at).isBlank();
+        }
+
+        /** The next white-space-separated token. */
+        String rest() {
+            Matcher m = TOKEN.matcher(text).region(at, text.length());
+            return m.find() ? m.group() : "";
+        }
+
+        IllegalArgumentException wrong(String why) {
+            return new IllegalArgumentException("trigger '" + text + "': " + why);
+        }
     }
 
     /** Forgets whether the comparison held (a new run starts). Simulation thread. */

@@ -29,6 +29,10 @@ public final class ViewControl {
     private boolean resample;
     private boolean blocked;
     private long blockings;
+    private long unblockings;
+    private long finishes;
+    private long restarts;
+    private Moment atRestart = new Moment(0, 0, 0, 0);
     private boolean finished;
     private long stopAtEvent = -1;
     private boolean restart;
@@ -96,6 +100,9 @@ public final class ViewControl {
     public synchronized void restarted() {
         restart = false;
         finished = false;
+        restarts++;
+        atRestart = now();
+        notifyAll();
         if (stopAtEvent == 0) {
             stopAtEvent = -1;
             pauseFor("went to event 0");
@@ -198,6 +205,8 @@ public final class ViewControl {
         } finally {
             synchronized (this) {
                 blocked = false;
+                unblockings++;
+                notifyAll();
                 paused = paused && !Thread.currentThread().isInterrupted();
                 for (FutureTask<?> task : tasks) {
                     task.cancel(false);
@@ -235,6 +244,7 @@ public final class ViewControl {
     /** Simulation thread: the program ended; it will not block again. */
     public synchronized void finish() {
         finished = true;
+        finishes++;
         paused = false;
         notifyAll();
     }
@@ -261,6 +271,39 @@ public final class ViewControl {
             wait(left);
         }
         return true;
+    }
+
+    /** Where the simulation is, for {@link #awaitAfter}: how often it has blocked, left a block, finished, restarted. */
+    public record Moment(long blockings, long unblockings, long finishes, long restarts) {
+    }
+
+    public synchronized Moment now() {
+        return new Moment(blockings, unblockings, finishes, restarts);
+    }
+
+    /**
+     * HTTP thread, after a control: waits up to {@code millis} until, after {@code since} (after the
+     * replay's next restart, when {@code restarted}), the simulation blocked (left its block, when
+     * {@code leave}) or a run finished; returns whether it did. Unlike {@link #awaitBlocked}, a run that
+     * had already finished does not count: a time travel after the end waits for the replay it starts.
+     */
+    public synchronized boolean awaitAfter(Moment since, boolean leave, boolean restarted, long millis)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (true) {
+            if (!restarted || restarts > since.restarts()) {
+                Moment base = restarted ? atRestart : since;
+                if (finishes > base.finishes()
+                        || (leave ? unblockings > base.unblockings() : blocked && blockings > base.blockings())) {
+                    return true;
+                }
+            }
+            long left = (deadline - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
     }
 
     /** Whether the simulation thread is blocked now. */

@@ -149,8 +149,8 @@ public final class ViewServer implements AutoCloseable {
                         events(ex);
                     }
                 }
-                case "/api/pause" -> control(ex, method, control::pause);
-                case "/api/resume" -> control(ex, method, control::resume);
+                case "/api/pause" -> pause(ex, method);
+                case "/api/resume" -> resume(ex, method);
                 case "/api/step" -> step(ex, method, q);
                 case "/api/travel" -> travel(ex, method, q);
                 case "/api/settings" -> settings(ex, method, q);
@@ -193,11 +193,26 @@ public final class ViewServer implements AutoCloseable {
         return FrameJson.write(f, null, named, plugin, status());
     }
 
-    private void control(HttpExchange ex, String method, Runnable action) throws IOException {
-        if (requireMethod(ex, method, "POST")) {
-            action.run();
-            json(ex, 200, "{\"status\":\"" + status() + "\"}");
+    /** Pauses, waits until the simulation stopped (or finished), then answers with the state. */
+    private void pause(HttpExchange ex, String method) throws IOException, InterruptedException {
+        if (!requireMethod(ex, method, "POST")) {
+            return;
         }
+        ViewControl.Moment since = control.now();
+        boolean stopped = control.isBlocked() || (control.isFinished() && !control.restartRequested());
+        control.pause();
+        answerWhen(ex, stopped || control.awaitAfter(since, false, false, STEP_WAIT_MILLIS), "stop");
+    }
+
+    /** Resumes, waits until the simulation went on (or finished), then answers with the state. */
+    private void resume(HttpExchange ex, String method) throws IOException, InterruptedException {
+        if (!requireMethod(ex, method, "POST")) {
+            return;
+        }
+        ViewControl.Moment since = control.now();
+        boolean blocked = control.isBlocked();
+        control.resume();
+        answerWhen(ex, !blocked || control.awaitAfter(since, true, false, STEP_WAIT_MILLIS), "go on");
     }
 
     /** Steps, then waits until the simulation stopped again (or finished) and answers with the state. */
@@ -205,20 +220,33 @@ public final class ViewServer implements AutoCloseable {
         if (!requireMethod(ex, method, "POST")) {
             return;
         }
-        long since = control.blockings();
         if (q.containsKey("gcs") == q.containsKey("allocs")) {
             throw new IllegalArgumentException("give exactly one of ?gcs=N and ?allocs=N");
         }
-        if (q.containsKey("gcs")) {
-            control.stepGcs(number(q, "gcs"));
-        } else {
-            control.stepAllocations(number(q, "allocs"));
+        long n = number(q, q.containsKey("gcs") ? "gcs" : "allocs");
+        if (n <= 0) {
+            throw new IllegalArgumentException("a step must be at least 1, not " + n);
         }
-        if (!control.awaitBlocked(since, STEP_WAIT_MILLIS)) {
-            text(ex, 504, "the simulation did not stop again within " + STEP_WAIT_MILLIS / 1000 + " s");
+        if (control.isFinished() && !control.restartRequested()) {
+            json(ex, 200, state()); // nothing left to step: the state is the finished one
             return;
         }
-        json(ex, 200, state());
+        ViewControl.Moment since = control.now();
+        if (q.containsKey("gcs")) {
+            control.stepGcs(n);
+        } else {
+            control.stepAllocations(n);
+        }
+        answerWhen(ex, control.awaitAfter(since, false, false, STEP_WAIT_MILLIS), "stop again");
+    }
+
+    /** The state if the simulation did what a control asked in time, else 504. */
+    private void answerWhen(HttpExchange ex, boolean done, String what) throws IOException {
+        if (done) {
+            json(ex, 200, state());
+        } else {
+            text(ex, 504, "the simulation did not " + what + " within " + STEP_WAIT_MILLIS / 1000 + " s");
+        }
     }
 
     /**
@@ -238,13 +266,9 @@ public final class ViewServer implements AutoCloseable {
         if (q.containsKey("back") && number(q, "back") < 0) {
             throw new IllegalArgumentException("back must not be negative");
         }
-        long since = control.blockings();
+        ViewControl.Moment since = control.now();
         control.travelTo(Math.max(0, target));
-        if (!control.awaitBlocked(since, STEP_WAIT_MILLIS)) {
-            text(ex, 504, "the replay did not reach event " + target + " within " + STEP_WAIT_MILLIS / 1000 + " s");
-            return;
-        }
-        json(ex, 200, state());
+        answerWhen(ex, control.awaitAfter(since, false, true, STEP_WAIT_MILLIS), "reach event " + target);
     }
 
     private void settings(HttpExchange ex, String method, Map<String, String> q) throws IOException {
@@ -259,7 +283,7 @@ public final class ViewServer implements AutoCloseable {
         if (q.containsKey("sampleEvery")) {
             plugin.setSampleEvery(number(q, "sampleEvery"));
         }
-        json(ex, 200, "{\"tileBytes\":" + plugin.tileBytes() + ",\"sampleEvery\":" + plugin.sampleEvery() + "}");
+        json(ex, 200, state());
     }
 
     private void collapse(HttpExchange ex, String method, Map<String, String> q) throws IOException {
@@ -273,7 +297,7 @@ public final class ViewServer implements AutoCloseable {
         long before = seq();
         plugin.setCollapsed(space, !"false".equals(q.get("collapsed")));
         resampled(before);
-        json(ex, 200, "{}");
+        json(ex, 200, state());
     }
 
     /** Without ?gc: the collections kept; with ?gc=N: the frame after collection N, in full. */
@@ -332,7 +356,7 @@ public final class ViewServer implements AutoCloseable {
             plugin.clearZoom(space);
         }
         resampled(before);
-        json(ex, 200, "{}");
+        json(ex, 200, state());
     }
 
     /** GET lists, POST adds (the body is the trigger's text), DELETE ?id=N removes. */
@@ -345,14 +369,14 @@ public final class ViewServer implements AutoCloseable {
                     text = new String(in.readNBytes(4096), StandardCharsets.UTF_8).trim();
                 }
                 Trigger t = plugin.addTrigger(text);
-                json(ex, 200, "{\"id\":" + t.id() + "}");
+                json(ex, 200, "{\"id\":" + t.id() + "," + state().substring(1)); // the new trigger's id, then the state
             }
             case "DELETE" -> {
                 if (!plugin.removeTrigger((int) number(q, "id"))) {
                     text(ex, 404, "no trigger " + q.get("id"));
                     return;
                 }
-                json(ex, 200, "{}");
+                json(ex, 200, state());
             }
             default -> text(ex, 405, "use GET, POST or DELETE");
         }

@@ -21,6 +21,7 @@ final class ViewRun implements AutoCloseable {
     final java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
     private final Thread thread;
     private final Options options;
+    private volatile boolean replayAfterEnd;
 
     /**
      * Will run (once started) {@code workload} on {@code plan} in {@code heap} bytes; every frame goes to {@code frames} on
@@ -51,6 +52,12 @@ final class ViewRun implements AutoCloseable {
                         }, List.of(plugin)));
                     } catch (HeapViewPlugin.ReplayRestart restart) {
                         runs.incrementAndGet();
+                        continue;
+                    }
+                    if (replayAfterEnd) { // as jmmtk view does: the view stays, a time travel replays again
+                        control.finish();
+                        control.awaitRestart();
+                        result.set(null);
                     }
                 }
             } catch (Throwable t) {
@@ -65,6 +72,12 @@ final class ViewRun implements AutoCloseable {
     /** Enables the plugins named (before {@link #start}). */
     ViewRun withPlugins(String... names) {
         options.plugins(List.of(names));
+        return this;
+    }
+
+    /** After the end, waits for a time travel and replays again, as {@code jmmtk view} does (before {@link #start}). */
+    ViewRun replayingAfterEnd() {
+        replayAfterEnd = true;
         return this;
     }
 
