@@ -36,7 +36,8 @@ final class Dispatcher implements TraceEvents {
     private final Int2IntOpenHashMap threadOf = new Int2IntOpenHashMap();
     /** Per mutator thread, how many trace threads it runs. */
     private final int[] traceThreads;
-    private final TraceChecker checker = new TraceChecker();
+    /** Keeps slot counts: the objects are made on the mutator threads, later. */
+    private final TraceChecker checker = new TraceChecker(true);
     private final DependencyTable dependencies;
     private long position;
     private long epoch;

@@ -7,8 +7,8 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * The one owner of a trace's consistency checks that do not depend on where collections happen: field
  * ranges, at most {@link TraceFormat#MAX_THREADS} distinct threads, no duplicate object id, no store
  * into or of an object never allocated, no death record for an object never allocated nor a second
- * one for the same object, and (through {@link #checkSlot}, with the slot count the caller holds)
- * no slot out of range. Every consumer of records calls it first, in the same order and with the same
+ * one for the same object, and no slot out of range (with the slot count the caller holds, through
+ * {@link #checkSlot}, or one this checker keeps when its consumer holds none). Every consumer of records calls it first, in the same order and with the same
  * messages: the replay ({@code run}, sequential and parallel, and {@code lifetimes}), the shadow heaps
  * ({@code trace stats}, brute-force lifetimes, {@code trace import}). What it cannot check is a
  * reference to an object that was already unreachable: whether that is an error depends on where the
@@ -19,8 +19,23 @@ public final class TraceChecker {
     private final IdSet allocated = new IdSet();
     private final IdSet dead = new IdSet();
     private final IntOpenHashSet threads = new IntOpenHashSet();
+    /** Non-null when this checker checks slots itself. */
+    private final SlotCounts slotCounts;
     // most traces run long stretches on one thread: skip the set then
     private int lastThread = -1;
+
+    /** A checker whose consumer checks each store's slot itself ({@link #checkSlot}): it holds the objects. */
+    public TraceChecker() {
+        this(false);
+    }
+
+    /**
+     * {@code checkSlots}: this checker also keeps every object's slot count (a byte per object) and checks
+     * each store's slot in {@link #write}, for a consumer that cannot ask its objects on the reading thread.
+     */
+    public TraceChecker(boolean checkSlots) {
+        this.slotCounts = checkSlots ? new SlotCounts() : null;
+    }
 
     /** {@code A}: checks the fields, the thread and that {@code object} is new, then records it. */
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
@@ -32,11 +47,15 @@ public final class TraceChecker {
         if (!allocated.add(object)) {
             throw new TraceException("duplicate object id " + object);
         }
+        if (slotCounts != null) {
+            slotCounts.put(object, refSlots);
+        }
     }
 
     /**
      * {@code W}: checks the fields, the thread, and that {@code source} and {@code target} were
-     * allocated; the caller then checks the slot against the source's slot count ({@link #checkSlot}).
+     * allocated; then the slot, if this checker keeps slot counts; otherwise the caller checks it next
+     * against the source's slot count ({@link #checkSlot}).
      */
     public void write(int thread, long source, int slot, long target) {
         range("slot", slot, 0, ObjectModel.MAX_REF_SLOTS);
@@ -45,6 +64,9 @@ public final class TraceChecker {
             throw new TraceException("store into object " + source + ", which was never allocated");
         }
         checkTarget(target, "reference to object ");
+        if (slotCounts != null) {
+            checkSlot(source, slot, slotCounts.get(source));
+        }
     }
 
     /** {@code R}: checks the fields, the thread, and that {@code target} was allocated. */
