@@ -139,8 +139,8 @@ class StudyCommandTest {
     @Test
     void aFailingTaskIsRecordedWithoutStoppingTheOthersAndRetriedNextTime() throws IOException {
         Path sub = Files.createDirectories(dir.resolve("failing"));
-        Path good = Files.writeString(sub.resolve("good.trace"), "#jmmtk-trace 1\nA 0 1 24 1\nR 0 0 1\nA 0 2 24 0\n");
-        Path bad = Files.writeString(sub.resolve("bad.trace"), "#jmmtk-trace 1\nA 0 1 24 1\nW 0 1 0 2\n");
+        Path good = TraceText.write(sub.resolve("good.trace"), "#jmmtk-trace 2\nA 0 1 24 1\nR 0 0 1\nA 0 2 24 0\n");
+        Path bad = TraceText.write(sub.resolve("bad.trace"), "#jmmtk-trace 2\nA 0 1 24 1\nW 0 1 0 2\n");
         Path cfg = Studies.write(sub, "f.yaml", "plans: [nogc]\nheaps: [64k]\ntraces: [good.trace, bad.trace]\n");
         Path results = sub.resolve("results");
         Cli.Result r = Cli.run("study", cfg.toString(), "--out-dir", results.toString(), "--shard", "0/1", "--jobs", "2");
@@ -157,7 +157,7 @@ class StudyCommandTest {
         Cli.Result merge = Cli.run("study", "merge", results.toString(), "-o", sub.resolve("f.csv").toString());
         assertEquals(1, merge.code());
         assertTrue(merge.err().startsWith("jmmtk: 1 failed: 1 bad.h64k.nogc.t1.r0"), merge.err());
-        Files.writeString(bad, "#jmmtk-trace 1\nA 0 1 24 1\n");
+        TraceText.write(bad, "#jmmtk-trace 2\nA 0 1 24 1\n");
         Cli.Result retry = Cli.run("study", cfg.toString(), "--out-dir", results.toString(), "--shard", "0/1");
         assertEquals(0, retry.code(), retry.err());
         assertTrue(retry.out().contains(": 1 skipped (results exist), 1 ok, 0 out of memory, 0 failed;"), retry.out());

@@ -2,14 +2,12 @@ package org.jmmtk.bindings.replay;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.concurrent.locks.LockSupport;
-import org.jmmtk.bindings.trace.IdSet;
 import org.jmmtk.bindings.trace.TraceEvents;
-import org.jmmtk.bindings.trace.TraceException;
-import org.jmmtk.bindings.trace.TraceFormat;
+import org.jmmtk.bindings.trace.TraceChecker;
 
 /**
  * The reader side of a {@link ParallelReplay}: it receives the trace's records in order, checks what
- * does not depend on collections (id limits, duplicate ids, objects never allocated), and hands each
+ * does not depend on collections (a {@link TraceChecker}, as every consumer does), and hands each
  * record to the mutator thread of its trace thread (a trace thread goes, when it first appears, to the
  * mutator thread with the fewest; {@code G} and {@code C} records to the thread of the record before
  * them). The reading thread is itself mutator thread 0: it runs that thread's batches as it hands
@@ -38,7 +36,8 @@ final class Dispatcher implements TraceEvents {
     private final Int2IntOpenHashMap threadOf = new Int2IntOpenHashMap();
     /** Per mutator thread, how many trace threads it runs. */
     private final int[] traceThreads;
-    private final IdSet allocated = new IdSet();
+    /** Keeps slot counts: the objects are made on the mutator threads, later. */
+    private final TraceChecker checker = new TraceChecker(true);
     private final DependencyTable dependencies;
     private long position;
     private long epoch;
@@ -76,10 +75,7 @@ final class Dispatcher implements TraceEvents {
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         step();
         epoch++;
-        ReplayBinding.checkIds(object, typeId);
-        if (!allocated.add(object)) {
-            throw new TraceException("duplicate object id " + object);
-        }
+        checker.alloc(thread, object, bytes, refSlots, typeId);
         int t = threadFor(thread);
         RecordBatch b = batch(t);
         b.add(RecordBatch.ALLOC, thread, object, bytes, refSlots, typeId, position, epoch);
@@ -90,8 +86,7 @@ final class Dispatcher implements TraceEvents {
     @Override
     public void write(int thread, long source, int slot, long target) {
         step();
-        checkAllocated(source, "store into object ");
-        checkAllocated(target, "reference to object ");
+        checker.write(thread, source, slot, target);
         int t = threadFor(thread);
         long a1 = allocationFor(source, t);
         long a2 = allocationFor(target, t);
@@ -105,7 +100,7 @@ final class Dispatcher implements TraceEvents {
     @Override
     public void root(int thread, int rootSlot, long target) {
         step();
-        checkAllocated(target, "root reference to object ");
+        checker.root(thread, rootSlot, target);
         int t = threadFor(thread);
         long a1 = allocationFor(target, t);
         RecordBatch b = batch(t);
@@ -117,7 +112,7 @@ final class Dispatcher implements TraceEvents {
     @Override
     public void global(int rootSlot, long target) {
         step();
-        checkAllocated(target, "global reference to object ");
+        checker.global(rootSlot, target);
         int t = current;
         long a1 = allocationFor(target, t);
         long a2 = mustWait(dependencies.storeGlobal(rootSlot, ParallelReplay.encode(position, t)), t);
@@ -130,9 +125,7 @@ final class Dispatcher implements TraceEvents {
     @Override
     public void death(long object) {
         step();
-        if (!allocated.contains(object)) {
-            throw new TraceException("death of object " + object + ", which was never allocated");
-        }
+        checker.death(object);
     }
 
     @Override
@@ -173,21 +166,12 @@ final class Dispatcher implements TraceEvents {
         dependencies.advance(position);
     }
 
-    private void checkAllocated(long id, String what) {
-        if (id != 0 && !allocated.contains(id)) {
-            throw new TraceException(what + id + ", which was never allocated");
-        }
-    }
-
     private int threadFor(int thread) {
         if (thread == lastTraceThread) {
             return current;
         }
         int t = threadOf.get(thread);
         if (t < 0) {
-            if (threadOf.size() >= TraceFormat.MAX_THREADS) {
-                throw new TraceException("too many threads: a replay supports at most " + TraceFormat.MAX_THREADS);
-            }
             t = leastLoaded();
             traceThreads[t]++;
             threadOf.put(thread, t);

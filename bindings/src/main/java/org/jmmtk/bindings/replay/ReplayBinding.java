@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.jmmtk.bindings.trace.TraceChecker;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.core.MMTK;
@@ -27,8 +28,9 @@ import org.jmmtk.scheduler.GCWorker;
  * (a real VM has no such table, so its upkeep must not inflate pause times). Root stores are reported
  * to the plugins that asked.
  *
- * <p>Inconsistent events (a store into an object never allocated or already collected, a slot out of
- * range, a duplicate id) throw {@link TraceException}. Under a synchronization scheme ({@code --sync})
+ * <p>Inconsistent events throw {@link TraceException}: first the checks every consumer of records
+ * shares ({@link TraceChecker}: field ranges, threads, duplicate ids, objects never allocated, death
+ * records, slots in range), then a reference to an object already collected. Under a synchronization scheme ({@code --sync})
  * the trace's death records decide liveness ({@link DeathRoots}) and its points of perfect knowledge
  * are where the scheme may collect. Events arrive on one replaying thread; GC
  * workers call the {@link VMBinding} methods while that thread waits for the collection.
@@ -36,7 +38,7 @@ import org.jmmtk.scheduler.GCWorker;
  * <p>With several mutator threads ({@link ParallelReplay}) the events arrive through package-private
  * methods that take the mutator, on the mutator threads, which the binding stops and resumes through
  * the replay's {@link MutatorHandshake}; the reader has already checked what does not depend on
- * collections (duplicate ids, objects never allocated).
+ * collections, with its own {@link TraceChecker}.
  */
 public final class ReplayBinding implements VMBinding, TraceEvents {
     private MMTK mmtk;
@@ -46,7 +48,8 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     /** Non-null when the trace's death records decide liveness ({@code run --sync}). */
     private DeathRoots deathRoots;
     private final ObjectTable objects = new ObjectTable();
-    private final AllocatedIds allocated = new AllocatedIds();
+    /** The checks that do not depend on collections, on every record that arrives through {@link TraceEvents}. */
+    private final TraceChecker checker = new TraceChecker();
     private final Int2IntOpenHashMap threadIndex = new Int2IntOpenHashMap();
     private final List<Mutator> mutators = new ArrayList<>();
     private int liveAfterLastCompaction;
@@ -182,20 +185,8 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
-        checkIds(object, typeId);
-        if (!allocated.add(object)) {
-            throw new TraceException("duplicate object id " + object);
-        }
+        checker.alloc(thread, object, bytes, refSlots, typeId);
         allocate(mutator(thread), object, bytes, refSlots, typeId);
-    }
-
-    /** The trace's limits on object and type ids. */
-    static void checkIds(long object, int typeId) {
-        if (object > ObjectModel.MAX_OBJECT_ID || typeId > ObjectModel.MAX_TYPE_ID) {
-            throw new TraceException(object > ObjectModel.MAX_OBJECT_ID
-                    ? "object id " + object + " is too large (at most " + ObjectModel.MAX_OBJECT_ID + ")"
-                    : "type id " + typeId + " is too large (at most " + ObjectModel.MAX_TYPE_ID + ")");
-        }
     }
 
     /** Allocates object {@code object} on {@code m} and enters it in the id table. */
@@ -210,6 +201,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     @Override
     public void write(int thread, long source, int slot, long target) {
+        checker.write(thread, source, slot, target);
         long src = slotOwner(source, slot);
         mutator(thread).writeReference(src, slot, target == 0 ? 0 : resolve(target, "reference to object "));
     }
@@ -228,16 +220,13 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     /** The address of {@code source}, checking that it has slot {@code slot}. */
     private long slotOwner(long source, int slot) {
         long src = resolve(source, "store into object ");
-        int slots = ObjectModel.refSlots(memory, src);
-        if (slot >= slots) {
-            throw new TraceException("slot " + slot + " is out of range: object " + source + " has " + slots
-                    + " reference slots");
-        }
+        TraceChecker.checkSlot(source, slot, ObjectModel.refSlots(memory, src));
         return src;
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
+        checker.root(thread, rootSlot, target);
         long value = target == 0 ? 0 : resolve(target, "root reference to object ");
         storeRoot(area(thread), rootSlot, value);
     }
@@ -250,6 +239,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     @Override
     public void global(int rootSlot, long target) {
+        checker.global(rootSlot, target);
         globalReturningOld(rootSlot, target);
     }
 
@@ -279,11 +269,9 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
 
     @Override
     public void death(long object) {
-        if (!allocated.contains(object)) {
-            throw new TraceException("death of object " + object + ", which was never allocated");
-        }
-        if (deathRoots != null && !deathRoots.release(object)) {
-            throw new TraceException("a second death record for object " + object);
+        checker.death(object);
+        if (deathRoots != null) {
+            deathRoots.release(object);
         }
     }
 
@@ -311,13 +299,14 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
         leaveSafeRegion();
     }
 
-    /** The current address of {@code id}; a clear error if it does not exist. */
+    /**
+     * The current address of {@code id}, which a {@link TraceChecker} found allocated: if it is gone, a
+     * collection found it unreachable earlier (the one check that depends on where collections fall).
+     */
     private long resolve(long id, String what) {
         long address = addressOf(id);
         if (address == 0) {
-            throw new TraceException(what + id + (parallel != null || allocated.contains(id)
-                    ? ", which was already collected (unreachable at an earlier GC)"
-                    : ", which was never allocated"));
+            throw new TraceException(what + id + ", which was already collected (unreachable at an earlier GC)");
         }
         return address;
     }
@@ -340,9 +329,6 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     synchronized Mutator bind(int thread) {
         int index = threadIndex.get(thread);
         if (index < 0) {
-            if (mutators.size() >= roots.maxThreads()) {
-                throw new TraceException("too many threads: a replay supports at most " + roots.maxThreads());
-            }
             Mutator m = mmtk.bindMutator();
             index = mutators.size();
             mutators.add(m);

@@ -1,6 +1,5 @@
 package org.jmmtk.bindings.trace;
 
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import java.util.Arrays;
 import org.jmmtk.core.analysis.merlin.DeathSink;
 
@@ -9,8 +8,8 @@ import org.jmmtk.core.analysis.merlin.DeathSink;
  * once at the end of the trace, a walk of the whole graph from the roots finds which objects are no
  * longer reachable; each is reported dead at that check point (see {@link DeathSink}) the first time.
  * The cost is the live objects at every allocation, as the paper says. The graph is a
- * {@link ShadowHeap}, which shares no code with the simulated heap and checks every record; on top of
- * its checks, a record that uses an object after a check point found it unreachable (something no
+ * {@link ShadowHeap}, which shares no code with the simulated heap and checks every record (the
+ * {@link TraceChecker} a replay uses); on top of those checks, a record that uses an object after a check point found it unreachable (something no
  * program can do, and the paper's assumption) is an error naming the object and where it died.
  * Death records and points of perfect knowledge already in the input are ignored. Used by one thread.
  */
@@ -18,7 +17,6 @@ public final class BruteForceLifetimes implements TraceEvents {
     private final ShadowHeap heap = new ShadowHeap();
     private final DeathSink sink;
     private final long firstCheck;
-    private final IntOpenHashSet threads = new IntOpenHashSet();
     private int[] marks = new int[1024];
     /** Per object index, the check point at which it died; 0 while alive. */
     private long[] deathPoint = new long[1024];
@@ -70,9 +68,9 @@ public final class BruteForceLifetimes implements TraceEvents {
         if (ended) {
             throw new IllegalStateException("the lifetimes were already computed");
         }
-        thread(thread);
+        heap.checkAlloc(thread, object, bytes, refSlots, typeId);
         check();
-        heap.alloc(thread, object, bytes, refSlots, typeId);
+        heap.add(object, bytes, refSlots);
         allocations++;
         int i = heap.count();
         if (i >= marks.length) {
@@ -88,22 +86,18 @@ public final class BruteForceLifetimes implements TraceEvents {
 
     @Override
     public void write(int thread, long source, int slot, long target) {
-        thread(thread);
-        int s = alive(heap.source(source, slot), "store into object ");
-        heap.store(s, slot, alive(heap.target(target, "reference to object "), "reference to object "));
+        int s = alive(heap.checkWrite(thread, source, slot, target), "store into object ");
+        heap.store(s, slot, alive(heap.indexOf(target), "reference to object "));
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
-        thread(thread);
-        heap.storeRoot(thread, rootSlot, alive(heap.target(target, "root reference to object "),
-                "root reference to object "));
+        heap.storeRoot(thread, rootSlot, alive(heap.checkRoot(thread, rootSlot, target), "root reference to object "));
     }
 
     @Override
     public void global(int rootSlot, long target) {
-        heap.storeGlobal(rootSlot, alive(heap.target(target, "global reference to object "),
-                "global reference to object "));
+        heap.storeGlobal(rootSlot, alive(heap.checkGlobal(rootSlot, target), "global reference to object "));
     }
 
     @Override
@@ -119,13 +113,6 @@ public final class BruteForceLifetimes implements TraceEvents {
     @Override
     public void collect() {
         // reachability is checked at every allocation anyway
-    }
-
-    /** Allows as many threads as a replay, so that both methods accept the same traces. */
-    private void thread(int thread) {
-        if (threads.add(thread) && threads.size() > TraceFormat.MAX_THREADS) {
-            throw new TraceException("too many threads: a replay supports at most " + TraceFormat.MAX_THREADS);
-        }
     }
 
     /** Object {@code i} (0 for null), which a record uses: an error if it was found unreachable before. */

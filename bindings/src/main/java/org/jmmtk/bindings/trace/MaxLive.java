@@ -113,19 +113,19 @@ public final class MaxLive implements TraceEvents {
 
     @Override
     public void write(int thread, long source, int slot, long target) {
-        int s = heap.source(source, slot);
-        int t = heap.target(target, "reference to object ");
+        int s = heap.checkWrite(thread, source, slot, target);
+        int t = heap.indexOf(target);
         stamp(heap.store(used(s), slot, used(t)));
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
-        stamp(heap.storeRoot(thread, rootSlot, used(heap.target(target, "root reference to object "))));
+        stamp(heap.storeRoot(thread, rootSlot, used(heap.checkRoot(thread, rootSlot, target))));
     }
 
     @Override
     public void global(int rootSlot, long target) {
-        stamp(heap.storeGlobal(rootSlot, used(heap.target(target, "global reference to object "))));
+        stamp(heap.storeGlobal(rootSlot, used(heap.checkGlobal(rootSlot, target))));
     }
 
     @Override

@@ -7,8 +7,8 @@ import java.util.function.IntConsumer;
 
 /**
  * The object graph of a trace kept in plain Java arrays, never collected: the independent oracle for
- * reachability. It also checks that every record is consistent (no duplicate ids, no stores into or of
- * objects never allocated, slots in range) and throws {@link TraceException} otherwise. Shares no code
+ * reachability. It also checks that every record is consistent, by the {@link TraceChecker} every
+ * consumer of records shares, and throws {@link TraceException} otherwise. Shares no code
  * with the simulated heap. Objects get dense indices 1, 2, 3, ... in allocation order; slots and roots
  * hold indices (0 is null), so analyses such as {@link MaxLive} walk the graph without boxing. While a
  * trace's ids are those indices (as the built-in workloads number their objects), no id map is kept.
@@ -18,6 +18,7 @@ import java.util.function.IntConsumer;
  */
 public final class ShadowHeap implements TraceEvents {
 
+    private final TraceChecker checker = new TraceChecker();
     private final Long2IntOpenHashMap index = new Long2IntOpenHashMap();
     private boolean dense = true;
     /** Non-null roots, by {@code (area << 20) | slot}: area 0 for globals, thread + 1 for a thread's. */
@@ -45,9 +46,12 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
-        if (indexOf(object) != 0) {
-            throw new TraceException("duplicate object id " + object);
-        }
+        checker.alloc(thread, object, bytes, refSlots, typeId);
+        add(object, bytes, refSlots);
+    }
+
+    /** Adds object {@code object}, already checked ({@link TraceChecker#alloc}). */
+    void add(long object, long bytes, int refSlots) {
         if (count == Integer.MAX_VALUE - 1 || (long) slotStart[count + 1] + refSlots > Integer.MAX_VALUE - 8) {
             throw new TraceException("too many objects or reference slots for the shadow heap");
         }
@@ -78,32 +82,32 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void write(int thread, long source, int slot, long target) {
-        store(source(source, slot), slot, target(target, "reference to object "));
+        store(checkWrite(thread, source, slot, target), slot, indexOf(target));
     }
 
-    /** The index of {@code source}, checked as the source of a store into {@code slot}. */
-    int source(long source, int slot) {
+    /** Checks a {@code W} record ({@link TraceChecker}, then the slot); returns the index of its source. */
+    int checkWrite(int thread, long source, int slot, long target) {
+        checker.write(thread, source, slot, target);
         int s = indexOf(source);
-        if (s == 0) {
-            throw new TraceException("store into object " + source + ", which was never allocated");
-        }
-        if (slot >= slotCount(s)) {
-            throw new TraceException("slot " + slot + " is out of range: object " + source + " has " + slotCount(s)
-                    + " reference slots");
-        }
+        TraceChecker.checkSlot(source, slot, slotCount(s));
         return s;
     }
 
-    /** The index of {@code target} (0 for null), checked as the target of a store described by {@code what}. */
-    int target(long target, String what) {
-        if (target == 0) {
-            return 0;
-        }
-        int t = indexOf(target);
-        if (t == 0) {
-            throw new TraceException(what + target + ", which was never allocated");
-        }
-        return t;
+    /** Checks an {@code A} record ({@link TraceChecker}); {@link #add} then adds the object. */
+    void checkAlloc(int thread, long object, long bytes, int refSlots, int typeId) {
+        checker.alloc(thread, object, bytes, refSlots, typeId);
+    }
+
+    /** Checks an {@code R} record ({@link TraceChecker}); returns the index of its target (0 for null). */
+    int checkRoot(int thread, int rootSlot, long target) {
+        checker.root(thread, rootSlot, target);
+        return indexOf(target);
+    }
+
+    /** Checks a {@code G} record ({@link TraceChecker}); returns the index of its target (0 for null). */
+    int checkGlobal(int rootSlot, long target) {
+        checker.global(rootSlot, target);
+        return indexOf(target);
     }
 
     /** Stores {@code target} into slot {@code slot} of {@code source} (checked indices); returns the old target. */
@@ -116,7 +120,7 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void root(int thread, int rootSlot, long target) {
-        storeRoot(thread, rootSlot, target(target, "root reference to object "));
+        storeRoot(thread, rootSlot, checkRoot(thread, rootSlot, target));
     }
 
     /** Stores object {@code t} (an index, checked) into a root slot of {@code thread}; returns the old target. */
@@ -126,7 +130,7 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void global(int rootSlot, long target) {
-        storeGlobal(rootSlot, target(target, "global reference to object "));
+        storeGlobal(rootSlot, checkGlobal(rootSlot, target));
     }
 
     /** Stores object {@code t} (an index, checked) into a global root slot; returns the old target. */
@@ -141,9 +145,7 @@ public final class ShadowHeap implements TraceEvents {
 
     @Override
     public void death(long object) {
-        if (indexOf(object) == 0) {
-            throw new TraceException("death of object " + object + ", which was never allocated");
-        }
+        checker.death(object);
     }
 
     @Override
@@ -158,6 +160,11 @@ public final class ShadowHeap implements TraceEvents {
 
     public long objectCount() {
         return count;
+    }
+
+    /** Distinct threads of the records so far. */
+    public int threads() {
+        return checker.threads();
     }
 
     /** Trace size of {@code object}, or -1 if it was never allocated. */

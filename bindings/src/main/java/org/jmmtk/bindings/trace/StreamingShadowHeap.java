@@ -1,6 +1,5 @@
 package org.jmmtk.bindings.trace;
 
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
@@ -8,13 +7,12 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 
 /**
  * The object graph of a trace in bounded memory, for checking and summarising traces of any length
- * ({@code trace stats}, {@code trace import}): primitive maps of ids with sparse root slots (a map entry
- * per non-null root). It makes every check a replay makes that does not depend on where collections
- * fall (no duplicate ids, no stores into or of objects never allocated, slots in range, at most
- * {@link TraceFormat#MAX_THREADS} threads) and throws {@link TraceException} otherwise; and it forgets
- * unreachable objects as it goes: whenever
- * its object count has doubled since the last time, it walks the graph and drops what is not reachable,
- * keeping one bit per dropped id (a {@link IdSet}). It collects just before an allocation, where a
+ * ({@code trace import}): primitive maps of ids with sparse root slots (a map entry per non-null root).
+ * It makes every check a replay makes that does not depend on where collections fall, by the
+ * {@link TraceChecker} every consumer shares, and throws {@link TraceException} otherwise; and it
+ * forgets unreachable objects as it goes: whenever its object count has doubled since the last time, it
+ * walks the graph and drops what is not reachable (the checker's bit per allocated id tells a dropped
+ * object from one never allocated). It collects just before an allocation, where a
  * replay's collector may run, so an object is never dropped between its allocation and the store that
  * links it. Its memory is then proportional to the reachable
  * objects plus that bit table, and a later reference to a dropped object is an error, as in a replay
@@ -25,13 +23,14 @@ public final class StreamingShadowHeap implements TraceEvents {
     private static final long[] NO_SLOTS = new long[0];
     /** Fewest objects a streaming heap holds before it collects (then: twice what the last collection kept). */
     static final int FIRST_COLLECTION = 1 << 16;
+    /** The end of the message for a reference to a dropped object (the one check that depends on collections). */
+    private static final String DROPPED = ", which was already unreachable earlier in the trace";
 
     private final Long2ObjectOpenHashMap<long[]> slots = new Long2ObjectOpenHashMap<>();
     private final Long2LongOpenHashMap sizes = new Long2LongOpenHashMap();
     /** Non-null roots: key {@code (area << 20) | slot}, area 0 for globals and thread + 1 for threads. */
     private final Long2LongOpenHashMap roots = new Long2LongOpenHashMap();
-    private final IdSet dropped = new IdSet();
-    private final IntOpenHashSet threads = new IntOpenHashSet();
+    private final TraceChecker checker = new TraceChecker();
     private long allocated;
     private long nextCollection = FIRST_COLLECTION;
 
@@ -43,10 +42,7 @@ public final class StreamingShadowHeap implements TraceEvents {
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
-        thread(thread);
-        if (sizes.containsKey(object) || dropped.contains(object)) {
-            throw new TraceException("duplicate object id " + object);
-        }
+        checker.alloc(thread, object, bytes, refSlots, typeId);
         if (sizes.size() >= nextCollection) {
             // before the new object exists, as a replay collects in the allocation's slow path
             collectGarbage();
@@ -58,34 +54,25 @@ public final class StreamingShadowHeap implements TraceEvents {
 
     @Override
     public void write(int thread, long source, int slot, long target) {
-        thread(thread);
+        checker.write(thread, source, slot, target);
         long[] s = slots.get(source);
         if (s == null) {
-            throw new TraceException("store into object " + source + absent(source));
+            throw new TraceException("store into object " + source + DROPPED);
         }
-        if (slot >= s.length) {
-            throw new TraceException("slot " + slot + " is out of range: object " + source + " has " + s.length
-                    + " reference slots");
-        }
+        TraceChecker.checkSlot(source, slot, s.length);
         s[slot] = checkTarget(target, "reference to object ");
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
-        thread(thread);
+        checker.root(thread, rootSlot, target);
         setRoot(thread + 1L, rootSlot, checkTarget(target, "root reference to object "));
     }
 
     @Override
     public void global(int rootSlot, long target) {
+        checker.global(rootSlot, target);
         setRoot(0, rootSlot, checkTarget(target, "global reference to object "));
-    }
-
-    /** Allows as many threads as a replay. */
-    private void thread(int thread) {
-        if (threads.add(thread) && threads.size() > TraceFormat.MAX_THREADS) {
-            throw new TraceException("too many threads: a replay supports at most " + TraceFormat.MAX_THREADS);
-        }
     }
 
     private void setRoot(long area, int rootSlot, long target) {
@@ -99,9 +86,7 @@ public final class StreamingShadowHeap implements TraceEvents {
 
     @Override
     public void death(long object) {
-        if (!sizes.containsKey(object) && !dropped.contains(object)) {
-            throw new TraceException("death of object " + object + ", which was never allocated");
-        }
+        checker.death(object);
     }
 
     @Override
@@ -114,19 +99,15 @@ public final class StreamingShadowHeap implements TraceEvents {
         // an explicit request; a streaming heap collects on its own schedule
     }
 
+    /** {@code target}, which the checker found allocated: an error if this heap dropped it. */
     private long checkTarget(long target, String what) {
         if (target != 0 && !sizes.containsKey(target)) {
-            throw new TraceException(what + target + absent(target));
+            throw new TraceException(what + target + DROPPED);
         }
         return target;
     }
 
-    private String absent(long id) {
-        return dropped.contains(id)
-                ? ", which was already unreachable earlier in the trace" : ", which was never allocated";
-    }
-
-    /** Drops every unreachable object, remembering its id. */
+    /** Drops every unreachable object. */
     private void collectGarbage() {
         LongOpenHashSet live = reachable().ids();
         var it = sizes.keySet().iterator();
@@ -135,7 +116,6 @@ public final class StreamingShadowHeap implements TraceEvents {
             if (!live.contains(id)) {
                 it.remove();
                 slots.remove(id);
-                dropped.add(id);
             }
         }
         sizes.trim();

@@ -1,16 +1,14 @@
 package org.jmmtk.bindings.trace;
 
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
-
 /**
- * Counts the records of a trace and, through a {@link ShadowHeap}, checks their consistency and finds
+ * Counts the records of a trace and, through a {@link ShadowHeap}, checks their consistency (the
+ * {@link TraceChecker} a replay uses) and finds
  * what is reachable when the trace ends; through {@link MaxLive}, its exact maximum live size. The engine
  * of {@code jmmtk trace stats}.
  */
 public final class TraceStats implements TraceEvents {
     private final MaxLive maxLive = new MaxLive();
     private final ShadowHeap heap = maxLive.heap();
-    private final IntOpenHashSet threads = new IntOpenHashSet();
     private final long[] counts = new long[Kind.values().length];
     private long bytesAllocated;
     private long maxObjectBytes;
@@ -48,7 +46,7 @@ public final class TraceStats implements TraceEvents {
             records += c;
         }
         return new Summary(records, counts.clone(), heap.objectCount(), bytesAllocated, maxObjectBytes, refSlots,
-                threads.size(), r.objects(), r.bytes(), maxLive.result());
+                heap.threads(), r.objects(), r.bytes(), maxLive.result());
     }
 
     @Override
@@ -60,7 +58,6 @@ public final class TraceStats implements TraceEvents {
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         counts[Kind.A.ordinal()]++;
-        threads.add(thread);
         bytesAllocated += bytes;
         maxObjectBytes = Math.max(maxObjectBytes, bytes);
         this.refSlots += refSlots;
@@ -70,14 +67,12 @@ public final class TraceStats implements TraceEvents {
     @Override
     public void write(int thread, long source, int slot, long target) {
         counts[Kind.W.ordinal()]++;
-        threads.add(thread);
         maxLive.write(thread, source, slot, target);
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
         counts[Kind.R.ordinal()]++;
-        threads.add(thread);
         maxLive.root(thread, rootSlot, target);
     }
 
