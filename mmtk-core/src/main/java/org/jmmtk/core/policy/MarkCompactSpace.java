@@ -41,6 +41,7 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
     private int liveCount;
     private long compactedEnd;
     private long scanLimit;
+    private long densePrefixEnd;
     private int regions;
     private long[] regionLiveBytes = new long[0];
     private int[] regionLiveObjects = new int[0];
@@ -90,7 +91,18 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
      * {@link #assignForwarding}.
      */
     public void calculateForwarding() {
-        int n = prepareForwarding();
+        calculateForwarding(start);
+    }
+
+    /**
+     * As {@link #calculateForwarding()}, but the objects below {@code densePrefixEnd} stay where they
+     * are (a dense prefix: HotSpot's serial full collection leaves some dead space at the bottom of the
+     * old generation instead of compacting it, {@code MarkSweepDeadRatio}); its dead objects are freed
+     * and their room stays unused until a compaction without the prefix. The survivors above it slide
+     * down to {@code densePrefixEnd}.
+     */
+    public void calculateForwarding(long densePrefixEnd) {
+        int n = prepareForwarding(densePrefixEnd);
         for (int r = 0; r < n; r++) {
             countLive(r);
         }
@@ -107,7 +119,15 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
      * then {@link #assignForwarding} for all regions in parallel.
      */
     public int prepareForwarding() {
+        return prepareForwarding(start);
+    }
+
+    private int prepareForwarding(long densePrefixEnd) {
         scanLimit = pages.cursor();
+        if (densePrefixEnd < start || densePrefixEnd > scanLimit) {
+            throw new IllegalArgumentException("dense prefix end " + densePrefixEnd + " outside " + name);
+        }
+        this.densePrefixEnd = densePrefixEnd;
         long granules = (scanLimit - start) >>> 3;
         if (granules > Integer.MAX_VALUE) {
             throw new IllegalStateException("mark-compact space " + name + " too large for its forwarding table");
@@ -145,7 +165,9 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
         for (long o = validObjects.next(regionStart(r), end); o >= 0; o = validObjects.next(o + 8, end)) {
             long status = memory.load(o + ObjectModel.STATUS_OFFSET);
             if ((status & ObjectModel.MARK_BIT) != 0) {
-                bytes += ObjectModel.sizeOfStatus(status);
+                if (o >= densePrefixEnd) {
+                    bytes += ObjectModel.sizeOfStatus(status);
+                }
                 objects++;
             } else {
                 free(o);
@@ -155,9 +177,12 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
         regionLiveObjects[r] = objects;
     }
 
-    /** Between the passes, once: where each region's survivors go, and where they are in the live list. */
+    /**
+     * Between the passes, once: where each region's survivors go (those of the dense prefix stay), and
+     * where they are in the live list.
+     */
     public void sumRegions() {
-        long to = start;
+        long to = densePrefixEnd;
         int index = 0;
         for (int r = 0; r < regions; r++) {
             regionTarget[r] = to;
@@ -187,8 +212,12 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
         long to = regionTarget[r];
         int index = regionFirst[r];
         for (long o = validObjects.next(regionStart(r), end); o >= 0; o = validObjects.next(o + 8, end)) {
-            forwarding[granule(o)] = granule(to);
             live[index++] = o;
+            if (o < densePrefixEnd) {
+                forwarding[granule(o)] = granule(o);
+                continue;
+            }
+            forwarding[granule(o)] = granule(to);
             to += ObjectModel.size(memory, o);
         }
     }

@@ -70,6 +70,39 @@ class MarkCompactSpaceTest {
     }
 
     @Test
+    void aDensePrefixStaysInPlaceWithItsDeadFreedAndTheRestSlidesDownToItsEnd() {
+        long o1 = object(0, 1, 32, 1, true);
+        long dead = object(32, 2, 48, 0, false);
+        long o3 = object(80, 3, 32, 1, true);
+        long dead2 = object(112, 4, 40, 0, false);
+        long o5 = object(152, 5, 24, 1, true);
+        long o6 = object(176, 6, 32, 1, true);
+        m.store(ObjectModel.slotAddress(o1, 0), o5);
+        m.store(ObjectModel.slotAddress(o5, 0), o3);
+        m.store(ObjectModel.slotAddress(o6, 0), o6);
+        mc.calculateForwarding(a + 112);
+        assertEquals(4, mc.liveCount());
+        assertEquals(o1, mc.forward(o1));
+        assertEquals(o3, mc.forward(o3), "in the prefix: stays, behind a dead object");
+        assertEquals(a + 112, mc.forward(o5), "slides down to the prefix's end");
+        assertEquals(a + 136, mc.forward(o6));
+        assertFalse(vo.get(dead), "the prefix's dead object is freed");
+        assertFalse(vo.get(dead2));
+        mc.updateReferences(0, mc.liveCount());
+        mc.compact(0, mc.liveCount(), context);
+        mc.release();
+
+        assertEquals(List.of(), problems);
+        assertEquals(2, moves.size(), "only the objects above the prefix move");
+        assertEquals(a + 168, mc.compactedEnd());
+        assertEquals(a + 112, m.load(ObjectModel.slotAddress(o1, 0)));
+        assertEquals(o3, m.load(ObjectModel.slotAddress(a + 112, 0)));
+        assertEquals(a + 136, m.load(ObjectModel.slotAddress(a + 136, 0)));
+        assertFalse(ObjectModel.isMarked(m, o1), "marks cleared in the prefix too");
+        assertFalse(ObjectModel.isMarked(m, o3));
+    }
+
+    @Test
     void survivorsSlideDownWithTheirReferencesRedirected() {
         long o1 = object(0, 1, 32, 2, true);
         long dead = object(32, 2, 48, 0, false);

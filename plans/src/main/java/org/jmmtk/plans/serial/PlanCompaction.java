@@ -7,7 +7,7 @@ import org.jmmtk.scheduler.WorkPacket;
 /**
  * CalculateForwarding stage of a full collection, one packet (HotSpot's serial
  * {@code prepare_for_compaction}, one thread): computes where each survivor of the old generation
- * slides to, frees its dead objects, and places the young generation's survivors after them
+ * slides to (those of the dense prefix of dead wood, {@link Serial#densePrefixEnd}, stay), frees its dead objects, and places the young generation's survivors after them
  * ({@link Serial#placeYoung}); then schedules the redirection of every reference (RefForwarding) and
  * the moves ({@link CompactAll}).
  */
@@ -20,7 +20,7 @@ final class PlanCompaction extends WorkPacket {
 
     @Override
     public void execute(GCWorker worker) {
-        plan.oldSpace().calculateForwarding();
+        plan.oldSpace().calculateForwarding(plan.densePrefixEnd());
         long[] young = plan.placeYoung();
         plan.scheduleFullForwarding(worker);
         worker.addWork(Stage.COMPACT, new CompactAll(plan, young));

@@ -53,6 +53,10 @@ public final class Serial extends Plan {
     /** HotSpot's {@code AdaptiveSizePolicyWeight} and {@code PromotedPadding}. */
     static final int PROMOTED_WEIGHT = 10;
     static final int PROMOTED_PADDING = 3;
+    /** HotSpot's {@code MarkSweepDeadRatio}: percent of the old generation a full collection may leave dead at its bottom. */
+    static final int DEAD_RATIO = 5;
+    /** HotSpot's {@code MarkSweepAlwaysCompactCount}: every this many full collections compact everything. */
+    static final int ALWAYS_COMPACT_COUNT = 4;
 
     private final Generations sizes;
     private final int maxTenuringThreshold;
@@ -84,6 +88,7 @@ public final class Serial extends Plan {
     private int tenuringThreshold;
     private boolean incrementalCollectionFailed;
     private boolean fullNext;
+    private int fullCollections;
     // per collection, written by its packets and read at its end
     private boolean attempted;
     private boolean promotionFailed;
@@ -310,6 +315,7 @@ public final class Serial extends Plan {
         promotionFailed = false;
         toUsed = 0;
         if (kind == CollectionKind.FULL) {
+            fullCollections++;
             return;
         }
         ageTable.clear();
@@ -378,6 +384,35 @@ public final class Serial extends Plan {
     /** RefForwarding of a young collection: the roots (the rest is {@link Scavenge}'s). */
     void scheduleYoungRootForwarding(GCWorker worker) {
         scheduleRootForwarding(worker, forwardYoung);
+    }
+
+    /**
+     * Full collection, once everything is marked: the end of the old generation's dense prefix
+     * (HotSpot's {@code DeadSpacer} in {@code CompactibleSpace::scan_and_forward}). From the bottom, live
+     * objects stay where they are and so does each run of dead space while the runs add up to at most
+     * {@code MarkSweepDeadRatio} percent of the old generation (a trailing run included); the first run
+     * that does not fit ends the prefix. The {@code MarkSweepAlwaysCompactCount}-th full collection
+     * (HotSpot counts from 1) and every one after as many again compact everything.
+     */
+    long densePrefixEnd() {
+        long bottom = old.start();
+        long top = Math.max(bottom, promoteCursor.top());
+        if (fullCollections % ALWAYS_COMPACT_COUNT == 0) {
+            return bottom;
+        }
+        long allowance = sizes.oldBytes() * DEAD_RATIO / 100 >>> 3 << 3;
+        long cur = bottom;
+        for (long o = validObjects().next(bottom, top); o >= 0; o = validObjects().next(o + 8, top)) {
+            if (!ObjectModel.isMarked(memory, o)) {
+                continue;
+            }
+            if (o - cur > allowance) {
+                return cur;
+            }
+            allowance -= o - cur;
+            cur = o + ObjectModel.size(memory, o);
+        }
+        return top - cur <= allowance ? top : cur;
     }
 
     /**

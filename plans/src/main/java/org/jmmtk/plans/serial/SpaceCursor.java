@@ -34,6 +34,11 @@ final class SpaceCursor {
         limit = pageEnd;
     }
 
+    /** One past the last byte handed out, or 0 before the first allocation. */
+    long top() {
+        return cursor;
+    }
+
     long alloc(long bytes) {
         if (cursor + bytes > limit) {
             long missing = cursor + bytes - limit;

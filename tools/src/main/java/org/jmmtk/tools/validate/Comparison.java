@@ -15,7 +15,7 @@ import java.util.List;
  * @param median   the run whose promoted total is the median (the lower one of an even count)
  * @param jmmtk    the replay
  * @param coverage the recording's coverage, or NaN when the recorder does not report it
- * @param recordWallNanos the recording's wall time
+ * @param recordWallNanos the recording's wall time, or -1 when an existing recording was replayed
  */
 public record Comparison(List<Collector> runs, Collector median, Collector jmmtk, double coverage,
                          long recordWallNanos) {
@@ -67,8 +67,11 @@ public record Comparison(List<Collector> runs, Collector median, Collector jmmtk
         return n % 2 == 1 ? e[n / 2] : (e[n / 2 - 1] + e[n / 2]) / 2;
     }
 
-    /** Recording's wall time over HotSpot's median wall time. */
+    /** Recording's wall time over HotSpot's median wall time; NaN when the program was not recorded here. */
     public double slowdown() {
+        if (recordWallNanos < 0) {
+            return Double.NaN;
+        }
         return (double) recordWallNanos / Math.max(1, medianOf(Collector::wallNanos));
     }
 }

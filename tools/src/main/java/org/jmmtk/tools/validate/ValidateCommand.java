@@ -80,6 +80,11 @@ public final class ValidateCommand implements Callable<Integer> {
                     + "both collectors see the same allocations).")
     boolean escapeAnalysis;
 
+    @Option(names = "--recording", paramLabel = "TRACE",
+            description = "Replay this recording of the program (made by jmmtk record with -XX:-UseCompressedOops "
+                    + "-XX:-UseCompressedClassPointers) instead of recording it again; no slowdown is reported.")
+    Path recording;
+
     @Option(names = "--json", description = "Print the comparison as one JSON object (fields: docs/validation.md).")
     boolean json;
 
@@ -102,6 +107,9 @@ public final class ValidateCommand implements Callable<Integer> {
             throw new UsageException("--repeat must be at least 1");
         }
         List<String> java = program();
+        if (recording != null && !Files.isRegularFile(recording)) {
+            throw new UsageException("validate: --recording " + recording + ": no such file");
+        }
         Path dir = outDir;
         if (dir != null) {
             OutputDirectory.create(dir, "--out-dir");
@@ -116,12 +124,16 @@ public final class ValidateCommand implements Callable<Integer> {
                 err.flush();
                 runs.add(Collector.of(HotSpotRun.run(java, geometry, work.resolve("gc-" + i + ".log"), err)));
             }
-            Path trace = work.resolve("program.trace");
-            long start = System.nanoTime();
-            int recorded = record(trace);
-            long recordWall = System.nanoTime() - start;
-            if (recorded != ExitCodes.OK) {
-                return recorded;
+            Path trace = recording;
+            long recordWall = -1;
+            if (trace == null) {
+                trace = work.resolve("program.trace");
+                long start = System.nanoTime();
+                int recorded = record(trace);
+                recordWall = System.nanoTime() - start;
+                if (recorded != ExitCodes.OK) {
+                    return recorded;
+                }
             }
             RunResult result = Simulation.run(plan.name(), plan.factory(), replayOptions(geometry), TraceFormat.open(trace));
             if (result.isOutOfMemory()) {
@@ -160,14 +172,18 @@ public final class ValidateCommand implements Callable<Integer> {
         }
     }
 
-    /** Records the program with {@code jmmtk record}, run in-process through the root command line; its exit code. */
+    /**
+     * Records the program with {@code jmmtk record}, run in-process through the root command line, with
+     * uncompressed oops and class pointers so that the recorded sizes are those HotSpot copied; its exit code.
+     */
     private int record(Path trace) {
         CommandLine recordCommand = spec.root().subcommands().get("record");
         if (recordCommand == null) {
             throw new IllegalStateException("no record command");
         }
-        List<String> args = new ArrayList<>(List.of("-o", trace.toString(), "--binary", "--"));
-        args.addAll(command);
+        List<String> args = new ArrayList<>(List.of("-o", trace.toString(), "--binary", "--", command.get(0)));
+        args.addAll(Geometry.LAYOUT_OPTIONS);
+        args.addAll(command.subList(1, command.size()));
         return recordCommand.execute(args.toArray(new String[0]));
     }
 

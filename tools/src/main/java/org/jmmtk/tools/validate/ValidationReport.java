@@ -38,7 +38,7 @@ final class ValidationReport {
         out.printf(Locale.ROOT, "  %-30s %24s %14s%n", "coverage", "", Double.isNaN(c.coverage()) ? "-"
                 : String.format(Locale.ROOT, "%.3f", c.coverage()));
         out.printf(Locale.ROOT, "  %-30s %24s %14s%n", "recording slowdown", "",
-                String.format(Locale.ROOT, "%.1fx", c.slowdown()));
+                Double.isNaN(c.slowdown()) ? "-" : String.format(Locale.ROOT, "%.1fx", c.slowdown()));
         out.flush();
     }
 
@@ -95,16 +95,16 @@ final class ValidationReport {
             collections(j, c.jmmtk());
             j.writeEndObject();
             j.writeObjectFieldStart("errorPercent");
-            error(j, "youngGcCount", Comparison.errorPercent(c.medianOf(Collector::youngGcs), c.jmmtk().youngGcs()));
-            error(j, "fullGcCount", Comparison.errorPercent(c.medianOf(Collector::fullGcs), c.jmmtk().fullGcs()));
-            error(j, "bytesPromoted", Comparison.errorPercent(c.medianOf(Collector::promotedTotal), c.jmmtk().promotedTotal()));
-            error(j, "meanSurvivorBytes", Comparison.errorPercent(c.medianOf(Collector::meanSurvivorBytes),
+            numberOrNull(j, "youngGcCount", Comparison.errorPercent(c.medianOf(Collector::youngGcs), c.jmmtk().youngGcs()));
+            numberOrNull(j, "fullGcCount", Comparison.errorPercent(c.medianOf(Collector::fullGcs), c.jmmtk().fullGcs()));
+            numberOrNull(j, "bytesPromoted", Comparison.errorPercent(c.medianOf(Collector::promotedTotal), c.jmmtk().promotedTotal()));
+            numberOrNull(j, "meanSurvivorBytes", Comparison.errorPercent(c.medianOf(Collector::meanSurvivorBytes),
                     c.jmmtk().meanSurvivorBytes()));
-            error(j, "tenuredBytesAtEnd", Comparison.errorPercent(c.medianOf(Collector::tenuredAtEnd), c.jmmtk().tenuredAtEnd()));
-            error(j, "medianPerGcPromoted", c.medianPerGcPromotedErrorPercent());
+            numberOrNull(j, "tenuredBytesAtEnd", Comparison.errorPercent(c.medianOf(Collector::tenuredAtEnd), c.jmmtk().tenuredAtEnd()));
+            numberOrNull(j, "medianPerGcPromoted", c.medianPerGcPromotedErrorPercent());
             j.writeEndObject();
-            error(j, "coverage", c.coverage());
-            j.writeNumberField("recordingSlowdown", c.slowdown());
+            numberOrNull(j, "coverage", c.coverage());
+            numberOrNull(j, "recordingSlowdown", c.slowdown());
             j.writeEndObject();
         }
         w.write(System.lineSeparator());
@@ -145,7 +145,7 @@ final class ValidationReport {
         j.writeEndArray();
     }
 
-    private static void error(JsonGenerator j, String name, double value) throws IOException {
+    private static void numberOrNull(JsonGenerator j, String name, double value) throws IOException {
         if (Double.isNaN(value)) {
             j.writeNullField(name);
         } else {
