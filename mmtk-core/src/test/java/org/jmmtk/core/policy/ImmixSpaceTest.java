@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 class ImmixSpaceTest {
     private final VMLayout layout = new VMLayout(16 * Constants.BYTES_IN_CHUNK);
     private final SimulatedMemory m = layout.memory();
-    private final HeapGeometry geometry = HeapGeometry.forHeap(64 << 10);
+    // 256-byte blocks of 16-byte lines (given, not the default): every line rule shows in a few objects
+    private final HeapGeometry geometry = HeapGeometry.of(64 << 10, 0, 256, 16, 0);
     private final SideBitmap vo = new SideBitmap(m);
     private final HeapServices heap = TestHeap.services(layout, geometry, vo);
     private final ImmixSpace ix = new ImmixSpace("ix", 1 << 20, heap);
