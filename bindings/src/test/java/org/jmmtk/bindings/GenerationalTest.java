@@ -62,14 +62,15 @@ class GenerationalTest {
     }
 
     /**
-     * genimmix in heaps of 1.3 times the maximum live size, where most full collections defragment:
+     * genimmix in heaps of 2.3 times the maximum live size (its smallest heaps for these seeds are
+     * 1.72-2.02 times, with realistic Immix blocks; docs/design.md), where full collections defragment:
      * semispace's live set, the same logical results for 1, 2 and 3 GC threads, objects evacuated out
      * of Immix blocks and counted as copied, nursery collections that promote.
      */
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3})
     void genimmixDefragmentsInTightHeapsForAnyThreadCount(long seed) throws Exception {
-        long heap = Math.round(1.3 * MaxLive.of(random(seed)).bytes());
+        long heap = Math.round(2.3 * MaxLive.of(random(seed)).bytes());
         RunResult semispace = Runs.run("semispace", random(seed), 4 * heap, 1, (mmtk, binding) -> { });
         RunResult first = null;
         for (int threads = 1; threads <= 3; threads++) {

@@ -33,11 +33,12 @@ final class CollectorOptions {
     String pageSize;
 
     @Option(names = "--block-size", paramLabel = "SIZE",
-            description = "Block size of block-structured spaces (default: scales with the heap, up to 64 KiB).")
+            description = "Block size of block-structured spaces, mark-sweep and Immix (default: scales with the heap, "
+                    + "up to 64 KiB for mark-sweep, 32 KiB for Immix).")
     String blockSize;
 
     @Option(names = "--line-size", paramLabel = "SIZE",
-            description = "Line size of line-structured spaces (default: scales with the block, up to 256 B).")
+            description = "Line size of Immix spaces (default: scales with the heap, 64 B..256 B).")
     String lineSize;
 
     @Option(names = "--tlab-size", paramLabel = "SIZE",

@@ -190,6 +190,7 @@ final class RunReport {
         g.writeObjectFieldStart("heapGeometry");
         g.writeNumberField("pageBytes", geometry.pageBytes());
         g.writeNumberField("blockBytes", geometry.blockBytes());
+        g.writeNumberField("immixBlockBytes", geometry.immixBlockBytes());
         g.writeNumberField("lineBytes", geometry.lineBytes());
         g.writeNumberField("tlabBytes", geometry.bufferBytes());
         g.writeNumberField("largeObjectBytes", geometry.largeObjectThreshold());

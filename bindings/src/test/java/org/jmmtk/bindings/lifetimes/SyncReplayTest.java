@@ -59,7 +59,9 @@ class SyncReplayTest {
 
     private RunResult run(String plan, TraceSource trace, SyncScheme sync) throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
-        Options options = new Options().heapBytes(3 * maxLive).threads(2).sanity(true).sync(sync);
+        // immix needs about 3 times random's live size with realistic Immix blocks (docs/design.md)
+        long heap = plan.equals("immix") ? 4 * maxLive : 3 * maxLive;
+        Options options = new Options().heapBytes(heap).threads(2).sanity(true).sync(sync);
         return Simulation.run(p.name(), p.factory(), options, trace);
     }
 

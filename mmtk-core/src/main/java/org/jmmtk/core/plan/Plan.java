@@ -283,7 +283,6 @@ public abstract class Plan {
      * any other space whole.
      */
     protected final void forEachSpaceRange(Space skip, SpaceRangeVisitor visitor) {
-        long blockBytes = args.heap().geometry().blockBytes();
         for (Space s : args.heap().spaces().all()) {
             if (s == skip) {
                 continue;
@@ -291,8 +290,8 @@ public abstract class Plan {
             long end = s.end();
             long chunk = end - s.start();
             if (s instanceof BlockSweepable blocks) {
-                end = s.start() + (long) blocks.blockLimit() * blockBytes;
-                chunk = (long) SweepBlocks.BLOCKS_PER_PACKET * blockBytes;
+                end = s.start() + (long) blocks.blockLimit() * blocks.blockBytes();
+                chunk = (long) SweepBlocks.BLOCKS_PER_PACKET * blocks.blockBytes();
             }
             for (long from = s.start(); from < end; from += chunk) {
                 visitor.visit(s, from, Math.min(end, from + chunk));

@@ -3,6 +3,7 @@ package org.jmmtk.core.policy;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import org.jmmtk.core.heap.FreeListPageResource;
+import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.objectmodel.ObjectModel;
@@ -10,7 +11,7 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
 
 /**
  * A mark-region space (Immix, Blackburn and McKinley, PLDI 2008; mmtk-core's {@code ImmixSpace}):
- * blocks of the heap geometry's block size, aligned to it, taken from a {@link FreeListPageResource},
+ * blocks of the heap geometry's Immix block size, aligned to it, taken from a {@link FreeListPageResource},
  * each divided into lines of the geometry's line size. Mutators bump-allocate into holes (runs of free
  * lines) of recyclable blocks and into free blocks ({@link org.jmmtk.core.alloc.ImmixAllocator}).
  *
@@ -85,10 +86,10 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     public ImmixSpace(String name, long bytes, HeapServices heap) {
         super(name, bytes, heap);
         this.pages = new FreeListPageResource(memory, geometry, region);
-        this.logBlockBytes = Integer.numberOfTrailingZeros(geometry.blockBytes());
+        this.logBlockBytes = Integer.numberOfTrailingZeros(geometry.immixBlockBytes());
         this.logLineBytes = Integer.numberOfTrailingZeros(geometry.lineBytes());
-        this.linesInBlock = geometry.blockBytes() >>> logLineBytes;
-        this.pagesInBlock = geometry.pagesInBlock();
+        this.linesInBlock = geometry.immixBlockBytes() >>> logLineBytes;
+        this.pagesInBlock = geometry.pagesInImmixBlock();
         int blocks = (int) (region.bytes() >>> logBlockBytes);
         this.blockState = new byte[blocks];
         long lines = (long) blocks * linesInBlock;
@@ -104,6 +105,14 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         this.pinned = new SideBitmap(memory);
     }
 
+    /**
+     * The address range an Immix space needs for a budget of {@code budgetBytes}: the budget, the
+     * defragmentation headroom that copies may take beyond it, and two blocks for rounding.
+     */
+    public static long extentFor(long budgetBytes, HeapGeometry geometry) {
+        return budgetBytes + budgetBytes * ImmixDefrag.HEADROOM_PERCENT / 100 + 2L * geometry.immixBlockBytes();
+    }
+
     public int linesInBlock() {
         return linesInBlock;
     }
@@ -112,6 +121,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         return 1 << logLineBytes;
     }
 
+    @Override
     public int blockBytes() {
         return 1 << logBlockBytes;
     }
@@ -398,7 +408,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
      * block that start less than the largest object size before the hole are checked as well.
      */
     public void reclaimHole(long from, long to) {
-        long scan = Math.max(blockAddress(blockIndex(from)), from - geometry.maxCellBytes());
+        long scan = Math.max(blockAddress(blockIndex(from)), from - geometry.maxImmixObjectBytes());
         for (long o = validObjects.next(scan, to); o >= 0; o = validObjects.next(o + 8, to)) {
             if (o >= from || (!ObjectModel.isForwarded(memory, o) && !ObjectModel.isMarked(memory, o)
                     && o + ObjectModel.size(memory, o) > from)) {
@@ -536,7 +546,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
      */
     @Override
     public synchronized void describeFreeSpace(FreeSpaceProfile.Builder free) {
-        long largest = geometry.maxCellBytes();
+        long largest = geometry.maxImmixObjectBytes();
         for (int b = 0; b < blockLimit; b++) {
             if (blockState[b] != RECYCLABLE) {
                 continue;

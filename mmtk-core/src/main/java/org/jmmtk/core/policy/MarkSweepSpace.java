@@ -40,6 +40,11 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
     private final LongAdder objectsFreed = new LongAdder();
     private final BlockSweepable reclaimedCells = new BlockSweepable() {
         @Override
+        public int blockBytes() {
+            return MarkSweepSpace.this.blockBytes();
+        }
+
+        @Override
         public int blockLimit() {
             return MarkSweepSpace.this.blockLimit();
         }
@@ -137,6 +142,11 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
 
     private int blockIndex(long address) {
         return (int) ((address - start) >>> logBlockBytes);
+    }
+
+    @Override
+    public int blockBytes() {
+        return 1 << logBlockBytes;
     }
 
     @Override

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 class ImmixSpaceTest {
     private final VMLayout layout = new VMLayout(16 * Constants.BYTES_IN_CHUNK);
     private final SimulatedMemory m = layout.memory();
-    private final HeapGeometry geometry = HeapGeometry.forHeap(64 << 10);
+    // 256-byte blocks of 16-byte lines (given, not the default): every line rule shows in a few objects
+    private final HeapGeometry geometry = HeapGeometry.of(64 << 10, 0, 256, 16, 0);
     private final SideBitmap vo = new SideBitmap(m);
     private final HeapServices heap = TestHeap.services(layout, geometry, vo);
     private final ImmixSpace ix = new ImmixSpace("ix", 1 << 20, heap);
@@ -211,5 +212,28 @@ class ImmixSpaceTest {
             ix.traceObject(objects[i], context);
         }
         assertEquals(0, ix.evacuate(context));
+    }
+
+    /**
+     * The extent covers a budget wholly in blocks plus the defragmentation headroom copies may take
+     * beyond it (with heap + one block, an evacuation in a full heap just under a chunk asked for a
+     * block beyond the space: an internal error).
+     */
+    @Test
+    void extentHoldsTheBudgetAndTheDefragHeadroom() {
+        // address ranges are whole chunks: budgets just under a chunk leave no slack for the headroom
+        for (long budget : new long[] {20 << 10, 574_000, Constants.BYTES_IN_CHUNK - (16 << 10),
+            2 * Constants.BYTES_IN_CHUNK - (32 << 10), 33L << 20}) {
+            HeapGeometry g = HeapGeometry.forHeap(budget);
+            VMLayout big = new VMLayout(64 * Constants.BYTES_IN_CHUNK);
+            HeapServices services = TestHeap.services(big, g, new SideBitmap(big.memory()));
+            ImmixSpace space = new ImmixSpace("extent", ImmixSpace.extentFor(budget, g), services);
+            int budgetBlocks = (int) (budget / g.immixBlockBytes());
+            long pages = (long) budgetBlocks * g.pagesInImmixBlock();
+            int headroomBlocks = (int) (pages * ImmixDefrag.HEADROOM_PERCENT / 100 / g.pagesInImmixBlock()) + 1;
+            for (int b = 0; b < budgetBlocks + headroomBlocks; b++) {
+                assertTrue(space.acquireForGC(g.pagesInImmixBlock()) != 0, budget + ": block " + b + " of " + g);
+            }
+        }
     }
 }

@@ -54,7 +54,7 @@ public final class GenImmix extends Gen {
     public GenImmix(PlanArgs args) {
         super(args);
         // beyond the budget: a promotion that overdraws it (a budget too small) still has blocks
-        this.immix = new ImmixSpace("immix", 2 * args.heapBytes() + args.heap().geometry().blockBytes(),
+        this.immix = new ImmixSpace("immix", ImmixSpace.extentFor(2 * args.heapBytes(), args.heap().geometry()),
                 args.heap());
         this.promoter = new ImmixAllocator(memory, -1, immix, true);
         CopySpace young = nursery;
@@ -80,10 +80,10 @@ public final class GenImmix extends Gen {
         return immix;
     }
 
-    /** As in immix: objects above the geometry's largest cell (half a block) are large, so every nursery object fits a block. */
+    /** As in immix: objects above half an Immix block are large, so every nursery object fits a block. */
     @Override
     public long largeObjectThreshold() {
-        return heap().geometry().maxCellBytes();
+        return heap().geometry().maxImmixObjectBytes();
     }
 
     /** None: as in immix, defragmentation copies only into room the budget leaves. */

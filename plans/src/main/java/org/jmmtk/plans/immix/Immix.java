@@ -33,7 +33,7 @@ public final class Immix extends Plan {
 
     public Immix(PlanArgs args) {
         super(args);
-        this.immix = new ImmixSpace("immix", args.heapBytes() + args.heap().geometry().blockBytes(), args.heap());
+        this.immix = new ImmixSpace("immix", ImmixSpace.extentFor(args.heapBytes(), args.heap().geometry()), args.heap());
         ImmixSpace space = immix;
         GcWorkContext others = spaceTableTrace();
         // nearly every object is in the Immix space: by address, straight to its policy
@@ -55,10 +55,10 @@ public final class Immix extends Plan {
         return immix;
     }
 
-    /** Objects larger than half a block (at most 8 KiB, the geometry's largest cell) are large. */
+    /** Objects larger than half an Immix block (at most 8 KiB) are large. */
     @Override
     public long largeObjectThreshold() {
-        return heap().geometry().maxCellBytes();
+        return heap().geometry().maxImmixObjectBytes();
     }
 
     /** A second, emergency, collection (which defragments) before reporting out of memory. */

@@ -5,14 +5,14 @@
  *
  * <p>Policy decisions and where they come from:
  * <ul>
- * <li><b>Blocks and lines</b>: the heap geometry's block ({@code --block-size}, heap/256 up to 64 KiB)
- *     and line ({@code --line-size}, block/128 from 16 B to 256 B); the paper and mmtk-core use 32 KiB
- *     blocks and 256 B lines. Blocks come aligned from a free-list page resource.</li>
+ * <li><b>Blocks and lines</b>: the heap geometry's Immix block ({@code --block-size}; by default
+ *     heap/256, from 32 lines up to 32 KiB) and line ({@code --line-size}; by default 128 B, 256 B from
+ *     an 8 MiB heap: never smaller than a typical object); the paper and mmtk-core use 32 KiB blocks and
+ *     256 B lines. Blocks come aligned from a free-list page resource.</li>
  * <li><b>Allocation</b> (paper section 3.2, mmtk-core {@code util/alloc/immix_allocator.rs}): bump
  *     allocation into holes of recyclable blocks, lowest address first, then into fresh blocks; an
  *     object larger than a line that does not fit the current hole goes to the overflow allocator (a
- *     second cursor over fresh blocks). Objects above the geometry's largest cell (half a block, at most
- *     8 KiB) go to the large object space (mmtk-core uses its {@code MAX_IMMIX_OBJECT_SIZE}, half a
+ *     second cursor over fresh blocks). Objects above half an Immix block (at most 8 KiB) go to the large object space (mmtk-core uses its {@code MAX_IMMIX_OBJECT_SIZE}, half a
  *     block, too).</li>
  * <li><b>Marking</b> (paper section 3.1, mmtk-core {@code policy/immix/line.rs}): the header's mark
  *     bit, and the object's lines in a side table marked by the tracing call that marks the object:
