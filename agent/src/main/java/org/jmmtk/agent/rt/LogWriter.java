@@ -15,7 +15,15 @@ import java.util.concurrent.locks.LockSupport;
  * is far off the per-event path); this thread alone writes the file.
  */
 final class LogWriter extends Thread {
-    private record Handed(Chunk chunk, int words) {
+    /** A chunk handed over, with the words of it in use then. */
+    private static final class Handed {
+        final Chunk chunk;
+        final int words;
+
+        Handed(Chunk chunk, int words) {
+            this.chunk = chunk;
+            this.words = words;
+        }
     }
 
     private final ConcurrentLinkedQueue<Handed> queue = new ConcurrentLinkedQueue<>();
@@ -39,6 +47,7 @@ final class LogWriter extends Thread {
 
     @Override
     public void run() {
+        Threads.internal();
         try {
             while (true) {
                 Handed h = queue.poll();

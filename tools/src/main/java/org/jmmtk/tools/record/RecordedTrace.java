@@ -5,6 +5,8 @@ import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectAVLTreeMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntAVLTreeSet;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,14 +42,39 @@ public final class RecordedTrace implements TraceSource {
     private int nextSlot;
     private final Int2ObjectAVLTreeMap<Int2LongOpenHashMap> roots = new Int2ObjectAVLTreeMap<>();
     private final IntAVLTreeSet threads = new IntAVLTreeSet();
+    /** Each thread's frame slots as the program has them now; {@link #roots} holds them as last written. */
+    private final Int2ObjectOpenHashMap<long[]> currentRoots = new Int2ObjectOpenHashMap<>();
+    private final LongArrayList dirtyRoots = new LongArrayList();
     private long objects;
     private long writes;
     private long rootStores;
     private long staticStores;
     private long pinned;
+    private long pinnedBytes;
 
     /** What the recording holds, for the command's summary. */
-    public record Counts(long objects, long writes, long rootStores, long staticStores, long pinned, int threads) {
+    public record Counts(long objects, long writes, long rootStores, long staticStores, long pinned, long pinnedBytes,
+                         int threads) {
+    }
+
+    /**
+     * How much of the program's allocation the trace holds: {@code programBytes} the JVM counted on the
+     * program's threads less the recorder's {@code own}; {@code recorded} bytes of objects seen;
+     * {@code filler} bytes the JVM counted that bytecode did not show (in the trace as anonymous objects
+     * that die at once). {@code counted} is false when the JVM could not count.
+     */
+    public record Coverage(boolean counted, long allocated, long own, long recorded, long filler) {
+        public long programBytes() {
+            return Math.max(1, allocated - own);
+        }
+
+        public double coverage() {
+            return recorded / (double) programBytes();
+        }
+
+        public double coverageWithFiller() {
+            return (recorded + filler) / (double) programBytes();
+        }
     }
 
     public RecordedTrace(Path logDir, String describe) throws IOException {
@@ -67,12 +94,31 @@ public final class RecordedTrace implements TraceSource {
 
     /** What the last replay sent. */
     public Counts counts() {
-        return new Counts(objects, writes, rootStores, staticStores, pinned, threads.size());
+        return new Counts(objects, writes, rootStores, staticStores, pinned, pinnedBytes, threads.size());
+    }
+
+    /** The agent's allocation accounts. */
+    public Coverage coverage() throws IOException {
+        var done = log.done();
+        return new Coverage(done.getOrDefault("counted", 0L) == 1, done.getOrDefault("allocated", 0L),
+                done.getOrDefault("own", 0L), done.getOrDefault("recorded", 0L), done.getOrDefault("filler", 0L));
     }
 
     @Override
     public void replay(TraceEvents out) throws IOException {
-        double total = 2.0 * Math.max(1, log.totalWords());
+        double total = 3.0 * Math.max(1, log.totalWords());
+        objects = 0;
+        writes = 0;
+        rootStores = 0;
+        staticStores = 0;
+        threads.clear();
+        roots.clear();
+        currentRoots.clear();
+        dirtyRoots.clear();
+        pins.clear();
+        staticSlots.clear();
+        freeSlots.clear();
+        nextSlot = 0;
         long[] words = {0};
         index = 0;
         log.events((thread, kind, a, b, c) -> {
@@ -88,6 +134,14 @@ public final class RecordedTrace implements TraceSource {
             words[0] += EventLog.WORDS[kind];
             progress = words[0] / total;
         });
+        PinnedObjects needPins = new PinnedObjects(lastMention);
+        log.events((thread, kind, a, b, c) -> {
+            needPins.event(thread, kind, a, b, c);
+            words[0] += EventLog.WORDS[kind];
+            progress = words[0] / total;
+        });
+        pinned = 0;
+        pinnedBytes = 0;
         for (String line : Files.readAllLines(log.dir().resolve(EventLog.TYPES), StandardCharsets.UTF_8)) {
             int tab = line.indexOf('\t');
             out.type(Integer.parseInt(line.substring(0, tab)), line.substring(tab + 1));
@@ -97,13 +151,15 @@ public final class RecordedTrace implements TraceSource {
             threads.add(thread);
             switch (kind) {
                 case EventLog.ALLOC -> {
+                    flushRoots(out);
                     out.alloc(thread, a, b, (int) (c >>> EventLog.TYPE_BITS), (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
                     objects++;
-                    if (lastMention[(int) a] > index) {
+                    if (lastMention[(int) a] > index && needPins.pinned(a)) {
                         int slot = takeSlot();
                         pins.put(a, slot);
                         out.global(slot, a);
                         pinned++;
+                        pinnedBytes += b;
                     }
                 }
                 case EventLog.WRITE -> {
@@ -113,14 +169,13 @@ public final class RecordedTrace implements TraceSource {
                     release(c, out);
                 }
                 case EventLog.ROOT -> {
-                    out.root(thread, (int) a, b);
-                    rootStores++;
-                    Int2LongOpenHashMap slots = roots.computeIfAbsent(thread, t -> new Int2LongOpenHashMap());
-                    if (b == 0) {
-                        slots.remove((int) a);
-                    } else {
-                        slots.put((int) a, b);
+                    long[] now = currentRoots.get(thread);
+                    if (now == null || a >= now.length) {
+                        now = Arrays.copyOf(now == null ? new long[0] : now, (int) Math.max(a + 1, 2L * (now == null ? 8 : now.length)));
+                        currentRoots.put(thread, now);
                     }
+                    now[(int) a] = b;
+                    dirtyRoots.add((long) thread << 32 | a);
                     release(b, out);
                 }
                 case EventLog.GLOBAL -> {
@@ -135,12 +190,38 @@ public final class RecordedTrace implements TraceSource {
             words[0] += EventLog.WORDS[kind];
             progress = words[0] / total;
         });
+        flushRoots(out);
         for (var e : roots.int2ObjectEntrySet()) {
             for (int slot : new IntAVLTreeSet(e.getValue().keySet())) {
                 out.root(e.getIntKey(), slot, 0);
             }
         }
         progress = 1;
+    }
+
+    /**
+     * Writes the frame slots that changed since the last allocation, as they are now. Only at an
+     * allocation can a collector run, so a slot set and cleared again in between (most frames of
+     * short methods) decides nothing and is not written.
+     */
+    private void flushRoots(TraceEvents out) {
+        for (int i = 0; i < dirtyRoots.size(); i++) {
+            long key = dirtyRoots.getLong(i);
+            int thread = (int) (key >>> 32);
+            int slot = (int) key;
+            long value = currentRoots.get(thread)[slot];
+            Int2LongOpenHashMap written = roots.computeIfAbsent(thread, t -> new Int2LongOpenHashMap());
+            if (written.get(slot) != value) {
+                out.root(thread, slot, value);
+                rootStores++;
+                if (value == 0) {
+                    written.remove(slot);
+                } else {
+                    written.put(slot, value);
+                }
+            }
+        }
+        dirtyRoots.clear();
     }
 
     private void mention(long id) {
