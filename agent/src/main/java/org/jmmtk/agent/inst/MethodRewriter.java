@@ -76,7 +76,7 @@ final class MethodRewriter implements Opcodes {
         }
         boolean ctor = m.name.equals("<init>");
         boolean entered = !ctor;
-        boolean framed = ctor || !leaf();
+        boolean framed = ctor || !leaf() && holdsReferences();
         AbstractInsnNode superCall = null;
         Deque<PendingNew> pending = new ArrayDeque<>();
         List<FieldInsnNode> earlyStores = new ArrayList<>();
@@ -224,6 +224,24 @@ final class MethodRewriter implements Opcodes {
             }
         }
         m.instructions.insert(call, after);
+    }
+
+    /** Whether the method has a reference in a local at some point: a receiver, a reference argument or an {@code ASTORE}. */
+    private boolean holdsReferences() {
+        if ((m.access & ACC_STATIC) == 0) {
+            return true;
+        }
+        for (Type t : Type.getArgumentTypes(m.desc)) {
+            if (t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY) {
+                return true;
+            }
+        }
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn.getOpcode() == ASTORE) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -9,13 +9,20 @@ package org.jmmtk.agent.rt;
 final class Chunk {
     private static final long POS = Layouts.fieldOffset(Chunk.class, "pos");
 
+    final ThreadState owner;
     final int thread;
     final long[] words;
     private int pos;
 
-    Chunk(int thread, int capacity) {
-        this.thread = thread;
+    Chunk(ThreadState owner, int capacity) {
+        this.owner = owner;
+        this.thread = owner.thread;
         this.words = new long[capacity];
+    }
+
+    /** Empties a chunk the writer has written, for its thread to fill again. */
+    void reset() {
+        pos = 0;
     }
 
     /** Words in use, as last published (any thread). */

@@ -17,7 +17,7 @@ final class IdTable {
     private static final int FIRST = 1 << 16;
 
     private final Object lock = new Object();
-    private volatile Entry[] table = new Entry[FIRST];
+    private volatile Entries table = new Entries(FIRST);
     private int used;
     private long lastId;
     /** Bytes of one entry (measured at start), the recorder's own allocation per object seen. */
@@ -33,26 +33,32 @@ final class IdTable {
             return 0;
         }
         int hash = System.identityHashCode(object);
-        Entry[] tab = table;
-        int mask = tab.length - 1;
+        Entries t = table;
+        int[] hashes = t.hashes;
+        int mask = hashes.length - 1;
         for (int i = Threads.spread(hash) & mask; ; i = (i + 1) & mask) {
-            Entry e = tab[i];
-            if (e == null) {
+            int h = hashes[i];
+            if (h == 0) {
                 break;
             }
-            if (e.hash == hash && e.get() == object) {
-                return e.id;
+            if (h == (hash | 1)) {
+                Entry e = t.entries[i];
+                if (e != null && e.get() == object) {
+                    return e.id;
+                }
             }
         }
         return add(object, hash, s);
     }
 
     private long add(Object object, int hash, ThreadState s) {
+        s.flushRoots(); // a collection may run at an allocation: the frames as they are now
         Layouts.Layout layout = Layouts.of(object.getClass(), s); // outside the lock: it may load classes
         long bytes = layout.size(object);
         long slots = layout.slots(object);
         synchronized (lock) {
-            Entry[] tab = table;
+            Entries t = table;
+            Entry[] tab = t.entries;
             int mask = tab.length - 1;
             int i = Threads.spread(hash) & mask;
             for (Entry e; (e = tab[i]) != null; i = (i + 1) & mask) {
@@ -62,8 +68,9 @@ final class IdTable {
             }
             if (3 * (used + 1) > tab.length) {
                 long start = ThreadState.ownStart();
-                tab = rebuild(tab);
+                t = rebuild(tab);
                 s.ownSince(start);
+                tab = t.entries;
                 mask = tab.length - 1;
                 for (i = Threads.spread(hash) & mask; tab[i] != null; i = (i + 1) & mask) {
                     // a free place in the rebuilt table
@@ -71,9 +78,10 @@ final class IdTable {
             }
             long id = ++lastId;
             tab[i] = new Entry(object, hash, id);
+            t.hashes[i] = hash | 1; // after the entry: a reader that sees the hash and no entry looks again under the lock
             s.own(entryBytes);
             used++;
-            table = tab;
+            table = t;
             s.recorded(bytes);
             s.event(EventLog.ALLOC, id, bytes, slots << EventLog.TYPE_BITS | layout.typeId);
             return id;
@@ -82,13 +90,14 @@ final class IdTable {
 
     /** A fresh id for an object that has no entry (filler); its allocation is recorded under the lock too. */
     void anonymous(ThreadState s, long bytes, int typeId) {
+        s.flushRoots();
         synchronized (lock) {
             s.event(EventLog.ALLOC, ++lastId, bytes, typeId);
         }
     }
 
     /** The live entries in a table as large as needed (a third full at most after the next doubling). */
-    private Entry[] rebuild(Entry[] old) {
+    private Entries rebuild(Entry[] old) {
         int live = 0;
         for (Entry e : old) {
             if (e != null && e.get() != null) {
@@ -102,7 +111,8 @@ final class IdTable {
         if (3 * live > length / 2) {
             length *= 2; // keep room for growth before the next rebuild
         }
-        Entry[] tab = new Entry[length];
+        Entries t = new Entries(length);
+        Entry[] tab = t.entries;
         int mask = length - 1;
         for (Entry e : old) {
             if (e != null && e.get() != null) {
@@ -111,10 +121,25 @@ final class IdTable {
                     i = (i + 1) & mask;
                 }
                 tab[i] = e;
+                t.hashes[i] = e.hash | 1;
             }
         }
         used = live;
-        return tab;
+        return t;
+    }
+
+    /**
+     * The table: entries and, beside them, their hash codes (with the low bit set, so 0 means empty),
+     * which a lookup scans without touching the entries of other objects.
+     */
+    private static final class Entries {
+        final Entry[] entries;
+        final int[] hashes;
+
+        Entries(int length) {
+            entries = new Entry[length];
+            hashes = new int[length];
+        }
     }
 
     /** Ids handed out so far. */

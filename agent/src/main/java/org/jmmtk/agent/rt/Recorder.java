@@ -62,6 +62,7 @@ public final class Recorder {
         dir = logDir;
         err = System.err;
         counting = Allocated.start();
+        Threads.start();
         Threads.current().busy = true; // the main thread's state exists before anything is instrumented
         Layouts.start(inst);
         IDS.start(inst);
@@ -130,6 +131,10 @@ public final class Recorder {
     }
 
     private static long id(Object o, ThreadState s) {
+        return IDS.idOf(o, s);
+    }
+
+    static long idOf(Object o, ThreadState s) {
         return IDS.idOf(o, s);
     }
 
@@ -354,7 +359,7 @@ public final class Recorder {
             return;
         }
         try {
-            s.local(index, id(value, s));
+            s.local(index, value);
         } catch (RuntimeException | Error e) {
             failed(e);
         } finally {

@@ -14,6 +14,8 @@ final class Threads {
     private static volatile ThreadState[] table = new ThreadState[64];
     private static int size;
     private static int nextId;
+    /** The JVM's Reference Handler: it moves cleared references (the id table's, mostly) to their queues. */
+    private static Thread referenceHandler;
 
     private Threads() {
     }
@@ -35,12 +37,25 @@ final class Threads {
         }
     }
 
+    /**
+     * Finds the Reference Handler, whose work is the JVM's and mostly on the recorder's weak references:
+     * recording it would record the recorder. Called once at start.
+     */
+    static void start() {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().equals("Reference Handler")) {
+                referenceHandler = t;
+            }
+        }
+    }
+
     /** Marks the current thread as the recorder's own: never recorded, never counted. */
     static void internal() {
         add(Thread.currentThread(), System.identityHashCode(Thread.currentThread()), true);
     }
 
-    private static ThreadState add(Thread t, int hash, boolean internal) {
+    private static ThreadState add(Thread t, int hash, boolean own) {
+        boolean internal = own || t == referenceHandler;
         ThreadState s;
         synchronized (LOCK) {
             ThreadState[] tab = table;
