@@ -203,7 +203,8 @@ class RecordCommandTest {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("record: coverage ([0-9.]+) \\(").matcher(r.err());
         assertTrue(m.find(), r.err());
         double coverage = Double.parseDouble(m.group(1));
-        assertTrue(coverage >= 0.98 && coverage <= 1.02, "coverage " + coverage + ": " + r.err());
+        // above 1 by the objects made before the agent started, counted when first touched (docs/recording.md)
+        assertTrue(coverage >= 0.98 && coverage <= 1.05, "coverage " + coverage + ": " + r.err());
         assertFalse(r.err().contains("warning"), r.err());
         Map<String, Object> stats = stats(out);
         @SuppressWarnings("unchecked")

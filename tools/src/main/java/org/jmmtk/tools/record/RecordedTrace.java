@@ -20,14 +20,18 @@ import org.jmmtk.bindings.trace.TraceSource;
 
 /**
  * A recorded program as jmmtk trace events, from the agent's log. Two passes: the first finds each
- * object's last mention (as allocated, stored into, stored, or rooted); the second sends the events
- * in global order and <em>pins</em> each object that is mentioned again after its allocation in a
- * global root slot of its own from its allocation to its last mention. The pin stands for references
- * the instrumentation cannot see (the operand stack, uninstrumented code such as the JDK's
- * collections, native code), without which the trace could use an object after it had become
- * unreachable; it never keeps an object past its last mention, so at the end, when every frame's
- * slots are cleared, only static fields are roots. Static fields get global slots in the order of
- * their first store; pins share that numbering and reuse the slots of released pins. Used by one thread.
+ * object's last mention (as allocated, stored into, stored, or rooted) and whether an allocation (a
+ * point where a collector may run) comes between its own and that mention; the second sends the
+ * events in global order and <em>pins</em> each such object in a global root slot of its own from
+ * its allocation to its last mention. The pin stands for references the instrumentation cannot see
+ * (the operand stack, hidden classes, native code), without which the trace could use an object
+ * after it had become unreachable. A pin never changes an object's lifetime where the visible graph
+ * keeps it alive until its last mention, and never keeps it past its last mention otherwise, so every
+ * object lives until the later of its visible death and its last mention; at the end, when every
+ * frame's slots are cleared, only static fields are roots. Frame slots are written as they are just
+ * before each allocation (only there can a collection see them). Static fields get global slots in
+ * the order of their first store; pins share that numbering and reuse the slots of released pins.
+ * Used by one thread.
  */
 public final class RecordedTrace implements TraceSource {
     private final AgentLog log;
@@ -35,6 +39,10 @@ public final class RecordedTrace implements TraceSource {
     private volatile double progress;
 
     private long[] lastMention = new long[1024];
+    /** Allocations (points where a collection may run) up to each object's own, and whether one came before a later mention. */
+    private int[] bornAt = new int[1024];
+    private boolean[] usedAfterCollectionPoint = new boolean[1024];
+    private int allocations;
     private long index;
     private final Long2IntOpenHashMap pins = new Long2IntOpenHashMap();
     private final Int2IntOpenHashMap staticSlots = new Int2IntOpenHashMap();
@@ -106,7 +114,7 @@ public final class RecordedTrace implements TraceSource {
 
     @Override
     public void replay(TraceEvents out) throws IOException {
-        double total = 3.0 * Math.max(1, log.totalWords());
+        double total = 2.0 * Math.max(1, log.totalWords());
         objects = 0;
         writes = 0;
         rootStores = 0;
@@ -121,9 +129,15 @@ public final class RecordedTrace implements TraceSource {
         nextSlot = 0;
         long[] words = {0};
         index = 0;
+        allocations = 0;
         log.events((thread, kind, a, b, c) -> {
             switch (kind) {
-                case EventLog.ALLOC -> mention(a);
+                case EventLog.ALLOC -> {
+                    allocations++;
+                    mention(a);
+                    bornAt[(int) a] = allocations;
+                    usedAfterCollectionPoint[(int) a] = false;
+                }
                 case EventLog.WRITE -> {
                     mention(a);
                     mention(c);
@@ -131,12 +145,6 @@ public final class RecordedTrace implements TraceSource {
                 default -> mention(b);
             }
             index++;
-            words[0] += EventLog.WORDS[kind];
-            progress = words[0] / total;
-        });
-        PinnedObjects needPins = new PinnedObjects(lastMention);
-        log.events((thread, kind, a, b, c) -> {
-            needPins.event(thread, kind, a, b, c);
             words[0] += EventLog.WORDS[kind];
             progress = words[0] / total;
         });
@@ -154,7 +162,7 @@ public final class RecordedTrace implements TraceSource {
                     flushRoots(out);
                     out.alloc(thread, a, b, (int) (c >>> EventLog.TYPE_BITS), (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
                     objects++;
-                    if (lastMention[(int) a] > index && needPins.pinned(a)) {
+                    if (lastMention[(int) a] > index && usedAfterCollectionPoint[(int) a]) {
                         int slot = takeSlot();
                         pins.put(a, slot);
                         out.global(slot, a);
@@ -232,9 +240,13 @@ public final class RecordedTrace implements TraceSource {
             throw new TraceException(log.dir().toString(), "more than 2^31 objects; recordings that large are not supported");
         }
         if (id >= lastMention.length) {
-            lastMention = Arrays.copyOf(lastMention, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(id + 1, 2L * lastMention.length)));
+            int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(id + 1, 2L * lastMention.length));
+            lastMention = Arrays.copyOf(lastMention, n);
+            bornAt = Arrays.copyOf(bornAt, n);
+            usedAfterCollectionPoint = Arrays.copyOf(usedAfterCollectionPoint, n);
         }
         lastMention[(int) id] = index;
+        usedAfterCollectionPoint[(int) id] = bornAt[(int) id] != 0 && bornAt[(int) id] < allocations;
     }
 
     private void release(long id, TraceEvents out) {
