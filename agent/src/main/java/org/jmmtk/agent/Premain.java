@@ -60,11 +60,7 @@ public final class Premain {
                 .getConstructor(String.class, String.class, ClassLoader.class)
                 .newInstance(include, exclude, isolated);
         inst.addTransformer(instrumenter, true);
-        long t0 = System.nanoTime();
         retransformLoaded(inst, instrumenter);
-        if (System.getenv("JMMTK_RECORD_DEBUG") != null) {
-            System.err.println("jmmtk agent: retransformed in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
-        }
         Recorder.go();
     }
 

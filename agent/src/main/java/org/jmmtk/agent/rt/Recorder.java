@@ -428,10 +428,6 @@ public final class Recorder {
             for (int i = 0; i < totals.length; i++) {
                 totals[i] += a[i];
             }
-            if (System.getenv("JMMTK_RECORD_DEBUG") != null) {
-                err.println("jmmtk agent: thread " + s.thread + " " + s.owner.getName() + ": allocated " + a[0]
-                        + " own " + a[1] + " recorded " + a[2] + " filler " + a[3]);
-            }
         }
         try {
             long words = writer.finish();
