@@ -9,10 +9,11 @@ import java.util.jar.JarFile;
 import org.jmmtk.agent.rt.Recorder;
 
 /**
- * The agent's entry point ({@code -javaagent:jmmtk-agent.jar=dir=LOG;include=P,..;exclude=P,..}). With
- * {@code include} prefixes it puts the recorder on the boot class path (so that instrumented JDK
- * classes can call it too); it starts the recorder and installs the instrumenter, which lives with ASM in a class loader of its own so that neither
- * clashes with the program's copies. Runs once, on the JVM's main thread, before the program's main.
+ * The agent's entry point ({@code -javaagent:jmmtk-agent.jar=dir=LOG;include=P,..;exclude=P,..}). It
+ * puts the recorder on the boot class path (instrumented JDK classes call it), starts it, installs the
+ * instrumenter, which lives with ASM in a class loader of its own so that neither clashes with the
+ * program's copies, retransforms the classes loaded before it, and only then lets the recorder record.
+ * Runs once, on the JVM's main thread, before the program's main.
  */
 public final class Premain {
     /** Where 'jmmtk record' puts the instrumenter and ASM inside the agent jar. */
@@ -51,11 +52,8 @@ public final class Premain {
         if (dir == null) {
             throw new IllegalArgumentException("jmmtk agent: no dir= option (run it through 'jmmtk record')");
         }
-        if (!include.isEmpty()) {
-            // instrumented JDK classes must find the recorder from the boot loader; otherwise the agent
-            // jar stays on the application class path only (appending turns off most of class sharing)
-            inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
-        }
+        // instrumented JDK classes must find the recorder from the boot loader
+        inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
         Recorder.start(inst, Path.of(dir));
         ClassLoader isolated = new IsolatedLoader(jar, Recorder.class.getClassLoader());
         ClassFileTransformer instrumenter = (ClassFileTransformer) isolated.loadClass(INSTRUMENTER)
@@ -63,11 +61,12 @@ public final class Premain {
                 .newInstance(include, exclude, isolated);
         inst.addTransformer(instrumenter, true);
         retransformLoaded(inst, instrumenter);
+        Recorder.go();
     }
 
-    /** Classes loaded before the agent (the JDK's core) that --include names are instrumented now. */
+    /** Classes loaded before the agent (the JDK's core) are instrumented now, all at once when they can be. */
     @SuppressWarnings("unchecked")
-    private static void retransformLoaded(Instrumentation inst, ClassFileTransformer instrumenter) throws Exception {
+    private static void retransformLoaded(Instrumentation inst, ClassFileTransformer instrumenter) {
         java.util.function.Predicate<Class<?>> wanted = (java.util.function.Predicate<Class<?>>) instrumenter;
         List<Class<?>> classes = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
@@ -75,11 +74,15 @@ public final class Premain {
                 classes.add(c);
             }
         }
-        for (Class<?> c : classes) {
-            try {
-                inst.retransformClasses(c);
-            } catch (Throwable e) {
-                System.err.println("jmmtk agent: could not instrument " + c.getName() + ": " + e);
+        try {
+            inst.retransformClasses(classes.toArray(new Class<?>[0]));
+        } catch (Throwable all) {
+            for (Class<?> c : classes) {
+                try {
+                    inst.retransformClasses(c);
+                } catch (Throwable e) {
+                    System.err.println("jmmtk agent: could not instrument " + c.getName() + ": " + e);
+                }
             }
         }
     }

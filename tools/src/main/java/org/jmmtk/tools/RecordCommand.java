@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.jmmtk.agent.rt.Recorder;
 import org.jmmtk.tools.record.AgentJar;
 import org.jmmtk.tools.record.RecordedTrace;
 import picocli.CommandLine.Command;
@@ -32,6 +33,10 @@ import picocli.CommandLine.Spec;
         "Usage: jmmtk record -o OUT [--include PREFIX]... [--exclude PREFIX]... -- java [JVM options] MAIN|-jar JAR [args]"})
 final class RecordCommand implements Callable<Integer> {
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_$.]+");
+    /** The object layout jmmtk simulates: 16-byte headers, 8-byte references. */
+    static final List<String> UNCOMPRESSED = List.of("-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers");
+    /** Coverage below which record warns. */
+    static final double MIN_COVERAGE = 0.98;
 
     @Mixin
     TraceCommand.Output output;
@@ -43,6 +48,11 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--exclude", paramLabel = "PREFIX",
             description = "Do not instrument classes whose names start with PREFIX; repeatable.")
     List<String> exclude = new ArrayList<>();
+
+    @Option(names = "--compressed-oops",
+            description = "Run the program with the JVM's compressed oops and class pointers (default: off, "
+                    + "so that sizes are those of the layout jmmtk simulates: 16-byte headers, 8-byte references).")
+    boolean compressedOops;
 
     @Parameters(paramLabel = "COMMAND", arity = "0..*",
             description = "After --: java [JVM options] MAIN|-jar JAR [args]. 'java' means the JVM jmmtk runs on.")
@@ -69,6 +79,9 @@ final class RecordCommand implements Callable<Integer> {
             AgentJar.write(agent);
             Path log = Files.createDirectory(work.resolve("log"));
             java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions);
+            if (!compressedOops) {
+                java.addAll(1, UNCOMPRESSED);
+            }
             int status = run(java);
             if (status != 0) {
                 throw new UsageException("record: the program exited with status " + status
@@ -76,7 +89,7 @@ final class RecordCommand implements Callable<Integer> {
             }
             RecordedTrace trace = new RecordedTrace(log, String.join(" ", command));
             output.write(trace, "writing " + output.file, null, true);
-            summary(trace.counts());
+            summary(trace.counts(), trace.coverage());
             return ExitCodes.OK;
         } finally {
             delete(work);
@@ -120,11 +133,27 @@ final class RecordCommand implements Callable<Integer> {
         }
     }
 
-    private void summary(RecordedTrace.Counts c) {
+    private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov) {
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
-                        + "%d threads (%,d objects pinned until their last use)%n",
-                output.file, c.objects(), c.writes(), c.rootStores(), c.staticStores(), c.threads(), c.pinned());
+                        + "%d threads; %,d objects (%,d bytes) pinned from their allocation to their last use%n",
+                output.file, c.objects(), c.writes(), c.rootStores(), c.staticStores(), c.threads(), c.pinned(), c.pinnedBytes());
+        err.printf(Locale.ROOT, "record: sizes as HotSpot lays objects out %s%n", compressedOops
+                ? "with compressed oops and class pointers (12-byte headers, 4-byte references; jmmtk's object model has 16 and 8)"
+                : "without compressed oops (-XX:-UseCompressedOops -XX:-UseCompressedClassPointers: 16-byte headers, 8-byte references)");
+        if (cov.counted()) {
+            err.printf(Locale.ROOT, "record: coverage %.4f (%,d of the %,d bytes the JVM allocated for the program's threads, "
+                            + "less the recorder's own %,d); %,d bytes (%.4f) bytecode did not show are in the trace "
+                            + "as %s filler, coverage with it %.4f%n",
+                    cov.coverage(), cov.recorded(), cov.programBytes(), cov.own(), cov.filler(),
+                    cov.filler() / (double) Math.max(1, cov.programBytes()), Recorder.UNRECORDED, cov.coverageWithFiller());
+            if (cov.coverage() < MIN_COVERAGE) {
+                err.printf(Locale.ROOT, "record: warning: coverage %.4f is below %.2f: the trace misses allocation the "
+                        + "recorder could not see (see docs/recording.md)%n", cov.coverage(), MIN_COVERAGE);
+            }
+        } else {
+            err.println("record: warning: this JVM does not count the bytes each thread allocates; coverage unknown");
+        }
         err.flush();
     }
 

@@ -7,27 +7,32 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
+import org.jmmtk.agent.rt.Recorder;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * Decides which classes to instrument and rewrites them with {@link MethodRewriter}. By default the
- * application's classes (those of class loaders other than the boot and platform loaders) are
- * instrumented; {@code include} prefixes add classes (the JDK's too), {@code exclude} prefixes remove
- * them. {@code java.lang}, {@code java.util.concurrent} and the agent itself are never instrumented:
- * the recorder runs on them.
- * Called by any thread that loads a class; keeps no per-class state.
+ * Decides which classes to instrument and rewrites them with {@link MethodRewriter}: every class,
+ * the JDK's included, but the agent's own (the recorder keeps itself out of what it records with a
+ * re-entrancy guard, not with a list of packages) and hidden classes, which the JVM does not pass to
+ * agents. {@code exclude} prefixes leave classes alone; {@code include} prefixes take classes back
+ * from an exclusion. Also hooks {@code Thread.exit}, where a thread's allocation accounts are settled,
+ * and leaves alone the bodies of the reference-array copies that are compiler intrinsics (their call
+ * sites record the copy), and {@code Unsafe}'s: memory primitives whose reference stores are recorded
+ * at their call sites, and what the recorder's own atomics run on. While it works the thread is inside the recorder (nothing it runs is
+ * recorded, and what it allocates is the recorder's own). Called by any thread that loads a class;
+ * keeps no per-class state.
  */
 public final class Instrumenter implements ClassFileTransformer, Predicate<Class<?>> {
-    private static final String[] NEVER = {"java/lang/", "java/util/concurrent/", "jdk/internal/", "sun/", "org/jmmtk/agent/"};
-    private static final String[] JDK = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
+    private static final String AGENT = "org/jmmtk/agent/";
     private static final int MAX_WARNINGS = 5;
 
     private final String[] include;
     private final String[] exclude;
     private final ClassLoader own;
-    private final ClassLoader platform = ClassLoader.getPlatformClassLoader();
     private final AtomicInteger warnings = new AtomicInteger();
 
     public Instrumenter(String include, String exclude, ClassLoader own) {
@@ -46,21 +51,17 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
         return out.toArray(new String[0]);
     }
 
-    /** Whether a class already loaded should be instrumented (only --include can ask for one). */
+    /** Whether a class loaded before the agent should be instrumented now. */
     @Override
     public boolean test(Class<?> c) {
-        String name = c.getName().replace('.', '/');
-        return !c.isArray() && !c.isHidden() && matches(include, name) && wanted(c.getClassLoader(), name);
+        return !c.isArray() && !c.isHidden() && !c.isPrimitive() && wanted(c.getClassLoader(), c.getName().replace('.', '/'));
     }
 
     private boolean wanted(ClassLoader loader, String name) {
-        if (loader == own || matches(NEVER, name) || matches(exclude, name)) {
+        if (loader == own || name.startsWith(AGENT) || MethodRewriter.unsafe(name)) {
             return false;
         }
-        if (matches(include, name)) {
-            return true;
-        }
-        return loader != null && loader != platform && !matches(JDK, name);
+        return !matches(exclude, name) || matches(include, name);
     }
 
     private static boolean matches(String[] prefixes, String name) {
@@ -77,23 +78,33 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
         if (name == null || !wanted(loader, name)) {
             return null;
         }
+        long token = Recorder.pause();
         try {
-            ClassNode cls = new ClassNode();
-            new ClassReader(bytes).accept(cls, ClassReader.EXPAND_FRAMES);
-            boolean frames = (cls.version & 0xffff) >= 50;
-            for (MethodNode m : cls.methods) {
-                if (m.instructions.size() > 0) {
-                    new MethodRewriter(cls.name, m, frames).rewrite();
-                }
-            }
-            ClassWriter out = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-            cls.accept(out);
-            return out.toByteArray();
+            return rewrite(bytes);
         } catch (Throwable e) {
             if (warnings.getAndIncrement() < MAX_WARNINGS) {
                 System.err.println("jmmtk agent: left " + name.replace('/', '.') + " uninstrumented: " + e);
             }
             return null;
+        } finally {
+            Recorder.resume(token);
         }
+    }
+
+    private static byte[] rewrite(byte[] bytes) {
+        ClassNode cls = new ClassNode();
+        new ClassReader(bytes).accept(cls, ClassReader.EXPAND_FRAMES);
+        boolean frames = (cls.version & 0xffff) >= 50;
+        for (MethodNode m : cls.methods) {
+            if (m.instructions.size() > 0 && !MethodRewriter.intrinsic(cls.name, m.name, m.desc)) {
+                new MethodRewriter(cls.name, m, frames).rewrite();
+            }
+            if (cls.name.equals("java/lang/Thread") && m.name.equals("exit") && m.desc.equals("()V")) {
+                m.instructions.insert(new MethodInsnNode(Opcodes.INVOKESTATIC, "org/jmmtk/agent/rt/Recorder", "threadExit", "()V", false));
+            }
+        }
+        ClassWriter out = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cls.accept(out);
+        return out.toByteArray();
     }
 }

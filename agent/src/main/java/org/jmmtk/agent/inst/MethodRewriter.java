@@ -35,9 +35,19 @@ import org.objectweb.asm.tree.VarInsnNode;
 final class MethodRewriter implements Opcodes {
     private static final String RT = "org/jmmtk/agent/rt/Recorder";
 
+    private static final String UNSAFE = "jdk/internal/misc/Unsafe";
+    private static final String SUN_UNSAFE = "sun/misc/Unsafe";
+    private static final String OBJ = "Ljava/lang/Object;";
+    /** Unsafe's reference stores, by what they return: nothing, whether they swapped, the witness, the old value. */
+    private static final String PUT = "(" + OBJ + "J" + OBJ + ")V";
+    private static final String CAS = "(" + OBJ + "J" + OBJ + OBJ + ")Z";
+    private static final String CAE = "(" + OBJ + "J" + OBJ + OBJ + ")" + OBJ;
+    private static final String GAS = "(" + OBJ + "J" + OBJ + ")" + OBJ;
+
     private final String owner;
     private final MethodNode m;
     private final boolean frames;
+    private final int locals;
 
     private record PendingNew(String type, boolean dup) {
     }
@@ -46,6 +56,16 @@ final class MethodRewriter implements Opcodes {
         this.owner = owner;
         this.m = m;
         this.frames = frames;
+        this.locals = m.maxLocals;
+    }
+
+    /**
+     * Whether a method's body is left alone: the reference-array copies that HotSpot's compilers
+     * replace by intrinsics (their callers record the copy instead, which is seen whichever way it ran).
+     */
+    static boolean intrinsic(String owner, String name, String desc) {
+        return owner.equals("java/util/Arrays") && (name.equals("copyOf") || name.equals("copyOfRange"))
+                && desc.endsWith("Ljava/lang/Class;)[Ljava/lang/Object;");
     }
 
     void rewrite() {
@@ -56,6 +76,7 @@ final class MethodRewriter implements Opcodes {
         }
         boolean ctor = m.name.equals("<init>");
         boolean entered = !ctor;
+        boolean framed = ctor || !leaf() && holdsReferences();
         AbstractInsnNode superCall = null;
         Deque<PendingNew> pending = new ArrayDeque<>();
         List<FieldInsnNode> earlyStores = new ArrayList<>();
@@ -80,6 +101,12 @@ final class MethodRewriter implements Opcodes {
                         code.insert(insn, after("cloned"));
                     } else if (reflective(call)) {
                         code.insert(insn, after("allocated"));
+                    } else if (intrinsic(call.owner, call.name, call.desc)) {
+                        code.insert(insn, after("cloned"));
+                    } else if (call.owner.equals("java/lang/System") && call.name.equals("arraycopy")) {
+                        code.set(insn, call("arraycopy", call.desc));
+                    } else if (unsafe(call.owner)) {
+                        unsafe(call);
                     }
                 }
                 case PUTFIELD -> {
@@ -108,13 +135,13 @@ final class MethodRewriter implements Opcodes {
                 }
                 case AASTORE -> code.set(insn, call("aastore", "([Ljava/lang/Object;ILjava/lang/Object;)V"));
                 case ASTORE -> {
-                    if (entered) {
+                    if (entered && framed) {
                         int var = ((VarInsnNode) insn).var;
                         code.insert(insn, local(var));
                     }
                 }
                 case IRETURN, LRETURN, FRETURN, DRETURN, ARETURN, RETURN -> {
-                    if (entered) {
+                    if (entered && framed) {
                         code.insertBefore(insn, call("exit", "()V"));
                     }
                 }
@@ -122,15 +149,124 @@ final class MethodRewriter implements Opcodes {
                 }
             }
         }
-        if (entered) {
+        if (entered && framed) {
             frame(ctor, superCall, earlyStores);
         }
+    }
+
+    /** Whether a class is one of the JDK's {@code Unsafe}s (left uninstrumented; calls to them are instrumented). */
+    static boolean unsafe(String cls) {
+        return cls.equals(UNSAFE) || cls.equals(SUN_UNSAFE);
+    }
+
+    /**
+     * An {@code Unsafe} reference store (how {@code VarHandle}s, atomics, reflection and the concurrent
+     * collections store): its operands are kept in fresh locals above the method's own, the store runs,
+     * and the recorder is told what it stored, or whether it did.
+     */
+    private void unsafe(MethodInsnNode call) {
+        String kind;
+        String name = call.name.replace("Object", "Reference").replace("compareAndSwap", "compareAndSet")
+                .replace("putOrderedReference", "putReferenceRelease");
+        if (name.startsWith("putReference") && call.desc.equals(PUT)) {
+            kind = "put";
+        } else if (name.contains("CompareAndSetReference") || name.startsWith("compareAndSetReference")) {
+            kind = call.desc.equals(CAS) ? "cas" : null;
+        } else if (name.startsWith("compareAndExchangeReference")) {
+            kind = call.desc.equals(CAE) ? "cae" : null;
+        } else if (name.startsWith("getAndSetReference")) {
+            kind = call.desc.equals(GAS) ? "gas" : null;
+        } else {
+            kind = null;
+        }
+        if (kind == null) {
+            return;
+        }
+        boolean expects = kind.equals("cas") || kind.equals("cae");
+        int target = locals;
+        int offset = locals + 1;
+        int expected = locals + 3;
+        int value = locals + 4;
+        InsnList before = new InsnList();
+        before.add(new VarInsnNode(ASTORE, value));
+        if (expects) {
+            before.add(new VarInsnNode(ASTORE, expected));
+        }
+        before.add(new VarInsnNode(LSTORE, offset));
+        before.add(new VarInsnNode(ASTORE, target));
+        before.add(new VarInsnNode(ALOAD, target));
+        before.add(new VarInsnNode(LLOAD, offset));
+        if (expects) {
+            before.add(new VarInsnNode(ALOAD, expected));
+        }
+        before.add(new VarInsnNode(ALOAD, value));
+        m.instructions.insertBefore(call, before);
+        InsnList after = new InsnList();
+        after.add(new VarInsnNode(ALOAD, target));
+        after.add(new VarInsnNode(LLOAD, offset));
+        switch (kind) {
+            case "put" -> {
+                after.add(new VarInsnNode(ALOAD, value));
+                after.add(call("unsafeStored", "(" + OBJ + "J" + OBJ + ")V"));
+            }
+            case "cas" -> {
+                after.add(new VarInsnNode(ALOAD, value));
+                after.add(call("unsafeSwapped", "(Z" + OBJ + "J" + OBJ + ")Z"));
+            }
+            case "cae" -> {
+                after.add(new VarInsnNode(ALOAD, expected));
+                after.add(new VarInsnNode(ALOAD, value));
+                after.add(call("unsafeExchanged", "(" + OBJ + OBJ + "J" + OBJ + OBJ + ")" + OBJ));
+            }
+            default -> {
+                after.add(new VarInsnNode(ALOAD, value));
+                after.add(call("unsafeReplaced", "(" + OBJ + OBJ + "J" + OBJ + ")" + OBJ));
+            }
+        }
+        m.instructions.insert(call, after);
+    }
+
+    /** Whether the method has a reference in a local at some point: a receiver, a reference argument or an {@code ASTORE}. */
+    private boolean holdsReferences() {
+        if ((m.access & ACC_STATIC) == 0) {
+            return true;
+        }
+        for (Type t : Type.getArgumentTypes(m.desc)) {
+            if (t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY) {
+                return true;
+            }
+        }
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn.getOpcode() == ASTORE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the method neither calls nor allocates: no collection can start while it runs on this
+     * thread, so its locals never decide what a collection keeps, and it gets no frame (its stores
+     * are recorded all the same). A use of what only its locals held is covered by the post-pass's pins.
+     */
+    private boolean leaf() {
+        for (AbstractInsnNode insn : m.instructions) {
+            switch (insn.getOpcode()) {
+                case INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC,
+                        NEW, NEWARRAY, ANEWARRAY, MULTIANEWARRAY -> {
+                    return false;
+                }
+                default -> {
+                }
+            }
+        }
+        return true;
     }
 
     /** The frame's entry (arguments as its first locals) and the catch-all exit around the body. */
     private void frame(boolean ctor, AbstractInsnNode superCall, List<FieldInsnNode> earlyStores) {
         InsnList entry = new InsnList();
-        entry.add(push(m.maxLocals));
+        entry.add(push(locals));
         entry.add(call("enter", "(I)V"));
         int var = 0;
         if ((m.access & ACC_STATIC) == 0) {

@@ -1,35 +1,33 @@
 package org.jmmtk.agent.rt;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-
 /**
  * A run of one thread's events. The owning thread appends and publishes its position with a release
- * store after each event, so the shutdown drain, on another thread, reads only whole events.
+ * store after each event, so the shutdown drain, on another thread, reads only whole events. The
+ * release store is {@code Unsafe}'s (whose bodies are not instrumented), not a {@code VarHandle}'s
+ * (instrumented JDK code, which the recorder would run for every event).
  */
 final class Chunk {
-    private static final VarHandle POS;
+    private static final long POS = Layouts.fieldOffset(Chunk.class, "pos");
 
-    static {
-        try {
-            POS = MethodHandles.lookup().findVarHandle(Chunk.class, "pos", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
+    final ThreadState owner;
     final int thread;
     final long[] words;
     private int pos;
 
-    Chunk(int thread, int capacity) {
-        this.thread = thread;
+    Chunk(ThreadState owner, int capacity) {
+        this.owner = owner;
+        this.thread = owner.thread;
         this.words = new long[capacity];
+    }
+
+    /** Empties a chunk the writer has written, for its thread to fill again. */
+    void reset() {
+        pos = 0;
     }
 
     /** Words in use, as last published (any thread). */
     int published() {
-        return (int) POS.getAcquire(this);
+        return Layouts.UNSAFE.getIntVolatile(this, POS);
     }
 
     /** Words in use (owning thread). */
@@ -46,7 +44,7 @@ final class Chunk {
         words[p] = a;
         words[p + 1] = b;
         words[p + 2] = c;
-        POS.setRelease(this, p + 3);
+        Layouts.UNSAFE.putOrderedInt(this, POS, p + 3);
     }
 
     void put(long a, long b, long c, long d) {
@@ -55,6 +53,6 @@ final class Chunk {
         words[p + 1] = b;
         words[p + 2] = c;
         words[p + 3] = d;
-        POS.setRelease(this, p + 4);
+        Layouts.UNSAFE.putOrderedInt(this, POS, p + 4);
     }
 }

@@ -1,27 +1,30 @@
 package org.jmmtk.agent.rt;
 
-import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Object ids by identity, without touching the objects: a striped hash table of weak references keyed
- * by {@link System#identityHashCode}. Ids count up from 1 and are never reused; an entry whose object
- * was collected is dropped, so a later object at the same address gets a new id. The first lookup of
- * an object assigns its id and records its allocation while holding the stripe's lock, so any thread
- * that sees the id afterwards records its own event later in the global order. Any thread.
+ * Object ids by identity, without touching the objects: one open-addressing table (linear probing) of
+ * weak references keyed by {@link System#identityHashCode}. Lookups of objects already seen read the
+ * table without a lock; the first sight of an object takes the table's lock, looks again, assigns
+ * the next id and records the object's allocation there, so any thread that sees the id afterwards
+ * records its own event later in the global order. Ids count up from 1 and are never reused. Entries
+ * have no reference queue: an entry whose object was collected stays until the table is next rebuilt,
+ * which keeps only live entries (and doubles the table when more than a third of it is live), so the
+ * collector's reference processing is the only cost of a dead entry. A reader that still holds the old
+ * table finds no new entries in it and looks again under the lock. Any thread.
  */
 final class IdTable {
-    private static final int STRIPES = 256;
+    private static final int FIRST = 1 << 16;
 
-    private final Stripe[] stripes = new Stripe[STRIPES];
-    private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
-    private final AtomicLong lastId = new AtomicLong();
+    private final Object lock = new Object();
+    private volatile Entries table = new Entries(FIRST);
+    private int used;
+    private long lastId;
+    /** Bytes of one entry (measured at start), the recorder's own allocation per object seen. */
+    private long entryBytes;
 
-    IdTable() {
-        for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new Stripe();
-        }
+    void start(java.lang.instrument.Instrumentation inst) {
+        entryBytes = inst.getObjectSize(new Entry(this, 0, 0));
     }
 
     /** The object's id (0 for null), assigning one and recording its allocation on {@code s} when it is new. */
@@ -29,104 +32,131 @@ final class IdTable {
         if (object == null) {
             return 0;
         }
-        expunge();
         int hash = System.identityHashCode(object);
-        Stripe stripe = stripes[hash & (STRIPES - 1)];
-        synchronized (stripe) {
-            long id = stripe.find(object, hash);
-            if (id != 0) {
-                return id;
+        Entries t = table;
+        int[] hashes = t.hashes;
+        int mask = hashes.length - 1;
+        for (int i = Threads.spread(hash) & mask; ; i = (i + 1) & mask) {
+            int h = hashes[i];
+            if (h == 0) {
+                break;
             }
-            id = lastId.incrementAndGet();
-            stripe.add(new Entry(object, hash, id, collected));
-            Recorder.firstSight(object, id, s);
+            if (h == (hash | 1)) {
+                Entry e = t.entries[i];
+                if (e != null && e.get() == object) {
+                    return e.id;
+                }
+            }
+        }
+        return add(object, hash, s);
+    }
+
+    private long add(Object object, int hash, ThreadState s) {
+        s.flushRoots(); // a collection may run at an allocation: the frames as they are now
+        Layouts.Layout layout = Layouts.of(object.getClass(), s); // outside the lock: it may load classes
+        long bytes = layout.size(object);
+        long slots = layout.slots(object);
+        synchronized (lock) {
+            Entries t = table;
+            Entry[] tab = t.entries;
+            int mask = tab.length - 1;
+            int i = Threads.spread(hash) & mask;
+            for (Entry e; (e = tab[i]) != null; i = (i + 1) & mask) {
+                if (e.hash == hash && e.get() == object) {
+                    return e.id;
+                }
+            }
+            if (3 * (used + 1) > tab.length) {
+                long start = ThreadState.ownStart();
+                t = rebuild(tab);
+                s.ownSince(start);
+                tab = t.entries;
+                mask = tab.length - 1;
+                for (i = Threads.spread(hash) & mask; tab[i] != null; i = (i + 1) & mask) {
+                    // a free place in the rebuilt table
+                }
+            }
+            long id = ++lastId;
+            tab[i] = new Entry(object, hash, id);
+            t.hashes[i] = hash | 1; // after the entry: a reader that sees the hash and no entry looks again under the lock
+            s.own(entryBytes);
+            used++;
+            table = t;
+            s.recorded(bytes);
+            s.event(EventLog.ALLOC, id, bytes, slots << EventLog.TYPE_BITS | layout.typeId);
             return id;
+        }
+    }
+
+    /** A fresh id for an object that has no entry (filler); its allocation is recorded under the lock too. */
+    void anonymous(ThreadState s, long bytes, int typeId) {
+        s.flushRoots();
+        synchronized (lock) {
+            s.event(EventLog.ALLOC, ++lastId, bytes, typeId);
+        }
+    }
+
+    /** The live entries in a table as large as needed (a third full at most after the next doubling). */
+    private Entries rebuild(Entry[] old) {
+        int live = 0;
+        for (Entry e : old) {
+            if (e != null && e.get() != null) {
+                live++;
+            }
+        }
+        int length = old.length;
+        while (3 * live > length) {
+            length *= 2;
+        }
+        if (3 * live > length / 2) {
+            length *= 2; // keep room for growth before the next rebuild
+        }
+        Entries t = new Entries(length);
+        Entry[] tab = t.entries;
+        int mask = length - 1;
+        for (Entry e : old) {
+            if (e != null && e.get() != null) {
+                int i = Threads.spread(e.hash) & mask;
+                while (tab[i] != null) {
+                    i = (i + 1) & mask;
+                }
+                tab[i] = e;
+                t.hashes[i] = e.hash | 1;
+            }
+        }
+        used = live;
+        return t;
+    }
+
+    /**
+     * The table: entries and, beside them, their hash codes (with the low bit set, so 0 means empty),
+     * which a lookup scans without touching the entries of other objects.
+     */
+    private static final class Entries {
+        final Entry[] entries;
+        final int[] hashes;
+
+        Entries(int length) {
+            entries = new Entry[length];
+            hashes = new int[length];
         }
     }
 
     /** Ids handed out so far. */
     long count() {
-        return lastId.get();
-    }
-
-    private void expunge() {
-        Entry e;
-        while ((e = (Entry) collected.poll()) != null) {
-            Stripe stripe = stripes[e.hash & (STRIPES - 1)];
-            synchronized (stripe) {
-                stripe.remove(e);
-            }
+        synchronized (lock) {
+            return lastId;
         }
     }
 
     private static final class Entry extends WeakReference<Object> {
         final int hash;
         final long id;
-        Entry next;
 
-        Entry(Object referent, int hash, long id, ReferenceQueue<Object> queue) {
-            super(referent, queue);
+        Entry(Object referent, int hash, long id) {
+            super(referent);
             this.hash = hash;
             this.id = id;
-        }
-    }
-
-    /** One stripe: chained buckets, doubled when the load passes 1. Guarded by its own lock. */
-    private static final class Stripe {
-        private Entry[] table = new Entry[16];
-        private int size;
-
-        long find(Object object, int hash) {
-            for (Entry e = table[index(hash, table.length)]; e != null; e = e.next) {
-                if (e.hash == hash && e.get() == object) {
-                    return e.id;
-                }
-            }
-            return 0;
-        }
-
-        void add(Entry entry) {
-            if (++size > table.length) {
-                grow();
-            }
-            int i = index(entry.hash, table.length);
-            entry.next = table[i];
-            table[i] = entry;
-        }
-
-        void remove(Entry entry) {
-            int i = index(entry.hash, table.length);
-            Entry prev = null;
-            for (Entry e = table[i]; e != null; prev = e, e = e.next) {
-                if (e == entry) {
-                    if (prev == null) {
-                        table[i] = e.next;
-                    } else {
-                        prev.next = e.next;
-                    }
-                    size--;
-                    return;
-                }
-            }
-        }
-
-        private void grow() {
-            Entry[] old = table;
-            table = new Entry[old.length * 2];
-            for (Entry head : old) {
-                Entry e = head;
-                while (e != null) {
-                    Entry next = e.next;
-                    int i = index(e.hash, table.length);
-                    e.next = table[i];
-                    table[i] = e;
-                    e = next;
-                }
-            }
-        }
-
-        private static int index(int hash, int length) {
-            return (hash >>> 8) & (length - 1);
         }
     }
 }

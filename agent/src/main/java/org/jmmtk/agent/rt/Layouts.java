@@ -8,60 +8,189 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Each class's reference slots and type id. An object's slots are its non-static fields of reference
- * type, the superclass's first (from {@code Object} down), each class's in the order reflection lists
- * them (declaration order on HotSpot); a reference array's slots are its elements. Type ids count up
- * from 1 in the order classes are first seen. Any thread.
+ * Each class's reference slots, size and type id. An object's slots are its non-static fields of
+ * reference type, the superclass's first (from {@code Object} down), each class's in the order
+ * reflection lists them (declaration order on HotSpot); a reference array's slots are its elements.
+ * Type ids count up from 1 in the order classes are first seen. Layouts are kept in an open-addressing
+ * table keyed by class identity (not a {@code ClassValue}, whose lookup is instrumented JDK code),
+ * read without a lock and filled under one; a layout is computed before the lock is taken, since
+ * reflection may load and link classes. Any thread.
  */
 final class Layouts {
-    private static final ClassValue<Layout> LAYOUTS = new ClassValue<>() {
-        @Override
-        protected Layout computeValue(Class<?> type) {
-            return new Layout(type, Recorder.newType(type.getName()));
-        }
-    };
+    private static final Object LOCK = new Object();
+    private static volatile Layout[] table = new Layout[1024];
+    private static int size;
+    /** The recorder's atomics and offsets: {@code Unsafe}'s bodies are the one part of the JDK left uninstrumented. */
+    static final sun.misc.Unsafe UNSAFE = unsafe();
+    private static Instrumentation inst;
 
     private Layouts() {
     }
 
-    static Layout of(Class<?> type) {
-        return LAYOUTS.get(type);
+    static void start(Instrumentation instrumentation) {
+        inst = instrumentation;
+    }
+
+    private static sun.misc.Unsafe unsafe() {
+        try {
+            Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            return (sun.misc.Unsafe) f.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    static long fieldOffset(Class<?> c, String name) {
+        try {
+            return UNSAFE.objectFieldOffset(c.getDeclaredField(name));
+        } catch (NoSuchFieldException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The layout of {@code type}, computed on its first use (on {@code s}, whose accounts get the recorder's allocation). */
+    static Layout of(Class<?> type, ThreadState s) {
+        int hash = System.identityHashCode(type);
+        Layout[] tab = table;
+        int mask = tab.length - 1;
+        for (int i = Threads.spread(hash) & mask; ; i = (i + 1) & mask) {
+            Layout l = tab[i];
+            if (l == null) {
+                break;
+            }
+            if (l.type == type) {
+                return l;
+            }
+        }
+        long start = ThreadState.ownStart();
+        try {
+            return add(type, hash);
+        } finally {
+            s.ownSince(start);
+        }
+    }
+
+    private static Layout add(Class<?> type, int hash) {
+        Layout made = new Layout(type);
+        synchronized (LOCK) {
+            Layout[] tab = table;
+            int mask = tab.length - 1;
+            int i = Threads.spread(hash) & mask;
+            for (; tab[i] != null; i = (i + 1) & mask) {
+                if (tab[i].type == type) {
+                    return tab[i];
+                }
+            }
+            made.typeId = Recorder.newType(type.getName());
+            if (2 * (size + 1) > tab.length) {
+                Layout[] bigger = new Layout[tab.length * 2];
+                int m = bigger.length - 1;
+                for (Layout l : tab) {
+                    if (l != null) {
+                        int j = Threads.spread(System.identityHashCode(l.type)) & m;
+                        while (bigger[j] != null) {
+                            j = (j + 1) & m;
+                        }
+                        bigger[j] = l;
+                    }
+                }
+                tab = bigger;
+                for (i = Threads.spread(hash) & m; tab[i] != null; i = (i + 1) & m) {
+                    // a free place in the new table
+                }
+            }
+            tab[i] = made;
+            size++;
+            table = tab;
+            return made;
+        }
     }
 
     /** One class's layout; the slot of each field reference is found once and cached. */
     static final class Layout {
-        final int typeId;
+        final Class<?> type;
         final Field[] refFields;
-        private final Class<?> type;
-        private volatile int[] slotPlusOne = new int[0];
+        /** For a reference array: element slot = (offset - arrayBase) / arrayScale; otherwise field offsets by slot. */
+        final long[] fieldOffsets;
+        final int arrayBase;
+        final int arrayScale;
+        int typeId;
         private volatile long instanceBytes;
+        private volatile int[] slotPlusOne = new int[0];
 
-        Layout(Class<?> type, int typeId) {
+        Layout(Class<?> type) {
             this.type = type;
-            this.typeId = typeId;
-            this.refFields = type.isArray() ? new Field[0] : referenceFields(type);
+            if (type.isArray()) {
+                refFields = new Field[0];
+                fieldOffsets = new long[0];
+                arrayBase = UNSAFE.arrayBaseOffset(type);
+                arrayScale = UNSAFE.arrayIndexScale(type);
+                instanceBytes = 0;
+            } else {
+                refFields = referenceFields(type);
+                fieldOffsets = new long[refFields.length];
+                for (int i = 0; i < refFields.length; i++) {
+                    fieldOffsets[i] = offset(refFields[i]);
+                }
+                arrayBase = 0;
+                arrayScale = 0;
+                instanceBytes = -1;
+            }
         }
 
-        /** The object's size as the JVM reports it; asked once per class for objects that are not arrays. */
-        long size(Object object, Instrumentation inst) {
-            if (type.isArray()) {
-                return inst.getObjectSize(object);
+        /** The slots of an object of this class: its reference fields, or a reference array's length. */
+        long slots(Object object) {
+            return object instanceof Object[] a ? a.length : refFields.length;
+        }
+
+        private static long offset(Field f) {
+            try {
+                return UNSAFE.objectFieldOffset(f);
+            } catch (RuntimeException e) {
+                return -1; // a hidden class or a record: Unsafe will not say, and Unsafe stores into it are not seen
+            }
+        }
+
+        /** The object's size as the JVM lays it out: asked once per class for objects, computed for arrays. */
+        long size(Object object) {
+            if (arrayScale != 0) {
+                long length = java.lang.reflect.Array.getLength(object);
+                return (arrayBase + length * arrayScale + 7) & ~7L;
             }
             long bytes = instanceBytes;
-            if (bytes == 0) {
+            if (bytes < 0) {
                 bytes = inst.getObjectSize(object);
                 instanceBytes = bytes;
             }
             return bytes;
         }
 
-        /** The slot that field reference {@code ref} names in objects of this class, or -1. */
-        int slot(int ref) {
+        /** The slot a store through Unsafe at {@code offset} of an object of this class names, or -1. */
+        int slotAt(long offset, Object object) {
+            if (arrayScale != 0) {
+                return object instanceof Object[] ? (int) ((offset - arrayBase) / arrayScale) : -1;
+            }
+            for (int i = 0; i < fieldOffsets.length; i++) {
+                if (fieldOffsets[i] == offset) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /** The slot that field reference {@code ref} names in objects of this class, or -1 (found on {@code s}'s first use). */
+        int slot(int ref, ThreadState s) {
             int[] cache = slotPlusOne;
             if (ref < cache.length && cache[ref] != 0) {
                 return cache[ref] - 1;
             }
-            return resolve(ref);
+            long start = ThreadState.ownStart();
+            try {
+                return resolve(ref);
+            } finally {
+                s.ownSince(start);
+            }
         }
 
         /** As the JVM resolves {@code PUTFIELD owner.name}: the field in owner or its nearest superclass. */

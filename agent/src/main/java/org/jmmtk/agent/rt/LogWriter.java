@@ -2,7 +2,6 @@ package org.jmmtk.agent.rt;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -15,12 +14,23 @@ import java.util.concurrent.locks.LockSupport;
  * is far off the per-event path); this thread alone writes the file.
  */
 final class LogWriter extends Thread {
-    private record Handed(Chunk chunk, int words) {
+    /** A chunk handed over, with the words of it in use then. */
+    private static final class Handed {
+        final Chunk chunk;
+        final int words;
+
+        Handed(Chunk chunk, int words) {
+            this.chunk = chunk;
+            this.words = words;
+        }
     }
 
     private final ConcurrentLinkedQueue<Handed> queue = new ConcurrentLinkedQueue<>();
     private final FileChannel out;
-    private final ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+    private static final boolean LITTLE_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
+    private static final long LONGS = Layouts.UNSAFE.arrayBaseOffset(long[].class);
+    private static final long BYTES = Layouts.UNSAFE.arrayBaseOffset(byte[].class);
+    private byte[] bytes = new byte[8 + 8 * 8192];
     private volatile boolean finishing;
     private volatile IOException failure;
     private long words;
@@ -39,6 +49,7 @@ final class LogWriter extends Thread {
 
     @Override
     public void run() {
+        Threads.internal();
         try {
             while (true) {
                 Handed h = queue.poll();
@@ -50,37 +61,46 @@ final class LogWriter extends Thread {
                     LockSupport.parkNanos(1_000_000);
                 }
             }
-            flush();
             out.close();
         } catch (IOException e) {
             failure = e;
         }
     }
 
+    /** Copies a chunk into bytes with plain loops (a buffer's put methods are instrumented JDK code) and writes them. */
     private void write(Handed h) throws IOException {
-        room(8);
-        buffer.putInt(h.chunk.thread).putInt(h.words);
+        int n = 8 + 8 * h.words;
+        if (bytes.length < n) {
+            bytes = new byte[n];
+        }
+        putInt(0, h.chunk.thread);
+        putInt(4, h.words);
         long[] w = h.chunk.words;
-        for (int i = 0; i < h.words; i++) {
-            room(8);
-            buffer.putLong(w[i]);
+        if (LITTLE_ENDIAN) {
+            Layouts.UNSAFE.copyMemory(w, LONGS, bytes, BYTES + 8, 8L * h.words);
+        } else {
+            for (int i = 0; i < h.words; i++) {
+                long v = w[i];
+                int at = 8 + 8 * i;
+                for (int k = 0; k < 8; k++) {
+                    bytes[at + k] = (byte) (v >>> 8 * k);
+                }
+            }
+        }
+        h.chunk.owner.giveBack(h.chunk);
+        ByteBuffer b = ByteBuffer.wrap(bytes, 0, n);
+        while (b.hasRemaining()) {
+            out.write(b);
         }
         words += h.words;
     }
 
-    private void room(int bytes) throws IOException {
-        if (buffer.remaining() < bytes) {
-            flush();
+    private void putInt(int at, int v) {
+        for (int k = 0; k < 4; k++) {
+            bytes[at + k] = (byte) (v >>> 8 * k);
         }
     }
 
-    private void flush() throws IOException {
-        buffer.flip();
-        while (buffer.hasRemaining()) {
-            out.write(buffer);
-        }
-        buffer.clear();
-    }
 
     /** Writes what is queued, then stops; returns the words written. */
     long finish() throws IOException, InterruptedException {

@@ -9,68 +9,104 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What instrumented code calls: one static method per recorded bytecode, each a few array writes into
  * the calling thread's chunk (see {@link ThreadState}) plus an id lookup. The first sight of an object
  * records its allocation, so a store of an object made where nothing was instrumented (a string
- * constant, a JDK collection's insides) still names an allocated object. Called by every application
- * thread; started by the agent's {@code premain} and closed by a shutdown hook, which hands the last
- * partial chunks to the writer and writes the log's {@code types}, {@code statics} and {@code done}.
+ * constant, an object made by the JVM) still names an allocated object.
+ * <p>
+ * The JDK is instrumented too, and the recorder runs JDK code; a re-entrancy guard keeps that from
+ * being recorded: every entry point finds the thread's state ({@link Threads}, no {@code ThreadLocal})
+ * and returns at once when the thread is already inside the recorder, or is one of the recorder's own
+ * threads (the log writer, the shutdown hook). Called by every thread that runs instrumented code;
+ * started by the agent's {@code premain} and closed by a shutdown hook, which hands the last partial
+ * chunks to the writer and writes the log's {@code types}, {@code statics} and {@code done}.
  */
 public final class Recorder {
-    private static final ThreadLocal<ThreadState> STATES = new ThreadLocal<>() {
-        @Override
-        protected ThreadState initialValue() {
-            if (Thread.currentThread() instanceof LogWriter || Thread.currentThread() == closer) {
-                ThreadState internal = new ThreadState(-1);
-                internal.busy = true; // the recorder's own threads are never recorded
-                return internal;
-            }
-            ThreadState s = new ThreadState(THREADS.getAndIncrement());
-            ALL.add(s);
-            return s;
-        }
-    };
-    private static final AtomicInteger THREADS = new AtomicInteger();
-    private static final ConcurrentLinkedQueue<ThreadState> ALL = new ConcurrentLinkedQueue<>();
-    private static final AtomicLong SEQ = new AtomicLong();
+    /** The type of filler objects: allocation the JVM counted and bytecode did not show. */
+    public static final String UNRECORDED = "<unrecorded>";
+
+    /** The global sequence number: a field bumped with {@code Unsafe}, not an {@code AtomicLong} (instrumented JDK code). */
+    @SuppressWarnings("unused") // through SEQ_OFFSET
+    private static volatile long seq;
+    private static final long SEQ_OFFSET = Layouts.UNSAFE.staticFieldOffset(staticField("seq"));
+    private static final Object SEQ_BASE = Layouts.UNSAFE.staticFieldBase(staticField("seq"));
     private static final AtomicInteger TYPES = new AtomicInteger();
-    private static final ConcurrentLinkedQueue<String> TYPE_NAMES = new ConcurrentLinkedQueue<>();
+    private static final Object TYPE_LOCK = new Object();
+    private static final List<String> TYPE_NAMES = new ArrayList<>();
     private static final AtomicInteger FAILURES = new AtomicInteger();
     private static final IdTable IDS = new IdTable();
 
     private static volatile boolean recording;
-    private static Instrumentation instrumentation;
     private static LogWriter writer;
     private static Path dir;
     private static PrintStream err;
-    private static volatile Thread closer;
+    private static int unrecordedType;
+    private static boolean counting;
 
     private Recorder() {
     }
 
+    private static Field staticField(String name) {
+        try {
+            return Recorder.class.getDeclaredField(name);
+        } catch (NoSuchFieldException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** Starts recording into the log directory {@code logDir} (which must exist and be empty). */
-    public static synchronized void start(Instrumentation inst, Path logDir) throws IOException {
-        instrumentation = inst;
+    public static synchronized void start(Instrumentation inst, Path logDir) throws IOException, ReflectiveOperationException {
         dir = logDir;
         err = System.err;
+        counting = Allocated.start();
+        Threads.start();
+        Threads.current().busy = true; // the main thread's state exists before anything is instrumented
+        Layouts.start(inst);
+        IDS.start(inst);
+        unrecordedType = newType(UNRECORDED);
         writer = new LogWriter(logDir.resolve(EventLog.EVENTS));
         writer.start();
-        closer = new Thread(Recorder::close, "jmmtk-recorder-close");
-        Runtime.getRuntime().addShutdownHook(closer);
+        Runtime.getRuntime().addShutdownHook(new Closer());
+    }
+
+    /** From here on events are recorded (after the instrumenter is installed and the JDK retransformed). */
+    public static void go() {
+        Threads.current().started(); // what premain allocated is the recorder's
         recording = true;
     }
 
-    /** Whether an event is being recorded on this thread now; null when not (closed, or inside the recorder). */
+    /**
+     * Marks the current thread as inside the recorder (the instrumenter's work while a class loads);
+     * returns what to pass to {@link #resume}.
+     */
+    public static long pause() {
+        ThreadState s = Threads.current();
+        if (s.busy) {
+            return -1;
+        }
+        s.busy = true;
+        return ThreadState.ownStart();
+    }
+
+    /** Ends a {@link #pause}: what the thread allocated in between was the recorder's. */
+    public static void resume(long token) {
+        if (token < 0) {
+            return;
+        }
+        ThreadState s = Threads.current();
+        s.ownSince(token);
+        s.busy = false;
+    }
+
+    /** The thread's state when an event is to be recorded now; null when not (not recording, or inside the recorder). */
     private static ThreadState enterRecorder() {
         if (!recording) {
             return null;
         }
-        ThreadState s = STATES.get();
+        ThreadState s = Threads.current();
         if (s.busy) {
             return null;
         }
@@ -79,13 +115,15 @@ public final class Recorder {
     }
 
     static long nextSeq(int kind) {
-        return SEQ.getAndIncrement() << EventLog.KIND_BITS | kind;
+        return Layouts.UNSAFE.getAndAddLong(SEQ_BASE, SEQ_OFFSET, 1) << EventLog.KIND_BITS | kind;
     }
 
     static int newType(String name) {
-        int id = TYPES.incrementAndGet();
-        TYPE_NAMES.add(id + "\t" + name);
-        return id;
+        synchronized (TYPE_LOCK) {
+            int id = TYPES.incrementAndGet();
+            TYPE_NAMES.add(id + "\t" + name);
+            return id;
+        }
     }
 
     static void handOver(Chunk chunk, int words) {
@@ -96,12 +134,13 @@ public final class Recorder {
         return IDS.idOf(o, s);
     }
 
-    /** Records the allocation of an object seen for the first time (called by {@link IdTable} under its lock). */
-    static void firstSight(Object object, long id, ThreadState s) {
-        Layouts.Layout layout = Layouts.of(object.getClass());
-        long slots = object instanceof Object[] a ? a.length : layout.refFields.length;
-        long bytes = layout.size(object, instrumentation);
-        s.event(EventLog.ALLOC, id, bytes, slots << EventLog.TYPE_BITS | layout.typeId);
+    static long idOf(Object o, ThreadState s) {
+        return IDS.idOf(o, s);
+    }
+
+    /** Records {@code bytes} of allocation the JVM counted on {@code s}'s thread and bytecode did not show. */
+    static void filler(ThreadState s, long bytes) {
+        IDS.anonymous(s, bytes, unrecordedType);
     }
 
     /** After {@code NEW}+{@code <init>}, {@code NEWARRAY}, {@code ANEWARRAY} or a reflective allocation. */
@@ -146,7 +185,10 @@ public final class Recorder {
         }
     }
 
-    /** After {@code clone()}: the copy and the references it was born with. */
+    /**
+     * After {@code clone()} and after {@code Arrays.copyOf}/{@code copyOfRange} of a reference array
+     * (intrinsics whose bodies the compiled code skips): the copy and the references it was born with.
+     */
     public static void cloned(Object copy) {
         ThreadState s = enterRecorder();
         if (s == null) {
@@ -161,19 +203,88 @@ public final class Recorder {
                     }
                 }
             } else if (copy != null) {
-                Field[] fields = Layouts.of(copy.getClass()).refFields;
-                for (int i = 0; i < fields.length; i++) {
-                    Object v = fields[i].trySetAccessible() ? fields[i].get(copy) : null;
+                Layouts.Layout layout = Layouts.of(copy.getClass(), s);
+                for (int i = 0; i < layout.refFields.length; i++) {
+                    Object v = layout.fieldOffsets[i] >= 0 ? Layouts.UNSAFE.getObject(copy, layout.fieldOffsets[i]) : null;
                     if (v != null) {
                         s.event(EventLog.WRITE, id, i, id(v, s));
                     }
                 }
             }
-        } catch (RuntimeException | Error | IllegalAccessException e) {
+        } catch (RuntimeException | Error e) {
             failed(e);
         } finally {
             s.busy = false;
         }
+    }
+
+    /** Replaces {@code System.arraycopy}: copies, then records the stores into a reference array. */
+    public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
+        System.arraycopy(src, srcPos, dest, destPos, length);
+        if (!(dest instanceof Object[] d)) {
+            return;
+        }
+        ThreadState s = enterRecorder();
+        if (s == null) {
+            return;
+        }
+        try {
+            long id = id(d, s);
+            for (int i = destPos; i < destPos + length; i++) {
+                s.event(EventLog.WRITE, id, i, id(d[i], s));
+            }
+        } catch (RuntimeException | Error e) {
+            failed(e);
+        } finally {
+            s.busy = false;
+        }
+    }
+
+    /**
+     * After an {@code Unsafe} store of a reference that happened ({@code putReference*}, a successful
+     * {@code compareAndSetReference}, {@code getAndSetReference}, ...): {@code value} is now at
+     * {@code offset} of {@code target} (a field, by the class's field offsets, or an array element).
+     */
+    public static void unsafeStored(Object target, long offset, Object value) {
+        if (target == null) {
+            return; // a static field's base or an off-heap address: not an object's slot
+        }
+        ThreadState s = enterRecorder();
+        if (s == null) {
+            return;
+        }
+        try {
+            int slot = Layouts.of(target.getClass(), s).slotAt(offset, target);
+            if (slot >= 0) {
+                s.event(EventLog.WRITE, id(target, s), slot, id(value, s));
+            }
+        } catch (RuntimeException | Error e) {
+            failed(e);
+        } finally {
+            s.busy = false;
+        }
+    }
+
+    /** After a compare-and-set of a reference through {@code Unsafe}: records the store when it happened. */
+    public static boolean unsafeSwapped(boolean swapped, Object target, long offset, Object value) {
+        if (swapped) {
+            unsafeStored(target, offset, value);
+        }
+        return swapped;
+    }
+
+    /** After a compare-and-exchange through {@code Unsafe}: the store happened when the witness is the expected value. */
+    public static Object unsafeExchanged(Object witness, Object target, long offset, Object expected, Object value) {
+        if (witness == expected) {
+            unsafeStored(target, offset, value);
+        }
+        return witness;
+    }
+
+    /** After {@code getAndSetReference} through {@code Unsafe}: the store happened; returns the old value. */
+    public static Object unsafeReplaced(Object old, Object target, long offset, Object value) {
+        unsafeStored(target, offset, value);
+        return old;
     }
 
     /** Before {@code PUTFIELD} of a reference: {@code src.field = value}, the field numbered by {@link Refs#field}. */
@@ -186,7 +297,7 @@ public final class Recorder {
             return;
         }
         try {
-            int slot = Layouts.of(src.getClass()).slot(field);
+            int slot = Layouts.of(src.getClass(), s).slot(field, s);
             if (slot >= 0) {
                 s.event(EventLog.WRITE, id(src, s), slot, id(value, s));
             }
@@ -234,8 +345,11 @@ public final class Recorder {
         if (s == null) {
             return;
         }
-        s.enter(maxLocals);
-        s.busy = false;
+        try {
+            s.enter(maxLocals);
+        } finally {
+            s.busy = false;
+        }
     }
 
     /** Local {@code index} of the current frame now holds {@code value} (after {@code ASTORE}, and for arguments at entry). */
@@ -245,7 +359,7 @@ public final class Recorder {
             return;
         }
         try {
-            s.local(index, id(value, s));
+            s.local(index, value);
         } catch (RuntimeException | Error e) {
             failed(e);
         } finally {
@@ -266,9 +380,37 @@ public final class Recorder {
         }
     }
 
+    /** At the start of {@code Thread.exit}: the thread is done; its accounts are settled. */
+    public static void threadExit() {
+        ThreadState s = enterRecorder();
+        if (s == null) {
+            return;
+        }
+        try {
+            s.end();
+        } catch (RuntimeException | Error e) {
+            failed(e);
+        } finally {
+            s.busy = false;
+        }
+    }
+
     private static void failed(Throwable e) {
         if (FAILURES.getAndIncrement() < 5) {
             err.println("jmmtk agent: an event was not recorded: " + e);
+        }
+    }
+
+    /** The shutdown hook, a class of its own (no lambda: its bootstrap would be JDK code run by the recorder). */
+    private static final class Closer extends Thread {
+        Closer() {
+            super("jmmtk-recorder-close");
+        }
+
+        @Override
+        public void run() {
+            Threads.internal();
+            close();
         }
     }
 
@@ -278,12 +420,21 @@ public final class Recorder {
             return;
         }
         recording = false;
-        for (ThreadState s : ALL) {
+        ThreadState[] all = Threads.all();
+        long[] totals = new long[4];
+        for (ThreadState s : all) {
             s.drain();
+            long[] a = s.accounts();
+            for (int i = 0; i < totals.length; i++) {
+                totals[i] += a[i];
+            }
         }
         try {
             long words = writer.finish();
-            List<String> types = new ArrayList<>(TYPE_NAMES);
+            List<String> types;
+            synchronized (TYPE_LOCK) {
+                types = new ArrayList<>(TYPE_NAMES);
+            }
             Files.write(dir.resolve(EventLog.TYPES), types, StandardCharsets.UTF_8);
             List<String> statics = new ArrayList<>();
             List<String> names = Refs.staticNames();
@@ -292,7 +443,9 @@ public final class Recorder {
             }
             Files.write(dir.resolve(EventLog.STATICS), statics, StandardCharsets.UTF_8);
             Files.writeString(dir.resolve(EventLog.DONE), "objects " + IDS.count() + "\nwords " + words
-                    + "\nthreads " + THREADS.get() + "\nfailures " + FAILURES.get() + "\n");
+                    + "\nthreads " + all.length + "\nfailures " + FAILURES.get()
+                    + "\ncounted " + (counting ? 1 : 0) + "\nallocated " + totals[0] + "\nown " + totals[1]
+                    + "\nrecorded " + totals[2] + "\nfiller " + totals[3] + "\n");
         } catch (IOException | InterruptedException e) {
             err.println("jmmtk agent: could not finish the log in " + dir + ": " + e);
         }

@@ -61,6 +61,22 @@ final class AgentLog {
         return dir;
     }
 
+    /** The numbers the agent wrote into its {@code done} file ({@code name value} lines). */
+    java.util.Map<String, Long> done() throws IOException {
+        java.util.Map<String, Long> values = new java.util.HashMap<>();
+        int line = 0;
+        for (String l : Files.readAllLines(dir.resolve(EventLog.DONE))) {
+            line++;
+            String[] f = l.split(" ");
+            try {
+                values.put(f[0], Long.parseLong(f[1]));
+            } catch (RuntimeException e) {
+                throw new TraceException(dir.resolve(EventLog.DONE) + ": line " + line, "not 'name number': " + l);
+            }
+        }
+        return values;
+    }
+
     long totalWords() {
         return totalWords;
     }

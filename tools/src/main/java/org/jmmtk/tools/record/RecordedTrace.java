@@ -5,6 +5,8 @@ import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectAVLTreeMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntAVLTreeSet;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,14 +20,18 @@ import org.jmmtk.bindings.trace.TraceSource;
 
 /**
  * A recorded program as jmmtk trace events, from the agent's log. Two passes: the first finds each
- * object's last mention (as allocated, stored into, stored, or rooted); the second sends the events
- * in global order and <em>pins</em> each object that is mentioned again after its allocation in a
- * global root slot of its own from its allocation to its last mention. The pin stands for references
- * the instrumentation cannot see (the operand stack, uninstrumented code such as the JDK's
- * collections, native code), without which the trace could use an object after it had become
- * unreachable; it never keeps an object past its last mention, so at the end, when every frame's
- * slots are cleared, only static fields are roots. Static fields get global slots in the order of
- * their first store; pins share that numbering and reuse the slots of released pins. Used by one thread.
+ * object's last mention (as allocated, stored into, stored, or rooted) and whether an allocation (a
+ * point where a collector may run) comes between its own and that mention; the second sends the
+ * events in global order and <em>pins</em> each such object in a global root slot of its own from
+ * its allocation to its last mention. The pin stands for references the instrumentation cannot see
+ * (the operand stack, hidden classes, native code), without which the trace could use an object
+ * after it had become unreachable. A pin never changes an object's lifetime where the visible graph
+ * keeps it alive until its last mention, and never keeps it past its last mention otherwise, so every
+ * object lives until the later of its visible death and its last mention; at the end, when every
+ * frame's slots are cleared, only static fields are roots. Frame slots are written as they are just
+ * before each allocation (only there can a collection see them). Static fields get global slots in
+ * the order of their first store; pins share that numbering and reuse the slots of released pins.
+ * Used by one thread.
  */
 public final class RecordedTrace implements TraceSource {
     private final AgentLog log;
@@ -33,6 +39,10 @@ public final class RecordedTrace implements TraceSource {
     private volatile double progress;
 
     private long[] lastMention = new long[1024];
+    /** Allocations (points where a collection may run) up to each object's own, and whether one came before a later mention. */
+    private int[] bornAt = new int[1024];
+    private boolean[] usedAfterCollectionPoint = new boolean[1024];
+    private int allocations;
     private long index;
     private final Long2IntOpenHashMap pins = new Long2IntOpenHashMap();
     private final Int2IntOpenHashMap staticSlots = new Int2IntOpenHashMap();
@@ -40,14 +50,39 @@ public final class RecordedTrace implements TraceSource {
     private int nextSlot;
     private final Int2ObjectAVLTreeMap<Int2LongOpenHashMap> roots = new Int2ObjectAVLTreeMap<>();
     private final IntAVLTreeSet threads = new IntAVLTreeSet();
+    /** Each thread's frame slots as the program has them now; {@link #roots} holds them as last written. */
+    private final Int2ObjectOpenHashMap<long[]> currentRoots = new Int2ObjectOpenHashMap<>();
+    private final LongArrayList dirtyRoots = new LongArrayList();
     private long objects;
     private long writes;
     private long rootStores;
     private long staticStores;
     private long pinned;
+    private long pinnedBytes;
 
     /** What the recording holds, for the command's summary. */
-    public record Counts(long objects, long writes, long rootStores, long staticStores, long pinned, int threads) {
+    public record Counts(long objects, long writes, long rootStores, long staticStores, long pinned, long pinnedBytes,
+                         int threads) {
+    }
+
+    /**
+     * How much of the program's allocation the trace holds: {@code programBytes} the JVM counted on the
+     * program's threads less the recorder's {@code own}; {@code recorded} bytes of objects seen;
+     * {@code filler} bytes the JVM counted that bytecode did not show (in the trace as anonymous objects
+     * that die at once). {@code counted} is false when the JVM could not count.
+     */
+    public record Coverage(boolean counted, long allocated, long own, long recorded, long filler) {
+        public long programBytes() {
+            return Math.max(1, allocated - own);
+        }
+
+        public double coverage() {
+            return recorded / (double) programBytes();
+        }
+
+        public double coverageWithFiller() {
+            return (recorded + filler) / (double) programBytes();
+        }
     }
 
     public RecordedTrace(Path logDir, String describe) throws IOException {
@@ -67,17 +102,42 @@ public final class RecordedTrace implements TraceSource {
 
     /** What the last replay sent. */
     public Counts counts() {
-        return new Counts(objects, writes, rootStores, staticStores, pinned, threads.size());
+        return new Counts(objects, writes, rootStores, staticStores, pinned, pinnedBytes, threads.size());
+    }
+
+    /** The agent's allocation accounts. */
+    public Coverage coverage() throws IOException {
+        var done = log.done();
+        return new Coverage(done.getOrDefault("counted", 0L) == 1, done.getOrDefault("allocated", 0L),
+                done.getOrDefault("own", 0L), done.getOrDefault("recorded", 0L), done.getOrDefault("filler", 0L));
     }
 
     @Override
     public void replay(TraceEvents out) throws IOException {
         double total = 2.0 * Math.max(1, log.totalWords());
+        objects = 0;
+        writes = 0;
+        rootStores = 0;
+        staticStores = 0;
+        threads.clear();
+        roots.clear();
+        currentRoots.clear();
+        dirtyRoots.clear();
+        pins.clear();
+        staticSlots.clear();
+        freeSlots.clear();
+        nextSlot = 0;
         long[] words = {0};
         index = 0;
+        allocations = 0;
         log.events((thread, kind, a, b, c) -> {
             switch (kind) {
-                case EventLog.ALLOC -> mention(a);
+                case EventLog.ALLOC -> {
+                    allocations++;
+                    mention(a);
+                    bornAt[(int) a] = allocations;
+                    usedAfterCollectionPoint[(int) a] = false;
+                }
                 case EventLog.WRITE -> {
                     mention(a);
                     mention(c);
@@ -88,6 +148,8 @@ public final class RecordedTrace implements TraceSource {
             words[0] += EventLog.WORDS[kind];
             progress = words[0] / total;
         });
+        pinned = 0;
+        pinnedBytes = 0;
         for (String line : Files.readAllLines(log.dir().resolve(EventLog.TYPES), StandardCharsets.UTF_8)) {
             int tab = line.indexOf('\t');
             out.type(Integer.parseInt(line.substring(0, tab)), line.substring(tab + 1));
@@ -97,13 +159,15 @@ public final class RecordedTrace implements TraceSource {
             threads.add(thread);
             switch (kind) {
                 case EventLog.ALLOC -> {
+                    flushRoots(out);
                     out.alloc(thread, a, b, (int) (c >>> EventLog.TYPE_BITS), (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
                     objects++;
-                    if (lastMention[(int) a] > index) {
+                    if (lastMention[(int) a] > index && usedAfterCollectionPoint[(int) a]) {
                         int slot = takeSlot();
                         pins.put(a, slot);
                         out.global(slot, a);
                         pinned++;
+                        pinnedBytes += b;
                     }
                 }
                 case EventLog.WRITE -> {
@@ -113,14 +177,13 @@ public final class RecordedTrace implements TraceSource {
                     release(c, out);
                 }
                 case EventLog.ROOT -> {
-                    out.root(thread, (int) a, b);
-                    rootStores++;
-                    Int2LongOpenHashMap slots = roots.computeIfAbsent(thread, t -> new Int2LongOpenHashMap());
-                    if (b == 0) {
-                        slots.remove((int) a);
-                    } else {
-                        slots.put((int) a, b);
+                    long[] now = currentRoots.get(thread);
+                    if (now == null || a >= now.length) {
+                        now = Arrays.copyOf(now == null ? new long[0] : now, (int) Math.max(a + 1, 2L * (now == null ? 8 : now.length)));
+                        currentRoots.put(thread, now);
                     }
+                    now[(int) a] = b;
+                    dirtyRoots.add((long) thread << 32 | a);
                     release(b, out);
                 }
                 case EventLog.GLOBAL -> {
@@ -135,12 +198,38 @@ public final class RecordedTrace implements TraceSource {
             words[0] += EventLog.WORDS[kind];
             progress = words[0] / total;
         });
+        flushRoots(out);
         for (var e : roots.int2ObjectEntrySet()) {
             for (int slot : new IntAVLTreeSet(e.getValue().keySet())) {
                 out.root(e.getIntKey(), slot, 0);
             }
         }
         progress = 1;
+    }
+
+    /**
+     * Writes the frame slots that changed since the last allocation, as they are now. Only at an
+     * allocation can a collector run, so a slot set and cleared again in between (most frames of
+     * short methods) decides nothing and is not written.
+     */
+    private void flushRoots(TraceEvents out) {
+        for (int i = 0; i < dirtyRoots.size(); i++) {
+            long key = dirtyRoots.getLong(i);
+            int thread = (int) (key >>> 32);
+            int slot = (int) key;
+            long value = currentRoots.get(thread)[slot];
+            Int2LongOpenHashMap written = roots.computeIfAbsent(thread, t -> new Int2LongOpenHashMap());
+            if (written.get(slot) != value) {
+                out.root(thread, slot, value);
+                rootStores++;
+                if (value == 0) {
+                    written.remove(slot);
+                } else {
+                    written.put(slot, value);
+                }
+            }
+        }
+        dirtyRoots.clear();
     }
 
     private void mention(long id) {
@@ -151,9 +240,13 @@ public final class RecordedTrace implements TraceSource {
             throw new TraceException(log.dir().toString(), "more than 2^31 objects; recordings that large are not supported");
         }
         if (id >= lastMention.length) {
-            lastMention = Arrays.copyOf(lastMention, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(id + 1, 2L * lastMention.length)));
+            int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(id + 1, 2L * lastMention.length));
+            lastMention = Arrays.copyOf(lastMention, n);
+            bornAt = Arrays.copyOf(bornAt, n);
+            usedAfterCollectionPoint = Arrays.copyOf(usedAfterCollectionPoint, n);
         }
         lastMention[(int) id] = index;
+        usedAfterCollectionPoint[(int) id] = bornAt[(int) id] != 0 && bornAt[(int) id] < allocations;
     }
 
     private void release(long id, TraceEvents out) {
