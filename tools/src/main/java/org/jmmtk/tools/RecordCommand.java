@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
         "Run a Java program with the recording agent and write its allocations, reference stores and "
                 + "roots as a jmmtk trace (see docs/recording.md for what is and is not seen).",
         "Usage: jmmtk record -o OUT [--include PREFIX]... [--exclude PREFIX]... -- java [JVM options] MAIN|-jar JAR [args]"})
-final class RecordCommand implements Callable<Integer> {
+public final class RecordCommand implements Callable<Integer> {
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_$.]+");
     /** The object layout jmmtk simulates: 16-byte headers, 8-byte references. */
     static final List<String> UNCOMPRESSED = List.of("-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers");
@@ -61,6 +61,14 @@ final class RecordCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private RecordedTrace.Coverage coverage;
+
+    /** The coverage of the last recording this command wrote; empty before one, or when the JVM did not count bytes. */
+    public java.util.OptionalDouble coverage() {
+        return coverage == null || !coverage.counted() ? java.util.OptionalDouble.empty()
+                : java.util.OptionalDouble.of(coverage.coverage());
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (command.isEmpty()) {
@@ -89,7 +97,8 @@ final class RecordCommand implements Callable<Integer> {
             }
             RecordedTrace trace = new RecordedTrace(log, String.join(" ", command));
             output.write(trace, "writing " + output.file, null, true);
-            summary(trace.counts(), trace.coverage());
+            coverage = trace.coverage();
+            summary(trace.counts(), coverage);
             return ExitCodes.OK;
         } finally {
             delete(work);

@@ -19,6 +19,7 @@ import org.jmmtk.plans.Plans;
 import org.jmmtk.tools.ExitCodes;
 import org.jmmtk.tools.OutputDirectory;
 import org.jmmtk.tools.OutputFile;
+import org.jmmtk.tools.RecordCommand;
 import org.jmmtk.tools.UsageException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -126,21 +127,23 @@ public final class ValidateCommand implements Callable<Integer> {
             }
             Path trace = recording;
             long recordWall = -1;
+            double coverage = Double.NaN;
             if (trace == null) {
                 trace = work.resolve("program.trace");
                 long start = System.nanoTime();
-                int recorded = record(trace);
+                Recording recorded = record(trace);
                 recordWall = System.nanoTime() - start;
-                if (recorded != ExitCodes.OK) {
-                    return recorded;
+                if (recorded.status() != ExitCodes.OK) {
+                    return recorded.status();
                 }
+                coverage = recorded.coverage();
             }
             RunResult result = Simulation.run(plan.name(), plan.factory(), replayOptions(geometry), TraceFormat.open(trace));
             if (result.isOutOfMemory()) {
                 throw new UsageException("validate: the replay on " + PLAN + " ran out of memory in the heap HotSpot "
                         + "ran the program in: " + result.outOfMemory());
             }
-            Comparison c = Comparison.of(runs, Collector.of(result), Double.NaN, recordWall);
+            Comparison c = Comparison.of(runs, Collector.of(result), coverage, recordWall);
             write(String.join(" ", command), geometry, c, dir);
             return ExitCodes.OK;
         } finally {
@@ -173,18 +176,24 @@ public final class ValidateCommand implements Callable<Integer> {
     }
 
     /**
-     * Records the program with {@code jmmtk record}, run in-process through the root command line, with
-     * uncompressed oops and class pointers so that the recorded sizes are those HotSpot copied; its exit code.
+     * Records the program with {@code jmmtk record}, run in-process through the root command line (which
+     * records with uncompressed oops and class pointers, the sizes HotSpot copied here); its exit code and,
+     * on success, its coverage.
      */
-    private int record(Path trace) {
+    private Recording record(Path trace) {
         CommandLine recordCommand = spec.root().subcommands().get("record");
         if (recordCommand == null) {
             throw new IllegalStateException("no record command");
         }
-        List<String> args = new ArrayList<>(List.of("-o", trace.toString(), "--binary", "--", command.get(0)));
-        args.addAll(Geometry.LAYOUT_OPTIONS);
-        args.addAll(command.subList(1, command.size()));
-        return recordCommand.execute(args.toArray(new String[0]));
+        List<String> args = new ArrayList<>(List.of("-o", trace.toString(), "--binary", "--"));
+        args.addAll(command);
+        int status = recordCommand.execute(args.toArray(new String[0]));
+        RecordCommand recorder = recordCommand.getCommand();
+        return new Recording(status, recorder.coverage().orElse(Double.NaN));
+    }
+
+    /** What recording the program gave: {@code record}'s exit code and coverage (NaN when unknown). */
+    private record Recording(int status, double coverage) {
     }
 
     private Geometry geometry() {
