@@ -37,4 +37,14 @@ final class Allocated {
         com.sun.management.ThreadMXBean mx = threads;
         return mx == null ? -1 : mx.getThreadAllocatedBytes(t.getId());
     }
+
+    /** Whether a boolean HotSpot flag is on in this JVM (false when it cannot say). */
+    static boolean vmFlag(String name) {
+        try {
+            return Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                    .getVMOption(name).getValue());
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
 }
