@@ -1,4 +1,4 @@
-/** Builds a list of 1000 nodes kept in a static field and drops temporary arrays: 'jmmtk record' test program. */
+/** Builds a list of 1000 nodes kept in a static field, drops temporary arrays, asks for two collections: 'jmmtk record' test program. */
 public class KeptList {
     static Node head;
 
@@ -9,6 +9,11 @@ public class KeptList {
 
         Node(int value) {
             this.value = value;
+        }
+
+        Node(int value, Object payload) {
+            this.value = value;
+            this.payload = payload;
         }
     }
 
@@ -22,7 +27,9 @@ public class KeptList {
         }
         int[] temporary = new int[100];
         Object[] dropped = new Object[10];
-        dropped[0] = new Node(-1);
+        dropped[0] = new Node(-1, new int[3]); // HotSpot allocates the node at its 'new', before the array
+        System.gc();
+        Runtime.getRuntime().gc();
         System.out.println("built " + temporary.length + " " + dropped.length);
     }
 }

@@ -25,6 +25,8 @@ public class Words {
         }
         List<Map.Entry<String, Integer>> top = new ArrayList<>(counts.entrySet());
         top.sort((a, b) -> b.getValue() - a.getValue());
+        System.gc(); // through the JDK's System.gc and Runtime.gc, both instrumented: recorded once each
+        System.gc();
         System.out.println(counts.size() + " words, most often " + top.get(0) + ", " + firstSeen.size() + " first seen");
     }
 }

@@ -145,8 +145,9 @@ public final class RecordCommand implements Callable<Integer> {
     private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov) {
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
-                        + "%d threads; %,d objects (%,d bytes) pinned from their allocation to their last use%n",
-                output.file, c.objects(), c.writes(), c.rootStores(), c.staticStores(), c.threads(), c.pinned(), c.pinnedBytes());
+                        + "%,d collection requests, %d threads; %,d objects (%,d bytes) pinned from their allocation to their last use%n",
+                output.file, c.objects(), c.writes(), c.rootStores(), c.staticStores(), c.collections(), c.threads(), c.pinned(),
+                c.pinnedBytes());
         err.printf(Locale.ROOT, "record: sizes as HotSpot lays objects out %s%n", compressedOops
                 ? "with compressed oops and class pointers (12-byte headers, 4-byte references; jmmtk's object model has 16 and 8)"
                 : "without compressed oops (-XX:-UseCompressedOops -XX:-UseCompressedClassPointers: 16-byte headers, 8-byte references)");

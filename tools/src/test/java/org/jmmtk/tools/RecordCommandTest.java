@@ -96,6 +96,21 @@ class RecordCommandTest {
         return counts;
     }
 
+    /** The line number of the last {@code A} record of {@code type} in a text trace. */
+    private static int lastAllocation(List<String> lines, String type) {
+        String id = null;
+        int last = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            String[] f = lines.get(i).split(" ");
+            if (f[0].equals("T") && lines.get(i).endsWith(" " + type)) {
+                id = f[1];
+            } else if (f[0].equals("A") && f[5].equals(id)) {
+                last = i;
+            }
+        }
+        return last;
+    }
+
     private static long bytesOfType(Path trace, String type) throws IOException {
         String id = null;
         for (String line : Files.readAllLines(trace)) {
@@ -142,7 +157,7 @@ class RecordCommandTest {
         long filler = byType.getOrDefault(UNRECORDED, 0L);
         byType.remove(UNRECORDED);
         assertEquals(1001L, byType.get("KeptList$Node"), byType.toString());
-        assertEquals(1L, byType.get("[I"), byType.toString());
+        assertEquals(2L, byType.get("[I"), byType.toString());
         assertEquals(1001L, byType.get("[Ljava.lang.Object;"), "1000 scratch arrays and one dropped: " + byType);
         assertEquals(1L, byType.get("[Ljava.lang.String;"), "main's argument array: " + byType);
         assertEquals(4, byType.size(), byType.toString());
@@ -150,12 +165,19 @@ class RecordCommandTest {
         long node = bytesOfType(trace, "KeptList$Node");
         assertEquals(16 + 8 + 8 + 8, node, "a 16-byte header, two 8-byte references and an int, aligned");
         Map<String, Object> stats = stats(trace);
-        assertEquals(2004 + filler, number(stats, "objects"));
+        assertEquals(2005 + filler, number(stats, "objects"));
         assertEquals(1000, number(stats, "reachableObjects"));
         assertEquals(1000 * node, number(stats, "reachableBytes"));
+        List<String> lines = Files.readAllLines(trace);
+        assertEquals(2, lines.stream().filter(l -> l.equals("C")).count(), "System.gc() and Runtime.gc(): " + stats);
+        assertTrue(lastAllocation(lines, "KeptList$Node") < lastAllocation(lines, "[I"),
+                "the last node is allocated at its 'new', before the array made for its constructor's argument");
         int collected = 0;
         for (Map<String, Object> run : replayEverywhere(trace, "4")) {
-            assertEquals(2004 + filler, number(run, "objectsAllocated"), run.get("plan") + "");
+            if (run.get("plan").equals("serial")) {
+                assertTrue(number(run, "fullGcCount") >= 2, "each request is a full collection: " + run);
+            }
+            assertEquals(2005 + filler, number(run, "objectsAllocated"), run.get("plan") + "");
             assertEquals(1000, number(run, "finalLiveObjects"), run.get("plan") + "");
             assertEquals(1000 * node, number(run, "finalLiveBytes"), run.get("plan") + "");
             collected += number(run, "gcCount") > 0 ? 1 : 0;
@@ -210,6 +232,7 @@ class RecordCommandTest {
         @SuppressWarnings("unchecked")
         long writes = number((Map<String, Object>) stats.get("recordCounts"), "W");
         assertTrue(writes > 20_000, "the map's, the builder's and the lists' stores are seen: " + stats);
+        assertEquals(2, number((Map<String, Object>) stats.get("recordCounts"), "C"), "two System.gc() calls: " + stats);
         assertTrue(number(stats, "reachableObjects") > 3 * 1000, "the static map keeps its words, nodes and boxes: " + stats);
         long finalLive = number(stats, "reachableBytes");
         for (Map<String, Object> run : replayEverywhere(out, "3")) {

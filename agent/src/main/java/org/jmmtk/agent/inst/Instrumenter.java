@@ -91,13 +91,15 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
         }
     }
 
-    private static byte[] rewrite(byte[] bytes) {
+    private byte[] rewrite(byte[] bytes) {
         ClassNode cls = new ClassNode();
         new ClassReader(bytes).accept(cls, ClassReader.EXPAND_FRAMES);
         boolean frames = (cls.version & 0xffff) >= 50;
+        boolean classConstants = (cls.version & 0xffff) >= 49;
+        boolean systemSeen = wanted(null, "java/lang/System");
         for (MethodNode m : cls.methods) {
             if (m.instructions.size() > 0 && !MethodRewriter.intrinsic(cls.name, m.name, m.desc)) {
-                new MethodRewriter(cls.name, m, frames).rewrite();
+                new MethodRewriter(cls.name, m, frames, classConstants, systemSeen).rewrite();
             }
             if (cls.name.equals("java/lang/Thread") && m.name.equals("exit") && m.desc.equals("()V")) {
                 m.instructions.insert(new MethodInsnNode(Opcodes.INVOKESTATIC, "org/jmmtk/agent/rt/Recorder", "threadExit", "()V", false));

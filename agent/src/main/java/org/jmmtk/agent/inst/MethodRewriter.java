@@ -22,8 +22,10 @@ import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
- * Rewrites one method so that it reports to the recorder: allocations after they complete
- * ({@code NEW} once its {@code <init>} returns, arrays, {@code clone()}, reflective allocation),
+ * Rewrites one method so that it reports to the recorder: allocations ({@code NEW} where it runs, with
+ * a reservation that the object takes at its constructor's entry or when its {@code <init>} returns;
+ * arrays, {@code clone()} and reflective allocation after they complete), requests for a collection
+ * ({@code Runtime.gc()}),
  * reference stores before {@code PUTFIELD}/{@code PUTSTATIC}, {@code AASTORE} replaced by a call that
  * stores and records, reference locals after {@code ASTORE}, and the frame's entry and exit (every
  * return, and a catch-all handler that reports the exit and rethrows). A constructor's frame starts
@@ -47,15 +49,25 @@ final class MethodRewriter implements Opcodes {
     private final String owner;
     private final MethodNode m;
     private final boolean frames;
+    private final boolean classConstants;
+    private final boolean systemSeen;
     private final int locals;
 
-    private record PendingNew(String type, boolean dup) {
+    /** A {@code NEW} whose {@code <init>} is yet to come; {@code reserved} when the recorder is told at the {@code NEW}. */
+    private record PendingNew(String type, boolean dup, boolean reserved) {
     }
 
-    MethodRewriter(String owner, MethodNode m, boolean frames) {
+    /**
+     * {@code frames}: the class file has stack map frames; {@code classConstants}: it may load class
+     * constants (version 49 and later); {@code systemSeen}: {@code java.lang.System} is instrumented,
+     * so its {@code gc()} reports the call to {@code Runtime.gc()} it makes.
+     */
+    MethodRewriter(String owner, MethodNode m, boolean frames, boolean classConstants, boolean systemSeen) {
         this.owner = owner;
         this.m = m;
         this.frames = frames;
+        this.classConstants = classConstants;
+        this.systemSeen = systemSeen;
         this.locals = m.maxLocals;
     }
 
@@ -83,20 +95,33 @@ final class MethodRewriter implements Opcodes {
         InsnList code = m.instructions;
         for (AbstractInsnNode insn : code.toArray()) {
             switch (insn.getOpcode()) {
-                case NEW -> pending.push(new PendingNew(((TypeInsnNode) insn).desc, next(insn) == DUP));
+                case NEW -> {
+                    String type = ((TypeInsnNode) insn).desc;
+                    boolean dup = next(insn) == DUP;
+                    if (dup && classConstants) {
+                        InsnList l = new InsnList();
+                        l.add(new LdcInsnNode(Type.getObjectType(type)));
+                        l.add(call("reserve", "(Ljava/lang/Class;)V"));
+                        code.insert(insn, l);
+                    }
+                    pending.push(new PendingNew(type, dup, dup && classConstants));
+                }
                 case NEWARRAY, ANEWARRAY -> code.insert(insn, after("allocated"));
                 case MULTIANEWARRAY -> code.insert(insn, after("multiArray"));
                 case INVOKESPECIAL, INVOKEVIRTUAL, INVOKESTATIC -> {
                     MethodInsnNode call = (MethodInsnNode) insn;
                     if (call.name.equals("<init>")) {
                         if (!pending.isEmpty() && pending.peek().type.equals(call.owner)) {
-                            if (pending.pop().dup) {
-                                code.insert(insn, after("allocated"));
+                            PendingNew made = pending.pop();
+                            if (made.dup) {
+                                code.insert(insn, after(made.reserved ? "constructed" : "allocated"));
                             }
                         } else if (!entered) {
                             entered = true;
                             superCall = insn;
                         }
+                    } else if (explicitGc(call)) {
+                        code.insertBefore(insn, call("collect", "()V"));
                     } else if (call.name.equals("clone") && call.desc.equals("()Ljava/lang/Object;")) {
                         code.insert(insn, after("cloned"));
                     } else if (reflective(call)) {
@@ -152,6 +177,12 @@ final class MethodRewriter implements Opcodes {
         if (entered && framed) {
             frame(ctor, superCall, earlyStores);
         }
+    }
+
+    /** {@code Runtime.gc()}, or {@code System.gc()} when its body is not instrumented: a collection the program asks for. */
+    private boolean explicitGc(MethodInsnNode call) {
+        return call.name.equals("gc") && call.desc.equals("()V")
+                && (call.owner.equals("java/lang/Runtime") || call.owner.equals("java/lang/System") && !systemSeen);
     }
 
     /** Whether a class is one of the JDK's {@code Unsafe}s (left uninstrumented; calls to them are instrumented). */
@@ -270,6 +301,10 @@ final class MethodRewriter implements Opcodes {
         entry.add(call("enter", "(I)V"));
         int var = 0;
         if ((m.access & ACC_STATIC) == 0) {
+            if (ctor) {
+                entry.add(new VarInsnNode(ALOAD, 0)); // the object under construction, first seen: it takes its reservation
+                entry.add(call("allocated", "(Ljava/lang/Object;)V"));
+            }
             entry.add(local(0));
             var = 1;
         }

@@ -6,7 +6,8 @@ import java.lang.management.ManagementFactory;
  * The JVM's count of the bytes each thread allocated ({@code com.sun.management.ThreadMXBean}), which
  * the recorder compares with what it recorded: the difference is what bytecode did not show
  * (allocation inside the JVM's intrinsics and native code), recorded as filler, and the recorder's own
- * allocation, counted so that it can be left out. Set up once by {@link Recorder#start}; any thread.
+ * allocation, counted so that it can be left out; also reads the JVM's flags. Set up once by
+ * {@link Recorder#start}; any thread.
  */
 final class Allocated {
     private static com.sun.management.ThreadMXBean threads;
@@ -36,5 +37,15 @@ final class Allocated {
     static long of(Thread t) {
         com.sun.management.ThreadMXBean mx = threads;
         return mx == null ? -1 : mx.getThreadAllocatedBytes(t.getId());
+    }
+
+    /** Whether a boolean HotSpot flag is on in this JVM (false when it cannot say). */
+    static boolean vmFlag(String name) {
+        try {
+            return Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                    .getVMOption(name).getValue());
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 }

@@ -22,8 +22,10 @@ public final class EventLog {
     public static final int ROOT = 3;
     /** {@code GLOBAL staticId target}: a store into a static reference field. */
     public static final int GLOBAL = 4;
+    /** {@code COLLECT 0 0}: the program asks for a collection ({@code System.gc()}, {@code Runtime.gc()}). */
+    public static final int COLLECT = 5;
     /** Words of each kind of event, indexed by kind. */
-    public static final int[] WORDS = {0, 4, 4, 3, 3};
+    public static final int[] WORDS = {0, 4, 4, 3, 3, 3};
     /** Reference slots and type id share one word: slots above, type id in the low 24 bits. */
     public static final int TYPE_BITS = 24;
     /** Root slots per thread the jmmtk format allows (2^20); frame slots beyond are not recorded. */

@@ -52,40 +52,86 @@ final class IdTable {
     }
 
     private long add(Object object, int hash, ThreadState s) {
+        long reserved = s.reservationFor(object);
+        if (reserved > 0) {
+            return bind(object, hash, reserved, s);
+        }
         s.flushRoots(); // a collection may run at an allocation: the frames as they are now
         Layouts.Layout layout = Layouts.of(object.getClass(), s); // outside the lock: it may load classes
         long bytes = layout.size(object);
         long slots = layout.slots(object);
         synchronized (lock) {
-            Entries t = table;
-            Entry[] tab = t.entries;
-            int mask = tab.length - 1;
-            int i = Threads.spread(hash) & mask;
-            for (Entry e; (e = tab[i]) != null; i = (i + 1) & mask) {
-                if (e.hash == hash && e.get() == object) {
-                    return e.id;
-                }
-            }
-            if (3 * (used + 1) > tab.length) {
-                long start = ThreadState.ownStart();
-                t = rebuild(tab);
-                s.ownSince(start);
-                tab = t.entries;
-                mask = tab.length - 1;
-                for (i = Threads.spread(hash) & mask; tab[i] != null; i = (i + 1) & mask) {
-                    // a free place in the rebuilt table
-                }
+            long known = find(object, hash);
+            if (known != 0) {
+                return known;
             }
             long id = ++lastId;
-            tab[i] = new Entry(object, hash, id);
-            t.hashes[i] = hash | 1; // after the entry: a reader that sees the hash and no entry looks again under the lock
-            s.own(entryBytes);
-            used++;
-            table = t;
+            insert(object, hash, id, s);
             s.recorded(bytes);
             s.event(EventLog.ALLOC, id, bytes, slots << EventLog.TYPE_BITS | layout.typeId);
             return id;
         }
+    }
+
+    /**
+     * Reserves an id for an object whose {@code NEW} runs now and whose constructor has not run yet
+     * (see {@link ThreadState#reserve}): its allocation is recorded here, the object is bound to the
+     * id when it is first seen.
+     */
+    long reserve(ThreadState s, long bytes, long slots, int typeId) {
+        s.flushRoots();
+        synchronized (lock) {
+            long id = ++lastId;
+            s.recorded(bytes);
+            s.event(EventLog.ALLOC, id, bytes, slots << EventLog.TYPE_BITS | typeId);
+            return id;
+        }
+    }
+
+    /** Gives {@code object} the id reserved at its {@code NEW} (no allocation recorded: it was then). */
+    long bind(Object object, int hash, long id, ThreadState s) {
+        synchronized (lock) {
+            long known = find(object, hash);
+            if (known != 0) {
+                return known; // another thread saw it first (published before its constructor returned)
+            }
+            insert(object, hash, id, s);
+            return id;
+        }
+    }
+
+    /** The object's id under the lock, or 0. */
+    private long find(Object object, int hash) {
+        Entry[] tab = table.entries;
+        int mask = tab.length - 1;
+        for (int i = Threads.spread(hash) & mask; tab[i] != null; i = (i + 1) & mask) {
+            Entry e = tab[i];
+            if (e.hash == hash && e.get() == object) {
+                return e.id;
+            }
+        }
+        return 0;
+    }
+
+    /** Adds an entry under the lock, rebuilding the table when a third of it is in use. */
+    private void insert(Object object, int hash, long id, ThreadState s) {
+        Entries t = table;
+        if (3 * (used + 1) > t.entries.length) {
+            long start = ThreadState.ownStart();
+            t = rebuild(t.entries);
+            s.ownSince(start);
+        }
+        Entry[] tab = t.entries;
+        int mask = tab.length - 1;
+        int i = Threads.spread(hash) & mask;
+        while (tab[i] != null) {
+            i = (i + 1) & mask;
+        }
+        tab[i] = new Entry(object, hash, id);
+        t.hashes[i] = hash | 1; // after the entry: a reader that sees the hash and no entry looks again under the lock
+        s.own(entryBytes);
+        used++;
+        table = t;
     }
 
     /** A fresh id for an object that has no entry (filler); its allocation is recorded under the lock too. */

@@ -166,6 +166,11 @@ final class Layouts {
             return bytes;
         }
 
+        /** The size of this class's instances, or -1 before one has been measured. */
+        long instanceSize() {
+            return arrayScale != 0 ? -1 : instanceBytes;
+        }
+
         /** The slot a store through Unsafe at {@code offset} of an object of this class names, or -1. */
         int slotAt(long offset, Object object) {
             if (arrayScale != 0) {

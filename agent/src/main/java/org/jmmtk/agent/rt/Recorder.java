@@ -45,6 +45,7 @@ public final class Recorder {
     private static PrintStream err;
     private static int unrecordedType;
     private static boolean counting;
+    private static boolean explicitGcDisabled;
 
     private Recorder() {
     }
@@ -62,6 +63,7 @@ public final class Recorder {
         dir = logDir;
         err = System.err;
         counting = Allocated.start();
+        explicitGcDisabled = Allocated.vmFlag("DisableExplicitGC");
         Threads.start();
         Threads.current().busy = true; // the main thread's state exists before anything is instrumented
         Layouts.start(inst);
@@ -151,6 +153,71 @@ public final class Recorder {
         }
         try {
             id(o, s);
+        } catch (RuntimeException | Error e) {
+            failed(e);
+        } finally {
+            s.busy = false;
+        }
+    }
+
+    /**
+     * At {@code NEW} (before the constructor's arguments are evaluated, where HotSpot allocates): the
+     * object's allocation is recorded now with a reserved id, which the object takes when it is first
+     * seen (its constructor's entry at the latest) or when its constructor returns. The first object of
+     * a class reserves nothing (its size is not known before one exists) and is recorded when first seen.
+     */
+    public static void reserve(Class<?> type) {
+        ThreadState s = enterRecorder();
+        if (s == null) {
+            return;
+        }
+        try {
+            Layouts.Layout layout = Layouts.of(type, s);
+            long bytes = layout.instanceSize();
+            s.reserve(type, bytes < 0 ? 0 : IDS.reserve(s, bytes, layout.refFields.length, layout.typeId));
+        } catch (RuntimeException | Error e) {
+            failed(e);
+        } finally {
+            s.busy = false;
+        }
+    }
+
+    /** After {@code <init>} returns at the site of a {@code NEW} that {@link #reserve reserved}. */
+    public static void constructed(Object o) {
+        ThreadState s = enterRecorder();
+        if (s == null) {
+            return;
+        }
+        try {
+            long id = s.constructed(o);
+            if (id > 0) {
+                IDS.bind(o, System.identityHashCode(o), id, s);
+            } else {
+                id(o, s);
+            }
+        } catch (RuntimeException | Error e) {
+            failed(e);
+        } finally {
+            s.busy = false;
+        }
+    }
+
+    /**
+     * Before {@code Runtime.gc()} (the JDK's {@code System.gc()} calls it; and before {@code System.gc()}
+     * itself when {@code java.lang.System} is not instrumented): the program asks for a collection.
+     * Not recorded under {@code -XX:+DisableExplicitGC}, where HotSpot ignores the request.
+     */
+    public static void collect() {
+        if (explicitGcDisabled) {
+            return;
+        }
+        ThreadState s = enterRecorder();
+        if (s == null) {
+            return;
+        }
+        try {
+            s.flushRoots(); // a collection runs here: the frames as they are now
+            s.event(EventLog.COLLECT, 0, 0);
         } catch (RuntimeException | Error e) {
             failed(e);
         } finally {

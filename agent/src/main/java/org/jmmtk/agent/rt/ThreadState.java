@@ -40,6 +40,16 @@ final class ThreadState {
     private int[] dirtySlots = new int[64];
     private int dirtyCount;
     private boolean flushing;
+    /**
+     * Objects whose {@code NEW} ran and whose constructor has not returned, innermost last: the class,
+     * the id reserved for it (0: none, its class's size was not known yet), the frame depth of the
+     * {@code NEW}, and the object once it has been seen.
+     */
+    private Class<?>[] newType = new Class<?>[16];
+    private long[] newId = new long[16];
+    private int[] newDepth = new int[16];
+    private Object[] newObject = new Object[16];
+    private int news;
 
     private long startCount;
     /** The JVM's count at the last hand-over: filler settles up to there (see {@link #handOver}). */
@@ -122,6 +132,63 @@ final class ThreadState {
         }
         top = base;
         base = callers[--depth];
+        while (news > 0 && newDepth[news - 1] > depth) {
+            newObject[--news] = null; // a constructor that threw: allocated, and unreachable unless it was seen
+        }
+    }
+
+    /** A {@code NEW} of {@code type} runs now, with {@code id} reserved for it (0 for none). */
+    void reserve(Class<?> type, long id) {
+        if (news == newId.length) {
+            long start = ownStart();
+            int n = 2 * news;
+            newType = java.util.Arrays.copyOf(newType, n);
+            newId = java.util.Arrays.copyOf(newId, n);
+            newDepth = java.util.Arrays.copyOf(newDepth, n);
+            newObject = java.util.Arrays.copyOf(newObject, n);
+            ownSince(start);
+        }
+        newType[news] = type;
+        newId[news] = id;
+        newDepth[news] = depth;
+        newObject[news++] = null;
+    }
+
+    /**
+     * The id reserved for {@code object}, seen for the first time while constructors run: the innermost
+     * reservation of its class not yet taken (0 when there is none, or when the reservation has no id).
+     * The reservation is taken by the object either way.
+     */
+    long reservationFor(Object object) {
+        Class<?> type = object.getClass();
+        for (int i = news - 1; i >= 0; i--) {
+            if (newObject[i] == null && newType[i] == type) {
+                newObject[i] = object;
+                return newId[i];
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * The constructor of {@code object} returned at its {@code NEW}'s site: its reservation (the one
+     * it took, or the innermost of its class in this frame) is done, and so is any above it (constructors
+     * that threw and were caught in this frame). Returns the reserved id if the object has yet to be
+     * bound to it, else 0.
+     */
+    long constructed(Object object) {
+        Class<?> type = object.getClass();
+        for (int i = news - 1; i >= 0 && newDepth[i] >= depth; i--) {
+            Object o = newObject[i];
+            if (o == object || o == null && newType[i] == type) {
+                long id = o == null ? newId[i] : 0;
+                while (news > i) {
+                    newObject[--news] = null;
+                }
+                return id;
+            }
+        }
+        return 0;
     }
 
     /**

@@ -57,12 +57,13 @@ public final class RecordedTrace implements TraceSource {
     private long writes;
     private long rootStores;
     private long staticStores;
+    private long collections;
     private long pinned;
     private long pinnedBytes;
 
     /** What the recording holds, for the command's summary. */
-    public record Counts(long objects, long writes, long rootStores, long staticStores, long pinned, long pinnedBytes,
-                         int threads) {
+    public record Counts(long objects, long writes, long rootStores, long staticStores, long collections, long pinned,
+                         long pinnedBytes, int threads) {
     }
 
     /**
@@ -102,7 +103,7 @@ public final class RecordedTrace implements TraceSource {
 
     /** What the last replay sent. */
     public Counts counts() {
-        return new Counts(objects, writes, rootStores, staticStores, pinned, pinnedBytes, threads.size());
+        return new Counts(objects, writes, rootStores, staticStores, collections, pinned, pinnedBytes, threads.size());
     }
 
     /** The agent's allocation accounts. */
@@ -119,6 +120,7 @@ public final class RecordedTrace implements TraceSource {
         writes = 0;
         rootStores = 0;
         staticStores = 0;
+        collections = 0;
         threads.clear();
         roots.clear();
         currentRoots.clear();
@@ -142,6 +144,7 @@ public final class RecordedTrace implements TraceSource {
                     mention(a);
                     mention(c);
                 }
+                case EventLog.COLLECT -> allocations++; // a collection runs here too
                 default -> mention(b);
             }
             index++;
@@ -191,6 +194,11 @@ public final class RecordedTrace implements TraceSource {
                     out.global(slot, b);
                     staticStores++;
                     release(b, out);
+                }
+                case EventLog.COLLECT -> {
+                    flushRoots(out);
+                    out.collect();
+                    collections++;
                 }
                 default -> throw new TraceException(log.dir().toString(), "unknown event kind " + kind);
             }
