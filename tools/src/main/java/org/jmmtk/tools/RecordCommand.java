@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Spec;
  * {@code jmmtk record}: runs a Java program under the recording agent and writes what it did to its
  * heap as a jmmtk trace. The agent jar is assembled into a temporary folder, which also holds the
  * agent's event log; both are deleted afterwards. The trace is written only when the program exited
- * with status 0 and the agent closed its log, and is checked as a replay would check it.
+ * with status 0 and the agent closed its log, and is checked as a replay would check it. {@code validate}
+ * runs this command in-process and reads {@link #coverage()} afterwards.
  */
 @Command(name = "record", description = {
         "Run a Java program with the recording agent and write its allocations, reference stores and "
@@ -64,9 +66,9 @@ public final class RecordCommand implements Callable<Integer> {
     private RecordedTrace.Coverage coverage;
 
     /** The coverage of the last recording this command wrote; empty before one, or when the JVM did not count bytes. */
-    public java.util.OptionalDouble coverage() {
-        return coverage == null || !coverage.counted() ? java.util.OptionalDouble.empty()
-                : java.util.OptionalDouble.of(coverage.coverage());
+    public OptionalDouble coverage() {
+        return coverage == null || !coverage.counted() ? OptionalDouble.empty()
+                : OptionalDouble.of(coverage.coverage());
     }
 
     @Override
