@@ -54,6 +54,11 @@ public final class RecordCommand implements Callable<Integer> {
                     + "so that sizes are those of the layout jmmtk simulates: 16-byte headers, 8-byte references).")
     boolean compressedOops;
 
+    @Option(names = "--no-startup-heap",
+            description = "Do not start the trace with the JVM's start-up heap (the bytes the JVM allocated before the "
+                    + "program's main, of which the live part stays reachable; see docs/recording.md).")
+    boolean noStartupHeap;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*",
             description = "After --: java [JVM options] MAIN|-jar JAR [args]. 'java' means the JVM jmmtk runs on.")
     List<String> command = new ArrayList<>();
@@ -95,10 +100,10 @@ public final class RecordCommand implements Callable<Integer> {
                 throw new UsageException("record: the program exited with status " + status
                         + "; no trace written (a failed run's trace would stop in the middle of its work)");
             }
-            RecordedTrace trace = new RecordedTrace(log, String.join(" ", command));
+            RecordedTrace trace = new RecordedTrace(log, String.join(" ", command), !noStartupHeap);
             output.write(trace, "writing " + output.file, null, true);
             coverage = trace.coverage();
-            summary(trace.counts(), coverage);
+            summary(trace.counts(), coverage, noStartupHeap ? null : trace.startupHeap());
             return ExitCodes.OK;
         } finally {
             delete(work);
@@ -142,7 +147,7 @@ public final class RecordCommand implements Callable<Integer> {
         }
     }
 
-    private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov) {
+    private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov, RecordedTrace.StartupHeap startup) {
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
                         + "%,d collection requests, %d threads; %,d objects (%,d bytes) pinned from their allocation to their last use%n",
@@ -151,6 +156,13 @@ public final class RecordCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "record: sizes as HotSpot lays objects out %s%n", compressedOops
                 ? "with compressed oops and class pointers (12-byte headers, 4-byte references; jmmtk's object model has 16 and 8)"
                 : "without compressed oops (-XX:-UseCompressedOops -XX:-UseCompressedClassPointers: 16-byte headers, 8-byte references)");
+        if (startup != null && startup.measured()) {
+            err.printf(Locale.ROOT, "record: start-up heap: %,d bytes allocated before main, %,d live, "
+                            + "modelled as %s objects%n", startup.allocated(), startup.modelledLive(), RecordedTrace.StartupHeap.TYPE);
+        } else if (startup != null) {
+            err.println("record: warning: the JVM's start-up heap could not be measured (no allocation counting, or "
+                    + "-XX:+DisableExplicitGC); the trace starts without it");
+        }
         if (cov.counted()) {
             err.printf(Locale.ROOT, "record: coverage %.4f (%,d of the %,d bytes the JVM allocated for the program's threads, "
                             + "less the recorder's own %,d); %,d bytes (%.4f) bytecode did not show are in the trace "
