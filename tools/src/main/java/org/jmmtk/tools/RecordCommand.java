@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.jmmtk.agent.rt.Recorder;
 import org.jmmtk.tools.record.AgentJar;
 import org.jmmtk.tools.record.RecordedTrace;
+import org.jmmtk.tools.record.StartupProbe;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -100,15 +101,34 @@ public final class RecordCommand implements Callable<Integer> {
                 throw new UsageException("record: the program exited with status " + status
                         + "; no trace written (a failed run's trace would stop in the middle of its work)");
             }
-            RecordedTrace trace = new RecordedTrace(log, String.join(" ", command), !noStartupHeap);
+            RecordedTrace.StartupHeap startup = noStartupHeap ? null : startupHeap(java.get(0), log, work);
+            RecordedTrace trace = new RecordedTrace(log, String.join(" ", command),
+                    startup != null && startup.measured() ? startup : null);
             output.write(trace, "writing " + output.file, null, true);
             coverage = trace.coverage();
-            summary(trace.counts(), coverage, noStartupHeap ? null : trace.startupHeap());
+            summary(trace.counts(), coverage, startup);
             return ExitCodes.OK;
         } finally {
             delete(work);
             Runtime.getRuntime().removeShutdownHook(cleanup);
         }
+    }
+
+    /**
+     * The start-up heap as {@link StartupProbe} measures it on a JVM without the agent, with the
+     * program's JVM options (and the layout flags record adds) but not its class path; what the agent
+     * measured in premain, with a warning, when the probe cannot.
+     */
+    private RecordedTrace.StartupHeap startupHeap(String launcher, Path log, Path work) throws IOException, InterruptedException {
+        List<String> options = new ArrayList<>(compressedOops ? List.of() : UNCOMPRESSED);
+        options.addAll(StartupProbe.jvmOptions(command));
+        var probed = StartupProbe.measure(launcher, options, work);
+        if (probed.isPresent()) {
+            return probed.get();
+        }
+        spec.commandLine().getErr().println("record: warning: the start-up probe could not measure the JVM's start-up "
+                + "heap; using the agent's own measurement, which includes loading the agent");
+        return RecordedTrace.agentStartupHeap(log);
     }
 
     private static String javaLauncher(String given) {

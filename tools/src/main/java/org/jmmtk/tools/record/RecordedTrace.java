@@ -36,7 +36,7 @@ import org.jmmtk.bindings.trace.TraceSource;
 public final class RecordedTrace implements TraceSource {
     private final AgentLog log;
     private final String describe;
-    private final boolean startupHeap;
+    private final StartupHeap startup;
     private volatile double progress;
 
     private long[] lastMention = new long[1024];
@@ -89,11 +89,11 @@ public final class RecordedTrace implements TraceSource {
 
     /**
      * The JVM's start-up heap, which no recording sees being made: {@code allocated} bytes the main
-     * thread allocated before the agent started, {@code live} of them still reachable after a full
+     * thread allocated before main, {@code live} of them still reachable after a full
      * collection then. The trace
      * starts with {@link #modelledLive} bytes of {@link #TYPE} objects held by global roots for the
-     * whole run and {@link #modelledDead} bytes that die at once. {@code measured} is false when the
-     * agent could not measure (no allocation counting, or explicit collections disabled).
+     * whole run and {@link #modelledDead} bytes that die at once. {@code measured} is false when
+     * neither the probe nor the agent could measure (no allocation counting, or explicit collections disabled).
      */
     public record StartupHeap(boolean measured, long allocated, long live) {
         /** The type of the objects that model the start-up heap. */
@@ -110,20 +110,24 @@ public final class RecordedTrace implements TraceSource {
         }
     }
 
-    /** A recording with the JVM's start-up heap modelled at its start when {@code startupHeap}. */
-    public RecordedTrace(Path logDir, String describe, boolean startupHeap) throws IOException {
+    /** A recording with {@code startup} modelled at its start; none when null. */
+    public RecordedTrace(Path logDir, String describe, StartupHeap startup) throws IOException {
         this.log = new AgentLog(logDir);
         this.describe = describe;
-        this.startupHeap = startupHeap;
+        this.startup = startup;
     }
 
+    /** A recording without a start-up heap. */
     public RecordedTrace(Path logDir, String describe) throws IOException {
-        this(logDir, describe, true);
+        this(logDir, describe, null);
     }
 
-    /** What the agent measured of the JVM's start-up heap (modelled in the trace only when asked for). */
-    public StartupHeap startupHeap() throws IOException {
-        var done = log.done();
+    /**
+     * What the agent in {@code logDir} measured of the start-up heap in premain: an overestimate by the
+     * agent jar's loading, the fallback when {@link StartupProbe} could not measure.
+     */
+    public static StartupHeap agentStartupHeap(Path logDir) throws IOException {
+        var done = new AgentLog(logDir).done();
         long allocated = done.getOrDefault("startup-allocated", -1L);
         long live = done.getOrDefault("startup-live", -1L);
         return new StartupHeap(allocated >= 0 && live >= 0, Math.max(0, allocated), Math.max(0, live));
@@ -198,7 +202,7 @@ public final class RecordedTrace implements TraceSource {
             out.type(type, line.substring(tab + 1));
             maxType = Math.max(maxType, type);
         }
-        if (startupHeap) {
+        if (startup != null) {
             startupObjects(out, maxType + 1);
         }
         index = 0;
@@ -266,7 +270,7 @@ public final class RecordedTrace implements TraceSource {
      * the main thread (trace thread 0) allocates them.
      */
     private void startupObjects(TraceEvents out, int type) throws IOException {
-        StartupHeap heap = startupHeap();
+        StartupHeap heap = startup;
         if (heap.modelledLive() + heap.modelledDead() == 0) {
             return;
         }
