@@ -11,8 +11,9 @@ import java.util.Optional;
 
 /**
  * Measures the JVM's start-up heap on a JVM of its own, without the recording agent (whose jar's
- * loading would count too): as its main's first act, the bytes the main thread allocated before main
- * (less one read of the counter), then the heap's used bytes after a full collection. {@code jmmtk
+ * loading would count too): as its main's first act, the heap's used bytes after a full collection,
+ * then the bytes the main thread allocated before main (less one read of the counter; getting the
+ * bean itself counts). {@code jmmtk
  * record} runs it once per recording, with the program's launcher and JVM options but its own class
  * path, and models the result as {@link RecordedTrace.StartupHeap}. The numbers go to the file named
  * by the first argument (the JVM options may send the JVM's own output to stdout). Single-threaded.
@@ -26,14 +27,16 @@ public final class StartupProbe {
     }
 
     public static void main(String[] args) throws IOException {
+        // the live bytes first, by Runtime, before the management beans add objects of their own
+        System.gc();
+        Runtime runtime = Runtime.getRuntime();
+        long live = runtime.totalMemory() - runtime.freeMemory();
         long allocated = -1;
         if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean mx
                 && mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled()) {
             long first = mx.getCurrentThreadAllocatedBytes();
             allocated = first - (mx.getCurrentThreadAllocatedBytes() - first);
         }
-        System.gc();
-        long live = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         boolean explicitGcDisabled;
         try {
             explicitGcDisabled = Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(
