@@ -26,14 +26,31 @@ public final class Premain {
 
     public static void premain(String args, Instrumentation inst) throws Exception {
         try {
-            start(args, inst);
+            start(args, inst, startupHeap());
         } catch (Exception | Error e) {
             System.err.println("jmmtk agent: could not start: " + e);
             throw e;
         }
     }
 
-    private static void start(String args, Instrumentation inst) throws Exception {
+    /**
+     * The JVM's start-up heap, measured first, before the agent makes anything of its own but the
+     * JVM's allocation counter and (in premain's own loader: the recorder's classes must come from the
+     * boot loader) without the recorder: the bytes the main thread allocated so far, and the heap's
+     * used bytes after a full collection, which perturbs only this recording JVM; -1 for what cannot be
+     * measured.
+     */
+    private static long[] startupHeap() {
+        long allocated = -1;
+        if (java.lang.management.ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean mx
+                && mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled()) {
+            allocated = mx.getCurrentThreadAllocatedBytes();
+        }
+        System.gc(); // a no-op under -XX:+DisableExplicitGC, which the post-pass then sees in the log's flags
+        return new long[] {allocated, java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()};
+    }
+
+    private static void start(String args, Instrumentation inst, long[] startup) throws Exception {
         Path jar = Path.of(Premain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         String dir = null;
         String include = "";
@@ -54,7 +71,7 @@ public final class Premain {
         }
         // instrumented JDK classes must find the recorder from the boot loader
         inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
-        Recorder.start(inst, Path.of(dir));
+        Recorder.start(inst, Path.of(dir), startup);
         ClassLoader isolated = new IsolatedLoader(jar, Recorder.class.getClassLoader());
         ClassFileTransformer instrumenter = (ClassFileTransformer) isolated.loadClass(INSTRUMENTER)
                 .getConstructor(String.class, String.class, ClassLoader.class)

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.jmmtk.agent.rt.Recorder;
 import org.jmmtk.tools.record.AgentJar;
 import org.jmmtk.tools.record.RecordedTrace;
+import org.jmmtk.tools.record.StartupProbe;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,6 +56,11 @@ public final class RecordCommand implements Callable<Integer> {
             description = "Run the program with the JVM's compressed oops and class pointers (default: off, "
                     + "so that sizes are those of the layout jmmtk simulates: 16-byte headers, 8-byte references).")
     boolean compressedOops;
+
+    @Option(names = "--no-startup-heap",
+            description = "Do not start the trace with the JVM's start-up heap (the bytes the JVM allocated before the "
+                    + "program's main, of which the live part stays reachable; see docs/recording.md).")
+    boolean noStartupHeap;
 
     @Parameters(paramLabel = "COMMAND", arity = "0..*",
             description = "After --: java [JVM options] MAIN|-jar JAR [args]. 'java' means the JVM jmmtk runs on.")
@@ -97,15 +103,34 @@ public final class RecordCommand implements Callable<Integer> {
                 throw new UsageException("record: the program exited with status " + status
                         + "; no trace written (a failed run's trace would stop in the middle of its work)");
             }
-            RecordedTrace trace = new RecordedTrace(log, String.join(" ", command));
+            RecordedTrace.StartupHeap startup = noStartupHeap ? null : startupHeap(java.get(0), log, work);
+            RecordedTrace trace = new RecordedTrace(log, String.join(" ", command),
+                    startup != null && startup.measured() ? startup : null);
             output.write(trace, "writing " + output.file, null, true);
             coverage = trace.coverage();
-            summary(trace.counts(), coverage);
+            summary(trace.counts(), coverage, startup);
             return ExitCodes.OK;
         } finally {
             delete(work);
             Runtime.getRuntime().removeShutdownHook(cleanup);
         }
+    }
+
+    /**
+     * The start-up heap as {@link StartupProbe} measures it on a JVM without the agent, with the
+     * program's JVM options (and the layout flags record adds) but not its class path; what the agent
+     * measured in premain, with a warning, when the probe cannot.
+     */
+    private RecordedTrace.StartupHeap startupHeap(String launcher, Path log, Path work) throws IOException, InterruptedException {
+        List<String> options = new ArrayList<>(compressedOops ? List.of() : UNCOMPRESSED);
+        options.addAll(StartupProbe.jvmOptions(command));
+        var probed = StartupProbe.measure(launcher, options, work);
+        if (probed.isPresent()) {
+            return probed.get();
+        }
+        spec.commandLine().getErr().println("record: warning: the start-up probe could not measure the JVM's start-up "
+                + "heap; using the agent's own measurement, which includes loading the agent");
+        return RecordedTrace.agentStartupHeap(log);
     }
 
     private static String javaLauncher(String given) {
@@ -144,7 +169,7 @@ public final class RecordCommand implements Callable<Integer> {
         }
     }
 
-    private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov) {
+    private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov, RecordedTrace.StartupHeap startup) {
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
                         + "%,d collection requests, %d threads; %,d objects (%,d bytes) pinned from their allocation to their last use%n",
@@ -153,6 +178,13 @@ public final class RecordCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "record: sizes as HotSpot lays objects out %s%n", compressedOops
                 ? "with compressed oops and class pointers (12-byte headers, 4-byte references; jmmtk's object model has 16 and 8)"
                 : "without compressed oops (-XX:-UseCompressedOops -XX:-UseCompressedClassPointers: 16-byte headers, 8-byte references)");
+        if (startup != null && startup.measured()) {
+            err.printf(Locale.ROOT, "record: start-up heap: %,d bytes allocated before main, %,d live, "
+                            + "modelled as %s objects%n", startup.allocated(), startup.modelledLive(), RecordedTrace.StartupHeap.TYPE);
+        } else if (startup != null) {
+            err.println("record: warning: the JVM's start-up heap could not be measured (no allocation counting, or "
+                    + "-XX:+DisableExplicitGC); the trace starts without it");
+        }
         if (cov.counted()) {
             err.printf(Locale.ROOT, "record: coverage %.4f (%,d of the %,d bytes the JVM allocated for the program's threads, "
                             + "less the recorder's own %,d); %,d bytes (%.4f) bytecode did not show are in the trace "

@@ -31,7 +31,7 @@ class RecordCommandTest {
     private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
-            "--exclude", "sun.", "--exclude", "com.sun."};
+            "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
     private static final String UNRECORDED = "<unrecorded>";
 
     @TempDir
@@ -160,7 +160,7 @@ class RecordCommandTest {
         assertEquals(2L, byType.get("[I"), byType.toString());
         assertEquals(1001L, byType.get("[Ljava.lang.Object;"), "1000 scratch arrays and one dropped: " + byType);
         assertEquals(1L, byType.get("[Ljava.lang.String;"), "main's argument array: " + byType);
-        assertEquals(4, byType.size(), byType.toString());
+        assertEquals(4, byType.size(), "no <startup> objects with --no-startup-heap: " + byType);
         assertEquals(24 + 8 * 32, bytesOfType(trace, "[Ljava.lang.Object;"), "sizes without compressed oops");
         long node = bytesOfType(trace, "KeptList$Node");
         assertEquals(16 + 8 + 8 + 8, node, "a 16-byte header, two 8-byte references and an int, aligned");
@@ -235,6 +235,34 @@ class RecordCommandTest {
         assertEquals(2, number((Map<String, Object>) stats.get("recordCounts"), "C"), "two System.gc() calls: " + stats);
         assertTrue(number(stats, "reachableObjects") > 3 * 1000, "the static map keeps its words, nodes and boxes: " + stats);
         long finalLive = number(stats, "reachableBytes");
+        m = java.util.regex.Pattern.compile("start-up heap: ([0-9,]+) bytes allocated before main, ([0-9,]+) live").matcher(r.err());
+        assertTrue(m.find(), r.err());
+        long startupAllocated = Long.parseLong(m.group(1).replace(",", ""));
+        long startupLive = Long.parseLong(m.group(2).replace(",", ""));
+        assertTrue(startupLive > 100_000 && startupLive <= startupAllocated, r.err());
+        assertTrue(finalLive > startupLive, "global roots hold the live start-up objects to the end: " + stats);
+        Path text = dir.resolve("words.trace");
+        assertEquals(0, Cli.run("trace", "convert", out.toString(), "-o", text.toString()).code());
+        List<String> lines = Files.readAllLines(text);
+        String startupType = null;
+        long startupBytes = 0;
+        boolean programSeen = false;
+        for (String line : lines) {
+            String[] f = line.split(" ");
+            if (f[0].equals("T") && line.endsWith(" <startup>")) {
+                startupType = f[1];
+            } else if (f[0].equals("A")) {
+                if (f[5].equals(startupType)) {
+                    assertFalse(programSeen, "the <startup> objects come before the program's first allocation");
+                    startupBytes += Long.parseLong(f[3]);
+                } else {
+                    programSeen = true;
+                }
+            }
+        }
+        assertTrue(startupType != null, "a <startup> type");
+        assertTrue(startupBytes >= startupAllocated && startupBytes < startupAllocated + 16,
+                startupBytes + " <startup> bytes for " + startupAllocated + " allocated before main");
         for (Map<String, Object> run : replayEverywhere(out, "3")) {
             assertEquals(finalLive, number(run, "finalLiveBytes"), run.get("plan") + "");
         }

@@ -46,6 +46,8 @@ public final class Recorder {
     private static int unrecordedType;
     private static boolean counting;
     private static boolean explicitGcDisabled;
+    private static long startupAllocated;
+    private static long startupLive;
 
     private Recorder() {
     }
@@ -58,12 +60,18 @@ public final class Recorder {
         }
     }
 
-    /** Starts recording into the log directory {@code logDir} (which must exist and be empty). */
-    public static synchronized void start(Instrumentation inst, Path logDir) throws IOException, ReflectiveOperationException {
-        dir = logDir;
-        err = System.err;
+    /**
+     * Starts recording into the log directory {@code logDir} (which must exist and be empty);
+     * {@code startup} is the JVM's start-up heap as premain measured it: bytes allocated, bytes live.
+     */
+    public static synchronized void start(Instrumentation inst, Path logDir, long[] startup)
+            throws IOException, ReflectiveOperationException {
         counting = Allocated.start();
         explicitGcDisabled = Allocated.vmFlag("DisableExplicitGC");
+        startupAllocated = startup[0];
+        startupLive = explicitGcDisabled ? -1 : startup[1];
+        dir = logDir;
+        err = System.err;
         Threads.start();
         Threads.current().busy = true; // the main thread's state exists before anything is instrumented
         Layouts.start(inst);
@@ -512,7 +520,8 @@ public final class Recorder {
             Files.writeString(dir.resolve(EventLog.DONE), "objects " + IDS.count() + "\nwords " + words
                     + "\nthreads " + all.length + "\nfailures " + FAILURES.get()
                     + "\ncounted " + (counting ? 1 : 0) + "\nallocated " + totals[0] + "\nown " + totals[1]
-                    + "\nrecorded " + totals[2] + "\nfiller " + totals[3] + "\n");
+                    + "\nrecorded " + totals[2] + "\nfiller " + totals[3] + "\nstartup-allocated " + startupAllocated
+                    + "\nstartup-live " + startupLive + "\n");
         } catch (IOException | InterruptedException e) {
             err.println("jmmtk agent: could not finish the log in " + dir + ": " + e);
         }

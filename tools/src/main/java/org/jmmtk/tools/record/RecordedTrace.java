@@ -36,6 +36,7 @@ import org.jmmtk.bindings.trace.TraceSource;
 public final class RecordedTrace implements TraceSource {
     private final AgentLog log;
     private final String describe;
+    private final StartupHeap startup;
     private volatile double progress;
 
     private long[] lastMention = new long[1024];
@@ -86,9 +87,50 @@ public final class RecordedTrace implements TraceSource {
         }
     }
 
-    public RecordedTrace(Path logDir, String describe) throws IOException {
+    /**
+     * The JVM's start-up heap, which no recording sees being made: {@code allocated} bytes the main
+     * thread allocated before main, {@code live} of them still reachable after a full
+     * collection then. The trace
+     * starts with {@link #modelledLive} bytes of {@link #TYPE} objects held by global roots for the
+     * whole run and {@link #modelledDead} bytes that die at once. {@code measured} is false when
+     * neither the probe nor the agent could measure (no allocation counting, or explicit collections disabled).
+     */
+    public record StartupHeap(boolean measured, long allocated, long live) {
+        /** The type of the objects that model the start-up heap. */
+        public static final String TYPE = "<startup>";
+        /** The largest start-up object: pieces small enough to be ordinary (not large) objects in every plan. */
+        static final long PIECE = 4096;
+
+        public long modelledLive() {
+            return measured ? Math.min(live, allocated) : 0;
+        }
+
+        public long modelledDead() {
+            return measured ? allocated - modelledLive() : 0;
+        }
+    }
+
+    /** A recording with {@code startup} modelled at its start; none when null. */
+    public RecordedTrace(Path logDir, String describe, StartupHeap startup) throws IOException {
         this.log = new AgentLog(logDir);
         this.describe = describe;
+        this.startup = startup;
+    }
+
+    /** A recording without a start-up heap. */
+    public RecordedTrace(Path logDir, String describe) throws IOException {
+        this(logDir, describe, null);
+    }
+
+    /**
+     * What the agent in {@code logDir} measured of the start-up heap in premain: an overestimate by the
+     * agent jar's loading, the fallback when {@link StartupProbe} could not measure.
+     */
+    public static StartupHeap agentStartupHeap(Path logDir) throws IOException {
+        var done = new AgentLog(logDir).done();
+        long allocated = done.getOrDefault("startup-allocated", -1L);
+        long live = done.getOrDefault("startup-live", -1L);
+        return new StartupHeap(allocated >= 0 && live >= 0, Math.max(0, allocated), Math.max(0, live));
     }
 
     @Override
@@ -153,9 +195,15 @@ public final class RecordedTrace implements TraceSource {
         });
         pinned = 0;
         pinnedBytes = 0;
+        int maxType = 0;
         for (String line : Files.readAllLines(log.dir().resolve(EventLog.TYPES), StandardCharsets.UTF_8)) {
             int tab = line.indexOf('\t');
-            out.type(Integer.parseInt(line.substring(0, tab)), line.substring(tab + 1));
+            int type = Integer.parseInt(line.substring(0, tab));
+            out.type(type, line.substring(tab + 1));
+            maxType = Math.max(maxType, type);
+        }
+        if (startup != null) {
+            startupObjects(out, maxType + 1);
         }
         index = 0;
         log.events((thread, kind, a, b, c) -> {
@@ -213,6 +261,35 @@ public final class RecordedTrace implements TraceSource {
             }
         }
         progress = 1;
+    }
+
+    /**
+     * The start-up heap's model, before the program's first event: its live bytes in pieces each held
+     * by a global root of its own for the whole run (as class mirrors and the module graph are held
+     * by the JVM), then its dead bytes in pieces that die at once. The ids follow the recording's own;
+     * the main thread (trace thread 0) allocates them.
+     */
+    private void startupObjects(TraceEvents out, int type) throws IOException {
+        StartupHeap heap = startup;
+        if (heap.modelledLive() + heap.modelledDead() == 0) {
+            return;
+        }
+        out.type(type, StartupHeap.TYPE);
+        long id = log.done().getOrDefault("objects", 0L);
+        for (long left = heap.modelledLive(); left > 0; left -= StartupHeap.PIECE) {
+            out.alloc(0, ++id, pieceBytes(left), 0, type);
+            out.global(takeSlot(), id);
+            objects++;
+        }
+        for (long left = heap.modelledDead(); left > 0; left -= StartupHeap.PIECE) {
+            out.alloc(0, ++id, pieceBytes(left), 0, type);
+            objects++;
+        }
+    }
+
+    /** The next piece of {@code left} bytes: at most {@link StartupHeap#PIECE}, word-aligned, at least a header. */
+    private static long pieceBytes(long left) {
+        return Math.max(16, (Math.min(left, StartupHeap.PIECE) + 7) & ~7L);
     }
 
     /**

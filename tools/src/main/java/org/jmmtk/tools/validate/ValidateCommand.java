@@ -21,6 +21,7 @@ import org.jmmtk.tools.OutputDirectory;
 import org.jmmtk.tools.OutputFile;
 import org.jmmtk.tools.RecordCommand;
 import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.record.StartupProbe;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,8 +52,6 @@ public final class ValidateCommand implements Callable<Integer> {
             "-XX:+UseEpsilonGC", "-XX:+UseCompressedOops", "-XX:-UseCompressedOops", "-XX:+UseCompressedClassPointers",
             "-XX:-UseCompressedClassPointers", "-XX:+DoEscapeAnalysis", "-XX:-DoEscapeAnalysis", "-Xlog:gc", "-javaagent");
     /** JVM options whose value is the next argument. */
-    private static final List<String> WITH_VALUE = List.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
-            "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--limit-modules");
 
     @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "64m",
             description = "Heap size, as -Xms and -Xmx (default: ${DEFAULT-VALUE}).")
@@ -236,7 +235,7 @@ public final class ValidateCommand implements Callable<Integer> {
                             + "(heap, young generation, collector, oops, escape analysis, GC log, agent); drop it");
                 }
             }
-            if (WITH_VALUE.contains(a)) {
+            if (StartupProbe.WITH_VALUE.contains(a)) {
                 i++;
             }
         }

@@ -1,0 +1,108 @@
+package org.jmmtk.tools.record;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Measures the JVM's start-up heap on a JVM of its own, without the recording agent (whose jar's
+ * loading would count too): as its main's first act, the heap's used bytes after a full collection,
+ * then the bytes the main thread allocated before main (less one read of the counter; getting the
+ * bean itself counts). {@code jmmtk
+ * record} runs it once per recording, with the program's launcher and JVM options but its own class
+ * path, and models the result as {@link RecordedTrace.StartupHeap}. The numbers go to the file named
+ * by the first argument (the JVM options may send the JVM's own output to stdout). Single-threaded.
+ */
+public final class StartupProbe {
+    /** The JVM options whose value is the next argument. */
+    public static final List<String> WITH_VALUE = List.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
+            "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--limit-modules");
+
+    private StartupProbe() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        // the live bytes first, by Runtime, before the management beans add objects of their own
+        System.gc();
+        Runtime runtime = Runtime.getRuntime();
+        long live = runtime.totalMemory() - runtime.freeMemory();
+        long allocated = -1;
+        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean mx
+                && mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled()) {
+            long first = mx.getCurrentThreadAllocatedBytes();
+            allocated = first - (mx.getCurrentThreadAllocatedBytes() - first);
+        }
+        boolean explicitGcDisabled;
+        try {
+            explicitGcDisabled = Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(
+                    com.sun.management.HotSpotDiagnosticMXBean.class).getVMOption("DisableExplicitGC").getValue());
+        } catch (RuntimeException e) {
+            explicitGcDisabled = false;
+        }
+        Files.writeString(Path.of(args[0]), allocated + " " + (explicitGcDisabled ? -1 : live) + "\n");
+    }
+
+    /**
+     * The JVM options of {@code command} (launcher first, then options, then MAIN|-jar|-m), less the
+     * class path.
+     */
+    public static List<String> jvmOptions(List<String> command) {
+        List<String> options = new ArrayList<>();
+        for (int i = 1; i < command.size(); i++) {
+            String a = command.get(i);
+            if (!a.startsWith("-") || a.equals("-jar") || a.equals("-m") || a.equals("--module")) {
+                break;
+            }
+            boolean classPath = a.equals("-cp") || a.equals("-classpath") || a.equals("--class-path");
+            if (!classPath && !a.startsWith("--class-path=")) {
+                options.add(a);
+            }
+            if (WITH_VALUE.contains(a) && ++i < command.size() && !classPath) {
+                options.add(command.get(i));
+            }
+        }
+        return options;
+    }
+
+    /**
+     * Runs the probe with {@code launcher} and {@code jvmOptions} in {@code work} (its class file is
+     * copied there, so that no jar's opening counts); empty when it fails or cannot measure.
+     */
+    public static Optional<RecordedTrace.StartupHeap> measure(String launcher, List<String> jvmOptions, Path work)
+            throws IOException, InterruptedException {
+        Path classes = work.resolve("probe");
+        String file = StartupProbe.class.getName().replace('.', '/') + ".class";
+        Path copy = classes.resolve(file);
+        Files.createDirectories(copy.getParent());
+        try (InputStream in = StartupProbe.class.getResourceAsStream("/" + file)) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            Files.copy(in, copy);
+        }
+        Path result = work.resolve("startup-heap");
+        List<String> java = new ArrayList<>();
+        java.add(launcher);
+        java.addAll(jvmOptions);
+        java.addAll(List.of("-cp", classes.toString(), StartupProbe.class.getName(), result.toString()));
+        Process p = new ProcessBuilder(java).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            if (p.waitFor() != 0 || !Files.exists(result)) {
+                return Optional.empty();
+            }
+        } finally {
+            p.destroy();
+        }
+        String[] numbers = Files.readString(result).trim().split(" ");
+        long allocated = Long.parseLong(numbers[0]);
+        long live = Long.parseLong(numbers[1]);
+        return allocated < 0 || live < 0 ? Optional.empty()
+                : Optional.of(new RecordedTrace.StartupHeap(true, allocated, live));
+    }
+}
