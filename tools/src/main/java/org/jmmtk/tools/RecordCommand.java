@@ -5,13 +5,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.jmmtk.agent.rt.Recorder;
 import org.jmmtk.tools.record.AgentJar;
 import org.jmmtk.tools.record.RecordedTrace;
@@ -37,7 +35,7 @@ import picocli.CommandLine.Spec;
 public final class RecordCommand implements Callable<Integer> {
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_$.]+");
     /** The object layout jmmtk simulates: 16-byte headers, 8-byte references. */
-    static final List<String> UNCOMPRESSED = List.of("-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers");
+    public static final List<String> UNCOMPRESSED = List.of("-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers");
     /** Coverage below which record warns. */
     static final double MIN_COVERAGE = 0.98;
 
@@ -88,7 +86,7 @@ public final class RecordCommand implements Callable<Integer> {
         String agentOptions = "include=" + prefixes(include, "--include") + ";exclude=" + prefixes(exclude, "--exclude");
         OutputFile.check(output.file);
         Path work = Files.createTempDirectory("jmmtk-record-");
-        Thread cleanup = new Thread(() -> delete(work), "jmmtk-record-cleanup");
+        Thread cleanup = new Thread(() -> TemporaryFolder.delete(work), "jmmtk-record-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             Path agent = work.resolve("jmmtk-agent.jar");
@@ -111,7 +109,7 @@ public final class RecordCommand implements Callable<Integer> {
             summary(trace.counts(), coverage, startup);
             return ExitCodes.OK;
         } finally {
-            delete(work);
+            TemporaryFolder.delete(work);
             Runtime.getRuntime().removeShutdownHook(cleanup);
         }
     }
@@ -199,15 +197,5 @@ public final class RecordCommand implements Callable<Integer> {
             err.println("record: warning: this JVM does not count the bytes each thread allocates; coverage unknown");
         }
         err.flush();
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(f);
-            }
-        } catch (IOException e) {
-            // best effort: a temporary folder left behind is harmless
-        }
     }
 }

@@ -1,6 +1,7 @@
 package org.jmmtk.tools.validate;
 
 import java.util.List;
+import org.jmmtk.tools.RecordCommand;
 import org.jmmtk.core.Options;
 
 /**
@@ -45,14 +46,11 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
         }
     }
 
-    /** Uncompressed oops and class pointers: jmmtk's object layout (16-byte header, 8-byte references). */
-    public static final List<String> LAYOUT_OPTIONS = List.of("-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers");
-
     /** The HotSpot options that give the program this heap, with uncompressed oops (jmmtk's object layout). */
     public List<String> hotSpotOptions() {
         return List.of("-XX:+UseSerialGC", "-Xms" + kb(heapBytes), "-Xmx" + kb(heapBytes), "-Xmn" + kb(youngBytes),
                 "-XX:SurvivorRatio=" + survivorRatio, "-XX:MaxTenuringThreshold=" + maxTenuringThreshold,
-                LAYOUT_OPTIONS.get(0), LAYOUT_OPTIONS.get(1),
+                RecordCommand.UNCOMPRESSED.get(0), RecordCommand.UNCOMPRESSED.get(1),
                 escapeAnalysis ? "-XX:+DoEscapeAnalysis" : "-XX:-DoEscapeAnalysis");
     }
 

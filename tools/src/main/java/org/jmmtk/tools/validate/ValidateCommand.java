@@ -6,11 +6,9 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.TraceFormat;
@@ -20,6 +18,7 @@ import org.jmmtk.tools.ExitCodes;
 import org.jmmtk.tools.OutputDirectory;
 import org.jmmtk.tools.OutputFile;
 import org.jmmtk.tools.RecordCommand;
+import org.jmmtk.tools.TemporaryFolder;
 import org.jmmtk.tools.UsageException;
 import org.jmmtk.tools.record.StartupProbe;
 import picocli.CommandLine;
@@ -146,7 +145,7 @@ public final class ValidateCommand implements Callable<Integer> {
             write(String.join(" ", command), geometry, c, dir);
             return ExitCodes.OK;
         } finally {
-            delete(work);
+            TemporaryFolder.delete(work);
         }
     }
 
@@ -240,15 +239,5 @@ public final class ValidateCommand implements Callable<Integer> {
             }
         }
         return java;
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(f);
-            }
-        } catch (IOException e) {
-            // best effort: a temporary folder left behind is harmless
-        }
     }
 }
