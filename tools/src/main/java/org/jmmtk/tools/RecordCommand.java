@@ -82,7 +82,7 @@ public final class RecordCommand implements Callable<Integer> {
                     + "jmmtk record -o app.trace.gz -- java -cp app.jar com.example.Main");
         }
         List<String> java = new ArrayList<>(command);
-        java.set(0, javaLauncher(command.get(0)));
+        java.set(0, javaLauncher("record", command.get(0)));
         String agentOptions = "include=" + prefixes(include, "--include") + ";exclude=" + prefixes(exclude, "--exclude");
         OutputFile.check(output.file);
         Path work = Files.createTempDirectory("jmmtk-record-");
@@ -131,13 +131,17 @@ public final class RecordCommand implements Callable<Integer> {
         return RecordedTrace.agentStartupHeap(log);
     }
 
-    private static String javaLauncher(String given) {
+    /**
+     * The java launcher a program's command line names: {@code java} is the JVM jmmtk runs on; a path must end in
+     * {@code java}. {@code command} names the jmmtk command in the error.
+     */
+    public static String javaLauncher(String command, String given) {
         if (given.equals("java")) {
             return Path.of(System.getProperty("java.home"), "bin", "java").toString();
         }
         String name = Path.of(given).getFileName() == null ? "" : Path.of(given).getFileName().toString();
         if (!name.equals("java") && !name.equals("java.exe")) {
-            throw new UsageException("record: '" + given + "' is not java; record runs a Java program: "
+            throw new UsageException(command + ": '" + given + "' is not java; " + command + " runs a Java program: "
                     + "-- java [JVM options] MAIN|-jar JAR [args]");
         }
         return given;

@@ -215,14 +215,7 @@ public final class ValidateCommand implements Callable<Integer> {
                     + "jmmtk validate --heap 64m --nursery 8m -- java -cp app.jar com.example.Main");
         }
         List<String> java = new ArrayList<>(command);
-        String launcher = command.get(0);
-        Path name = Path.of(launcher).getFileName();
-        if (launcher.equals("java")) {
-            java.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        } else if (name == null || !name.toString().equals("java") && !name.toString().equals("java.exe")) {
-            throw new UsageException("validate: '" + launcher + "' is not java; validate runs a Java program: "
-                    + "-- java [JVM options] MAIN|-jar JAR [args]");
-        }
+        java.set(0, RecordCommand.javaLauncher("validate", command.get(0)));
         for (int i = 1; i < command.size(); i++) {
             String a = command.get(i);
             if (!a.startsWith("-") || a.equals("-jar") || a.equals("-m") || a.equals("--module")) {
