@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Records what jmmtk computes, without its timings, for every plan on every built-in workload at two
+# heap factors and 1 and 2 GC threads, so a refactoring can show that nothing it computes changed.
+#
+#   scripts/logical-json.sh record DIR      run the grid with ./jmmtk, one file per cell in DIR
+#   scripts/logical-json.sh compare A B     exit 0 if the two records are identical, else list the cells
+#
+# A cell's file is `run --json` with every timing field removed (…Ms, wallMs, mmu, and the scheduling-
+# dependent packets and steals of each collection), or the exit code and message of a run that failed
+# (a simulated out-of-memory is a result too). Environment: JMMTK (default ./jmmtk), SCALE (default 0.5),
+# JOBS (parallel runs, default 2), PLANS and WORKLOADS (space-separated subsets; default all).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+JMMTK=${JMMTK:-./jmmtk}
+SCALE=${SCALE:-0.5}
+JOBS=${JOBS:-2}
+FILTER='walk(if type == "object" then with_entries(select((.key | endswith("Ms") or . == "mmu"
+        or . == "packets" or . == "steals") | not)) else . end)'
+
+cell() {  # plan workload factor threads dir
+  local out="$5/$1.$2.f$3.t$4.json" rc=0 body
+  body=$("$JMMTK" run --json --plan "$1" --workload "$2" --heap-factor "$3" --threads "$4" \
+          --scale "$SCALE" 2>"$out.err") || rc=$?
+  if [ $rc -eq 0 ]; then
+    jq -S "$FILTER" <<<"$body" >"$out"
+  else
+    { echo "exit $rc"; cat "$out.err"; } >"$out"
+  fi
+  rm -f "$out.err"
+}
+export -f cell
+export JMMTK SCALE FILTER
+
+case "${1:-}" in
+  record)
+    dir=${2:?usage: $0 record DIR}
+    mkdir -p "$dir"
+    plans=${PLANS:-$("$JMMTK" plans | awk '{print $1}')}
+    workloads=${WORKLOADS:-$("$JMMTK" workloads | awk '{print $1}')}
+    for p in $plans; do for w in $workloads; do for f in 2 3; do for t in 1 2; do
+      echo "$p $w $f $t $dir"
+    done; done; done; done | xargs -P "$JOBS" -L 1 bash -c 'cell "$@"' _
+    echo "$(ls "$dir" | wc -l) cells recorded in $dir"
+    ;;
+  compare)
+    a=${2:?usage: $0 compare A B}; b=${3:?usage: $0 compare A B}
+    # cells present in both are compared (a partial record checks a subset); a cell missing from B differs
+    bad=0; n=0
+    for f in "$b"/*.json; do
+      n=$((n + 1)); name=$(basename "$f")
+      if ! cmp -s "$a/$name" "$f"; then echo "differs: $name"; bad=1; fi
+    done
+    [ $bad -eq 0 ] && echo "identical: $n cells" || exit 1
+    ;;
+  *) sed -n '2,12p' "$0"; exit 2 ;;
+esac
