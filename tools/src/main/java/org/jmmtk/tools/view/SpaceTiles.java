@@ -1,12 +1,15 @@
-package org.jmmtk.core.policy;
+package org.jmmtk.tools.view;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.policy.Space;
 
 /**
- * One space cut into tiles of {@code tileBytes} (GCspy's blocking factor), filled by the space's
- * {@link Space#describeTiles} with what every policy can say: the objects it holds (their bytes are
- * split exactly among the tiles they overlap, so the tiles sum to the space) and the free memory it can
- * hand out again inside its extent (free cells, free lines, free pages between large objects). Adjacent
+ * One space cut into tiles of {@code tileBytes} (GCspy's blocking factor), filled by {@link #fill} from
+ * the space's generic heap walks ({@link Space#walkObjects}, {@link Space#walkFreeRanges}) with what
+ * every policy can say: the objects it holds (their bytes are split exactly among the tiles they
+ * overlap, so the tiles sum to the space) and the free memory it can hand out again inside its extent (free cells, free lines, free pages between large objects). Adjacent
  * free memory reported in address order merges into one chunk, per tile, which gives each tile its
  * fragmentation (how many free chunks, the largest one); the chunks themselves are kept as address
  * ranges (GCspy's view of a free list: its tiles map to the memory they describe).
@@ -14,7 +17,7 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
  * <p>A heap view subclasses it to see each object ({@link #onObject}) and add its own streams. One
  * thread fills it, while the heap does not change (mutators stopped, or on the mutator's own thread).
  */
-public class SpaceTiles {
+class SpaceTiles {
     /** Free chunks kept as ranges (the first ones in address order); more are only counted. */
     public static final int MAX_RANGES = 1024;
 
@@ -83,6 +86,13 @@ public class SpaceTiles {
         onObject(address, bytes, first);
     }
 
+    /** Fills the tiles from {@code space}'s walks: its objects, then its free memory; then {@link #finish}. */
+    public final void fill(Space space, SimulatedMemory memory) {
+        space.walkObjects(start, end, o -> object(o, ObjectModel.size(memory, o)));
+        space.walkFreeRanges(start, end, this::free);
+        finish();
+    }
+
     /** Free memory the space can hand out again; calls in address order merge adjacent memory into one chunk. */
     public final void free(long address, long bytes) {
         long s = Math.max(address, start);
@@ -99,7 +109,7 @@ public class SpaceTiles {
         runEnd = e;
     }
 
-    /** Ends the last free chunk; call once after the space described itself. */
+    /** Ends the last free chunk; call once after the last {@link #free}. */
     public final void finish() {
         closeRun();
     }
