@@ -12,8 +12,8 @@ import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceWriter;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.analysis.Plugin;
-import org.jmmtk.core.analysis.merlin.MerlinPlugin;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.plugins.merlin.MerlinPlugin;
 
 /**
  * {@link LifetimesBenchmark}'s three measurements taken side by side in one JVM, round after round

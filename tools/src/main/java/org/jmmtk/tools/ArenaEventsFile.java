@@ -5,8 +5,8 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.jmmtk.core.analysis.arena.ArenaEventWriter;
-import org.jmmtk.core.analysis.arena.ArenaEventsPlugin;
+import org.jmmtk.plugins.arena.ArenaEventWriter;
+import org.jmmtk.plugins.arena.ArenaEventsPlugin;
 
 /**
  * {@code run --arena-events FILE}: the arena plugin writing into a temporary file that replaces FILE

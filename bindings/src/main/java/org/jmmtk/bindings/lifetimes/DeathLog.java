@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
-import org.jmmtk.core.analysis.merlin.DeathSink;
+import org.jmmtk.plugins.merlin.DeathSink;
 
 /**
  * Deaths as an analysis finds them (out of order), handed back sorted by death point and then id: an

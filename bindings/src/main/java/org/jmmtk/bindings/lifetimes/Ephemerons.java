@@ -4,8 +4,8 @@ import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import org.jmmtk.bindings.trace.ForwardingEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceFormat;
-import org.jmmtk.core.analysis.filip.FinalizationSampler;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.plugins.filip.FinalizationSampler;
 
 /**
  * The profiler's bookkeeping in the simulated heap (FiLiP's "ephemeron contamination"): a trace

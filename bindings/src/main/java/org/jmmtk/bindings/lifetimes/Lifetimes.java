@@ -9,10 +9,10 @@ import org.jmmtk.bindings.trace.FilteredSource;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.analysis.filip.FinalizationSampler;
-import org.jmmtk.core.analysis.merlin.DeathSink;
-import org.jmmtk.core.analysis.merlin.MerlinPlugin;
 import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.plugins.filip.FinalizationSampler;
+import org.jmmtk.plugins.merlin.DeathSink;
+import org.jmmtk.plugins.merlin.MerlinPlugin;
 
 /**
  * Perfect traces: the deaths of a program by either method, and the program's records with them

@@ -13,8 +13,8 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.analysis.merlin.DeathSink;
 import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.plugins.merlin.DeathSink;
 
 /**
  * Finalization-sampled lifetimes against Merlin's exact ones on one trace and plan (FiLiP's precision

@@ -1,7 +1,7 @@
 package org.jmmtk.bindings.trace;
 
 import java.util.Arrays;
-import org.jmmtk.core.analysis.merlin.DeathSink;
+import org.jmmtk.plugins.merlin.DeathSink;
 
 /**
  * Object lifetimes by brute force, the oracle Merlin is checked against: before every allocation, and

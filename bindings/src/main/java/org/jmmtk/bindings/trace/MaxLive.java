@@ -2,7 +2,7 @@ package org.jmmtk.bindings.trace;
 
 import java.io.IOException;
 import java.util.Arrays;
-import org.jmmtk.core.analysis.merlin.LastReachable;
+import org.jmmtk.plugins.merlin.LastReachable;
 
 /**
  * The exact maximum live size of a trace: the maximum, over every allocation, of the bytes reachable

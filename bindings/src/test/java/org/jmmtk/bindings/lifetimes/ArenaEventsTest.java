@@ -19,13 +19,13 @@ import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workloads;
 import org.jmmtk.core.MMTK;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.analysis.arena.ArenaEventReader;
-import org.jmmtk.core.analysis.arena.ArenaEventWriter;
-import org.jmmtk.core.analysis.arena.ArenaEvents;
-import org.jmmtk.core.analysis.arena.ArenaEventsPlugin;
-import org.jmmtk.core.analysis.arena.ArenaReplay;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.plugins.arena.ArenaEventReader;
+import org.jmmtk.plugins.arena.ArenaEventWriter;
+import org.jmmtk.plugins.arena.ArenaEvents;
+import org.jmmtk.plugins.arena.ArenaEventsPlugin;
+import org.jmmtk.plugins.arena.ArenaReplay;
 
 /**
  * The arena events of every plan rebuild the heap: after every collection (the final one included),

@@ -8,9 +8,9 @@ import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.analysis.merlin.DeathSink;
-import org.jmmtk.core.analysis.merlin.MerlinPlugin;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.plugins.merlin.DeathSink;
+import org.jmmtk.plugins.merlin.MerlinPlugin;
 
 /** Deaths by id, as each method finds them; a death reported twice is an error. */
 final class Deaths implements DeathSink {

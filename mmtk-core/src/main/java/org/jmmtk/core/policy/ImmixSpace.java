@@ -569,25 +569,23 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     /**
-     * Objects, then free lines: every line of a free block, the free lines of a recyclable block no
-     * allocator took since the last collection; a block in use has none (its allocator owns its holes).
+     * Free lines: every line of a free block, the free lines of a recyclable block no allocator took
+     * since the last collection; a block in use has none (its allocator owns its holes).
      */
     @Override
-    public synchronized void describeTiles(SpaceTiles tiles) {
-        describeObjects(tiles);
+    public synchronized void walkFreeRanges(long from, long to, FreeRangeVisitor visitor) {
         long lineBytes = 1L << logLineBytes;
         for (int b = 0; b < blockLimit; b++) {
             if (blockState[b] == FREE) {
-                tiles.free(blockAddress(b), blockBytes());
+                visitFree(visitor, blockAddress(b), blockBytes(), from, to);
             } else if (blockState[b] == RECYCLABLE) {
                 for (int l = 0; l < linesInBlock; l++) {
                     if (isLineFree(b, l)) {
-                        tiles.free(blockAddress(b) + l * lineBytes, lineBytes);
+                        visitFree(visitor, blockAddress(b) + l * lineBytes, lineBytes, from, to);
                     }
                 }
             }
         }
-        tiles.finish();
     }
 
     @Override

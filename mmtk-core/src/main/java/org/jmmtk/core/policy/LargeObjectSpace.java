@@ -72,20 +72,31 @@ public final class LargeObjectSpace extends Space {
         }
     }
 
-    /** Objects, and the pages between them as free memory. */
+    /** The large objects starting in {@code [from, to)}, in address order. */
     @Override
-    public synchronized void describeTiles(SpaceTiles tiles) {
+    public synchronized void walkObjects(long from, long to, ObjectVisitor visitor) {
+        for (long object : sortedObjects()) {
+            if (object >= from && object < to) {
+                visitor.visit(object);
+            }
+        }
+    }
+
+    /** The pages between the large objects, and after the last one to the end of the space. */
+    @Override
+    public synchronized void walkFreeRanges(long from, long to, FreeRangeVisitor visitor) {
+        long next = start;
+        for (long object : sortedObjects()) {
+            visitFree(visitor, next, object - next, from, to);
+            next = object + geometry.pagesToBytes(geometry.bytesToPages(ObjectModel.size(memory, object)));
+        }
+        visitFree(visitor, next, end - next, from, to);
+    }
+
+    private long[] sortedObjects() {
         long[] sorted = objects.toLongArray();
         Arrays.sort(sorted);
-        long next = start;
-        for (long object : sorted) {
-            tiles.free(next, object - next);
-            long size = ObjectModel.size(memory, object);
-            tiles.object(object, size);
-            next = object + geometry.pagesToBytes(geometry.bytesToPages(size));
-        }
-        tiles.free(next, tiles.end() - next);
-        tiles.finish();
+        return sorted;
     }
 
     private void release(long object) {

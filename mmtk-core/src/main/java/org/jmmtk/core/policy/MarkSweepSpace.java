@@ -279,26 +279,23 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
         }
     }
 
-    /** Objects and free cells block by block; blocks given back to the page resource are free as a whole. */
+    /** Free cells block by block; blocks given back to the page resource are free as a whole. */
     @Override
-    public synchronized void describeTiles(SpaceTiles tiles) {
+    public synchronized void walkFreeRanges(long from, long to, FreeRangeVisitor visitor) {
         for (int b = 0; b < blockLimit; b++) {
             long block = start + ((long) b << logBlockBytes);
             int sizeClass = blockClass[b];
             if (sizeClass < 0) {
-                tiles.free(block, geometry.blockBytes());
+                visitFree(visitor, block, geometry.blockBytes(), from, to);
                 continue;
             }
             int cell = sizeClasses.cellBytes(sizeClass);
             for (long c = block, last = lastCell(block, cell); c <= last; c += cell) {
-                if (validObjects.get(c)) {
-                    tiles.object(c, ObjectModel.size(memory, c));
-                } else {
-                    tiles.free(c, cell);
+                if (!validObjects.get(c)) {
+                    visitFree(visitor, c, cell, from, to);
                 }
             }
         }
-        tiles.finish();
     }
 
     @Override

@@ -213,22 +213,32 @@ public abstract class Space {
     }
 
     /**
-     * Describes this space to a heap view: every object in {@code tiles}' range (its valid-object bit set)
-     * and, in policies that reuse memory in place, the free memory inside the extent, in address order.
-     * Called while the heap does not change. By default the objects only: a bump space has no free
-     * memory inside its extent.
+     * Visits every object of this space that starts in {@code [from, to)} (its valid-object bit set), in
+     * address order: the generic heap walk a view, a heap dump or a checker builds on. Called while the
+     * heap does not change (mutators stopped, or on the only mutator's thread).
      */
-    public void describeTiles(SpaceTiles tiles) {
-        describeObjects(tiles);
-        tiles.finish();
+    public void walkObjects(long from, long to, ObjectVisitor visitor) {
+        long limit = Math.min(end, to);
+        for (long o = validObjects.next(Math.max(start, from), limit); o >= 0; o = validObjects.next(o + 8, limit)) {
+            visitor.visit(o);
+        }
     }
 
-    /** Adds every object whose valid-object bit is set in {@code tiles}' range. */
-    protected final void describeObjects(SpaceTiles tiles) {
-        long limit = Math.min(end, tiles.end());
-        for (long o = validObjects.next(Math.max(start, tiles.start()), limit); o >= 0;
-             o = validObjects.next(o + 8, limit)) {
-            tiles.object(o, ObjectModel.size(memory, o));
+    /**
+     * Visits the free memory this space can hand out again inside {@code [from, to)} (free cells, free
+     * lines, free pages between large objects), as ranges cut to {@code [from, to)}, in address order;
+     * adjacent free memory may come as several ranges. Called while the heap does not change. None by
+     * default: a bump space has no free memory inside its extent.
+     */
+    public void walkFreeRanges(long from, long to, FreeRangeVisitor visitor) {
+    }
+
+    /** Visits the part of {@code [address, address + bytes)} inside {@code [from, to)}, if any. */
+    protected static void visitFree(FreeRangeVisitor visitor, long address, long bytes, long from, long to) {
+        long s = Math.max(address, from);
+        long e = Math.min(address + bytes, to);
+        if (s < e) {
+            visitor.visit(s, e - s);
         }
     }
 

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Mark-sweep's side marks on random heaps: tracing marks each object once; the sweep frees exactly the
  * unmarked objects, leaves every survivor's words as they were (it reads only the bitmaps), clears the
- * marks, gives back the blocks it emptied, and the cells it freed are handed out again, each once.
+ * marks, gives back the blocks it emptied, and the cells it freed are handed out again, each once; the
+ * heap walks see the survivors and the freed cells, in address order, whole or over part of the space.
  */
 class MarkSweepSpaceTest {
     private final VMLayout layout = new VMLayout(16 * Constants.BYTES_IN_CHUNK);
@@ -113,6 +114,55 @@ class MarkSweepSpaceTest {
                 live.add(o);
             }
         }
+    }
+
+    @Test
+    void theWalksSeeTheSurvivorsAndTheFreedCellsInAddressOrder() {
+        Random random = new Random(5);
+        List<Long> all = new ArrayList<>();
+        for (int i = 0; i < 6000; i++) {
+            all.add(object(24 + 8L * random.nextInt(random.nextBoolean() ? 3 : 40)));
+        }
+        Set<Long> live = new HashSet<>();
+        for (long o : all) {
+            if (random.nextDouble() < 0.4) {
+                ms.traceObject(o, context);
+                live.add(o);
+            }
+        }
+        allocator.reset();
+        ms.sweep(0, ms.blockLimit());
+        ms.rebuildAvailableLists();
+        List<Long> objects = new ArrayList<>();
+        ms.walkObjects(ms.start(), ms.end(), objects::add);
+        assertEquals(live.stream().sorted().toList(), objects, "each survivor once, in address order");
+        List<long[]> free = new ArrayList<>();
+        ms.walkFreeRanges(ms.start(), ms.end(), (a, bytes) -> free.add(new long[] {a, a + bytes}));
+        for (int i = 0; i < free.size(); i++) {
+            assertTrue(free.get(i)[0] < free.get(i)[1]);
+            assertTrue(i == 0 || free.get(i)[0] >= free.get(i - 1)[1], "free ranges in address order, apart");
+        }
+        for (long o : all) {
+            boolean inFree = free.stream().anyMatch(r -> o >= r[0] && o < r[1]);
+            assertEquals(!live.contains(o), inFree, "the dead and only they lie in free memory");
+        }
+        // a walk over part of the space sees the same, cut to that part
+        long from = ms.start() + 3 * geometry.blockBytes() + 40;
+        long to = from + 5 * geometry.blockBytes();
+        List<Long> partObjects = new ArrayList<>();
+        ms.walkObjects(from, to, partObjects::add);
+        assertEquals(objects.stream().filter(o -> o >= from && o < to).toList(), partObjects);
+        List<String> partFree = new ArrayList<>();
+        ms.walkFreeRanges(from, to, (a, bytes) -> partFree.add(a + "+" + bytes));
+        List<String> cut = new ArrayList<>();
+        for (long[] r : free) {
+            long s = Math.max(r[0], from);
+            long e = Math.min(r[1], to);
+            if (s < e) {
+                cut.add(s + "+" + (e - s));
+            }
+        }
+        assertEquals(cut, partFree);
     }
 
     @Test

@@ -7,13 +7,12 @@ import java.util.List;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.policy.Space;
-import org.jmmtk.core.policy.SpaceTiles;
 
 /**
  * GCspy's memory display: the objects starting in a range of a space, each with its header (status
  * word, id, type, sizes), whether it was live at the last GC, when it was allocated, and every
- * reference field with its target. The objects are found through the space's own
- * {@link Space#describeTiles}, so every policy is covered. Simulation thread only (the heap is read).
+ * reference field with its target. The objects are found through the space's generic
+ * {@link Space#walkObjects}, so every policy is covered. Simulation thread only (the heap is read).
  */
 final class ObjectDisplay {
     /** One reference field: its slot, the target's address (0: null), id and space. */
@@ -32,15 +31,11 @@ final class ObjectDisplay {
     static List<Shown> objectsIn(Space space, long from, long to, int limit, TileSampler sampler,
                                  SimulatedMemory memory) {
         LongArrayList found = new LongArrayList();
-        SpaceTiles range = new SpaceTiles(from, Math.max(from + 1, to), Math.max(1, to - from)) {
-            @Override
-            protected void onObject(long address, long bytes, int tile) {
-                if (found.size() < limit) {
-                    found.add(address);
-                }
+        space.walkObjects(from, Math.max(from + 1, to), o -> {
+            if (found.size() < limit) {
+                found.add(o);
             }
-        };
-        space.describeTiles(range);
+        });
         long[] objects = found.toLongArray();
         Arrays.sort(objects);
         List<Shown> shown = new ArrayList<>();

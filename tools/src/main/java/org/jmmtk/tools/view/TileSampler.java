@@ -10,12 +10,11 @@ import java.util.Set;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.policy.Space;
-import org.jmmtk.core.policy.SpaceTiles;
 
 /**
  * Cuts every space into tiles and fills the streams (GCspy's drivers, one generic one): each space
- * describes its objects and free memory through {@link Space#describeTiles}, whatever its policy, so a
- * plan added later is shown without change here. On top of what the space says it adds the streams
+ * shows its objects and free memory through its generic heap walks ({@link SpaceTiles#fill}), whatever
+ * its policy, so a plan added later is shown without change here. On top of what the space says it adds the streams
  * only the view knows: live bytes (the objects reachable at the end of the last collection, found by
  * its own walk from the roots), objects allocated since the last collection and their mean age (from
  * the allocation clock it records per object id).
@@ -125,7 +124,7 @@ final class TileSampler {
                 tile *= 2;
             }
             Tiles tiles = new Tiles(start, end, tile, clock);
-            space.describeTiles(tiles);
+            tiles.fill(space, memory);
             frames.add(new HeapFrame.SpaceFrame(space.name(), group, start, end, tile, reserved, false, z != null,
                     tiles.streams(), tiles.ranges(), tiles.rangeCount()));
         }

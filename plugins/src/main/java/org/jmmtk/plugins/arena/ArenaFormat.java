@@ -1,0 +1,35 @@
+package org.jmmtk.plugins.arena;
+
+/**
+ * The binary arena event file (docs/arena-events.md): the magic bytes, then records of one tag byte
+ * and unsigned LEB128 varint fields, ending with an {@link #END} record that holds the number of
+ * records before it, so a truncated file is told from a complete one. Constants only.
+ */
+public final class ArenaFormat {
+    /** The first 8 bytes of every file; the version follows as a varint. */
+    public static final byte[] MAGIC = {'J', 'M', 'M', 'T', 'K', 'A', 'E', 'V'};
+    public static final int VERSION = 1;
+
+    /** NEW_ARENA: arena, name length, name (UTF-8). */
+    public static final int NEW_ARENA = 'a';
+    /** DELETE_ARENA: arena. */
+    public static final int DELETE_ARENA = 'x';
+    /** NEW_OBJECT: arena, object, class, size. */
+    public static final int NEW_OBJECT = 'n';
+    /** DELETE_OBJECT: object. */
+    public static final int DELETE_OBJECT = 'd';
+    /** MOVE_OBJECT: old arena, old object, new arena, new object. */
+    public static final int MOVE_OBJECT = 'm';
+    /** GC_START: collection number. */
+    public static final int GC_START = 'g';
+    /** GC_END: collection number. */
+    public static final int GC_END = 'e';
+    /** END: the number of records before it; nothing may follow. */
+    public static final int END = 'Z';
+
+    /** The longest arena name a file may hold. */
+    public static final int MAX_NAME_BYTES = 1 << 10;
+
+    private ArenaFormat() {
+    }
+}
