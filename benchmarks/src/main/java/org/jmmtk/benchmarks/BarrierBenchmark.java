@@ -80,7 +80,7 @@ public class BarrierBenchmark {
 
     @TearDown(Level.Trial)
     public void close() {
-        if (heap.mmtk().stats().gcCount() != 0) {
+        if (heap.mmtk().statistics().runStats().gcCount() != 0) {
             throw new IllegalStateException("the barrier benchmark's heap collected");
         }
         heap.mmtk().close();

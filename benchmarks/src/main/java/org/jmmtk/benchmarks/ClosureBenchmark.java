@@ -93,7 +93,7 @@ public class ClosureBenchmark {
 
     @Benchmark
     public long fullHeapCollection(Work work, Closure closure) {
-        GcRecord r = binding.mmtk().collect(GcReason.EXPLICIT);
+        GcRecord r = binding.mmtk().collection().collect(GcReason.EXPLICIT);
         work.edges += r.edgesTraced();
         closure.closureMicros += r.closureNanos() / 1000;
         return r.edgesTraced();

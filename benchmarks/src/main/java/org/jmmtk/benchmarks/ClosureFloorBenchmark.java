@@ -70,8 +70,8 @@ public class ClosureFloorBenchmark {
                 new Options().heapBytes(1L << 30).threads(1));
         binding.buildWideTree(1_000_000, 4);
         // two collections: the graph has been in both semispaces, so both are mapped
-        binding.mmtk().collect(GcReason.EXPLICIT);
-        binding.mmtk().collect(GcReason.EXPLICIT);
+        binding.mmtk().collection().collect(GcReason.EXPLICIT);
+        binding.mmtk().collection().collect(GcReason.EXPLICIT);
         memory = binding.mmtk().memory();
         long[] found = new long[64];
         int[] n = {0};

@@ -116,7 +116,7 @@ final class GraphBinding implements VMBinding {
 
     /** Builders keep raw addresses, so the heap must be large enough that building never collects. */
     private void requireNoCollection() {
-        if (mmtk.stats().gcCount() > 0) {
+        if (mmtk.statistics().runStats().gcCount() > 0) {
             throw new IllegalStateException("the heap is too small: building the graph needed a collection");
         }
     }

@@ -109,9 +109,9 @@ public class PluginHostBenchmark {
 
         @TearDown(Level.Iteration)
         public void check() {
-            if (mutator.objectsAllocated() != ALLOCS || heap.mmtk().stats().gcCount() != 0) {
+            if (mutator.objectsAllocated() != ALLOCS || heap.mmtk().statistics().runStats().gcCount() != 0) {
                 throw new IllegalStateException("allocated " + mutator.objectsAllocated() + " objects, "
-                        + heap.mmtk().stats().gcCount() + " collections");
+                        + heap.mmtk().statistics().runStats().gcCount() + " collections");
             }
             if (heap.mmtk().memory().mappedBytes() != mapped) {
                 throw new IllegalStateException("the timed region mapped simulated memory");
@@ -156,7 +156,7 @@ public class PluginHostBenchmark {
 
         @TearDown(Level.Trial)
         public void close() {
-            if (heap.mmtk().stats().gcCount() != 0) {
+            if (heap.mmtk().statistics().runStats().gcCount() != 0) {
                 throw new IllegalStateException("the store benchmark's heap collected");
             }
             heap.mmtk().close();

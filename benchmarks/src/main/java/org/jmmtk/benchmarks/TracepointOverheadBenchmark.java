@@ -70,7 +70,7 @@ public class TracepointOverheadBenchmark {
 
     @Benchmark
     public long closure() {
-        return heap.mmtk().collect(GcReason.EXPLICIT).edgesTraced();
+        return heap.mmtk().collection().collect(GcReason.EXPLICIT).edgesTraced();
     }
 
     @Benchmark

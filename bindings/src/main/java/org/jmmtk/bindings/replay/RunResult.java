@@ -43,18 +43,18 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
 
     static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
                         long wallNanos, ParallelStats parallel) {
-        RunStats s = mmtk.stats();
+        RunStats s = mmtk.statistics().runStats();
         Map<String, Map<String, Number>> plugins = new LinkedHashMap<>();
         for (Plugin p : mmtk.plugins().plugins()) {
             plugins.put(p.name(), p.summary());
         }
         return new RunResult(plan, source, mmtk.options().heapBytes(), mmtk.geometry(), mmtk.options().threads(),
-                mmtk.options().packetCapacity(), s.gcCount(), mmtk.objectsAllocated(), mmtk.bytesAllocated(),
-                s.bytesCopied(), s.bytesMarked(), s.edgesTraced(), mmtk.barrierStores(),
+                mmtk.options().packetCapacity(), s.gcCount(), mmtk.statistics().objectsAllocated(), mmtk.statistics().bytesAllocated(),
+                s.bytesCopied(), s.bytesMarked(), s.edgesTraced(), mmtk.statistics().barrierStores(),
                 live == null ? null : live.objects(), live == null ? null : live.bytes(),
                 s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentiles(),
                 s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos,
-                mmtk.medianObjectBytes(), parallel, mmtk.plan().spaceSizes());
+                mmtk.statistics().medianObjectBytes(), parallel, mmtk.plan().spaceSizes());
     }
 
     /**

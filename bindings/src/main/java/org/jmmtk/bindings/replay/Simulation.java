@@ -88,7 +88,7 @@ public final class Simulation {
             setup.prepare(mmtk, binding);
             ReplayBinding.LiveSet live = null;
             String outOfMemory = null;
-            mmtk.stats().startClock();
+            mmtk.statistics().runStats().startClock();
             long wall;
             ParallelStats parallel = null;
             try {
@@ -97,11 +97,11 @@ public final class Simulation {
                 } else {
                     source.replay(binding);
                 }
-                wall = mmtk.stats().clockNanos();
-                mmtk.stats().heapUsage(mmtk.bytesAllocated(), mmtk.usedBytes());
+                wall = mmtk.statistics().runStats().clockNanos();
+                mmtk.statistics().runStats().heapUsage(mmtk.statistics().bytesAllocated(), mmtk.statistics().usedBytes());
                 live = binding.finish();
             } catch (SimulatedOutOfMemoryError e) {
-                wall = mmtk.stats().clockNanos();
+                wall = mmtk.statistics().runStats().clockNanos();
                 outOfMemory = e.getMessage();
             }
             return RunResult.of(planName, source.describe(), mmtk, live, outOfMemory, wall, parallel);

@@ -107,7 +107,7 @@ class ArenaEventsTest {
 
     private static Long2LongMap heapObjects(MMTK mmtk) {
         Long2LongOpenHashMap objects = new Long2LongOpenHashMap();
-        mmtk.forEachObject(o -> objects.put(o, ObjectModel.traceBytes(mmtk.memory(), o)));
+        mmtk.plan().heap().forEachObject(o -> objects.put(o, ObjectModel.traceBytes(mmtk.memory(), o)));
         return objects;
     }
 }
