@@ -63,7 +63,7 @@ public final class MMTK implements AutoCloseable {
         CollectionDriver.Poll poll = new CollectionDriver.Poll(binding);
         HeapServices heapServices = new HeapServices(memory, layout, geometry, poll, new SideBitmap(memory),
                 new SpaceTable(memory), this.plugins, this.options.pageResourceLock());
-        this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
+        this.plan = planFactory.create(new PlanArgs(heapServices, trigger, this.options.heapBytes(), this.options.threads(),
                 this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
                 this.options.windowBytes(), this.options.sanity(), this.options.survivorRatio(),
                 this.options.maxTenuringThreshold()));

@@ -37,6 +37,11 @@ public final class SyncTrigger implements GcTrigger {
     }
 
     @Override
+    public int heapPages() {
+        return natural.heapPages();
+    }
+
+    @Override
     public boolean isGcRequired(int reservedPages, int pages) {
         return natural.isGcRequired(reservedPages, pages);
     }

@@ -90,9 +90,9 @@ public abstract class Plan {
         return memory;
     }
 
-    /** The budget the plan was created for, in bytes. */
-    protected final long heapBytes() {
-        return args.heapBytes();
+    /** The heap size in pages, as the trigger that owns the budget gives it ({@link org.jmmtk.core.heap.GcTrigger#heapPages}). */
+    protected final int budgetPages() {
+        return args.trigger().heapPages();
     }
 
     /** The nursery size asked for (0: the plan's default); only generational plans read it. */

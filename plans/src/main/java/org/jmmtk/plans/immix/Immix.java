@@ -88,10 +88,6 @@ public final class Immix extends Plan {
         }
     }
 
-    private int budgetPages() {
-        return (int) heap().geometry().bytesToPages(heapBytes());
-    }
-
     @Override
     protected void prepareCollector(Collector collector) {
         collector.copyAllocator().reset();
