@@ -63,7 +63,7 @@ public class BarrierBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        heap = GraphBinding.create(Plans.REGISTRY.find(plan).orElseThrow().factory(),
+        heap = GraphBinding.create(Plans.REGISTRY.find(plan).orElseThrow(),
                 new Options().heapBytes(64L << 20).threads(1));
         mutator = heap.mutator();
         long[] heapObjects = new long[objects];

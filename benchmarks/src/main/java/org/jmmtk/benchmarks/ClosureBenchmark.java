@@ -78,7 +78,7 @@ public class ClosureBenchmark {
         if (!graph.equals("widetree") && !graph.equals("random")) {
             throw new IllegalArgumentException("graph must be widetree or random, not " + graph);
         }
-        binding = GraphBinding.create(p.factory(), new Options().heapBytes(1L << 30).threads(threads));
+        binding = GraphBinding.create(p, new Options().heapBytes(1L << 30).threads(threads));
         if (graph.equals("widetree")) {
             binding.buildWideTree(1_000_000, 4);
         } else {

@@ -15,7 +15,7 @@ import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
-import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.core.policy.HeapServices;
 import org.jmmtk.core.policy.SpaceTable;
 import org.jmmtk.core.util.Constants;
@@ -43,12 +43,8 @@ public final class MMTK implements AutoCloseable {
     private final Statistics statistics;
     private final CollectionDriver collection;
 
-    public MMTK(Options options, VMBinding binding, PlanFactory planFactory) {
-        this(options, binding, planFactory, List.of());
-    }
-
-    /** A memory manager whose heap events go to {@code plugins} (in order). */
-    public MMTK(Options options, VMBinding binding, PlanFactory planFactory, List<Plugin> plugins) {
+    /** A memory manager running the plan {@code provider} makes, whose heap events go to {@code plugins} (in order). */
+    public MMTK(Options options, VMBinding binding, PlanProvider provider, List<Plugin> plugins) {
         this.options = options.copy();
         this.geometry = this.options.geometry();
         long heap = Constants.alignUp(this.options.heapBytes(), Constants.BYTES_IN_CHUNK);
@@ -63,13 +59,13 @@ public final class MMTK implements AutoCloseable {
         CollectionDriver.Poll poll = new CollectionDriver.Poll(binding);
         HeapServices heapServices = new HeapServices(memory, layout, geometry, poll, new SideBitmap(memory),
                 new SpaceTable(memory), this.plugins, this.options.pageResourceLock());
-        this.plan = planFactory.create(new PlanArgs(heapServices, trigger, this.options.heapBytes(), this.options.threads(),
+        this.plan = provider.factory().create(new PlanArgs(heapServices, trigger, this.options.heapBytes(), this.options.threads(),
                 this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
                 this.options.windowBytes(), this.options.sanity(), this.options.survivorRatio(),
                 this.options.maxTenuringThreshold()));
         scheduler.start(plan::createCollector);
         this.statistics = new Statistics(plan, geometry);
-        this.collection = new CollectionDriver(plan.name(), plan, trigger, scheduler, statistics, binding, poll,
+        this.collection = new CollectionDriver(provider.name(), plan, trigger, scheduler, statistics, binding, poll,
                 this.options);
         binding.boot(this);
         this.plugins.attach(new HeapPluginContext(plan, binding, statistics));

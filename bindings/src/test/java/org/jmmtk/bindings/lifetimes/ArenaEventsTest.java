@@ -60,7 +60,7 @@ class ArenaEventsTest {
             ArenaReplay replay = new ArenaReplay();
             Long2LongMap[] last = new Long2LongMap[1];
             int[] checks = new int[1];
-            RunResult r = Simulation.run(plan.name(), plan.factory(), options.copy().heapBytes((long) (factor * options.heapBytes())),
+            RunResult r = Simulation.run(plan, options.copy().heapBytes((long) (factor * options.heapBytes())),
                     trace, (mmtk, binding) -> mmtk.addListener(gc -> {
                         last[0] = heapObjects(mmtk);
                         assertSame(plan.name() + " after GC " + gc.gc(), last[0], replay, mmtk);

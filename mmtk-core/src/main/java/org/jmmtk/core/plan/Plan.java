@@ -77,8 +77,6 @@ public abstract class Plan {
         this.fullHeapTrace = trace;
     }
 
-    public abstract String name();
-
     public abstract PlanConstraints constraints();
 
     /** The heap this plan's spaces share. */

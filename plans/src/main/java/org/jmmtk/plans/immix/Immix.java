@@ -42,11 +42,6 @@ public final class Immix extends Plan {
     }
 
     @Override
-    public String name() {
-        return "immix";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return ImmixConstraints.CONSTRAINTS;
     }

@@ -92,11 +92,6 @@ public class OlderFirst extends Plan {
     }
 
     @Override
-    public String name() {
-        return "olderfirst";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return OlderFirstConstraints.CONSTRAINTS;
     }

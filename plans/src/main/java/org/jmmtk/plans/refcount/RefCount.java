@@ -68,11 +68,6 @@ public final class RefCount extends Plan {
     }
 
     @Override
-    public String name() {
-        return "refcount";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return RefCountConstraints.CONSTRAINTS;
     }
