@@ -128,7 +128,8 @@ class RunMetricsTest {
                 if (t + pause > wall) {
                     break;
                 }
-                collections.add(GcRecord.builder(collections.size() + 1, "full", "heap-full").span(t, t + pause).build());
+                collections.add(GcRecord.builder(collections.size() + 1, "full", "heap-full").span(t, t + pause)
+                        .build());
                 t += pause + random.nextInt(run % 2 == 0 ? 20_000_000 : 2_000_000);
             }
             RunResult result = new RunResult("p", "s", 1 << 20, HeapGeometry.forHeap(1 << 20), 1, 4096,

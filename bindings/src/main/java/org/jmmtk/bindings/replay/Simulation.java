@@ -8,6 +8,7 @@ import org.jmmtk.core.MMTK;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.analysis.Plugins;
+import org.jmmtk.core.collection.Statistics;
 import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
 import org.jmmtk.core.plan.PlanProvider;
 
@@ -98,7 +99,8 @@ public final class Simulation {
                     source.replay(binding);
                 }
                 wall = mmtk.statistics().runStats().clockNanos();
-                mmtk.statistics().runStats().heapUsage(mmtk.statistics().bytesAllocated(), mmtk.statistics().usedBytes());
+                Statistics stats = mmtk.statistics();
+                stats.runStats().heapUsage(stats.bytesAllocated(), stats.usedBytes());
                 live = binding.finish();
             } catch (SimulatedOutOfMemoryError e) {
                 wall = mmtk.statistics().runStats().clockNanos();

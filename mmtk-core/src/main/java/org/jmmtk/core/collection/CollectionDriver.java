@@ -7,6 +7,7 @@ import org.jmmtk.core.Options;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.heap.AllocationPoll;
 import org.jmmtk.core.heap.GcTrigger;
+import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.GcReason;
@@ -47,6 +48,7 @@ public final class CollectionDriver {
     private final Statistics stats;
     private final Collection vm;
     private final Scanning roots;
+    private final HeapGeometry geometry;
     private final long heapBytes;
     private final boolean sanity;
     private final List<GcListener> listeners = new ArrayList<>();
@@ -72,6 +74,7 @@ public final class CollectionDriver {
         this.stats = stats;
         this.vm = binding;
         this.roots = binding;
+        this.geometry = plan.heap().geometry();
         this.heapBytes = options.heapBytes();
         this.sanity = options.sanity();
         poll.driver = this;
@@ -130,9 +133,10 @@ public final class CollectionDriver {
         if (collectionsEnded != seen) {
             return true;
         }
-        if (!trigger.collectNow(plan.collectionRequired(trigger.isGcRequired(plan.reservedPages(), pages), space, pages))) {
+        boolean budgetFull = trigger.isGcRequired(plan.reservedPages(), pages);
+        if (!trigger.collectNow(plan.collectionRequired(budgetFull, space, pages))) {
             failedAttempts = 0;
-            stats.runStats().heapUsage(stats.bytesAllocated(), stats.usedBytes() + plan.heap().geometry().pagesToBytes(pages));
+            stats.runStats().heapUsage(stats.bytesAllocated(), stats.usedBytes() + geometry.pagesToBytes(pages));
             return false;
         }
         if (plan.collectionKind(GcReason.HEAP_FULL) == null) {
@@ -149,7 +153,7 @@ public final class CollectionDriver {
 
     private SimulatedOutOfMemoryError outOfMemory(String space, int pages, String why) {
         return outOfMemory(String.format("%s needed %s more; %s", space,
-                Options.formatBytes(plan.heap().geometry().pagesToBytes(pages)), why));
+                Options.formatBytes(geometry.pagesToBytes(pages)), why));
     }
 
     private SimulatedOutOfMemoryError outOfMemory(String detail) {
@@ -164,8 +168,8 @@ public final class CollectionDriver {
      */
     public synchronized void perfectPoint() {
         long budgetFree = Math.max(0, trigger.totalPages() - plan.reservedPages());
-        if (!trigger.collectAtPerfectPoint(plan.heap().geometry().pagesToBytes(plan.pagesBeforeCollection((int) budgetFree)),
-                stats.bytesAllocated())) {
+        long bytesBefore = geometry.pagesToBytes(plan.pagesBeforeCollection((int) budgetFree));
+        if (!trigger.collectAtPerfectPoint(bytesBefore, stats.bytesAllocated())) {
             return;
         }
         for (int attempt = 1; plan.reservedPages() > trigger.totalPages() || attempt == 1; attempt++) {

@@ -88,7 +88,7 @@ public abstract class Plan {
         return memory;
     }
 
-    /** The heap size in pages, as the trigger that owns the budget gives it ({@link org.jmmtk.core.heap.GcTrigger#heapPages}). */
+    /** The heap size in pages, as the trigger that owns the budget gives it ({@code GcTrigger.heapPages}). */
     protected final int budgetPages() {
         return args.trigger().heapPages();
     }

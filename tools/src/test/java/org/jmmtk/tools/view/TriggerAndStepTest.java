@@ -79,7 +79,8 @@ class TriggerAndStepTest {
             r.control.stepGcs(1);
             f = stopped(r, b);
             assertEquals(1, f.gcCount());
-            assertEquals(0, r.mmtk.get().statistics().runStats().gcCount(), "stopped inside the collection, at its end");
+            assertEquals(0, r.mmtk.get().statistics().runStats().gcCount(),
+                    "stopped inside the collection, at its end");
             b = r.control.blockings();
             r.control.stepGcs(2);
             assertEquals(3, stopped(r, b).gcCount());
