@@ -63,7 +63,7 @@ public class BarrierBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        heap = GraphBinding.create(Plans.REGISTRY.find(plan).orElseThrow().factory(),
+        heap = GraphBinding.create(Plans.REGISTRY.find(plan).orElseThrow(),
                 new Options().heapBytes(64L << 20).threads(1));
         mutator = heap.mutator();
         long[] heapObjects = new long[objects];
@@ -80,7 +80,7 @@ public class BarrierBenchmark {
 
     @TearDown(Level.Trial)
     public void close() {
-        if (heap.mmtk().stats().gcCount() != 0) {
+        if (heap.mmtk().statistics().runStats().gcCount() != 0) {
             throw new IllegalStateException("the barrier benchmark's heap collected");
         }
         heap.mmtk().close();

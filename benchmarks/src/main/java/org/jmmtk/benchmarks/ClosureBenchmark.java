@@ -78,7 +78,7 @@ public class ClosureBenchmark {
         if (!graph.equals("widetree") && !graph.equals("random")) {
             throw new IllegalArgumentException("graph must be widetree or random, not " + graph);
         }
-        binding = GraphBinding.create(p.factory(), new Options().heapBytes(1L << 30).threads(threads));
+        binding = GraphBinding.create(p, new Options().heapBytes(1L << 30).threads(threads));
         if (graph.equals("widetree")) {
             binding.buildWideTree(1_000_000, 4);
         } else {
@@ -93,7 +93,7 @@ public class ClosureBenchmark {
 
     @Benchmark
     public long fullHeapCollection(Work work, Closure closure) {
-        GcRecord r = binding.mmtk().collect(GcReason.EXPLICIT);
+        GcRecord r = binding.mmtk().collection().collect(GcReason.EXPLICIT);
         work.edges += r.edgesTraced();
         closure.closureMicros += r.closureNanos() / 1000;
         return r.edgesTraced();

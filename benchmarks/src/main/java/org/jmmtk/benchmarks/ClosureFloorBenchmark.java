@@ -66,12 +66,12 @@ public class ClosureFloorBenchmark {
             throw new IllegalArgumentException("kind must be mark or copy, not " + kind);
         }
         String plan = kind.equals("copy") ? "semispace" : "marksweep";
-        binding = GraphBinding.create(Plans.REGISTRY.find(plan).orElseThrow().factory(),
+        binding = GraphBinding.create(Plans.REGISTRY.find(plan).orElseThrow(),
                 new Options().heapBytes(1L << 30).threads(1));
         binding.buildWideTree(1_000_000, 4);
         // two collections: the graph has been in both semispaces, so both are mapped
-        binding.mmtk().collect(GcReason.EXPLICIT);
-        binding.mmtk().collect(GcReason.EXPLICIT);
+        binding.mmtk().collection().collect(GcReason.EXPLICIT);
+        binding.mmtk().collection().collect(GcReason.EXPLICIT);
         memory = binding.mmtk().memory();
         long[] found = new long[64];
         int[] n = {0};

@@ -9,7 +9,7 @@ import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.Mutator;
-import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.core.vm.EdgeVisitor;
 import org.jmmtk.scheduler.GCWorker;
 
@@ -26,12 +26,12 @@ final class GraphBinding implements VMBinding {
     private long roots;
     private long nextId = 1;
 
-    static GraphBinding create(PlanFactory plan, Options options) {
+    static GraphBinding create(PlanProvider plan, Options options) {
         return create(plan, options, List.of());
     }
 
     /** A binding whose memory manager sends heap events to {@code plugins}. */
-    static GraphBinding create(PlanFactory plan, Options options, List<Plugin> plugins) {
+    static GraphBinding create(PlanProvider plan, Options options, List<Plugin> plugins) {
         GraphBinding binding = new GraphBinding();
         new MMTK(options, binding, plan, plugins);
         return binding;
@@ -116,7 +116,7 @@ final class GraphBinding implements VMBinding {
 
     /** Builders keep raw addresses, so the heap must be large enough that building never collects. */
     private void requireNoCollection() {
-        if (mmtk.stats().gcCount() > 0) {
+        if (mmtk.statistics().runStats().gcCount() > 0) {
             throw new IllegalStateException("the heap is too small: building the graph needed a collection");
         }
     }

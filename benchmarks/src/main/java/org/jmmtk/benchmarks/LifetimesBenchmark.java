@@ -133,7 +133,7 @@ public class LifetimesBenchmark {
         }
         Plans.Entry semispace = Plans.REGISTRY.find("semispace").orElseThrow();
         List<Plugin> plugins = method.equals("merlin") ? List.of(new MerlinPlugin((id, point) -> deaths++)) : List.of();
-        RunResult r = Simulation.run(semispace.name(), semispace.factory(), new Options().heapBytes(heap).threads(1),
+        RunResult r = Simulation.run(semispace, new Options().heapBytes(heap).threads(1),
                 TraceFormat.open(trace), (mmtk, binding) -> { }, plugins);
         if (r.isOutOfMemory()) {
             throw new IllegalStateException(r.outOfMemory());

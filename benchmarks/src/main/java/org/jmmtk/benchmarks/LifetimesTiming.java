@@ -58,7 +58,7 @@ public final class LifetimesTiming {
             for (int m = 0; m < 2; m++) {
                 List<Plugin> plugins = m == 1 ? List.of(new MerlinPlugin((id, point) -> sink[0]++)) : List.of();
                 long t0 = System.nanoTime();
-                RunResult result = Simulation.run(semispace.name(), semispace.factory(),
+                RunResult result = Simulation.run(semispace,
                         new Options().heapBytes(heap).threads(1), TraceFormat.open(trace), (mmtk, binding) -> { }, plugins);
                 best[m] = Math.min(best[m], System.nanoTime() - t0);
                 if (result.isOutOfMemory()) {

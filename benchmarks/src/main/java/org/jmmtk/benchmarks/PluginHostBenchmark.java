@@ -9,7 +9,7 @@ import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.policy.Space;
-import org.jmmtk.plans.nogc.NoGC;
+import org.jmmtk.plans.nogc.NoGCProvider;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -83,7 +83,7 @@ public class PluginHostBenchmark {
     }
 
     static GraphBinding nogc(long heapBytes, List<Plugin> plugins) {
-        return GraphBinding.create(NoGC::new, new Options().heapBytes(heapBytes).threads(1), plugins);
+        return GraphBinding.create(new NoGCProvider(), new Options().heapBytes(heapBytes).threads(1), plugins);
     }
 
     /** A fresh nogc heap per iteration, with room for one batch of allocations. */
@@ -109,9 +109,9 @@ public class PluginHostBenchmark {
 
         @TearDown(Level.Iteration)
         public void check() {
-            if (mutator.objectsAllocated() != ALLOCS || heap.mmtk().stats().gcCount() != 0) {
+            if (mutator.objectsAllocated() != ALLOCS || heap.mmtk().statistics().runStats().gcCount() != 0) {
                 throw new IllegalStateException("allocated " + mutator.objectsAllocated() + " objects, "
-                        + heap.mmtk().stats().gcCount() + " collections");
+                        + heap.mmtk().statistics().runStats().gcCount() + " collections");
             }
             if (heap.mmtk().memory().mappedBytes() != mapped) {
                 throw new IllegalStateException("the timed region mapped simulated memory");
@@ -156,7 +156,7 @@ public class PluginHostBenchmark {
 
         @TearDown(Level.Trial)
         public void close() {
-            if (heap.mmtk().stats().gcCount() != 0) {
+            if (heap.mmtk().statistics().runStats().gcCount() != 0) {
                 throw new IllegalStateException("the store benchmark's heap collected");
             }
             heap.mmtk().close();

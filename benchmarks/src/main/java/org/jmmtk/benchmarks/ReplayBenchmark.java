@@ -100,7 +100,7 @@ public class ReplayBenchmark {
     @Benchmark
     public long nogc(Records counter) throws IOException {
         Plans.Entry nogc = Plans.REGISTRY.find("nogc").orElseThrow();
-        RunResult r = Simulation.run(nogc.name(), nogc.factory(), new Options().heapBytes(256L << 20).threads(1), TraceFormat.open(trace));
+        RunResult r = Simulation.run(nogc, new Options().heapBytes(256L << 20).threads(1), TraceFormat.open(trace));
         counter.records += records;
         return r.objectsAllocated();
     }

@@ -51,11 +51,11 @@ public class TracepointOverheadBenchmark {
     public void setUp(BenchmarkParams params) {
         recording = ProbeSetting.apply(probes, List.of(WorkPacketEvent.class, ProcessEdgesEvent.class));
         if (params.getBenchmark().endsWith("closure")) {
-            heap = GraphBinding.create(Plans.REGISTRY.find("marksweep").orElseThrow().factory(),
+            heap = GraphBinding.create(Plans.REGISTRY.find("marksweep").orElseThrow(),
                     new Options().heapBytes(1L << 30).threads(1));
             heap.buildWideTree(1_000_000, 4);
         } else {
-            heap = GraphBinding.create(Plans.REGISTRY.find("semispace").orElseThrow().factory(),
+            heap = GraphBinding.create(Plans.REGISTRY.find("semispace").orElseThrow(),
                     new Options().heapBytes(64L << 20).threads(1));
         }
     }
@@ -70,7 +70,7 @@ public class TracepointOverheadBenchmark {
 
     @Benchmark
     public long closure() {
-        return heap.mmtk().collect(GcReason.EXPLICIT).edgesTraced();
+        return heap.mmtk().collection().collect(GcReason.EXPLICIT).edgesTraced();
     }
 
     @Benchmark

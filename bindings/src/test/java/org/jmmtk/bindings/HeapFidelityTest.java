@@ -28,7 +28,7 @@ class HeapFidelityTest {
 
     private static RunResult run(String plan, int seed, long heap, int threads) throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
-        return Simulation.run(p.name(), p.factory(), new Options().heapBytes(heap).threads(threads).sanity(true),
+        return Simulation.run(p, new Options().heapBytes(heap).threads(threads).sanity(true),
                 random(seed));
     }
 

@@ -17,8 +17,10 @@ import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.NoBarrier;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.olderfirst.OlderFirst;
+import org.jmmtk.plans.olderfirst.OlderFirstProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -35,10 +37,10 @@ class OlderFirstTest {
         return Workloads.REGISTRY.find("random").orElseThrow().factory().create(seed, 1);
     }
 
-    private static RunResult run(PlanFactory plan, Workload workload, long heap, long window, int threads)
+    private static RunResult run(PlanProvider plan, Workload workload, long heap, long window, int threads)
             throws Exception {
         Options options = new Options().heapBytes(heap).threads(threads).sanity(true).windowBytes(window);
-        return Simulation.run("olderfirst", plan, options, workload);
+        return Simulation.run(plan, options, workload);
     }
 
     /** heap factor over the maximum live size, window as a fraction of the heap (0: the default). */
@@ -48,8 +50,8 @@ class OlderFirstTest {
         long heap = Math.round(factor * MaxLive.of(random(seed)).bytes());
         long windowBytes = Math.round(window * heap);
         RunResult semispace = Runs.run("semispace", random(seed), 3 * heap, 1, (mmtk, binding) -> { });
-        RunResult one = run(OlderFirst::new, random(seed), heap, windowBytes, 1);
-        RunResult two = run(OlderFirst::new, random(seed), heap, windowBytes, 2);
+        RunResult one = run(new OlderFirstProvider(), random(seed), heap, windowBytes, 1);
+        RunResult two = run(new OlderFirstProvider(), random(seed), heap, windowBytes, 2);
         assertNull(one.outOfMemory(), one.outOfMemory());
         assertEquals(semispace.finalLiveObjects(), one.finalLiveObjects());
         assertEquals(semispace.finalLiveBytes(), one.finalLiveBytes());
@@ -77,7 +79,7 @@ class OlderFirstTest {
     @Test
     void fullCollectionsComeInWhenWindowsFreeTooLittle() throws Exception {
         long heap = Math.round(1.2 * MaxLive.of(random(2)).bytes());
-        RunResult r = run(OlderFirst::new, random(2), heap, heap / 2, 1);
+        RunResult r = run(new OlderFirstProvider(), random(2), heap, heap / 2, 1);
         assertNull(r.outOfMemory(), r.outOfMemory());
         assertTrue(r.gcCount(CollectionKind.FULL) > 0 && r.gcCount(CollectionKind.WINDOW) > 0,
                 r.gcCount(CollectionKind.FULL) + " full, " + r.gcCount(CollectionKind.WINDOW) + " window");
@@ -86,10 +88,25 @@ class OlderFirstTest {
     /** Without the barrier, a window pointer is missed: the remembered-set check must say so. */
     @Test
     void rememberedSetCheckFiresWithoutTheBarrier() throws Exception {
-        PlanFactory noBarrier = args -> new OlderFirst(args) {
+        PlanProvider noBarrier = new PlanProvider() {
             @Override
-            protected Barrier createBarrier(int ordinal) {
-                return new NoBarrier(memory);
+            public String name() {
+                return "olderfirst-without-barrier";
+            }
+
+            @Override
+            public String description() {
+                return "Older-First without its write barrier";
+            }
+
+            @Override
+            public PlanFactory factory() {
+                return args -> new OlderFirst(args) {
+                    @Override
+                    protected Barrier createBarrier(int ordinal) {
+                        return new NoBarrier(memory);
+                    }
+                };
             }
         };
         long heap = Math.round(2.5 * MaxLive.of(random(1)).bytes());

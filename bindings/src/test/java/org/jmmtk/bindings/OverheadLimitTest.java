@@ -21,7 +21,7 @@ class OverheadLimitTest {
     private static RunResult run(String plan, double scale, long heap, int threads, OverheadLimit limit)
             throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
-        return Simulation.run(p.name(), p.factory(),
+        return Simulation.run(p,
                 new Options().heapBytes(heap).threads(threads).overheadLimit(limit),
                 Workloads.REGISTRY.find("cache").orElseThrow().factory().create(Workloads.DEFAULT_SEED, scale));
     }

@@ -148,7 +148,7 @@ class PluginHooksTest {
         long heap = plan.equals("nogc") ? 256L << 20 : Runs.heapFor(workload);
         Options options = new Options().heapBytes(heap).threads(2).sanity(true).plugins(List.of("events"));
         boolean[] moves = new boolean[1];
-        RunResult r = Simulation.run(p.name(), p.factory(), options, teed,
+        RunResult r = Simulation.run(p, options, teed,
                 (mmtk, binding) -> moves[0] = mmtk.plan().constraints().movesObjects(), List.of(checker));
         assertNull(r.outOfMemory(), r.outOfMemory());
         assertEquals(List.of(), checker.problems.subList(0, Math.min(5, checker.problems.size())));

@@ -46,6 +46,6 @@ final class Runs {
             throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(heap).threads(threads).sanity(true);
-        return Simulation.run(p.name(), p.factory(), options, source, setup);
+        return Simulation.run(p, options, source, setup);
     }
 }

@@ -73,7 +73,7 @@ class SerialRulesTest {
         Options options = new Options().heapBytes(8L << 20).geometry(4096, 0, 0, 4096).nurseryBytes(1L << 20)
                 .maxTenuringThreshold(max).threads(2).sanity(true);
         Plans.Entry p = Plans.REGISTRY.find("serial").orElseThrow();
-        return Simulation.run(p.name(), p.factory(), options, new TraceSource() {
+        return Simulation.run(p, options, new TraceSource() {
             @Override
             public void replay(TraceEvents out) {
                 long id = 1;

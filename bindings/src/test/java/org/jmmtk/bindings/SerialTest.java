@@ -61,7 +61,7 @@ class SerialTest {
         Options options = new Options().heapBytes(heap).geometry(4096, 0, 0, 4096).nurseryBytes(nursery)
                 .maxTenuringThreshold(maxThreshold).threads(threads).sanity(true);
         Plans.Entry p = Plans.REGISTRY.find("serial").orElseThrow();
-        return Simulation.run(p.name(), p.factory(), options, program);
+        return Simulation.run(p, options, program);
     }
 
     /** {@code cycles} edens' worth of objects; the first {@code live} of each cycle rooted in global slots 0.. (replacing the last cycle's if {@code reuseRoots}). */
@@ -235,7 +235,7 @@ class SerialTest {
             for (int threads = 1; threads <= 3; threads++) {
                 Options options = new Options().heapBytes(heap).threads(threads).sanity(true).maxTenuringThreshold(2);
                 Plans.Entry p = Plans.REGISTRY.find("serial").orElseThrow();
-                RunResult r = Simulation.run(p.name(), p.factory(), options, random(seed));
+                RunResult r = Simulation.run(p, options, random(seed));
                 assertNull(r.outOfMemory(), r.outOfMemory());
                 assertEquals(semispace.finalLiveObjects(), r.finalLiveObjects());
                 assertEquals(semispace.finalLiveBytes(), r.finalLiveBytes());

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
-import org.jmmtk.core.plan.PlanFactory;
 import org.jmmtk.core.plan.PlanProvider;
 import org.junit.jupiter.api.DynamicTest;
 
@@ -29,17 +28,15 @@ import org.junit.jupiter.api.DynamicTest;
 public final class ConformanceKit {
     private static final Map<String, TestProgram> PROGRAMS = new ConcurrentHashMap<>();
 
-    private final String plan;
-    private final PlanFactory factory;
+    private final PlanProvider plan;
     private final long[] seeds;
     private final double heapFactor;
     private final int[] gcThreads;
     private final String workload;
 
-    private ConformanceKit(String plan, PlanFactory factory, long[] seeds, double heapFactor, int[] gcThreads,
+    private ConformanceKit(PlanProvider plan, long[] seeds, double heapFactor, int[] gcThreads,
                            String workload) {
         this.plan = plan;
-        this.factory = factory;
         this.seeds = seeds.clone();
         this.heapFactor = heapFactor;
         this.gcThreads = gcThreads.clone();
@@ -48,12 +45,7 @@ public final class ConformanceKit {
 
     /** The kit for the plan {@code provider} registers. */
     public static ConformanceKit of(PlanProvider provider) {
-        return of(provider.name(), provider.factory());
-    }
-
-    /** The kit for a plan called {@code name} made by {@code factory}. */
-    public static ConformanceKit of(String name, PlanFactory factory) {
-        return new ConformanceKit(name, factory, new long[] {1, 2, 3}, 4, new int[] {1, 2, 4}, "random");
+        return new ConformanceKit(provider, new long[] {1, 2, 3}, 4, new int[] {1, 2, 4}, "random");
     }
 
     /** The programs' seeds (default 1, 2, 3): one program per seed. */
@@ -61,7 +53,7 @@ public final class ConformanceKit {
         if (seeds.length == 0) {
             throw new IllegalArgumentException("at least one seed");
         }
-        return new ConformanceKit(plan, factory, seeds, heapFactor, gcThreads, workload);
+        return new ConformanceKit(plan, seeds, heapFactor, gcThreads, workload);
     }
 
     /** Heaps of {@code factor} times each program's maximum live size (default 4; at least 1). */
@@ -69,7 +61,7 @@ public final class ConformanceKit {
         if (!(factor >= 1) || Double.isInfinite(factor)) {
             throw new IllegalArgumentException("heap factor " + factor + ": must be at least 1");
         }
-        return new ConformanceKit(plan, factory, seeds, factor, gcThreads, workload);
+        return new ConformanceKit(plan, seeds, factor, gcThreads, workload);
     }
 
     /** The GC thread counts to compare (default 1, 2, 4); the live-set check uses the last. */
@@ -77,19 +69,19 @@ public final class ConformanceKit {
         if (counts.length == 0 || Arrays.stream(counts).anyMatch(n -> n < 1)) {
             throw new IllegalArgumentException("GC thread counts must be at least 1: " + Arrays.toString(counts));
         }
-        return new ConformanceKit(plan, factory, seeds, heapFactor, counts, workload);
+        return new ConformanceKit(plan, seeds, heapFactor, counts, workload);
     }
 
     /** Another built-in workload instead of {@code random} (e.g. {@code cache}: four threads). */
     public ConformanceKit workload(String name) {
-        return new ConformanceKit(plan, factory, seeds, heapFactor, gcThreads, name);
+        return new ConformanceKit(plan, seeds, heapFactor, gcThreads, name);
     }
 
     /** Every check for every seed, named for the JUnit report. */
     public Stream<DynamicTest> tests() {
         List<DynamicTest> tests = new ArrayList<>();
         for (long seed : seeds) {
-            String on = plan + " on " + workload + " seed " + seed;
+            String on = plan.name() + " on " + workload + " seed " + seed;
             tests.add(DynamicTest.dynamicTest(on + ": live set after every GC", () -> checkLiveSet(seed)));
             tests.add(DynamicTest.dynamicTest(on + ": same result for GC threads " + Arrays.toString(gcThreads),
                     () -> checkThreadCounts(seed)));
@@ -101,18 +93,18 @@ public final class ConformanceKit {
     /** The live-set check on the program for {@code seed}. */
     public void checkLiveSet(long seed) throws IOException {
         TestProgram p = program(seed);
-        LiveSetCheck.run(plan, factory, p, p.heap(heapFactor), gcThreads[gcThreads.length - 1]);
+        LiveSetCheck.run(plan, p, p.heap(heapFactor), gcThreads[gcThreads.length - 1]);
     }
 
     /** The GC-thread-count check on the program for {@code seed}. */
     public void checkThreadCounts(long seed) throws IOException {
         TestProgram p = program(seed);
-        ThreadCountCheck.run(plan, factory, p, p.heap(heapFactor), gcThreads);
+        ThreadCountCheck.run(plan, p, p.heap(heapFactor), gcThreads);
     }
 
     /** The out-of-memory check on the program for {@code seed}. */
     public void checkOutOfMemory(long seed) throws IOException {
-        OutOfMemoryCheck.run(plan, factory, program(seed), gcThreads[gcThreads.length - 1]);
+        OutOfMemoryCheck.run(plan, program(seed), gcThreads[gcThreads.length - 1]);
     }
 
     private TestProgram program(long seed) {

@@ -13,7 +13,7 @@ import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.ShadowHeap;
 import org.jmmtk.bindings.trace.TeedSource;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
 
 /**
  * Replays a program with the heap sanity checker after every collection, and after every collection
@@ -26,12 +26,12 @@ final class LiveSetCheck {
     private LiveSetCheck() {
     }
 
-    static void run(String plan, PlanFactory factory, TestProgram program, long heap, int gcThreads)
+    static void run(PlanProvider plan, TestProgram program, long heap, int gcThreads)
             throws IOException {
         ShadowHeap shadow = new ShadowHeap();
         int[] checked = new int[1];
         Options options = new Options().heapBytes(heap).threads(gcThreads).sanity(true);
-        RunResult r = Simulation.run(plan, factory, options, new TeedSource(program.source(), shadow),
+        RunResult r = Simulation.run(plan, options, new TeedSource(program.source(), shadow),
                 (mmtk, binding) -> mmtk.addListener(gc -> {
                     Long2ObjectOpenHashMap<long[]> graph = HeapGraph.read(mmtk);
                     ShadowHeap.Reachable expected = shadow.reachable();

@@ -7,7 +7,7 @@ import java.io.IOException;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
 
 /**
  * Replays a program in a heap smaller than its maximum live size, which no correct collector can run
@@ -18,10 +18,10 @@ final class OutOfMemoryCheck {
     private OutOfMemoryCheck() {
     }
 
-    static void run(String plan, PlanFactory factory, TestProgram program, int gcThreads) throws IOException {
+    static void run(PlanProvider plan, TestProgram program, int gcThreads) throws IOException {
         long heap = program.heap(0.5);
         Options options = new Options().heapBytes(heap).threads(gcThreads).sanity(true);
-        RunResult r = Simulation.run(plan, factory, options, program.source());
+        RunResult r = Simulation.run(plan, options, program.source());
         assertNotNull(r.outOfMemory(), program + " completed in " + heap + " bytes, half its maximum live size "
                 + program.maxLiveBytes() + ": live objects were lost");
         assertTrue(!r.outOfMemory().isBlank(), "the out-of-memory report says what ran out");

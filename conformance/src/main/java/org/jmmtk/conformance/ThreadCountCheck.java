@@ -8,7 +8,7 @@ import org.jmmtk.bindings.replay.LogicalResult;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
 
 /**
  * Replays a program with each GC thread count (sanity checker on) and requires the same
@@ -19,12 +19,12 @@ final class ThreadCountCheck {
     private ThreadCountCheck() {
     }
 
-    static void run(String plan, PlanFactory factory, TestProgram program, long heap, int[] gcThreads)
+    static void run(PlanProvider plan, TestProgram program, long heap, int[] gcThreads)
             throws IOException {
         String expected = null;
         for (int threads : gcThreads) {
             Options options = new Options().heapBytes(heap).threads(threads).sanity(true);
-            RunResult r = Simulation.run(plan, factory, options, program.source());
+            RunResult r = Simulation.run(plan, options, program.source());
             assertNull(r.outOfMemory(), program + " with " + threads + " GC threads: " + r.outOfMemory());
             String actual = LogicalResult.of(r);
             if (expected == null) {

@@ -15,7 +15,7 @@ class BuiltInPlansConformanceTest {
     @TestFactory
     Stream<DynamicNode> everyPlanConforms() {
         return Plans.REGISTRY.all().stream().map(p -> {
-            ConformanceKit kit = ConformanceKit.of(p.name(), p.factory()).seeds(1, 2);
+            ConformanceKit kit = ConformanceKit.of(p).seeds(1, 2);
             return DynamicContainer.dynamicContainer(p.name(),
                     (p.name().equals("nogc") ? kit.heapFactor(1000) : kit).tests());
         });

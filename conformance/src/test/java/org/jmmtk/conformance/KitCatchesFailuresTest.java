@@ -3,7 +3,7 @@ package org.jmmtk.conformance;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.jmmtk.plans.nogc.NoGC;
+import org.jmmtk.plans.nogc.NoGCProvider;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -11,14 +11,14 @@ import org.opentest4j.AssertionFailedError;
 class KitCatchesFailuresTest {
     @Test
     void aPlanThatCannotCollectInTheHeapFails() {
-        ConformanceKit kit = ConformanceKit.of("nogc", NoGC::new).seeds(1);
+        ConformanceKit kit = ConformanceKit.of(new NoGCProvider()).seeds(1);
         AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> kit.checkLiveSet(1));
         assertTrue(e.getMessage().contains("out of memory"), e.getMessage());
     }
 
     @Test
     void badSettingsAreRejected() {
-        ConformanceKit kit = ConformanceKit.of("nogc", NoGC::new);
+        ConformanceKit kit = ConformanceKit.of(new NoGCProvider());
         assertThrows(IllegalArgumentException.class, () -> kit.heapFactor(0.5));
         assertThrows(IllegalArgumentException.class, () -> kit.gcThreads(0));
         assertThrows(IllegalArgumentException.class, () -> kit.seeds());

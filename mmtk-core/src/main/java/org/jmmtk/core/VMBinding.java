@@ -18,7 +18,7 @@ public interface VMBinding extends Scanning, Collection {
 
     /**
      * Whether the binding wants, after each collection, every object the collection moved with its
-     * new address ({@link MMTK#forEachMoved}): for bindings that name objects by id.
+     * new address ({@link org.jmmtk.core.scheduling.Collectors#forEachMoved}): for bindings that name objects by id.
      */
     default boolean needsMoveLog() {
         return false;

@@ -13,8 +13,12 @@ import org.jmmtk.core.util.Registry;
  * ({@code --classpath}, {@code JMMTK_CLASSPATH}).
  */
 public final class Plans {
-    /** A registered plan; {@code origin} is "built in" or the path of the jar that provided it. */
-    public record Entry(String name, String description, PlanFactory factory, String origin) implements Discovered {
+    /**
+     * A registered plan: its provider's name, description and factory, so it runs wherever a provider
+     * does; {@code origin} is "built in" or the path of the jar that provided it.
+     */
+    public record Entry(String name, String description, PlanFactory factory, String origin)
+            implements Discovered, PlanProvider {
     }
 
     public static final String DEFAULT = "semispace";

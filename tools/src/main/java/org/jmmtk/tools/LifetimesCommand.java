@@ -98,7 +98,7 @@ final class LifetimesCommand implements Callable<Integer> {
             if (method == Lifetimes.Method.merlin) {
                 RunResult run;
                 try (Progress progress = Progress.start("merlin on " + plan.name(), src::progress)) {
-                    run = Lifetimes.merlin(plan.name(), plan.factory(), options, src, deaths);
+                    run = Lifetimes.merlin(plan, options, src, deaths);
                 }
                 if (run.isOutOfMemory()) {
                     throw new RunFailedException(run.outOfMemory() + " (Merlin needs the plan to complete the trace: "
@@ -109,7 +109,7 @@ final class LifetimesCommand implements Callable<Integer> {
             } else if (method == Lifetimes.Method.sampled) {
                 RunResult run;
                 try (Progress progress = Progress.start("sampled on " + plan.name(), src::progress)) {
-                    run = Lifetimes.sampled(plan.name(), plan.factory(), options, src, oneIn, deaths);
+                    run = Lifetimes.sampled(plan, options, src, oneIn, deaths);
                 }
                 if (run.isOutOfMemory()) {
                     throw new RunFailedException(run.outOfMemory() + " (the sampled lifetimes need the plan to complete "

@@ -94,9 +94,9 @@ final class LifetimesCompareCommand implements Callable<Integer> {
         SampledComparison.Report report;
         SampledComparison.Report intervened = null;
         try (Progress progress = Progress.start("comparing on " + plan.name(), src::progress)) {
-            report = checked(SampledComparison.compare(plan.name(), plan.factory(), options, src, rates, pretenure), "");
+            report = checked(SampledComparison.compare(plan, options, src, rates, pretenure), "");
             if (kept != null) {
-                intervened = checked(SampledComparison.compare(plan.name(), plan.factory(), options,
+                intervened = checked(SampledComparison.compare(plan, options,
                         KeepAlive.of(src, kept), rates, false), "with the intervention, ");
             }
         }

@@ -94,7 +94,7 @@ final class MinHeapCommand implements Callable<Integer> {
         Options options = collector.options(threads.threads).heapBytes(heap);
         String label = String.format(Locale.ROOT, "minheap %s: %,d bytes", plan.name(), heap);
         try (Progress progress = Progress.start(label, src::progress)) {
-            return !Simulation.run(plan.name(), plan.factory(), options, src).isOutOfMemory();
+            return !Simulation.run(plan, options, src).isOutOfMemory();
         }
     }
 

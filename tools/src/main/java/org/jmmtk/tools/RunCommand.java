@@ -125,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
         }
         for (int i = 0; i < warmup; i++) {
             try (Progress progress = Progress.start("warming up " + (i + 1) + "/" + warmup, src::progress)) {
-                Simulation.run(plan.name(), plan.factory(), options, opened);
+                Simulation.run(plan, options, opened);
             }
         }
         Path recordingFile = null;
@@ -142,7 +142,7 @@ final class RunCommand implements Callable<Integer> {
                 if (events != null) {
                     extra.add(events.plugin());
                 }
-                result = Simulation.run(plan.name(), plan.factory(), options, src, (mmtk, binding) -> { }, extra);
+                result = Simulation.run(plan, options, src, (mmtk, binding) -> { }, extra);
                 if (events != null) {
                     events.commit();
                 }

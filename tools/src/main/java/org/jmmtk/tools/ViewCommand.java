@@ -112,7 +112,7 @@ final class ViewCommand implements Callable<Integer> {
             RunResult result = null;
             while (result == null) {
                 try {
-                    result = Simulation.run(plan.name(), plan.factory(), options, src, (mmtk, binding) -> {
+                    result = Simulation.run(plan, options, src, (mmtk, binding) -> {
                         try {
                             view.bind(mmtk);
                         } catch (IllegalArgumentException e) {

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.jmmtk.bindings.replay.RunResult;
-import org.jmmtk.core.stats.FreeSpaceProfile;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.stats.PausePercentiles;
@@ -129,8 +128,8 @@ class RunMetricsTest {
                 if (t + pause > wall) {
                     break;
                 }
-                collections.add(new GcRecord(collections.size() + 1, "full", "heap-full", 0, t, t + pause, pause, 0, 0,
-                        0, 0, 0, 0, 0, 0, 0, 0, FreeSpaceProfile.NONE, Map.of()));
+                collections.add(GcRecord.builder(collections.size() + 1, "full", "heap-full").span(t, t + pause)
+                        .build());
                 t += pause + random.nextInt(run % 2 == 0 ? 20_000_000 : 2_000_000);
             }
             RunResult result = new RunResult("p", "s", 1 << 20, HeapGeometry.forHeap(1 << 20), 1, 4096,

@@ -9,7 +9,7 @@ import org.jmmtk.bindings.trace.FilteredSource;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.plugins.filip.FinalizationSampler;
 import org.jmmtk.plugins.merlin.DeathSink;
 import org.jmmtk.plugins.merlin.MerlinPlugin;
@@ -38,9 +38,9 @@ public final class Lifetimes {
      * {@code deaths}. The replay makes no collection at {@code C} records ({@link WithoutCollections}).
      * Returns the run: when it ran out of memory, the deaths are incomplete.
      */
-    public static RunResult merlin(String planName, PlanFactory plan, Options options, TraceSource source,
+    public static RunResult merlin(PlanProvider plan, Options options, TraceSource source,
                                    DeathSink deaths) throws IOException {
-        return Simulation.run(planName, plan, options, new WithoutCollections(source), (mmtk, binding) -> { },
+        return Simulation.run(plan, options, new WithoutCollections(source), (mmtk, binding) -> { },
                 List.of(new MerlinPlugin(deaths)));
     }
 
@@ -49,17 +49,17 @@ public final class Lifetimes {
      * {@link FinalizationSampler} plugin, with its ephemerons allocated in the heap by {@link Ephemerons}),
      * replayed by {@code plan} without {@code C} records as Merlin's replay is, into {@code deaths}.
      */
-    public static RunResult sampled(String planName, PlanFactory plan, Options options, TraceSource source, int oneIn,
+    public static RunResult sampled(PlanProvider plan, Options options, TraceSource source, int oneIn,
                                     DeathSink deaths) throws IOException {
-        return sampled(planName, plan, options, source, oneIn, false, deaths);
+        return sampled(plan, options, source, oneIn, false, deaths);
     }
 
     /** As above; {@code pretenure}: the ephemerons are allocated straight into the mature space (FiLiP's pretenuring). */
-    public static RunResult sampled(String planName, PlanFactory plan, Options options, TraceSource source, int oneIn,
+    public static RunResult sampled(PlanProvider plan, Options options, TraceSource source, int oneIn,
                                     boolean pretenure, DeathSink deaths) throws IOException {
         FinalizationSampler sampler = new FinalizationSampler(oneIn, deaths);
         TraceSource profiled = withEphemerons(new WithoutCollections(source), sampler);
-        return Simulation.run(planName, plan, options, profiled, (mmtk, binding) -> {
+        return Simulation.run(plan, options, profiled, (mmtk, binding) -> {
             if (pretenure) {
                 binding.pretenure(FinalizationSampler.EPHEMERON_TYPE);
             }

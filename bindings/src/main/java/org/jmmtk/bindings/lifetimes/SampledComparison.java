@@ -13,7 +13,7 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.plugins.merlin.DeathSink;
 
 /**
@@ -56,27 +56,27 @@ public final class SampledComparison {
      * Compares at each rate {@code 1/oneIn} of {@code rates}, with {@code plan} in {@code options}' heap;
      * with {@code pretenure}, each rate also runs with the ephemerons pretenured (for its cost only).
      */
-    public static Report compare(String planName, PlanFactory plan, Options options, TraceSource source, int[] rates,
+    public static Report compare(PlanProvider plan, Options options, TraceSource source, int[] rates,
                                  boolean pretenure) throws IOException {
         SampledComparison c = new SampledComparison();
         source.replay(c.new Allocations());
         long end = c.ids.size();
         Long2LongOpenHashMap exact = new Long2LongOpenHashMap();
-        RunResult exactRun = Lifetimes.merlin(planName, plan, options, source, exact::put);
+        RunResult exactRun = Lifetimes.merlin(plan, options, source, exact::put);
         if (exactRun.isOutOfMemory()) {
-            return new Report(planName, end, exactRun, new long[0], List.of());
+            return new Report(plan.name(), end, exactRun, new long[0], List.of());
         }
         long[] exactLifetimes = c.lifetimes(exact, 1, end);
         List<Rate> out = new ArrayList<>();
         for (int oneIn : rates) {
             Long2LongOpenHashMap observed = new Long2LongOpenHashMap();
-            RunResult run = Lifetimes.sampled(planName, plan, options, source, oneIn, observed::put);
+            RunResult run = Lifetimes.sampled(plan, options, source, oneIn, observed::put);
             if (run.isOutOfMemory()) {
                 out.add(new Rate(oneIn, run, null, List.of(), new long[0], null));
                 continue;
             }
             RunResult pretenured = pretenure
-                    ? Lifetimes.sampled(planName, plan, options, source, oneIn, true, DeathSink.NONE) : null;
+                    ? Lifetimes.sampled(plan, options, source, oneIn, true, DeathSink.NONE) : null;
             List<Stats> types = new ArrayList<>();
             for (int type : c.typeNames.keySet()) {
                 types.add(c.stats(type, exact, observed, oneIn, end));
@@ -84,7 +84,7 @@ public final class SampledComparison {
             out.add(new Rate(oneIn, run, c.stats(-1, exact, observed, oneIn, end), types, c.lifetimes(observed, oneIn, end),
                     pretenured));
         }
-        return new Report(planName, end, exactRun, exactLifetimes, out);
+        return new Report(plan.name(), end, exactRun, exactLifetimes, out);
     }
 
     /** The type names of {@code source} (from its T records, "type N" for types it only uses), by type id. */

@@ -145,9 +145,9 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
      */
     @Override
     public void resumeMutators() {
-        mmtk.forEachMoved(objects::put);
+        mmtk.collection().collectors().forEachMoved(objects::put);
         if (!finished && objects.size() > 2 * liveAfterLastCompaction + 4096) {
-            objects.retainIf(mmtk::isObject);
+            objects.retainIf(mmtk.plan().heap()::isObject);
             liveAfterLastCompaction = objects.size();
         }
         if (parallel != null) {
@@ -278,20 +278,20 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     @Override
     public void perfectPoint() {
         if (deathRoots != null) {
-            mmtk.perfectPoint();
+            mmtk.collection().perfectPoint();
         }
     }
 
     @Override
     public void collect() {
-        mmtk.handleUserCollectionRequest();
+        mmtk.collection().handleUserCollectionRequest();
     }
 
     /** {@code C} on a mutator thread: it waits for the collection in its safe region. */
     void collectFromMutator() {
         enterSafeRegion();
         try {
-            mmtk.handleUserCollectionRequest();
+            mmtk.collection().handleUserCollectionRequest();
         } catch (RuntimeException | Error e) {
             abandonSafeRegion(e);
             throw e;
@@ -355,7 +355,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     public LiveSet finish() {
         finished = true;
         plugins.programEnd();
-        GcRecord r = mmtk.collect(GcReason.FINAL);
+        GcRecord r = mmtk.collection().collect(GcReason.FINAL);
         return new LiveSet(r.objectsCopied() + r.objectsMarked(), r.bytesTraced());
     }
 
@@ -365,7 +365,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
      */
     public LiveSet tableSet() {
         long[] totals = new long[2];
-        objects.forEach(mmtk::isObject, (id, address) -> {
+        objects.forEach(mmtk.plan().heap()::isObject, (id, address) -> {
             totals[0]++;
             totals[1] += ObjectModel.traceBytes(memory, address);
         });
@@ -376,7 +376,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     @Override
     public long addressOf(long id) {
         long address = objects.get(id);
-        return address != 0 && mmtk.isObject(address, id) ? address : 0;
+        return address != 0 && mmtk.plan().heap().isObject(address, id) ? address : 0;
     }
 
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.jmmtk.core.MMTK;
 import org.jmmtk.core.analysis.Plugin;
+import org.jmmtk.core.collection.Statistics;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
@@ -43,18 +44,19 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
 
     static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
                         long wallNanos, ParallelStats parallel) {
-        RunStats s = mmtk.stats();
+        Statistics stats = mmtk.statistics();
+        RunStats s = stats.runStats();
         Map<String, Map<String, Number>> plugins = new LinkedHashMap<>();
         for (Plugin p : mmtk.plugins().plugins()) {
             plugins.put(p.name(), p.summary());
         }
         return new RunResult(plan, source, mmtk.options().heapBytes(), mmtk.geometry(), mmtk.options().threads(),
-                mmtk.options().packetCapacity(), s.gcCount(), mmtk.objectsAllocated(), mmtk.bytesAllocated(),
-                s.bytesCopied(), s.bytesMarked(), s.edgesTraced(), mmtk.barrierStores(),
+                mmtk.options().packetCapacity(), s.gcCount(), stats.objectsAllocated(), stats.bytesAllocated(),
+                s.bytesCopied(), s.bytesMarked(), s.edgesTraced(), stats.barrierStores(),
                 live == null ? null : live.objects(), live == null ? null : live.bytes(),
                 s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentiles(),
                 s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos,
-                mmtk.medianObjectBytes(), parallel, mmtk.plan().spaceSizes());
+                stats.medianObjectBytes(), parallel, mmtk.plan().spaceSizes());
     }
 
     /**

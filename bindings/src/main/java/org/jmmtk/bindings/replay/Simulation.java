@@ -8,8 +8,9 @@ import org.jmmtk.core.MMTK;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.analysis.Plugins;
+import org.jmmtk.core.collection.Statistics;
 import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
-import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanProvider;
 
 /**
  * Runs one plan on one trace source: builds an MMTK instance with the replay binding and the plugins
@@ -28,14 +29,14 @@ public final class Simulation {
     private Simulation() {
     }
 
-    public static RunResult run(String planName, PlanFactory plan, Options options, TraceSource source)
+    public static RunResult run(PlanProvider plan, Options options, TraceSource source)
             throws IOException {
-        return run(planName, plan, options, source, (mmtk, binding) -> { });
+        return run(plan, options, source, (mmtk, binding) -> { });
     }
 
-    public static RunResult run(String planName, PlanFactory plan, Options options, TraceSource source, Setup setup)
+    public static RunResult run(PlanProvider plan, Options options, TraceSource source, Setup setup)
             throws IOException {
-        return run(planName, plan, options, source, setup, List.of());
+        return run(plan, options, source, setup, List.of());
     }
 
     /**
@@ -75,7 +76,7 @@ public final class Simulation {
     }
 
     /** A run whose heap events also go to {@code extraPlugins}, after the plugins the options name. */
-    public static RunResult run(String planName, PlanFactory plan, Options options, TraceSource source, Setup setup,
+    public static RunResult run(PlanProvider plan, Options options, TraceSource source, Setup setup,
                                 List<Plugin> extraPlugins) throws IOException {
         checkMutatorThreads(options, extraPlugins);
         List<Plugin> plugins = new ArrayList<>();
@@ -88,7 +89,7 @@ public final class Simulation {
             setup.prepare(mmtk, binding);
             ReplayBinding.LiveSet live = null;
             String outOfMemory = null;
-            mmtk.stats().startClock();
+            mmtk.statistics().runStats().startClock();
             long wall;
             ParallelStats parallel = null;
             try {
@@ -97,14 +98,15 @@ public final class Simulation {
                 } else {
                     source.replay(binding);
                 }
-                wall = mmtk.stats().clockNanos();
-                mmtk.stats().heapUsage(mmtk.bytesAllocated(), mmtk.usedBytes());
+                wall = mmtk.statistics().runStats().clockNanos();
+                Statistics stats = mmtk.statistics();
+                stats.runStats().heapUsage(stats.bytesAllocated(), stats.usedBytes());
                 live = binding.finish();
             } catch (SimulatedOutOfMemoryError e) {
-                wall = mmtk.stats().clockNanos();
+                wall = mmtk.statistics().runStats().clockNanos();
                 outOfMemory = e.getMessage();
             }
-            return RunResult.of(planName, source.describe(), mmtk, live, outOfMemory, wall, parallel);
+            return RunResult.of(plan.name(), source.describe(), mmtk, live, outOfMemory, wall, parallel);
         }
     }
 }

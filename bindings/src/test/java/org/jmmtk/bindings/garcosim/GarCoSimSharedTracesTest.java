@@ -38,7 +38,7 @@ class GarCoSimSharedTracesTest {
     void tenThousandFinishesOnEveryPlanInOneMebibyte(String plan, int threads) throws IOException {
         Plans.Entry entry = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(1L << 20).threads(threads).sanity(true);
-        RunResult r = Simulation.run(entry.name(), entry.factory(), options,
+        RunResult r = Simulation.run(entry, options,
                 new GarCoSimReader(DIR.resolve("tenthousand.trace")));
         assertNull(r.outOfMemory(), r.outOfMemory());
         assertEquals(124L, r.finalLiveObjects());

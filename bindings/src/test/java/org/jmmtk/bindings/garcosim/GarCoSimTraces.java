@@ -30,7 +30,7 @@ final class GarCoSimTraces {
     static RunResult run(String plan, TraceSource source) throws IOException {
         Plans.Entry entry = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(4L << 20).threads(2).sanity(true);
-        return Simulation.run(entry.name(), entry.factory(), options, source);
+        return Simulation.run(entry, options, source);
     }
 
     /** Asserts that the trace statistics and every collecting plan find {@code objects} objects of {@code bytes}. */

@@ -60,7 +60,7 @@ class ArenaEventsTest {
             ArenaReplay replay = new ArenaReplay();
             Long2LongMap[] last = new Long2LongMap[1];
             int[] checks = new int[1];
-            RunResult r = Simulation.run(plan.name(), plan.factory(), options.copy().heapBytes((long) (factor * options.heapBytes())),
+            RunResult r = Simulation.run(plan, options.copy().heapBytes((long) (factor * options.heapBytes())),
                     trace, (mmtk, binding) -> mmtk.addListener(gc -> {
                         last[0] = heapObjects(mmtk);
                         assertSame(plan.name() + " after GC " + gc.gc(), last[0], replay, mmtk);
@@ -107,7 +107,7 @@ class ArenaEventsTest {
 
     private static Long2LongMap heapObjects(MMTK mmtk) {
         Long2LongOpenHashMap objects = new Long2LongOpenHashMap();
-        mmtk.forEachObject(o -> objects.put(o, ObjectModel.traceBytes(mmtk.memory(), o)));
+        mmtk.plan().heap().forEachObject(o -> objects.put(o, ObjectModel.traceBytes(mmtk.memory(), o)));
         return objects;
     }
 }

@@ -60,7 +60,7 @@ class DeathLogTest {
         List<String> inMemory;
         try (DeathLog small = new DeathLog(dir, 16); DeathLog large = new DeathLog(dir)) {
             var plan = org.jmmtk.plans.Plans.REGISTRY.find("semispace").orElseThrow();
-            Lifetimes.merlin(plan.name(), plan.factory(), new org.jmmtk.core.Options().heapBytes(16 << 20).threads(2),
+            Lifetimes.merlin(plan, new org.jmmtk.core.Options().heapBytes(16 << 20).threads(2),
                     program, small);
             Lifetimes.bruteForce(program, large);
             assertTrue(small.runs() > 64, "runs: " + small.runs());

@@ -52,8 +52,8 @@ final class Deaths implements DeathSink {
             Deaths d = new Deaths();
             Options o = options.copy().heapBytes((long) (factor * options.heapBytes()));
             RunResult r = plugin
-                    ? Simulation.run(p.name(), p.factory(), o, trace, (m, b) -> { }, List.of(new MerlinPlugin(d)))
-                    : Lifetimes.merlin(p.name(), p.factory(), o, trace, d);
+                    ? Simulation.run(p, o, trace, (m, b) -> { }, List.of(new MerlinPlugin(d)))
+                    : Lifetimes.merlin(p, o, trace, d);
             if (!r.isOutOfMemory()) {
                 return d.byId;
             }

@@ -52,7 +52,7 @@ class SampledLifetimesTest {
         Options options = Deaths.options(plan.name(), trace, gcThreads);
         for (double factor : new double[] {1, 2, 8}) {
             Deaths d = new Deaths();
-            RunResult r = Lifetimes.sampled(plan.name(), plan.factory(),
+            RunResult r = Lifetimes.sampled(plan,
                     options.copy().heapBytes((long) (factor * options.heapBytes())), trace, oneIn, pretenure, d);
             if (!r.isOutOfMemory()) {
                 return d.byId;

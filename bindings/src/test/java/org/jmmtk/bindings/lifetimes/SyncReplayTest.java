@@ -62,7 +62,7 @@ class SyncReplayTest {
         // immix needs about 3 times random's live size with realistic Immix blocks (docs/design.md)
         long heap = plan.equals("immix") ? 4 * maxLive : 3 * maxLive;
         Options options = new Options().heapBytes(heap).threads(2).sanity(true).sync(sync);
-        return Simulation.run(p.name(), p.factory(), options, trace);
+        return Simulation.run(p, options, trace);
     }
 
     @ParameterizedTest

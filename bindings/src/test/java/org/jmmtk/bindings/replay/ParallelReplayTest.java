@@ -129,7 +129,7 @@ class ParallelReplayTest {
         Options options = new Options().heapBytes(heap).threads(gcThreads).sanity(true).mutatorThreads(mutators)
                 .pageResourceLock(lock);
         String[] graph = {null};
-        RunResult r = Simulation.run(p.name(), p.factory(), options, trace, (mmtk, binding) ->
+        RunResult r = Simulation.run(p, options, trace, (mmtk, binding) ->
                 mmtk.addListener(g -> {
                     if (g.reason().equals(GcReason.FINAL.label)) {
                         graph[0] = describe(HeapGraph.read(mmtk));

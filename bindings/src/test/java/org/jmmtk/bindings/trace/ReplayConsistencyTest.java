@@ -23,7 +23,7 @@ class ReplayConsistencyTest {
     private static RunResult replay(String plan, Path file) throws IOException {
         Plans.Entry entry = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(4L << 20).threads(2).sanity(true);
-        return Simulation.run(entry.name(), entry.factory(), options, TraceFormat.open(file));
+        return Simulation.run(entry, options, TraceFormat.open(file));
     }
 
     private void assertInconsistent(String plan, Path file, long line, String reason) {

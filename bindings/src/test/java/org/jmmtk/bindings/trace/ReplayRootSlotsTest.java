@@ -20,7 +20,7 @@ class ReplayRootSlotsTest {
     private static RunResult replay(String plan, Path file) throws IOException {
         Plans.Entry entry = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(4L << 20).threads(2).sanity(true);
-        return Simulation.run(entry.name(), entry.factory(), options, TraceFormat.open(file));
+        return Simulation.run(entry, options, TraceFormat.open(file));
     }
 
     @ParameterizedTest(name = "{0}, slot {1}")

@@ -217,7 +217,7 @@ class TraceIntegrityTest {
             int line = starts.length / 2 + random.nextInt(starts.length / 2 - 1);
             int at = (int) starts[line] + 3 + random.nextInt((int) (starts[line + 1] - starts[line]) - 3);
             Path file = store(Form.TEXT, "cut", Arrays.copyOf(t.bytes(), at));
-            TraceException e = assertThrows(TraceException.class, () -> Simulation.run(plan.name(), plan.factory(),
+            TraceException e = assertThrows(TraceException.class, () -> Simulation.run(plan,
                     new Options().heapBytes(Math.max(live.bytes() * 3, 1 << 20)).threads(1), TraceFormat.open(file)));
             assertTrue(e.getMessage().startsWith(file + ": truncated: no end record after line "),
                     "seed " + seed + ", cut at " + at + ": " + e.getMessage());

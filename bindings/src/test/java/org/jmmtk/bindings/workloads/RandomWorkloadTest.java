@@ -68,7 +68,7 @@ class RandomWorkloadTest {
         ShadowHeap shadow = new ShadowHeap();
         new Random(3, 0.5).replay(shadow);
         Options options = new Options().heapBytes(64L << 20).threads(2).sanity(true);
-        RunResult r = Simulation.run(p.name(), p.factory(), options, new Random(3, 0.5));
+        RunResult r = Simulation.run(p, options, new Random(3, 0.5));
         assertNull(r.outOfMemory());
         assertEquals(15_000, r.objectsAllocated());
         assertEquals(shadow.reachable().bytes(), r.finalLiveBytes());

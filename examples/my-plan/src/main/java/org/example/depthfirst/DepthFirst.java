@@ -45,11 +45,6 @@ public final class DepthFirst extends Plan {
     }
 
     @Override
-    public String name() {
-        return "depthfirst";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return CONSTRAINTS;
     }

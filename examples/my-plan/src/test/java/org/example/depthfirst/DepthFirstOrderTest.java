@@ -78,7 +78,7 @@ class DepthFirstOrderTest {
     void survivorsAreCopiedInDepthFirstOrder() throws Exception {
         Moves moves = new Moves();
         Options options = new Options().heapBytes(64 << 10).threads(1).sanity(true);
-        RunResult r = Simulation.run("depthfirst", DepthFirst::new, options, new Tree(), (mmtk, binding) -> { },
+        RunResult r = Simulation.run(new DepthFirstProvider(), options, new Tree(), (mmtk, binding) -> { },
                 List.of(moves));
         assertNull(r.outOfMemory());
         assertEquals(5, r.finalLiveObjects());

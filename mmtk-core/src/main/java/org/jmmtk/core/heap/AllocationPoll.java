@@ -3,7 +3,7 @@ package org.jmmtk.core.heap;
 /**
  * What a space asks before giving pages to a mutator (mmtk-core's poll in {@code Space::acquire}):
  * the memory manager consults its {@link GcTrigger} and, if the budget is exhausted, collects.
- * Implemented by the composition root, so spaces never see it.
+ * Implemented by the collection driver's poll, so spaces never see the driver.
  */
 public interface AllocationPoll {
     /**

@@ -6,17 +6,24 @@ package org.jmmtk.core.heap;
  */
 public final class FixedHeapTrigger implements GcTrigger {
     private final int totalPages;
+    private final int heapPages;
     private final OverheadLimit limit;
     private int futileInARow;
 
     public FixedHeapTrigger(long heapBytes, HeapGeometry geometry, OverheadLimit limit) {
         this.totalPages = (int) Math.min(Integer.MAX_VALUE, heapBytes >>> geometry.logBytesInPage());
+        this.heapPages = (int) geometry.bytesToPages(heapBytes);
         this.limit = limit;
     }
 
     @Override
     public int totalPages() {
         return totalPages;
+    }
+
+    @Override
+    public int heapPages() {
+        return heapPages;
     }
 
     @Override

@@ -9,8 +9,16 @@ package org.jmmtk.core.heap;
  * <p>Called by the thread that polls or collects (one at a time: collections are serialised).
  */
 public interface GcTrigger {
-    /** The heap budget now, in pages. */
+    /** The heap budget now, in whole pages: what {@link #isGcRequired} holds the reserved pages to. */
     int totalPages();
+
+    /**
+     * The heap size now in pages, a partial page counted as one: what a plan shares out among its own
+     * policies (a nursery's share of the budget, Immix's defragmentation headroom, when reference
+     * counting looks for cycles). It exceeds {@link #totalPages} by one page when the heap is not a
+     * whole number of pages.
+     */
+    int heapPages();
 
     /** Whether a mutator may not take {@code pages} more pages while {@code reservedPages} are reserved. */
     boolean isGcRequired(int reservedPages, int pages);

@@ -8,7 +8,7 @@ package org.jmmtk.core.heap;
  * distance to the natural point is the plan's (the budget's free pages, or a nursery's if it fills
  * first), so for a free-list plan, which also reuses free cells of its blocks, "early" and "mid" collect
  * sooner than the natural point would be. The bounds are enforced after every collection (by
- * {@code MMTK}). Used by one thread at a time.
+ * {@code CollectionDriver}). Used by one thread at a time.
  */
 public final class SyncTrigger implements GcTrigger {
     private final GcTrigger natural;
@@ -34,6 +34,11 @@ public final class SyncTrigger implements GcTrigger {
     @Override
     public int totalPages() {
         return natural.totalPages();
+    }
+
+    @Override
+    public int heapPages() {
+        return natural.heapPages();
     }
 
     @Override

@@ -77,8 +77,6 @@ public abstract class Plan {
         this.fullHeapTrace = trace;
     }
 
-    public abstract String name();
-
     public abstract PlanConstraints constraints();
 
     /** The heap this plan's spaces share. */
@@ -90,9 +88,9 @@ public abstract class Plan {
         return memory;
     }
 
-    /** The budget the plan was created for, in bytes. */
-    protected final long heapBytes() {
-        return args.heapBytes();
+    /** The heap size in pages, as the trigger that owns the budget gives it ({@code GcTrigger.heapPages}). */
+    protected final int budgetPages() {
+        return args.trigger().heapPages();
     }
 
     /** The nursery size asked for (0: the plan's default); only generational plans read it. */

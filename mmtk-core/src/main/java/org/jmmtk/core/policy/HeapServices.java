@@ -1,5 +1,6 @@
 package org.jmmtk.core.policy;
 
+import java.util.function.LongConsumer;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.heap.AllocationPoll;
 import org.jmmtk.core.heap.HeapGeometry;
@@ -7,12 +8,14 @@ import org.jmmtk.core.heap.PageResourceLock;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
+import org.jmmtk.core.objectmodel.ObjectModel;
 
 /**
  * What every space of one heap shares (mmtk-core's {@code PlanCreateSpaceArgs}): the simulated memory
  * and its layout, the heap's geometry, the poll that guards the heap budget, the valid-object bits,
  * the space table, the plugin host to report frees to, and the scope of the page-resource lock in
- * mutators' slow paths. Built once by the composition root.
+ * mutators' slow paths; walks the heap's objects by their valid-object bits. Built once by the
+ * composition root.
  *
  * @param validObjects     one bit per granule, set at each object start from allocation (or copying) to reclamation
  * @param pageResourceLock how long a mutator's slow path holds its space's page-resource lock
@@ -24,5 +27,23 @@ public record HeapServices(SimulatedMemory memory, VMLayout layout, HeapGeometry
     public HeapServices(SimulatedMemory memory, VMLayout layout, HeapGeometry geometry, AllocationPoll poll,
                         SideBitmap validObjects, SpaceTable spaces, PluginHost plugins) {
         this(memory, layout, geometry, poll, validObjects, spaces, plugins, PageResourceLock.FINE);
+    }
+
+    /** Whether an object with id {@code id} lives at {@code address}: allocated there and not reclaimed since. */
+    public boolean isObject(long address, long id) {
+        return validObjects.get(address) && ObjectModel.id(memory, address) == id;
+    }
+
+    /**
+     * Visits every object the heap holds now (valid-object bits of every space, in space then address
+     * order): after a collection, the survivors and whatever the plan has not reclaimed yet. Call with
+     * mutators stopped or from the thread that runs them.
+     */
+    public void forEachObject(LongConsumer visitor) {
+        for (Space s : spaces.all()) {
+            for (long o = validObjects.next(s.start(), s.end()); o >= 0; o = validObjects.next(o + 8, s.end())) {
+                visitor.accept(o);
+            }
+        }
     }
 }

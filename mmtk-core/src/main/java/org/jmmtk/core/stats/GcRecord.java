@@ -36,4 +36,92 @@ public record GcRecord(int gc, String kind, String reason, long allocatedBefore,
     public long bytesTraced() {
         return bytesCopied + bytesMarked;
     }
+
+    /** A builder for the record of collection {@code gc}, of {@code kind}, for {@code reason}. */
+    public static Builder builder(int gc, String kind, String reason) {
+        return new Builder(gc, kind, reason);
+    }
+
+    /**
+     * Gathers a {@link GcRecord} field by field while a collection runs (counts not given are 0, the
+     * free space {@link FreeSpaceProfile#NONE}, the plan's counters none); the pause is the span from
+     * start to end. Used by the one thread that runs the collection.
+     */
+    public static final class Builder {
+        private final int gc;
+        private final String kind;
+        private final String reason;
+        private long allocatedBefore;
+        private long startNanos;
+        private long endNanos;
+        private long closureNanos;
+        private long objectsCopied;
+        private long bytesCopied;
+        private long objectsMarked;
+        private long bytesMarked;
+        private long edgesTraced;
+        private long usedBytesBefore;
+        private long usedBytesAfter;
+        private long packets;
+        private long steals;
+        private FreeSpaceProfile freeSpace = FreeSpaceProfile.NONE;
+        private Map<String, Long> planStats = Map.of();
+
+        private Builder(int gc, String kind, String reason) {
+            this.gc = gc;
+            this.kind = kind;
+            this.reason = reason;
+        }
+
+        /** Bytes allocated and heap in use when the collection started. */
+        public Builder before(long allocated, long usedBytes) {
+            this.allocatedBefore = allocated;
+            this.usedBytesBefore = usedBytes;
+            return this;
+        }
+
+        /** When it was requested and when mutators could resume, on the run's clock. */
+        public Builder span(long start, long end) {
+            this.startNanos = start;
+            this.endNanos = end;
+            return this;
+        }
+
+        public Builder closureNanos(long nanos) {
+            this.closureNanos = nanos;
+            return this;
+        }
+
+        /** Adds one GC worker's counts of objects and trace bytes copied and marked, and edges traced. */
+        public Builder addTraced(long copiedObjects, long copiedBytes, long markedObjects, long markedBytes,
+                                 long edges) {
+            this.objectsCopied += copiedObjects;
+            this.bytesCopied += copiedBytes;
+            this.objectsMarked += markedObjects;
+            this.bytesMarked += markedBytes;
+            this.edgesTraced += edges;
+            return this;
+        }
+
+        /** Work packets executed and stolen during the collection. */
+        public Builder packets(long executed, long stolen) {
+            this.packets = executed;
+            this.steals = stolen;
+            return this;
+        }
+
+        /** What the collection left: heap in use, free space inside allocation units, the plan's counters. */
+        public Builder after(long usedBytes, FreeSpaceProfile free, Map<String, Long> plan) {
+            this.usedBytesAfter = usedBytes;
+            this.freeSpace = free;
+            this.planStats = plan;
+            return this;
+        }
+
+        public GcRecord build() {
+            return new GcRecord(gc, kind, reason, allocatedBefore, startNanos, endNanos, endNanos - startNanos,
+                    closureNanos, objectsCopied, bytesCopied, objectsMarked, bytesMarked, edgesTraced,
+                    usedBytesBefore, usedBytesAfter, packets, steals, freeSpace, planStats);
+        }
+    }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -119,10 +118,8 @@ class MutatorUtilizationTest {
 
     @Test
     void fromCollectionsUsesStartAndEndTimes() {
-        GcRecord a = new GcRecord(1, "nursery", "heap-full", 0, 1_000_000, 3_000_000, 2_000_000, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, FreeSpaceProfile.NONE, Map.of());
-        GcRecord b = new GcRecord(2, "full", "heap-full", 0, 6_000_000, 7_000_000, 1_000_000, 0, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, FreeSpaceProfile.NONE, Map.of());
+        GcRecord a = GcRecord.builder(1, "nursery", "heap-full").span(1_000_000, 3_000_000).build();
+        GcRecord b = GcRecord.builder(2, "full", "heap-full").span(6_000_000, 7_000_000).build();
         MutatorUtilization u = MutatorUtilization.of(List.of(a, b), 10_000_000);
         assertEquals(0.0, u.mmu(2_000_000), EXACT);
         assertEquals(0.5, u.mmu(4_000_000), EXACT);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class RunStatsTest {
     private static GcRecord pause(int gc, long nanos) {
-        return new GcRecord(gc, "full", "heap-full", 0, 0, nanos, nanos, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, FreeSpaceProfile.NONE, Map.of());
+        return GcRecord.builder(gc, "full", "heap-full").span(0, nanos).build();
     }
 
     @Test

@@ -18,11 +18,6 @@ public final class Appel extends GenCopy {
         super(args);
     }
 
-    @Override
-    public String name() {
-        return "appel";
-    }
-
     /** No bound of its own: the budget decides. */
     @Override
     protected int maxNurseryPages() {

@@ -43,11 +43,6 @@ public class GenCopy extends Gen {
         this.oldMature = mature1;
     }
 
-    @Override
-    public String name() {
-        return "gencopy";
-    }
-
     /** A full collection may copy the whole mature space. */
     @Override
     protected int matureReservePages() {

@@ -86,11 +86,6 @@ public abstract class Gen extends Plan {
     /** Pages a full collection may need for the survivors of the mature space (its copy reserve). */
     protected abstract int matureReservePages();
 
-    /** The budget in pages. */
-    protected final int budgetPages() {
-        return (int) heap().geometry().bytesToPages(heapBytes());
-    }
-
     /**
      * A fixed nursery's size in pages: {@code --nursery}, by default a quarter of the budget, at most
      * half of it (the nursery needs as much again as copy reserve: more than half could never fill).

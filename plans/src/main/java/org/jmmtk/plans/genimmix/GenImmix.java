@@ -71,11 +71,6 @@ public final class GenImmix extends Gen {
         };
     }
 
-    @Override
-    public String name() {
-        return "genimmix";
-    }
-
     ImmixSpace immixSpace() {
         return immix;
     }

@@ -42,11 +42,6 @@ public final class Immix extends Plan {
     }
 
     @Override
-    public String name() {
-        return "immix";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return ImmixConstraints.CONSTRAINTS;
     }
@@ -86,10 +81,6 @@ public final class Immix extends Plan {
         if (immix.inDefrag() && immix.sourceBlocks() > 0) {
             worker.addWork(Stage.CALCULATE_FORWARDING, new Evacuate(this));
         }
-    }
-
-    private int budgetPages() {
-        return (int) heap().geometry().bytesToPages(heapBytes());
     }
 
     @Override

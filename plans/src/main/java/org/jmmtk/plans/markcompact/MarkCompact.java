@@ -34,11 +34,6 @@ public final class MarkCompact extends Plan {
     }
 
     @Override
-    public String name() {
-        return "markcompact";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return MarkCompactConstraints.CONSTRAINTS;
     }

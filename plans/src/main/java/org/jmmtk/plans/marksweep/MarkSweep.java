@@ -29,11 +29,6 @@ public final class MarkSweep extends Plan {
     }
 
     @Override
-    public String name() {
-        return "marksweep";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return MarkSweepConstraints.CONSTRAINTS;
     }

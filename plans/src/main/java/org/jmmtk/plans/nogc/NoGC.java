@@ -19,11 +19,6 @@ public final class NoGC extends Plan {
     }
 
     @Override
-    public String name() {
-        return "nogc";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return NoGCConstraints.CONSTRAINTS;
     }

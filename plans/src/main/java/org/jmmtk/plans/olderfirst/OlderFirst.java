@@ -84,16 +84,11 @@ public class OlderFirst extends Plan {
         this.windowBlocks = Math.max(1, Math.min(budgetBlocks, blocks));
         // a quarter of a window, and at least 1/32 of the budget: window collections that each leave less
         // than the GC-overhead limit's 2% free would otherwise end the run before a full collection could help
-        int budgetPages = (int) args.heap().geometry().bytesToPages(args.heapBytes());
+        int budgetPages = args.trigger().heapPages();
         int windowPages = windowBlocks * (block >>> args.heap().geometry().logBytesInPage());
         this.minFreePages = Math.max(1, Math.max(windowPages / 4, budgetPages / 32));
         AgeOrderedSpace s = space;
         this.windowTrace = (object, context) -> s.contains(object) ? s.traceObject(object, context) : object;
-    }
-
-    @Override
-    public String name() {
-        return "olderfirst";
     }
 
     @Override
@@ -277,8 +272,7 @@ public class OlderFirst extends Plan {
 
     @Override
     protected void endOfGC(CollectionKind kind) {
-        long budgetPages = heap().geometry().bytesToPages(heapBytes());
-        boolean freedTooLittle = budgetPages - reservedPages() < minFreePages;
+        boolean freedTooLittle = budgetPages() - reservedPages() < minFreePages;
         unproductive = kind == CollectionKind.WINDOW && freedTooLittle ? unproductive + 1 : 0;
         nextFull = unproductive >= MAX_UNPRODUCTIVE;
         boolean emergencyWindow = collectionReason() == GcReason.EMERGENCY && kind == CollectionKind.WINDOW;

@@ -68,11 +68,6 @@ public final class RefCount extends Plan {
     }
 
     @Override
-    public String name() {
-        return "refcount";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return RefCountConstraints.CONSTRAINTS;
     }
@@ -170,7 +165,7 @@ public final class RefCount extends Plan {
         long freed = ms.takeObjectsFreed() + largeObjectSpace().takeObjectsFreed();
         freedByRc = kind == CollectionKind.RC ? freed : 0;
         freedByCycles = kind == CollectionKind.RC ? 0 : freed;
-        int budget = (int) heap().geometry().bytesToPages(heapBytes());
+        int budget = budgetPages();
         nextCycle = kind == CollectionKind.RC && budget - reservedPages() < budget / CYCLE_TRIGGER_DIVISOR;
         if (sanity()) {
             RefCountCheck.verify(memory, heap().validObjects(), spaces(), counts, zctEntries());

@@ -42,11 +42,6 @@ public final class SemiSpace extends Plan {
     }
 
     @Override
-    public String name() {
-        return "semispace";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return SemiSpaceConstraints.CONSTRAINTS;
     }

@@ -141,11 +141,6 @@ public final class Serial extends Plan {
     }
 
     @Override
-    public String name() {
-        return "serial";
-    }
-
-    @Override
     public PlanConstraints constraints() {
         return SerialConstraints.CONSTRAINTS;
     }

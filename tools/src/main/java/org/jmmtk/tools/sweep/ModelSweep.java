@@ -86,7 +86,7 @@ public final class ModelSweep {
         try {
             RunResult r;
             try (ProbeSession session = ProbeSession.start(recording)) {
-                r = Simulation.run(plan.name(), plan.factory(), options, source);
+                r = Simulation.run(plan, options, source);
             }
             if (r.isOutOfMemory()) {
                 throw new RunFailedException("the model's recorded run must complete, but: " + r.outOfMemory());

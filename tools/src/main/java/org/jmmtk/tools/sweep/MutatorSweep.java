@@ -55,7 +55,7 @@ public final class MutatorSweep {
             for (int n : counts) {
                 listener.starting(done++, total, n, rep < 0);
                 Options o = options.apply(n);
-                RunResult r = Simulation.run(plan.name(), plan.factory(), o, source);
+                RunResult r = Simulation.run(plan, o, source);
                 if (r.isOutOfMemory()) {
                     throw new RunFailedException("the sweep's runs must complete, but: " + r.outOfMemory()
                             + " (use a larger --heap)");

@@ -83,7 +83,7 @@ public final class ThreadSweep {
 
         RunResult run(int threads, boolean warmup) throws IOException {
             listener.starting(done++, total, threads, warmup);
-            RunResult r = Simulation.run(plan.name(), plan.factory(), options.apply(threads), source);
+            RunResult r = Simulation.run(plan, options.apply(threads), source);
             requireCompleted(r);
             String logical = logical(r);
             if (firstLogical == null) {

@@ -136,7 +136,7 @@ public final class ValidateCommand implements Callable<Integer> {
                 }
                 coverage = recorded.coverage();
             }
-            RunResult result = Simulation.run(plan.name(), plan.factory(), replayOptions(geometry), TraceFormat.open(trace));
+            RunResult result = Simulation.run(plan, replayOptions(geometry), TraceFormat.open(trace));
             if (result.isOutOfMemory()) {
                 throw new UsageException("validate: the replay on " + PLAN + " ran out of memory in the heap HotSpot "
                         + "ran the program in: " + result.outOfMemory());

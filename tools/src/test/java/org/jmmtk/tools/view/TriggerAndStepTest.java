@@ -30,7 +30,7 @@ class TriggerAndStepTest {
             assertEquals(12, f.gcCount());
             assertEquals("paused", f.status());
             assertTrue(f.reason().contains("gc-start gc = 12"), f.reason());
-            assertEquals(11, r.mmtk.get().stats().gcCount(), "GC 12 has started but not ended");
+            assertEquals(11, r.mmtk.get().statistics().runStats().gcCount(), "GC 12 has started but not ended");
             r.control.resume();
             r.join();
             assertEquals(1, r.plugin.triggers().get(0).hits());
@@ -79,7 +79,8 @@ class TriggerAndStepTest {
             r.control.stepGcs(1);
             f = stopped(r, b);
             assertEquals(1, f.gcCount());
-            assertEquals(0, r.mmtk.get().stats().gcCount(), "stopped inside the collection, at its end");
+            assertEquals(0, r.mmtk.get().statistics().runStats().gcCount(),
+                    "stopped inside the collection, at its end");
             b = r.control.blockings();
             r.control.stepGcs(2);
             assertEquals(3, stopped(r, b).gcCount());

@@ -46,7 +46,7 @@ final class ViewRun implements AutoCloseable {
                 var source = Workloads.REGISTRY.find(workload).orElseThrow().factory().create(Workloads.DEFAULT_SEED, scale);
                 while (result.get() == null) {
                     try {
-                        result.set(Simulation.run(p.name(), p.factory(), options, source, (m, binding) -> {
+                        result.set(Simulation.run(p, options, source, (m, binding) -> {
                             mmtk.set(m);
                             plugin.bind(m);
                         }, List.of(plugin)));
