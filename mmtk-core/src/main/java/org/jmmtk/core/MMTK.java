@@ -66,7 +66,7 @@ public final class MMTK implements AutoCloseable {
     private final PluginHost plugins;
     private final GcTrigger trigger;
     private final VMBinding binding;
-    private final GCWorkScheduler scheduler;
+    private final GCWorkScheduler<Collector> scheduler;
     private final Plan plan;
     private final RunStats stats = new RunStats();
     private final List<GcListener> listeners = new ArrayList<>();
@@ -95,7 +95,7 @@ public final class MMTK implements AutoCloseable {
         this.trigger = SyncTrigger.of(new FixedHeapTrigger(this.options.heapBytes(), geometry,
                 this.options.overheadLimit()), this.options.sync(), this.options.granule());
         this.binding = binding;
-        this.scheduler = new GCWorkScheduler(this.options.threads());
+        this.scheduler = new GCWorkScheduler<>(this.options.threads());
         HeapServices heapServices = new HeapServices(memory, layout, geometry, new Poll(), validObjects, spaceTable,
                 this.plugins, this.options.pageResourceLock());
         this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
@@ -131,7 +131,7 @@ public final class MMTK implements AutoCloseable {
         return binding;
     }
 
-    public GCWorkScheduler scheduler() {
+    public GCWorkScheduler<Collector> scheduler() {
         return scheduler;
     }
 
@@ -357,7 +357,7 @@ public final class MMTK implements AutoCloseable {
         Tracepoints.heapUsage(gc, false, usedBefore, -1);
         long start = stats.clockNanos();
         for (int i = 0; i < scheduler.workerCount(); i++) {
-            ((Collector) scheduler.worker(i).context()).resetCounters();
+            scheduler.worker(i).context().resetCounters();
         }
         if (plugins.wantsGcs()) {
             plugins.gcStart(gc, kind.label);
@@ -402,7 +402,7 @@ public final class MMTK implements AutoCloseable {
         long bytesMarked = 0;
         long edges = 0;
         for (int i = 0; i < scheduler.workerCount(); i++) {
-            Collector c = (Collector) scheduler.worker(i).context();
+            Collector c = scheduler.worker(i).context();
             objectsCopied += c.objectsCopied();
             bytesCopied += c.bytesCopied();
             objectsMarked += c.objectsMarked();
@@ -425,7 +425,7 @@ public final class MMTK implements AutoCloseable {
      */
     public void forEachMoved(MoveVisitor visitor) {
         for (int i = 0; i < scheduler.workerCount(); i++) {
-            MoveLog log = ((Collector) scheduler.worker(i).context()).moves();
+            MoveLog log = scheduler.worker(i).context().moves();
             for (int k = 0, n = log == null ? 0 : log.count(); k < n; k++) {
                 visitor.visit(log.id(k), log.address(k));
             }

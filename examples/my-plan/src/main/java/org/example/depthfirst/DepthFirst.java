@@ -8,7 +8,7 @@ import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.CopySpace;
 import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.scheduler.GCWorker;
 
 /**
@@ -71,7 +71,7 @@ public final class DepthFirst extends Plan {
     }
 
     @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
+    protected ObjectTrace trace(CollectionKind kind) {
         return trace;
     }
 
@@ -82,7 +82,7 @@ public final class DepthFirst extends Plan {
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         CopySpace old = toSpace;
         toSpace = fromSpace;
         fromSpace = old;
@@ -96,7 +96,7 @@ public final class DepthFirst extends Plan {
     }
 
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         fromSpace.release();
         fromSpace.setFromSpace(false);
     }

@@ -2,16 +2,16 @@ package org.example.depthfirst;
 
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SpaceTable;
-import org.jmmtk.core.policy.TraceContext;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.policy.TraceLocal;
+import org.jmmtk.core.scheduling.ObjectTrace;
 
 /**
- * The trace kind of {@link DepthFirst}: traces an edge's target through its space's policy and then,
+ * The trace of {@link DepthFirst}: traces an edge's target through its space's policy and then,
  * before returning, everything that object reaches first, depth first on the worker's
  * {@link DepthFirstStack}. The root packets call it; no further closure packets are made. Called by
  * every GC worker in parallel; the per-worker state is in each worker's stack.
  */
-final class DepthFirstTrace implements GcWorkContext {
+final class DepthFirstTrace implements ObjectTrace {
     private final SpaceTable spaces;
 
     DepthFirstTrace(SpaceTable spaces) {
@@ -19,8 +19,8 @@ final class DepthFirstTrace implements GcWorkContext {
     }
 
     @Override
-    public long traceObject(long object, TraceContext context) {
-        DepthFirstStack stack = ((DepthFirstCollector) context).stack();
+    public long traceObject(long object, TraceLocal local) {
+        DepthFirstStack stack = ((DepthFirstCollector) local).stack();
         long traced = traceOne(object, stack);
         stack.drain(this);
         return traced;

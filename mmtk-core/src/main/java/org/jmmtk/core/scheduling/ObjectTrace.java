@@ -1,0 +1,20 @@
+package org.jmmtk.core.scheduling;
+
+import org.jmmtk.core.policy.TraceLocal;
+
+/**
+ * The trace of a collection: which {@code traceObject} the closure's packets call (the part of
+ * mmtk-core's {@code ProcessEdgesWork} that its {@code PlanTraceObject} supplies, org.mmtk's
+ * {@code TraceLocal.traceObject}). A full-heap collection dispatches every object to its space's policy
+ * ({@link FullHeapTrace}); a nursery collection traces only the nursery and leaves mature objects
+ * alone. A plan picks one per collection kind; the generic packets (root scanning,
+ * {@link ProcessEdges}) are the same for all.
+ *
+ * <p>Called by every GC worker in parallel; implementations hold no per-worker state (that is the
+ * {@link TraceLocal} each call receives).
+ */
+@FunctionalInterface
+public interface ObjectTrace {
+    /** Traces {@code object} (non-null): marks or copies it, returns its address after the collection. */
+    long traceObject(long object, TraceLocal local);
+}
