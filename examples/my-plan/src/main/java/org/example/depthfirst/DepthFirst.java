@@ -24,7 +24,6 @@ import org.jmmtk.scheduler.GCWorker;
 public final class DepthFirst extends Plan {
     static final PlanConstraints CONSTRAINTS = new PlanConstraints(true, false);
 
-    private final PlanArgs args;
     private final CopySpace space0;
     private final CopySpace space1;
     private final DepthFirstTrace trace;
@@ -34,14 +33,13 @@ public final class DepthFirst extends Plan {
 
     public DepthFirst(PlanArgs args) {
         super(args);
-        this.args = args;
         // room for the whole budget plus every worker's partly filled copy buffer
         long extent = args.heapBytes() + (long) args.gcThreads() * args.heap().geometry().bufferBytes();
         this.space0 = new CopySpace("dfspace0", extent, args.heap());
         this.space1 = new CopySpace("dfspace1", extent, args.heap());
         this.toSpace = space0;
         this.fromSpace = space1;
-        this.trace = new DepthFirstTrace(args.heap().spaces());
+        this.trace = new DepthFirstTrace(args.heap().spaces(), args.gcThreads());
     }
 
     @Override
@@ -65,8 +63,9 @@ public final class DepthFirst extends Plan {
 
     @Override
     public Collector createCollector(int ordinal) {
-        DepthFirstCollector c = new DepthFirstCollector(ordinal, args, memory);
+        Collector c = super.createCollector(ordinal);
         c.setCopyAllocator(new BumpAllocator(memory, heap().geometry(), -1 - ordinal, toSpace, true));
+        trace.addWorker(c, new DepthFirstStack(c, memory));
         return c;
     }
 

@@ -2,7 +2,6 @@ package org.jmmtk.core.scheduling;
 
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SpaceTable;
-import org.jmmtk.core.policy.TraceLocal;
 
 /** The full-heap trace: each object is traced by the policy of the space the space table names. */
 public final class FullHeapTrace implements ObjectTrace {
@@ -13,11 +12,11 @@ public final class FullHeapTrace implements ObjectTrace {
     }
 
     @Override
-    public long traceObject(long object, TraceLocal local) {
+    public long traceObject(long object, Collector collector) {
         Space space = spaces.spaceOf(object);
         if (space == null) {
             throw new IllegalStateException(String.format("traced 0x%x, which is in no space", object));
         }
-        return space.traceObject(object, local);
+        return space.traceObject(object, collector);
     }
 }
