@@ -10,6 +10,7 @@ import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.PlanProvider;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.vm.EdgeVisitor;
 import org.jmmtk.scheduler.GCWorker;
 
@@ -157,7 +158,7 @@ final class GraphBinding implements VMBinding {
     }
 
     @Override
-    public void processWeakRefs(GCWorker worker) {
+    public void processWeakRefs(GCWorker<Collector> worker) {
     }
 
     /** Bytes the header and slots take, for sizing heaps. */

@@ -18,6 +18,7 @@ import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.core.policy.HeapServices;
 import org.jmmtk.core.policy.SpaceTable;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.util.Constants;
 import org.jmmtk.scheduler.GCWorkScheduler;
 
@@ -38,7 +39,7 @@ public final class MMTK implements AutoCloseable {
     private final VMLayout layout;
     private final PluginHost plugins;
     private final VMBinding binding;
-    private final GCWorkScheduler scheduler;
+    private final GCWorkScheduler<Collector> scheduler;
     private final Plan plan;
     private final Statistics statistics;
     private final CollectionDriver collection;
@@ -55,7 +56,7 @@ public final class MMTK implements AutoCloseable {
         GcTrigger trigger = SyncTrigger.of(new FixedHeapTrigger(this.options.heapBytes(), geometry,
                 this.options.overheadLimit()), this.options.sync(), this.options.granule());
         this.binding = binding;
-        this.scheduler = new GCWorkScheduler(this.options.threads());
+        this.scheduler = new GCWorkScheduler<>(this.options.threads());
         CollectionDriver.Poll poll = new CollectionDriver.Poll(binding);
         HeapServices heapServices = new HeapServices(memory, layout, geometry, poll, new SideBitmap(memory),
                 new SpaceTable(memory), this.plugins, this.options.pageResourceLock());
@@ -95,7 +96,7 @@ public final class MMTK implements AutoCloseable {
         return binding;
     }
 
-    public GCWorkScheduler scheduler() {
+    public GCWorkScheduler<Collector> scheduler() {
         return scheduler;
     }
 

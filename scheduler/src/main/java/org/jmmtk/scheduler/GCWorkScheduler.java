@@ -32,11 +32,14 @@ import org.jmmtk.probes.Tracepoints;
  *
  * <p>Thread use: {@link #runCollection} is called by one requesting thread at a time (never from inside
  * a packet); the other methods are called by workers through {@link GCWorker}. The scheduler knows
- * nothing of plans, heaps or objects.
+ * nothing of plans, heaps or objects: it is generic in the workers' context type {@code C}, which it
+ * only creates (through the function given to {@link #start}) and hands to packets.
+ *
+ * @param <C> the per-worker context type
  */
-public final class GCWorkScheduler {
-    private final GCWorker[] workers;
-    private final WorkBucket[] buckets = new WorkBucket[Stage.ALL.length];
+public final class GCWorkScheduler<C> {
+    private final GCWorker<C>[] workers;
+    private final WorkBucket<C>[] buckets;
     /** Threads of workers 1..N-1 (index 0 unused: worker 0 runs on the requesting thread). */
     private final Thread[] threads;
 
@@ -57,18 +60,20 @@ public final class GCWorkScheduler {
     private boolean started;
 
     /** Creates {@code workers} workers; they start with {@link #start}. */
+    @SuppressWarnings("unchecked") // arrays of a generic class are created raw; only this class fills them
     public GCWorkScheduler(int workers) {
         if (workers < 1) {
             throw new IllegalArgumentException("at least one GC thread is needed, got " + workers);
         }
+        buckets = (WorkBucket<C>[]) new WorkBucket<?>[Stage.ALL.length];
         for (Stage s : Stage.ALL) {
-            buckets[s.ordinal()] = new WorkBucket(s);
+            buckets[s.ordinal()] = new WorkBucket<>(s);
         }
         buckets[Stage.UNCONSTRAINED.ordinal()].setOpen(true);
-        this.workers = new GCWorker[workers];
+        this.workers = (GCWorker<C>[]) new GCWorker<?>[workers];
         this.threads = new Thread[workers];
         for (int i = 0; i < workers; i++) {
-            this.workers[i] = new GCWorker(i, this);
+            this.workers[i] = new GCWorker<>(i, this);
         }
     }
 
@@ -78,7 +83,7 @@ public final class GCWorkScheduler {
      * one), so that the host JVM allocates the contexts of different workers apart; returns once every
      * worker has its context.
      */
-    public void start(IntFunction<? extends WorkerContext> contexts) {
+    public void start(IntFunction<? extends C> contexts) {
         CountDownLatch ready = new CountDownLatch(workers.length - 1);
         AtomicReference<Throwable> failed = new AtomicReference<>();
         monitor.lock();
@@ -89,7 +94,7 @@ public final class GCWorkScheduler {
             started = true;
             workers[0].setContext(contexts.apply(0));
             for (int i = 1; i < workers.length; i++) {
-                GCWorker w = workers[i];
+                GCWorker<C> w = workers[i];
                 int ordinal = i;
                 threads[i] = new Thread(() -> {
                     try {
@@ -135,11 +140,11 @@ public final class GCWorkScheduler {
         return workers.length;
     }
 
-    public GCWorker worker(int ordinal) {
+    public GCWorker<C> worker(int ordinal) {
         return workers[ordinal];
     }
 
-    GCWorker[] workers() {
+    GCWorker<C>[] workers() {
         return workers;
     }
 
@@ -170,7 +175,7 @@ public final class GCWorkScheduler {
      *
      * @throws WorkPacketFailure if a packet threw; the rest of that collection's packets were dropped
      */
-    public CollectionTimes runCollection(int gc, WorkPacket first) {
+    public CollectionTimes runCollection(int gc, WorkPacket<C> first) {
         Thread caller = Thread.currentThread();
         if (caller == requester || caller.getName().startsWith("jmmtk-gc-worker-")) {
             throw new IllegalStateException("a GC worker cannot start a collection");
@@ -238,7 +243,7 @@ public final class GCWorkScheduler {
     /** Packets executed by all workers so far. Read between collections. */
     public long packetsExecuted() {
         long n = 0;
-        for (GCWorker w : workers) {
+        for (GCWorker<C> w : workers) {
             n += w.packetsExecuted;
         }
         return n;
@@ -247,7 +252,7 @@ public final class GCWorkScheduler {
     /** Packets taken from another worker's local queue so far. Read between collections. */
     public long packetsStolen() {
         long n = 0;
-        for (GCWorker w : workers) {
+        for (GCWorker<C> w : workers) {
             n += w.packetsStolen;
         }
         return n;
@@ -255,9 +260,9 @@ public final class GCWorkScheduler {
 
     // ---- called by workers ----
 
-    void addFromWorker(GCWorker w, Stage stage, WorkPacket packet) {
+    void addFromWorker(GCWorker<C> w, Stage stage, WorkPacket<C> packet) {
         w.stamp(stage, packet);
-        WorkBucket bucket = buckets[stage.ordinal()];
+        WorkBucket<C> bucket = buckets[stage.ordinal()];
         if (bucket.isOpen() && w.local.offer(packet)) {
             // The owner runs its local packets itself; a parked worker is worth waking only for the
             // surplus beyond the one the owner takes next (a serial chain of packets then stays on one
@@ -285,7 +290,7 @@ public final class GCWorkScheduler {
         }
     }
 
-    void addDesignated(GCWorker from, int target, WorkPacket packet) {
+    void addDesignated(GCWorker<C> from, int target, WorkPacket<C> packet) {
         from.stamp(from.currentStage(), packet);
         workers[target].designated.offer(packet);
         monitor.lock();
@@ -296,7 +301,7 @@ public final class GCWorkScheduler {
         }
     }
 
-    void setSentinel(GCWorker from, Stage stage, WorkPacket packet) {
+    void setSentinel(GCWorker<C> from, Stage stage, WorkPacket<C> packet) {
         from.stamp(stage, packet);
         monitor.lock();
         try {
@@ -306,12 +311,12 @@ public final class GCWorkScheduler {
         }
     }
 
-    WorkPacket pollBuckets() {
-        for (WorkBucket b : buckets) {
+    WorkPacket<C> pollBuckets() {
+        for (WorkBucket<C> b : buckets) {
             if (!b.isOpen()) {
                 return null;
             }
-            WorkPacket p = b.poll();
+            WorkPacket<C> p = b.poll();
             if (p != null) {
                 return p;
             }
@@ -339,7 +344,7 @@ public final class GCWorkScheduler {
      * has ended. If {@code w} is the last worker to park during a collection, it advances the collection
      * instead.
      */
-    boolean park(GCWorker w) {
+    boolean park(GCWorker<C> w) {
         boolean hostedByRequester = w.ordinal() == 0;
         monitor.lock();
         try {
@@ -372,7 +377,7 @@ public final class GCWorkScheduler {
     }
 
     private boolean openBucketHasWork() {
-        for (WorkBucket b : buckets) {
+        for (WorkBucket<C> b : buckets) {
             if (!b.isOpen()) {
                 return false;
             }
@@ -384,8 +389,8 @@ public final class GCWorkScheduler {
     }
 
     /** Whether another worker's local queue holds more than the one packet its owner runs next. */
-    private boolean surplusToSteal(GCWorker thief) {
-        for (GCWorker w : workers) {
+    private boolean surplusToSteal(GCWorker<C> thief) {
+        for (GCWorker<C> w : workers) {
             if (w != thief && w.local.size() > 1) {
                 return true;
             }
@@ -394,7 +399,7 @@ public final class GCWorkScheduler {
     }
 
     private boolean anyDesignatedWork() {
-        for (GCWorker w : workers) {
+        for (GCWorker<C> w : workers) {
             if (!w.designated.isEmpty()) {
                 return true;
             }
@@ -411,7 +416,7 @@ public final class GCWorkScheduler {
         if (aborting) {
             return false;
         }
-        for (WorkBucket b : buckets) {
+        for (WorkBucket<C> b : buckets) {
             if (!b.isOpen()) {
                 break;
             }
@@ -420,7 +425,7 @@ public final class GCWorkScheduler {
                 return true;
             }
         }
-        for (WorkBucket b : buckets) {
+        for (WorkBucket<C> b : buckets) {
             if (b.isOpen()) {
                 continue;
             }
@@ -436,7 +441,7 @@ public final class GCWorkScheduler {
         return false;
     }
 
-    private void open(WorkBucket b) {
+    private void open(WorkBucket<C> b) {
         b.setOpen(true);
         times.markOpened(b.stage(), System.nanoTime());
         Tracepoints.bucketOpen(currentGc, b.stage().label);
@@ -445,7 +450,7 @@ public final class GCWorkScheduler {
     /** Ends the collection; wakes worker 0 so the requesting thread returns to its mutator. */
     private void finishCollection() {
         times.markEnd(System.nanoTime());
-        for (WorkBucket b : buckets) {
+        for (WorkBucket<C> b : buckets) {
             if (aborting) {
                 b.clear();
             }
@@ -454,7 +459,7 @@ public final class GCWorkScheduler {
             }
         }
         if (aborting) {
-            for (GCWorker w : workers) {
+            for (GCWorker<C> w : workers) {
                 while (w.designated.poll() != null) {
                     // dropped with the aborted collection
                 }

@@ -9,13 +9,15 @@ import org.jmmtk.probes.WorkPacketEvent;
  * A stateless GC worker: repeatedly finds a packet and runs it, on a thread of its own (workers 1 to
  * N-1) or on the thread that asked for the collection (worker 0). Its only state is a bounded local
  * queue (which other workers may steal from), a queue of designated packets that only it may run, and
- * the {@link WorkerContext} of the layer above.
+ * the per-worker context of the layer above, of type {@code C}, which it hands to every packet it runs.
  *
  * <p>Where a worker looks for work, in order: its designated queue, its local queue, the open buckets
  * in stage order, then the local queues of the other workers, starting at a pseudo-random victim and
  * going round once, taking one packet. Only the owner adds to its local queue; anyone may poll it.
+ *
+ * @param <C> the per-worker context type
  */
-public final class GCWorker {
+public final class GCWorker<C> {
     /** Packets a worker keeps locally before spilling to the bucket (mmtk-core's constant). */
     public static final int LOCAL_QUEUE_CAPACITY = 16;
 
@@ -26,10 +28,10 @@ public final class GCWorker {
     private static final String[] SOURCES = {"designated", "local", "bucket", "steal"};
 
     private final int ordinal;
-    private final GCWorkScheduler scheduler;
-    final SpmcArrayQueue<WorkPacket> local = new SpmcArrayQueue<>(LOCAL_QUEUE_CAPACITY);
-    final MpscUnboundedArrayQueue<WorkPacket> designated = new MpscUnboundedArrayQueue<>(16);
-    private WorkerContext context;
+    private final GCWorkScheduler<C> scheduler;
+    final SpmcArrayQueue<WorkPacket<C>> local = new SpmcArrayQueue<>(LOCAL_QUEUE_CAPACITY);
+    final MpscUnboundedArrayQueue<WorkPacket<C>> designated = new MpscUnboundedArrayQueue<>(16);
+    private C context;
     // Written for every packet, so long-typed and padded: HotSpot lays out a class's long fields first,
     // in declaration order, so two workers' fields never share a cache line.
     private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
@@ -47,7 +49,7 @@ public final class GCWorker {
     private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
     private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
 
-    GCWorker(int ordinal, GCWorkScheduler scheduler) {
+    GCWorker(int ordinal, GCWorkScheduler<C> scheduler) {
         this.ordinal = ordinal;
         this.scheduler = scheduler;
         this.victimSeed = 0x9E3779B97F4A7C15L * (ordinal + 1);
@@ -57,15 +59,16 @@ public final class GCWorker {
         return ordinal;
     }
 
-    public GCWorkScheduler scheduler() {
+    public GCWorkScheduler<C> scheduler() {
         return scheduler;
     }
 
-    public WorkerContext context() {
+    /** This worker's context, created on the worker's own thread when the scheduler started. */
+    public C context() {
         return context;
     }
 
-    void setContext(WorkerContext context) {
+    void setContext(C context) {
         this.context = context;
     }
 
@@ -75,17 +78,17 @@ public final class GCWorker {
     }
 
     /** Adds a packet to {@code stage}: locally when possible, otherwise to the stage's bucket. */
-    public void addWork(Stage stage, WorkPacket packet) {
+    public void addWork(Stage stage, WorkPacket<C> packet) {
         scheduler.addFromWorker(this, stage, packet);
     }
 
     /** Makes {@code packet} the sentinel of {@code stage}: it runs once when that bucket drains. */
-    public void setSentinel(Stage stage, WorkPacket packet) {
+    public void setSentinel(Stage stage, WorkPacket<C> packet) {
         scheduler.setSentinel(this, stage, packet);
     }
 
     /** Gives each worker a packet that only it may run, in the current packet's stage. */
-    public void addDesignated(int workerOrdinal, WorkPacket packet) {
+    public void addDesignated(int workerOrdinal, WorkPacket<C> packet) {
         scheduler.addDesignated(this, workerOrdinal, packet);
     }
 
@@ -94,7 +97,7 @@ public final class GCWorker {
         return Stage.ALL[(int) currentStage];
     }
 
-    void stamp(Stage stage, WorkPacket packet) {
+    void stamp(Stage stage, WorkPacket<C> packet) {
         packet.stage = stage;
         packet.id = ((long) (ordinal + 1) << 40) | ++packetSequence;
         packet.parentId = currentPacketId;
@@ -102,7 +105,7 @@ public final class GCWorker {
     }
 
     /** Records when {@code packet} was created (for the scalability analysis), only while work packets are recorded. */
-    static void stampCreation(WorkPacket packet, long parentStart) {
+    static void stampCreation(WorkPacket<?> packet, long parentStart) {
         if (Tracepoints.workPacketsRecorded()) {
             long now = System.nanoTime();
             packet.createdAt = now;
@@ -115,7 +118,7 @@ public final class GCWorker {
 
     void run() {
         for (;;) {
-            WorkPacket p = findWork();
+            WorkPacket<C> p = findWork();
             if (p != null) {
                 execute(p);
             } else if (!scheduler.park(this)) {
@@ -124,7 +127,7 @@ public final class GCWorker {
         }
     }
 
-    private void execute(WorkPacket p) {
+    private void execute(WorkPacket<C> p) {
         if (scheduler.isAborting()) {
             return;
         }
@@ -146,8 +149,8 @@ public final class GCWorker {
         packetsExecuted++;
     }
 
-    private WorkPacket findWork() {
-        WorkPacket p = designated.relaxedPoll();
+    private WorkPacket<C> findWork() {
+        WorkPacket<C> p = designated.relaxedPoll();
         if (p != null) {
             lastSource = FROM_DESIGNATED;
             return p;
@@ -170,8 +173,8 @@ public final class GCWorker {
         return p;
     }
 
-    private WorkPacket steal() {
-        GCWorker[] workers = scheduler.workers();
+    private WorkPacket<C> steal() {
+        GCWorker<C>[] workers = scheduler.workers();
         int n = workers.length;
         if (n == 1) {
             return null;
@@ -183,9 +186,9 @@ public final class GCWorker {
         victimSeed = seed;
         int start = (int) ((seed >>> 1) % n);
         for (int k = 0; k < n; k++) {
-            GCWorker victim = workers[(start + k) % n];
+            GCWorker<C> victim = workers[(start + k) % n];
             if (victim != this) {
-                WorkPacket p = victim.local.relaxedPoll();
+                WorkPacket<C> p = victim.local.relaxedPoll();
                 if (p != null) {
                     return p;
                 }

@@ -8,12 +8,14 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
  *
  * <p>The queue is lock-free (JCTools MPMC). {@code open} is written only by the thread that opens or
  * closes buckets while holding the scheduler's monitor, and read by polling workers without it.
+ *
+ * @param <C> the per-worker context type of the packets it holds
  */
-public final class WorkBucket {
+public final class WorkBucket<C> {
     private final Stage stage;
-    private final MpmcUnboundedXaddArrayQueue<WorkPacket> queue = new MpmcUnboundedXaddArrayQueue<>(1024);
+    private final MpmcUnboundedXaddArrayQueue<WorkPacket<C>> queue = new MpmcUnboundedXaddArrayQueue<>(1024);
     private volatile boolean open;
-    private WorkPacket sentinel;
+    private WorkPacket<C> sentinel;
 
     WorkBucket(Stage stage) {
         this.stage = stage;
@@ -31,11 +33,11 @@ public final class WorkBucket {
         this.open = open;
     }
 
-    void add(WorkPacket packet) {
+    void add(WorkPacket<C> packet) {
         queue.offer(packet);
     }
 
-    WorkPacket poll() {
+    WorkPacket<C> poll() {
         return queue.poll();
     }
 
@@ -44,13 +46,13 @@ public final class WorkBucket {
         return queue.isEmpty();
     }
 
-    WorkPacket takeSentinel() {
-        WorkPacket s = sentinel;
+    WorkPacket<C> takeSentinel() {
+        WorkPacket<C> s = sentinel;
         sentinel = null;
         return s;
     }
 
-    void setSentinel(WorkPacket packet) {
+    void setSentinel(WorkPacket<C> packet) {
         sentinel = packet;
     }
 

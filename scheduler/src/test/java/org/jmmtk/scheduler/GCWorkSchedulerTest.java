@@ -10,26 +10,24 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The scheduler's contract: stage order, designated work, sentinels, failures, parking, and a stress run. */
 class GCWorkSchedulerTest {
-    private static final class Context implements WorkerContext {
-    }
-
-    private static GCWorkScheduler started(int threads) {
-        GCWorkScheduler s = new GCWorkScheduler(threads);
-        s.start(i -> new Context());
+    private static GCWorkScheduler<Context> started(int threads) {
+        GCWorkScheduler<Context> s = new GCWorkScheduler<>(threads);
+        s.start(Context::of);
         return s;
     }
 
     /** A packet from a lambda, for short tests. */
-    private static WorkPacket packet(java.util.function.Consumer<GCWorker> body) {
-        return new WorkPacket() {
+    private static WorkPacket<Context> packet(Consumer<GCWorker<Context>> body) {
+        return new WorkPacket<>() {
             @Override
-            public void execute(GCWorker worker) {
+            public void execute(GCWorker<Context> worker) {
                 body.accept(worker);
             }
         };
@@ -38,11 +36,11 @@ class GCWorkSchedulerTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4, 8, 16})
     void stressThousandsOfRandomCollections(int threads) {
-        GCWorkScheduler s = started(threads);
+        GCWorkScheduler<Context> s = started(threads);
         int collections = threads <= 4 ? 4000 : 1500;
         try {
             for (int gc = 1; gc <= collections; gc++) {
-                RandomPacketTree tree = new RandomPacketTree(gc * 7919L + threads, 6);
+                RandomPacketTree<Context> tree = new RandomPacketTree<>(gc * 7919L + threads, 6);
                 s.runCollection(gc, tree.root());
                 assertNull(tree.violation.get(), tree.violation.get());
                 assertEquals(tree.totalCreated(), tree.totalExecuted(), "GC " + gc + ": packets lost or duplicated");
@@ -55,7 +53,7 @@ class GCWorkSchedulerTest {
 
     @Test
     void bucketsOpenInStageOrderAndLaterStagesWait() {
-        GCWorkScheduler s = started(4);
+        GCWorkScheduler<Context> s = started(4);
         List<Stage> order = Collections.synchronizedList(new ArrayList<>());
         try {
             s.runCollection(1, packet(w -> {
@@ -76,8 +74,33 @@ class GCWorkSchedulerTest {
     }
 
     @Test
+    void everyPacketGetsItsOwnWorkersContextMadeOnThatWorkersThread() {
+        GCWorkScheduler<Context> s = started(4);
+        List<String> wrong = Collections.synchronizedList(new ArrayList<>());
+        try {
+            s.runCollection(1, packet(w -> {
+                for (int i = 0; i < 400; i++) {
+                    w.addWork(Stage.CLOSURE, packet(x -> {
+                        Context c = x.context();
+                        if (c.ordinal() != x.ordinal() || c.createdOn() != Thread.currentThread()) {
+                            wrong.add("worker " + x.ordinal() + " got " + c);
+                        }
+                    }));
+                }
+            }));
+            assertEquals(List.of(), wrong);
+            for (int i = 0; i < 4; i++) {
+                assertSame(s.worker(i).context(), s.worker(i).context());
+                assertEquals(i, s.worker(i).context().ordinal());
+            }
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
     void sentinelRunsWhenItsBucketDrainsAndMayAddWorkToTheSameStage() {
-        GCWorkScheduler s = started(3);
+        GCWorkScheduler<Context> s = started(3);
         AtomicInteger closureDone = new AtomicInteger();
         AtomicInteger seenBySentinel = new AtomicInteger(-1);
         AtomicInteger afterSentinel = new AtomicInteger();
@@ -102,7 +125,7 @@ class GCWorkSchedulerTest {
 
     @Test
     void designatedPacketsRunOnTheirWorker() {
-        GCWorkScheduler s = started(4);
+        GCWorkScheduler<Context> s = started(4);
         int[] ranOn = new int[4];
         try {
             s.runCollection(1, packet(w -> w.addWork(Stage.PREPARE, packet(x -> {
@@ -121,11 +144,11 @@ class GCWorkSchedulerTest {
 
     @Test
     void packetsGetIdsAndTheirParentsIds() {
-        GCWorkScheduler s = started(2);
+        GCWorkScheduler<Context> s = started(2);
         List<long[]> ids = Collections.synchronizedList(new ArrayList<>());
         try {
             s.runCollection(1, packet(w -> {
-                WorkPacket child = packet(x -> ids.add(new long[] {0, 0}));
+                WorkPacket<Context> child = packet(x -> ids.add(new long[] {0, 0}));
                 w.addWork(Stage.CLOSURE, child);
                 ids.add(new long[] {child.id(), child.parentId()});
             }));
@@ -138,7 +161,7 @@ class GCWorkSchedulerTest {
 
     @Test
     void aThrowingPacketFailsTheCollectionAndTheSchedulerCarriesOn() {
-        GCWorkScheduler s = started(3);
+        GCWorkScheduler<Context> s = started(3);
         AtomicInteger releaseRan = new AtomicInteger();
         RuntimeException boom = new RuntimeException("boom");
         try {
@@ -150,7 +173,7 @@ class GCWorkSchedulerTest {
             })));
             assertSame(boom, f.getCause());
             assertEquals(0, releaseRan.get(), "later stages of a failed collection must not run");
-            RandomPacketTree tree = new RandomPacketTree(5, 4);
+            RandomPacketTree<Context> tree = new RandomPacketTree<>(5, 4);
             s.runCollection(2, tree.root());
             assertEquals(tree.totalCreated(), tree.totalExecuted());
         } finally {
@@ -160,9 +183,9 @@ class GCWorkSchedulerTest {
 
     @Test
     void idleWorkersParkInsteadOfSpinning() throws InterruptedException {
-        GCWorkScheduler s = started(4);
+        GCWorkScheduler<Context> s = started(4);
         try {
-            s.runCollection(1, new RandomPacketTree(1, 5).root());
+            s.runCollection(1, new RandomPacketTree<Context>(1, 5).root());
             Thread[] threads = s.threads();
             for (int sample = 0; sample < 50; sample++) {
                 Thread.sleep(10);
@@ -179,7 +202,7 @@ class GCWorkSchedulerTest {
 
     @Test
     void workAddedByOneWorkerIsSharedWithTheOthers() {
-        GCWorkScheduler s = started(4);
+        GCWorkScheduler<Context> s = started(4);
         int[] byWorker = new int[4];
         try {
             s.runCollection(1, packet(w -> w.addWork(Stage.CLOSURE, packet(x -> {
@@ -210,7 +233,7 @@ class GCWorkSchedulerTest {
 
     @Test
     void aWorkerCannotStartACollection() {
-        GCWorkScheduler s = started(1);
+        GCWorkScheduler<Context> s = started(1);
         AtomicInteger rejected = new AtomicInteger();
         try {
             s.runCollection(1, packet(w -> {

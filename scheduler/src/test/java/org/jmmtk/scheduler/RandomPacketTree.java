@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * re-armed by themselves) that add more work when their bucket drains. Every packet checks, when it runs, that all packets of earlier stages have finished; the
  * test checks afterwards that every created packet ran exactly once.
  */
-final class RandomPacketTree {
+final class RandomPacketTree<C> {
     final AtomicLongArray created = new AtomicLongArray(Stage.ALL.length);
     final AtomicLongArray executed = new AtomicLongArray(Stage.ALL.length);
     final AtomicLong designatedRun = new AtomicLong();
@@ -27,7 +27,7 @@ final class RandomPacketTree {
     }
 
     /** The first packet of the collection (Unconstrained). */
-    WorkPacket root() {
+    WorkPacket<C> root() {
         return new Node(Stage.UNCONSTRAINED, 0, seed);
     }
 
@@ -56,12 +56,12 @@ final class RandomPacketTree {
         }
     }
 
-    private void add(GCWorker worker, Stage stage, WorkPacket p) {
+    private void add(GCWorker<C> worker, Stage stage, WorkPacket<C> p) {
         created.incrementAndGet(stage.ordinal());
         worker.addWork(stage, p);
     }
 
-    private final class Node extends WorkPacket {
+    private final class Node extends WorkPacket<C> {
         private final Stage myStage;
         private final int depth;
         private final long nodeSeed;
@@ -76,7 +76,7 @@ final class RandomPacketTree {
         }
 
         @Override
-        public void execute(GCWorker worker) {
+        public void execute(GCWorker<C> worker) {
             if (stage() != myStage) {
                 violation.compareAndSet(null, "packet stamped with stage " + stage() + ", expected " + myStage);
             }
@@ -107,7 +107,7 @@ final class RandomPacketTree {
         }
     }
 
-    private final class Designated extends WorkPacket {
+    private final class Designated extends WorkPacket<C> {
         private final int target;
 
         Designated(int target) {
@@ -115,7 +115,7 @@ final class RandomPacketTree {
         }
 
         @Override
-        public void execute(GCWorker worker) {
+        public void execute(GCWorker<C> worker) {
             if (worker.ordinal() != target) {
                 violation.compareAndSet(null, "designated packet for worker " + target + " ran on " + worker.ordinal());
             }
@@ -123,7 +123,7 @@ final class RandomPacketTree {
         }
     }
 
-    private final class Sentinel extends WorkPacket {
+    private final class Sentinel extends WorkPacket<C> {
         private final Stage myStage;
         private final long sentinelSeed;
         private final boolean rearm;
@@ -135,7 +135,7 @@ final class RandomPacketTree {
         }
 
         @Override
-        public void execute(GCWorker worker) {
+        public void execute(GCWorker<C> worker) {
             checkOrder(myStage);
             sentinelsRun.incrementAndGet();
             SplittableRandom r = new SplittableRandom(sentinelSeed);

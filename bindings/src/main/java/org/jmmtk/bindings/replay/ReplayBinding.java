@@ -14,6 +14,7 @@ import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.vm.EdgeVisitor;
 import org.jmmtk.scheduler.GCWorker;
@@ -172,7 +173,7 @@ public final class ReplayBinding implements VMBinding, TraceEvents {
     }
 
     @Override
-    public void processWeakRefs(GCWorker worker) {
+    public void processWeakRefs(GCWorker<Collector> worker) {
         // the id table is refreshed from the survivor log after the collection
     }
 

@@ -8,7 +8,7 @@ import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.CopySpace;
 import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.scheduler.GCWorker;
 
 /**
@@ -24,7 +24,6 @@ import org.jmmtk.scheduler.GCWorker;
 public final class DepthFirst extends Plan {
     static final PlanConstraints CONSTRAINTS = new PlanConstraints(true, false);
 
-    private final PlanArgs args;
     private final CopySpace space0;
     private final CopySpace space1;
     private final DepthFirstTrace trace;
@@ -34,14 +33,13 @@ public final class DepthFirst extends Plan {
 
     public DepthFirst(PlanArgs args) {
         super(args);
-        this.args = args;
         // room for the whole budget plus every worker's partly filled copy buffer
         long extent = args.heapBytes() + (long) args.gcThreads() * args.heap().geometry().bufferBytes();
         this.space0 = new CopySpace("dfspace0", extent, args.heap());
         this.space1 = new CopySpace("dfspace1", extent, args.heap());
         this.toSpace = space0;
         this.fromSpace = space1;
-        this.trace = new DepthFirstTrace(args.heap().spaces());
+        this.trace = new DepthFirstTrace(args.heap().spaces(), args.gcThreads());
     }
 
     @Override
@@ -60,13 +58,14 @@ public final class DepthFirst extends Plan {
 
     @Override
     public Collector createCollector(int ordinal) {
-        DepthFirstCollector c = new DepthFirstCollector(ordinal, args, memory);
+        Collector c = super.createCollector(ordinal);
         c.setCopyAllocator(new BumpAllocator(memory, heap().geometry(), -1 - ordinal, toSpace, true));
+        trace.addWorker(c, new DepthFirstStack(c, memory));
         return c;
     }
 
     @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
+    protected ObjectTrace trace(CollectionKind kind) {
         return trace;
     }
 
@@ -77,7 +76,7 @@ public final class DepthFirst extends Plan {
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         CopySpace old = toSpace;
         toSpace = fromSpace;
         fromSpace = old;
@@ -91,7 +90,7 @@ public final class DepthFirst extends Plan {
     }
 
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         fromSpace.release();
         fromSpace.setFromSpace(false);
     }

@@ -3,16 +3,16 @@ package org.example.depthfirst;
 import java.util.Arrays;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.policy.TraceContext;
+import org.jmmtk.core.policy.TraceLocal;
 import org.jmmtk.core.scheduling.Collector;
 
 /**
- * One GC worker's explicit depth-first stack of reference slots. It is the trace context the spaces
+ * One GC worker's explicit depth-first stack of reference slots. It is the trace-local the spaces
  * see: an object they copy (or mark) first is not queued for a later packet but has its slots pushed
  * here, last slot first, so that its first child is traced next; everything else (copy allocation,
  * counting, move reports) goes to the worker's {@link Collector}. Used only by its worker.
  */
-final class DepthFirstStack implements TraceContext {
+final class DepthFirstStack implements TraceLocal {
     private final Collector collector;
     private final SimulatedMemory memory;
     private long[] slots = new long[64];

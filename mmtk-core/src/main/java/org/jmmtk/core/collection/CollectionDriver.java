@@ -15,6 +15,7 @@ import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.ScheduleCollection;
 import org.jmmtk.core.policy.HeapServices;
 import org.jmmtk.core.sanity.SanityChecker;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.Collectors;
 import org.jmmtk.core.stats.FreeSpaceProfile;
 import org.jmmtk.core.stats.GcRecord;
@@ -43,7 +44,7 @@ public final class CollectionDriver {
     private final String planName;
     private final Plan plan;
     private final GcTrigger trigger;
-    private final GCWorkScheduler scheduler;
+    private final GCWorkScheduler<Collector> scheduler;
     private final Collectors collectors;
     private final Statistics stats;
     private final Collection vm;
@@ -65,7 +66,7 @@ public final class CollectionDriver {
      * {@code poll} (the one the plan's spaces were built with) is connected to it.
      */
     public <B extends Collection & Scanning> CollectionDriver(String planName, Plan plan, GcTrigger trigger,
-            GCWorkScheduler scheduler, Statistics stats, B binding, Poll poll, Options options) {
+            GCWorkScheduler<Collector> scheduler, Statistics stats, B binding, Poll poll, Options options) {
         this.planName = planName;
         this.plan = plan;
         this.trigger = trigger;

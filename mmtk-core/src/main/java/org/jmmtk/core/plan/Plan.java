@@ -21,7 +21,7 @@ import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ForwardObjects;
 import org.jmmtk.core.scheduling.ForwardRoots;
 import org.jmmtk.core.scheduling.FullHeapTrace;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.core.scheduling.ProcessWeakRefs;
 import org.jmmtk.core.stats.FreeSpaceProfile;
 import org.jmmtk.core.vm.Scanning;
@@ -44,9 +44,9 @@ public abstract class Plan {
     protected final SimulatedMemory memory;
     private final LargeObjectSpace los;
     private final ImmortalSpace immortal;
-    private final GcWorkContext spaceTableTrace;
+    private final ObjectTrace spaceTableTrace;
     // set while the plan is built, before any collection
-    private GcWorkContext fullHeapTrace;
+    private ObjectTrace fullHeapTrace;
     private final List<Mutator> mutators = new ArrayList<>();
     // written by the collection's first packet, read by its later packets: bucket opening orders them
     private GcReason reason = GcReason.HEAP_FULL;
@@ -61,19 +61,19 @@ public abstract class Plan {
         this.fullHeapTrace = spaceTableTrace;
     }
 
-    /** The trace kind that hands every object to the policy of the space the space table names. */
-    protected final GcWorkContext spaceTableTrace() {
+    /** The trace that hands every object to the policy of the space the space table names. */
+    protected final ObjectTrace spaceTableTrace() {
         return spaceTableTrace;
     }
 
     /**
-     * Makes {@code trace} the trace kind of full-heap collections (the space table's by default). A plan
+     * Makes {@code trace} the trace of full-heap collections (the space table's by default). A plan
      * whose objects are nearly all in one space of a final policy class passes mmtk-core's derived
      * {@code PlanTraceObject}: that space's objects, told by their address, go straight to its policy,
      * a call the JIT binds statically and inlines into the closure's loop, the rest to
      * {@link #spaceTableTrace()}. Called from the plan's constructor.
      */
-    protected final void setFullHeapTrace(GcWorkContext trace) {
+    protected final void setFullHeapTrace(ObjectTrace trace) {
         this.fullHeapTrace = trace;
     }
 
@@ -229,8 +229,8 @@ public abstract class Plan {
         return CollectionKind.FULL;
     }
 
-    /** The trace kind of a collection of {@code kind}: by default the full-heap trace ({@link #setFullHeapTrace}). */
-    protected GcWorkContext workContext(CollectionKind kind) {
+    /** The trace of a collection of {@code kind}: by default the full-heap trace ({@link #setFullHeapTrace}). */
+    protected ObjectTrace trace(CollectionKind kind) {
         return fullHeapTrace;
     }
 
@@ -238,8 +238,8 @@ public abstract class Plan {
      * Schedules one collection (run by the ScheduleCollection packet): stop mutators and scan roots,
      * prepare, the closure (primed by root scanning), weak references, release, end of GC.
      */
-    public void scheduleCollection(GCWorker worker, CollectionKind kind) {
-        Closure closure = new Closure(memory, args.packetCapacity(), workContext(kind), args.scanning(),
+    public void scheduleCollection(GCWorker<Collector> worker, CollectionKind kind) {
+        Closure closure = new Closure(memory, args.packetCapacity(), trace(kind), args.scanning(),
                 args.heap().plugins());
         worker.addWork(Stage.UNCONSTRAINED, new StopMutators(this, args.collection(), closure));
         scheduleExtraRoots(worker, kind, closure);
@@ -253,7 +253,7 @@ public abstract class Plan {
      * Adds Prepare-stage packets that feed {@code closure} with edges beyond the binding's roots (a
      * generational plan's remembered set); they run once the mutators are stopped. None by default.
      */
-    protected void scheduleExtraRoots(GCWorker worker, CollectionKind kind, Closure closure) {
+    protected void scheduleExtraRoots(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
     }
 
     /**
@@ -262,7 +262,7 @@ public abstract class Plan {
      * of every space but {@code skip} (a space whose objects the plan redirects itself), block-structured
      * spaces in chunks of {@link SweepBlocks#BLOCKS_PER_PACKET} blocks.
      */
-    protected final void scheduleRefForwarding(GCWorker worker, ForwardingSpace target, Space skip) {
+    protected final void scheduleRefForwarding(GCWorker<Collector> worker, ForwardingSpace target, Space skip) {
         scheduleRootForwarding(worker, target);
         HeapServices heap = args.heap();
         forEachSpaceRange(skip, (s, from, to) -> worker.addWork(Stage.REF_FORWARDING,
@@ -298,7 +298,7 @@ public abstract class Plan {
     }
 
     /** RefForwarding packets for the roots only: one per mutator's roots, one for the global roots. */
-    protected final void scheduleRootForwarding(GCWorker worker, ForwardingSpace target) {
+    protected final void scheduleRootForwarding(GCWorker<Collector> worker, ForwardingSpace target) {
         for (Mutator m : mutators()) {
             worker.addWork(Stage.REF_FORWARDING, new ForwardRoots(args.scanning(), m.ordinal(), target));
         }
@@ -328,16 +328,16 @@ public abstract class Plan {
     }
 
     /** Global preparation of the plan's own spaces (one packet, Prepare stage). */
-    protected abstract void prepare(GCWorker worker, CollectionKind kind);
+    protected abstract void prepare(GCWorker<Collector> worker, CollectionKind kind);
 
     /**
      * Global release of the plan's own spaces (one packet, Release stage); may add more Release packets
      * (e.g. sweeping). The common spaces are released by the base.
      */
-    protected abstract void release(GCWorker worker, CollectionKind kind);
+    protected abstract void release(GCWorker<Collector> worker, CollectionKind kind);
 
     /** The plan's release, then the large object space's sweep, in full collections only (nursery ones never mark it). */
-    final void releaseAll(GCWorker worker, CollectionKind kind) {
+    final void releaseAll(GCWorker<Collector> worker, CollectionKind kind) {
         release(worker, kind);
         if (kind == CollectionKind.FULL) {
             worker.addWork(Stage.RELEASE, new SweepLargeObjects(los));

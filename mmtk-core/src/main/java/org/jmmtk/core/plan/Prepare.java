@@ -1,11 +1,12 @@
 package org.jmmtk.core.plan;
 
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Global prepare, then a PrepareMutator per mutator and a PrepareCollector designated to each worker. */
-final class Prepare extends WorkPacket {
+final class Prepare extends WorkPacket<Collector> {
     private final Plan plan;
     private final CollectionKind kind;
 
@@ -15,7 +16,7 @@ final class Prepare extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         plan.prepare(worker, kind);
         for (Mutator m : plan.mutators()) {
             worker.addWork(Stage.PREPARE, new PrepareMutator(m));

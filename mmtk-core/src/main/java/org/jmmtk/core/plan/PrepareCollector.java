@@ -5,7 +5,7 @@ import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Designated to one worker: runs the plan's {@code prepareCollector} on its context (MMTk's {@code PrepareCollector}). */
-final class PrepareCollector extends WorkPacket {
+final class PrepareCollector extends WorkPacket<Collector> {
     private final Plan plan;
 
     PrepareCollector(Plan plan) {
@@ -13,7 +13,7 @@ final class PrepareCollector extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
-        plan.prepareCollector((Collector) worker.context());
+    public void execute(GCWorker<Collector> worker) {
+        plan.prepareCollector(worker.context());
     }
 }

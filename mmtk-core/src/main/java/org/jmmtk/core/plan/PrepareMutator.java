@@ -1,10 +1,11 @@
 package org.jmmtk.core.plan;
 
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Runs {@link Mutator#prepare} on one stopped mutator (MMTk's {@code PrepareMutator}). */
-final class PrepareMutator extends WorkPacket {
+final class PrepareMutator extends WorkPacket<Collector> {
     private final Mutator mutator;
 
     PrepareMutator(Mutator mutator) {
@@ -12,7 +13,7 @@ final class PrepareMutator extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         mutator.prepare();
     }
 }

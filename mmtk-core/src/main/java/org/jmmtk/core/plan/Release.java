@@ -1,11 +1,12 @@
 package org.jmmtk.core.plan;
 
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Global release, then a ReleaseMutator per mutator and a ReleaseCollector designated to each worker. */
-final class Release extends WorkPacket {
+final class Release extends WorkPacket<Collector> {
     private final Plan plan;
     private final CollectionKind kind;
 
@@ -15,7 +16,7 @@ final class Release extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         plan.releaseAll(worker, kind);
         for (Mutator m : plan.mutators()) {
             worker.addWork(Stage.RELEASE, new ReleaseMutator(m));

@@ -5,7 +5,7 @@ import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Designated to one worker: runs the plan's {@code releaseCollector} on its context (MMTk's {@code ReleaseCollector}). */
-final class ReleaseCollector extends WorkPacket {
+final class ReleaseCollector extends WorkPacket<Collector> {
     private final Plan plan;
 
     ReleaseCollector(Plan plan) {
@@ -13,7 +13,7 @@ final class ReleaseCollector extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
-        plan.releaseCollector((Collector) worker.context());
+    public void execute(GCWorker<Collector> worker) {
+        plan.releaseCollector(worker.context());
     }
 }

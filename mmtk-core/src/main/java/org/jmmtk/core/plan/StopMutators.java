@@ -1,6 +1,7 @@
 package org.jmmtk.core.plan;
 
 import org.jmmtk.core.scheduling.Closure;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ScanGlobalRoots;
 import org.jmmtk.core.scheduling.ScanMutatorRoots;
 import org.jmmtk.core.vm.Collection;
@@ -9,7 +10,7 @@ import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Stops the mutators, then schedules scanning of every mutator's roots and of the global roots. */
-final class StopMutators extends WorkPacket {
+final class StopMutators extends WorkPacket<Collector> {
     private final Plan plan;
     private final Collection collection;
     private final Closure closure;
@@ -21,7 +22,7 @@ final class StopMutators extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         collection.stopAllMutators();
         for (Mutator m : plan.mutators()) {
             worker.addWork(Stage.PREPARE, new ScanMutatorRoots(closure, m.ordinal()));

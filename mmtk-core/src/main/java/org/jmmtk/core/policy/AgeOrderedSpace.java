@@ -172,7 +172,7 @@ public final class AgeOrderedSpace extends Space implements ForwardingSpace {
 
     /** Marks {@code object} if it lies in the window, leaving every other object alone. */
     @Override
-    public long traceObject(long object, TraceContext context) {
+    public long traceObject(long object, TraceLocal context) {
         return inWindow(object) ? markObject(object, context) : object;
     }
 

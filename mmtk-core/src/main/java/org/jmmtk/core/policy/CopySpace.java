@@ -113,7 +113,7 @@ public final class CopySpace extends Space {
     }
 
     @Override
-    public long traceObject(long object, TraceContext context) {
+    public long traceObject(long object, TraceLocal context) {
         if (!fromSpace) {
             return object;
         }
@@ -140,7 +140,7 @@ public final class CopySpace extends Space {
      * Marks {@code object} in place instead of copying it, for a plan that moves this space's
      * survivors itself after the closure (genimmix's promotion); queues it if this call marked it.
      */
-    public long markInPlace(long object, TraceContext context) {
+    public long markInPlace(long object, TraceLocal context) {
         return markObject(object, context);
     }
 

@@ -338,7 +338,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
      * then recomputes the line marks of the source blocks from the objects left in them. Returns the
      * number of objects moved.
      */
-    public long evacuate(TraceContext context) {
+    public long evacuate(TraceLocal context) {
         long moved = 0;
         boolean room = true;
         // blocks taken for copies lie beyond no source: the limit at the start covers every source
@@ -376,7 +376,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
      * clean pages allowed for copies are used up it takes one more block (the plan's copy reserve
      * normally leaves room, so the heap can exceed the budget only when the budget was too small).
      */
-    public long promote(long object, TraceContext context, boolean keepMark) {
+    public long promote(long object, TraceLocal context, boolean keepMark) {
         long size = ObjectModel.size(memory, object);
         long to = context.allocCopy(size);
         if (to == 0) {
@@ -388,7 +388,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         return to;
     }
 
-    private void moveTo(long object, long to, long size, TraceContext context, boolean keepMark) {
+    private void moveTo(long object, long to, long size, TraceLocal context, boolean keepMark) {
         long traceBytes = ObjectModel.traceBytes(memory, object);
         memory.copyWords(object, to, size >>> 3);
         if (!keepMark) {
@@ -442,7 +442,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     @Override
-    public long traceObject(long object, TraceContext context) {
+    public long traceObject(long object, TraceLocal context) {
         long status = ObjectModel.markStatus(memory, object);
         if (status != ObjectModel.ALREADY_MARKED) {
             markLines(object, ObjectModel.sizeOfStatus(status));

@@ -49,7 +49,7 @@ public final class ImmortalSpace extends Space {
     }
 
     @Override
-    public long traceObject(long object, TraceContext context) {
+    public long traceObject(long object, TraceLocal context) {
         if (ObjectModel.attemptMark(memory, object, markState)) {
             context.marked(ObjectModel.traceBytes(memory, object));
             context.enqueue(object);

@@ -54,7 +54,7 @@ public final class LargeObjectSpace extends Space {
     }
 
     @Override
-    public long traceObject(long object, TraceContext context) {
+    public long traceObject(long object, TraceLocal context) {
         return markObject(object, context);
     }
 

@@ -75,7 +75,7 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
     }
 
     @Override
-    public long traceObject(long object, TraceContext context) {
+    public long traceObject(long object, TraceLocal context) {
         return markObject(object, context);
     }
 
@@ -256,7 +256,7 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
      * new one and is reported through {@code context}. Must run in address order: an object's new
      * place may overlap the old places of the objects before it, which have already moved.
      */
-    public void compact(int from, int to, TraceContext context) {
+    public void compact(int from, int to, TraceLocal context) {
         for (int i = from; i < to; i++) {
             long object = live[i];
             long status = memory.load(object + ObjectModel.STATUS_OFFSET) & ~ObjectModel.MARK_BIT;

@@ -155,7 +155,7 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
     }
 
     @Override
-    public long traceObject(long object, TraceContext context) {
+    public long traceObject(long object, TraceLocal context) {
         if (marks.attemptSet(object)) {
             long status = memory.load(object + ObjectModel.STATUS_OFFSET);
             context.marked(ObjectModel.traceBytesOfStatus(status));

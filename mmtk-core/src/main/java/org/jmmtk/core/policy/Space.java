@@ -144,10 +144,10 @@ public abstract class Space {
      * Traces {@code object} of this space for the collection in progress: marks or copies it, queues
      * it in {@code context} if this call reached it first, returns its address after the collection.
      */
-    public abstract long traceObject(long object, TraceContext context);
+    public abstract long traceObject(long object, TraceLocal context);
 
     /** Marks {@code object}; if this call marked it, counts it and queues it for scanning. */
-    protected final long markObject(long object, TraceContext context) {
+    protected final long markObject(long object, TraceLocal context) {
         long status = ObjectModel.markStatus(memory, object);
         if (status != ObjectModel.ALREADY_MARKED) {
             context.marked(ObjectModel.traceBytesOfStatus(status));

@@ -1,11 +1,12 @@
 package org.jmmtk.core.policy;
 
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Sweeps one range of blocks of a mark-sweep or Immix space; a collection splits the space among many. */
-public final class SweepBlocks extends WorkPacket {
+public final class SweepBlocks extends WorkPacket<Collector> {
     /**
      * Blocks per packet: 32 blocks are 2 MiB of heap with MMTk's 64 KiB blocks, so a 48 MiB heap sweeps
      * in 24 packets (with 256, one packet swept most of the live blocks and was the longest packet on
@@ -24,7 +25,7 @@ public final class SweepBlocks extends WorkPacket {
     }
 
     /** Adds, to the Release stage, packets that together sweep every block {@code space} has used. */
-    public static void schedule(GCWorker worker, BlockSweepable space) {
+    public static void schedule(GCWorker<Collector> worker, BlockSweepable space) {
         int limit = space.blockLimit();
         for (int from = 0; from < limit; from += BLOCKS_PER_PACKET) {
             worker.addWork(Stage.RELEASE, new SweepBlocks(space, from, Math.min(limit, from + BLOCKS_PER_PACKET)));
@@ -32,7 +33,7 @@ public final class SweepBlocks extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         space.sweep(from, to);
     }
 }

@@ -1,10 +1,11 @@
 package org.jmmtk.core.policy;
 
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Sweeps the large object space. */
-public final class SweepLargeObjects extends WorkPacket {
+public final class SweepLargeObjects extends WorkPacket<Collector> {
     private final LargeObjectSpace space;
 
     public SweepLargeObjects(LargeObjectSpace space) {
@@ -12,7 +13,7 @@ public final class SweepLargeObjects extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         space.sweep();
     }
 }

@@ -6,9 +6,9 @@ import org.jmmtk.core.vm.Scanning;
 
 /**
  * What every packet of one collection's transitive closure shares: the memory, the packet capacity,
- * the trace kind the plan chose, where the roots come from, and the plugins that watch root scans.
+ * the trace the plan chose, where the roots come from, and the plugins that watch root scans.
  * Immutable; made by the plan when it schedules a collection.
  */
-public record Closure(SimulatedMemory memory, int packetCapacity, GcWorkContext trace, Scanning scanning,
+public record Closure(SimulatedMemory memory, int packetCapacity, ObjectTrace trace, Scanning scanning,
                       PluginHost plugins) {
 }

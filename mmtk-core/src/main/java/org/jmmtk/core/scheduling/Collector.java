@@ -5,17 +5,17 @@ import org.jmmtk.core.alloc.Allocator;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.policy.TraceContext;
-import org.jmmtk.scheduler.WorkerContext;
+import org.jmmtk.core.policy.TraceLocal;
 
 /**
- * The per-worker context of a GC worker (mmtk-core's {@code GCWorker} state): its copy allocator (set
+ * The per-worker context of a GC worker (mmtk-core's {@code GCWorker} state; the scheduler is
+ * {@code GCWorkScheduler<Collector>}, so every packet receives it typed): its copy allocator (set
  * up by the plan each collection), the edge stack of the ProcessEdges packet it runs (objects a trace
  * reaches first are scanned straight onto it: MMTk's object queue), counters that are summed when a
  * collection ends, and, if the binding wants it, the log of objects it moved. Moves are reported to
  * plugins that asked. Plain fields: only its worker touches it while a collection runs.
  */
-public class Collector implements WorkerContext, TraceContext {
+public class Collector implements TraceLocal {
     private final int ordinal;
     private final SimulatedMemory memory;
     private final PluginHost plugins;

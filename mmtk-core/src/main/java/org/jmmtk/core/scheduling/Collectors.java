@@ -10,14 +10,14 @@ import org.jmmtk.scheduler.GCWorkScheduler;
  * that runs collections, while the workers are parked.
  */
 public final class Collectors {
-    private final GCWorkScheduler scheduler;
+    private final GCWorkScheduler<Collector> scheduler;
 
-    public Collectors(GCWorkScheduler scheduler) {
+    public Collectors(GCWorkScheduler<Collector> scheduler) {
         this.scheduler = scheduler;
     }
 
     private Collector collector(int worker) {
-        return (Collector) scheduler.worker(worker).context();
+        return scheduler.worker(worker).context();
     }
 
     /** Zeroes every worker's per-collection counters. */

@@ -18,14 +18,14 @@ public final class EdgeBuffer implements EdgeVisitor {
     private static final int INITIAL_CAPACITY = 32;
 
     private final Closure closure;
-    private final GCWorker worker;
+    private final GCWorker<Collector> worker;
     private final boolean roots;
     private final int capacity;
     private long[] edges;
     private int size;
 
     /** A buffer of {@code closure}'s edges, root edges if {@code roots}, adding packets through {@code worker}. */
-    public EdgeBuffer(Closure closure, GCWorker worker, boolean roots) {
+    public EdgeBuffer(Closure closure, GCWorker<Collector> worker, boolean roots) {
         this.closure = closure;
         this.worker = worker;
         this.roots = roots;

@@ -12,7 +12,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * Slices are disjoint, so these packets run in parallel (an object listed twice is redirected twice,
  * to the same address).
  */
-public final class ForwardListedFields extends WorkPacket {
+public final class ForwardListedFields extends WorkPacket<Collector> {
     private final SimulatedMemory memory;
     private final long[] objects;
     private final int from;
@@ -28,7 +28,7 @@ public final class ForwardListedFields extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         for (int i = from; i < to; i++) {
             ForwardingSpace.updateSlots(memory, target, objects[i]);
         }

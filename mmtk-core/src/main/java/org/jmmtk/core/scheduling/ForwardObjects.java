@@ -15,7 +15,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * spaces are swept, or unmarked, only later (Release, Final). Ranges are disjoint, so these packets
  * run in parallel.
  */
-public final class ForwardObjects extends WorkPacket {
+public final class ForwardObjects extends WorkPacket<Collector> {
     private final SimulatedMemory memory;
     private final SideBitmap validObjects;
     private final Space space;
@@ -35,7 +35,7 @@ public final class ForwardObjects extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         for (long o = validObjects.next(from, to); o >= 0; o = validObjects.next(o + 8, to)) {
             if (space.isMarked(o)) {
                 ForwardingSpace.updateSlots(memory, target, o);

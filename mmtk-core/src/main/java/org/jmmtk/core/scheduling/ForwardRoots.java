@@ -9,7 +9,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * RefForwarding stage: redirects one mutator's root slots (or the global ones) to the new addresses of
  * the objects a {@link ForwardingSpace} moved. Packets for different mutators run in parallel.
  */
-public final class ForwardRoots extends WorkPacket {
+public final class ForwardRoots extends WorkPacket<Collector> {
     /** The mutator ordinal that stands for the global roots. */
     public static final int GLOBAL = -1;
 
@@ -24,7 +24,7 @@ public final class ForwardRoots extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         if (mutator == GLOBAL) {
             scanning.scanGlobalRoots(space::updateSlot);
         } else {

@@ -2,10 +2,9 @@ package org.jmmtk.core.scheduling;
 
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SpaceTable;
-import org.jmmtk.core.policy.TraceContext;
 
-/** The full-heap trace kind: each object is traced by the policy of the space the space table names. */
-public final class FullHeapTrace implements GcWorkContext {
+/** The full-heap trace: each object is traced by the policy of the space the space table names. */
+public final class FullHeapTrace implements ObjectTrace {
     private final SpaceTable spaces;
 
     public FullHeapTrace(SpaceTable spaces) {
@@ -13,11 +12,11 @@ public final class FullHeapTrace implements GcWorkContext {
     }
 
     @Override
-    public long traceObject(long object, TraceContext context) {
+    public long traceObject(long object, Collector collector) {
         Space space = spaces.spaceOf(object);
         if (space == null) {
             throw new IllegalStateException(String.format("traced 0x%x, which is in no space", object));
         }
-        return space.traceObject(object, context);
+        return space.traceObject(object, collector);
     }
 }

@@ -11,9 +11,9 @@ import org.jmmtk.scheduler.WorkPacket;
 /**
  * The transitive closure's packet (MMTk's {@code ProcessEdgesWork} with its object scanning). It traces
  * its edges depth first on the worker's edge stack: each edge's target goes through the collection's
- * trace kind, an edge whose target moved is updated, and an object the trace reached first has its
- * non-null reference slots pushed at once (by {@link Collector#enqueue}, which the policy calls), so
- * its first child is traced next, while it is still in the cache. A packet traces at most the packet
+ * {@link ObjectTrace}, an edge whose target moved is updated, and an object the trace reached first has
+ * its non-null reference slots pushed at once (by {@link Collector#enqueue}, which the policy calls),
+ * so its first child is traced next, while it is still in the cache. A packet traces at most the packet
  * capacity of edges (its work budget); the edges then left on the stack go to new packets
  * ({@link #spill}).
  *
@@ -23,7 +23,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * time goes"). Root packets carry the is-roots flag, and report their roots' objects to plugins that
  * asked before tracing any. Runs on one worker; the edge stack is that worker's.
  */
-public final class ProcessEdges extends WorkPacket {
+public final class ProcessEdges extends WorkPacket<Collector> {
     /** Packets the edges left over are split into, when there are that many: work for idle workers to steal. */
     private static final int SPILL_WAYS = 4;
 
@@ -40,10 +40,10 @@ public final class ProcessEdges extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
-        Collector collector = (Collector) worker.context();
+    public void execute(GCWorker<Collector> worker) {
+        Collector collector = worker.context();
         SimulatedMemory memory = closure.memory();
-        GcWorkContext trace = closure.trace();
+        ObjectTrace trace = closure.trace();
         PluginHost plugins = closure.plugins();
         if (roots && plugins.wantsRootScans()) {
             reportRoots(memory, plugins);
@@ -85,7 +85,7 @@ public final class ProcessEdges extends WorkPacket {
      * rest of the closure), and more if needed to keep each within the packet capacity. The top of the
      * stack, the edges found last and nearest in the cache, is queued first.
      */
-    private void spill(GCWorker worker, long[] stack, int top) {
+    private void spill(GCWorker<Collector> worker, long[] stack, int top) {
         int capacity = closure.packetCapacity();
         int packets = Math.max((top + capacity - 1) / capacity, Math.min(SPILL_WAYS, top));
         int end = top;

@@ -5,7 +5,7 @@ import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Lets the binding retain or clear its weak references once the closure is complete. */
-public final class ProcessWeakRefs extends WorkPacket {
+public final class ProcessWeakRefs extends WorkPacket<Collector> {
     private final Collection collection;
 
     public ProcessWeakRefs(Collection collection) {
@@ -13,7 +13,7 @@ public final class ProcessWeakRefs extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         collection.processWeakRefs(worker);
     }
 }

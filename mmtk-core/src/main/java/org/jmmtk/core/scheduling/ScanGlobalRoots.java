@@ -4,7 +4,7 @@ import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Packs the global (static) root slots into root ProcessEdges packets. */
-public final class ScanGlobalRoots extends WorkPacket {
+public final class ScanGlobalRoots extends WorkPacket<Collector> {
     private final Closure closure;
 
     public ScanGlobalRoots(Closure closure) {
@@ -12,7 +12,7 @@ public final class ScanGlobalRoots extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         EdgeBuffer roots = new EdgeBuffer(closure, worker, true);
         closure.scanning().scanGlobalRoots(roots);
         roots.flush();

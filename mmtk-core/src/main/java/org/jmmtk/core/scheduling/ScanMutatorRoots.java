@@ -4,7 +4,7 @@ import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /** Packs one mutator's root slots into root ProcessEdges packets. */
-public final class ScanMutatorRoots extends WorkPacket {
+public final class ScanMutatorRoots extends WorkPacket<Collector> {
     private final Closure closure;
     private final int mutator;
 
@@ -14,7 +14,7 @@ public final class ScanMutatorRoots extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         EdgeBuffer roots = new EdgeBuffer(closure, worker, true);
         closure.scanning().scanMutatorRoots(mutator, roots);
         roots.flush();

@@ -14,7 +14,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * old-to-young pointers add. The sets are read, not cleared: the plan clears them when it releases.
  * One packet for all mutators, so an optional {@link Check} sees every remembered object at once.
  */
-public final class ScanRememberedSets extends WorkPacket {
+public final class ScanRememberedSets extends WorkPacket<Collector> {
     /** Verifies the remembered set before it is used (the sanity checker's remembered-set check). */
     @FunctionalInterface
     public interface Check {
@@ -38,7 +38,7 @@ public final class ScanRememberedSets extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         if (check != null) {
             check.verify(sets);
         }

@@ -12,7 +12,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * edges of the closure, the roots that the pointers from outside the region add. Slices are disjoint,
  * so these packets run in parallel.
  */
-public final class ScanRememberedSlots extends WorkPacket {
+public final class ScanRememberedSlots extends WorkPacket<Collector> {
     private final Closure closure;
     private final long[] objects;
     private final int from;
@@ -29,7 +29,7 @@ public final class ScanRememberedSlots extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         SimulatedMemory memory = closure.memory();
         EdgeBuffer edges = new EdgeBuffer(closure, worker, false);
         for (int i = from; i < to; i++) {

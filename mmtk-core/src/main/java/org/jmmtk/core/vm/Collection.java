@@ -1,5 +1,6 @@
 package org.jmmtk.core.vm;
 
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 
 /**
@@ -36,5 +37,5 @@ public interface Collection {
     }
 
     /** In the WeakRefClosure stage: retain or clear the binding's weak references. May add packets. */
-    void processWeakRefs(GCWorker worker);
+    void processWeakRefs(GCWorker<Collector> worker);
 }

@@ -34,7 +34,7 @@ class ImmixSpaceTest {
     private final ImmixAllocator copies = new ImmixAllocator(m, -1, ix, true);
     private final List<long[]> evacuations = new ArrayList<>();
 
-    private final TraceContext context = new StrictTraceContext() {
+    private final TraceLocal context = new StrictTraceLocal() {
         @Override
         public void enqueue(long object) {
         }

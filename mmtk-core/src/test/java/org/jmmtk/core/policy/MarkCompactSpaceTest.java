@@ -31,7 +31,7 @@ class MarkCompactSpaceTest {
     private final List<long[]> moves = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
 
-    private final TraceContext context = new StrictTraceContext() {
+    private final TraceLocal context = new StrictTraceLocal() {
         @Override
         public void enqueue(long object) {
         }

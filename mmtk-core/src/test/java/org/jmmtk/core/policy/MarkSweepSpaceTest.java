@@ -34,7 +34,7 @@ class MarkSweepSpaceTest {
     private final FreeListAllocator allocator = new FreeListAllocator(m, 0, ms);
     private final List<Long> queued = new ArrayList<>();
 
-    private final TraceContext context = new StrictTraceContext() {
+    private final TraceLocal context = new StrictTraceLocal() {
         @Override
         public void enqueue(long object) {
             queued.add(object);

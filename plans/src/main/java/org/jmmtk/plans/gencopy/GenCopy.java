@@ -65,7 +65,7 @@ public class GenCopy extends Gen {
     }
 
     @Override
-    protected void prepareMature(GCWorker worker, CollectionKind kind) {
+    protected void prepareMature(GCWorker<Collector> worker, CollectionKind kind) {
         flipped = kind == CollectionKind.FULL;
         if (flipped) {
             CopySpace from = mature;
@@ -87,7 +87,7 @@ public class GenCopy extends Gen {
     }
 
     @Override
-    protected void releaseMature(GCWorker worker, CollectionKind kind) {
+    protected void releaseMature(GCWorker<Collector> worker, CollectionKind kind) {
         if (kind == CollectionKind.FULL) {
             oldMature.release();
             oldMature.setFromSpace(false);

@@ -18,7 +18,8 @@ import org.jmmtk.core.policy.CopySpace;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.sanity.RememberedSetCheck;
 import org.jmmtk.core.scheduling.Closure;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.core.scheduling.ScanRememberedSets;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
@@ -39,7 +40,7 @@ public abstract class Gen extends Plan {
     public static final PlanConstraints CONSTRAINTS = new PlanConstraints(true, true);
 
     protected final CopySpace nursery;
-    private final GcWorkContext nurseryTrace;
+    private final ObjectTrace nurseryTrace;
     private final int fixedNurseryPages;
     // written under the poll's lock or by the collection's last packet; read by the next collection
     private volatile boolean nextFull;
@@ -155,13 +156,13 @@ public abstract class Gen extends Plan {
 
     /** A nursery collection traces nursery objects only; everything else is taken as live. */
     @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
-        return kind == CollectionKind.NURSERY ? nurseryTrace : super.workContext(kind);
+    protected ObjectTrace trace(CollectionKind kind) {
+        return kind == CollectionKind.NURSERY ? nurseryTrace : super.trace(kind);
     }
 
     /** The remembered objects get their log bits back; in a nursery collection their slots are roots. */
     @Override
-    protected void scheduleExtraRoots(GCWorker worker, CollectionKind kind, Closure closure) {
+    protected void scheduleExtraRoots(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
         boolean nurseryGc = kind == CollectionKind.NURSERY;
         ScanRememberedSets.Check check = sanity() && nurseryGc ? this::verifyRememberedSets : null;
         worker.addWork(Stage.PREPARE, new ScanRememberedSets(closure, rememberedSets(), nurseryGc, check));
@@ -183,16 +184,16 @@ public abstract class Gen extends Plan {
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         nursery.setFromSpace(true);
         prepareMature(worker, kind);
     }
 
     /** The mature space's part of Prepare. */
-    protected abstract void prepareMature(GCWorker worker, CollectionKind kind);
+    protected abstract void prepareMature(GCWorker<Collector> worker, CollectionKind kind);
 
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         for (RememberedSet set : rememberedSets()) {
             set.clear();
         }
@@ -202,7 +203,7 @@ public abstract class Gen extends Plan {
     }
 
     /** The mature space's part of Release (before the nursery is released). */
-    protected abstract void releaseMature(GCWorker worker, CollectionKind kind);
+    protected abstract void releaseMature(GCWorker<Collector> worker, CollectionKind kind);
 
     /** Trace bytes this collection moved out of the nursery. */
     protected long promotedBytes() {

@@ -14,7 +14,7 @@ import org.jmmtk.core.policy.ImmixSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ForwardListedFields;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.plans.generational.Gen;
 import org.jmmtk.plans.immix.Immix;
 import org.jmmtk.scheduler.GCWorker;
@@ -42,8 +42,8 @@ public final class GenImmix extends Gen {
 
     private final ImmixSpace immix;
     private final ImmixAllocator promoter;
-    private final GcWorkContext markNursery;
-    private final GcWorkContext markAll;
+    private final ObjectTrace markNursery;
+    private final ObjectTrace markAll;
     private final ForwardingSpace forwardNursery;
     private final ForwardingSpace forwardBoth;
     // written by the Promote packet, read at the end of the collection
@@ -58,7 +58,7 @@ public final class GenImmix extends Gen {
                 args.heap());
         this.promoter = new ImmixAllocator(memory, -1, immix, true);
         CopySpace young = nursery;
-        GcWorkContext full = super.workContext(CollectionKind.FULL);
+        ObjectTrace full = super.trace(CollectionKind.FULL);
         this.markNursery = (object, context) -> young.contains(object) ? young.markInPlace(object, context) : object;
         this.markAll = (object, context) -> young.contains(object)
                 ? young.markInPlace(object, context) : full.traceObject(object, context);
@@ -97,7 +97,7 @@ public final class GenImmix extends Gen {
 
     /** Marks the nursery's reachable objects in place, and in a full collection every other object too. */
     @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
+    protected ObjectTrace trace(CollectionKind kind) {
         return kind == CollectionKind.NURSERY ? markNursery : markAll;
     }
 
@@ -107,7 +107,7 @@ public final class GenImmix extends Gen {
      * collection keeps the line marks and promotes into the holes the allocator has not reached yet.
      */
     @Override
-    protected void prepareMature(GCWorker worker, CollectionKind kind) {
+    protected void prepareMature(GCWorker<Collector> worker, CollectionKind kind) {
         promotedBytes = 0;
         evacuated = 0;
         if (kind == CollectionKind.FULL) {
@@ -130,7 +130,7 @@ public final class GenImmix extends Gen {
      * RefForwarding of a nursery collection: the roots, and the fields of the copies and of the
      * remembered objects (by the barrier's invariant no other object points into the nursery).
      */
-    void scheduleNurseryForwarding(GCWorker worker, LongArrayList copies) {
+    void scheduleNurseryForwarding(GCWorker<Collector> worker, LongArrayList copies) {
         scheduleRootForwarding(worker, forwardNursery);
         LongArrayList objects = new LongArrayList(copies);
         for (RememberedSet set : rememberedSets()) {
@@ -146,12 +146,12 @@ public final class GenImmix extends Gen {
     }
 
     /** RefForwarding of a full collection: the roots and every live object but the nursery's (all moved or dead). */
-    void scheduleFullForwarding(GCWorker worker) {
+    void scheduleFullForwarding(GCWorker<Collector> worker) {
         scheduleRefForwarding(worker, forwardBoth, nursery);
     }
 
     @Override
-    protected void releaseMature(GCWorker worker, CollectionKind kind) {
+    protected void releaseMature(GCWorker<Collector> worker, CollectionKind kind) {
         if (kind == CollectionKind.FULL) {
             SweepBlocks.schedule(worker, immix);
         }

@@ -18,7 +18,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * with the plan's one promotion allocator, so where each object goes does not depend on the number of
  * GC threads.
  */
-final class Promote extends WorkPacket {
+final class Promote extends WorkPacket<Collector> {
     private final GenImmix plan;
     private final boolean full;
 
@@ -28,8 +28,8 @@ final class Promote extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
-        Collector collector = (Collector) worker.context();
+    public void execute(GCWorker<Collector> worker) {
+        Collector collector = worker.context();
         SimulatedMemory memory = plan.memory();
         SideBitmap valid = plan.heap().validObjects();
         CopySpace nursery = plan.nursery();

@@ -12,7 +12,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * redirects every reference to the moved objects. One packet, so where each object goes does not
  * depend on the number of GC threads.
  */
-final class Evacuate extends WorkPacket {
+final class Evacuate extends WorkPacket<Collector> {
     private final Immix plan;
 
     Evacuate(Immix plan) {
@@ -20,8 +20,8 @@ final class Evacuate extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
-        long moved = plan.immixSpace().evacuate((Collector) worker.context());
+    public void execute(GCWorker<Collector> worker) {
+        long moved = plan.immixSpace().evacuate(worker.context());
         plan.evacuated(moved);
         if (moved > 0) {
             plan.scheduleRefForwarding(worker);

@@ -12,7 +12,7 @@ import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.ImmixSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -35,7 +35,7 @@ public final class Immix extends Plan {
         super(args);
         this.immix = new ImmixSpace("immix", ImmixSpace.extentFor(args.heapBytes(), args.heap().geometry()), args.heap());
         ImmixSpace space = immix;
-        GcWorkContext others = spaceTableTrace();
+        ObjectTrace others = spaceTableTrace();
         // nearly every object is in the Immix space: by address, straight to its policy
         setFullHeapTrace((object, context) -> space.contains(object)
                 ? space.traceObject(object, context) : others.traceObject(object, context));
@@ -75,7 +75,7 @@ public final class Immix extends Plan {
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         evacuated = 0;
         immix.prepare(collectionReason() == GcReason.EMERGENCY, budgetPages() - reservedPages());
         if (immix.inDefrag() && immix.sourceBlocks() > 0) {
@@ -93,12 +93,12 @@ public final class Immix extends Plan {
     }
 
     /** RefForwarding after an evacuation: roots and the live objects of every space. */
-    void scheduleRefForwarding(GCWorker worker) {
+    void scheduleRefForwarding(GCWorker<Collector> worker) {
         scheduleRefForwarding(worker, immix, null);
     }
 
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         SweepBlocks.schedule(worker, immix);
     }
 

@@ -2,6 +2,7 @@ package org.jmmtk.plans.markcompact;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jmmtk.core.policy.MarkCompactSpace;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
@@ -15,7 +16,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * one for the global roots, one per {@value #OBJECTS_PER_PACKET} live objects, one per other space)
  * and the slide (Compact).
  */
-final class CalculateForwarding extends WorkPacket {
+final class CalculateForwarding extends WorkPacket<Collector> {
     /** Live objects per reference-updating packet. */
     static final int OBJECTS_PER_PACKET = 1024;
 
@@ -26,7 +27,7 @@ final class CalculateForwarding extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         MarkCompactSpace mc = plan.markCompactSpace();
         int regions = mc.prepareForwarding();
         if (regions == 0) {
@@ -40,7 +41,7 @@ final class CalculateForwarding extends WorkPacket {
     }
 
     /** Runs once, after every region was counted. */
-    static void regionsCounted(MarkCompact plan, GCWorker worker) {
+    static void regionsCounted(MarkCompact plan, GCWorker<Collector> worker) {
         MarkCompactSpace mc = plan.markCompactSpace();
         mc.sumRegions();
         int regions = mc.regions();

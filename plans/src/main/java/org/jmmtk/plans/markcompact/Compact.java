@@ -9,7 +9,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * Compact stage, one packet: slides every live object of the mark-compact space down to its new
  * address, in address order (an object's new place may overlap the old places of those before it).
  */
-final class Compact extends WorkPacket {
+final class Compact extends WorkPacket<Collector> {
     private final MarkCompactSpace mc;
 
     Compact(MarkCompactSpace mc) {
@@ -17,7 +17,7 @@ final class Compact extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
-        mc.compact(0, mc.liveCount(), (Collector) worker.context());
+    public void execute(GCWorker<Collector> worker) {
+        mc.compact(0, mc.liveCount(), worker.context());
     }
 }

@@ -1,6 +1,7 @@
 package org.jmmtk.plans.markcompact;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
@@ -9,7 +10,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * space: adds up the region's survivors and frees its dead objects. The last region counted goes on
  * with the forwarding computation ({@link CalculateForwarding#regionsCounted}).
  */
-final class CountLive extends WorkPacket {
+final class CountLive extends WorkPacket<Collector> {
     private final MarkCompact plan;
     private final int region;
     private final AtomicInteger remaining;
@@ -21,7 +22,7 @@ final class CountLive extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         plan.markCompactSpace().countLive(region);
         if (remaining.decrementAndGet() == 0) {
             CalculateForwarding.regionsCounted(plan, worker);

@@ -6,7 +6,8 @@ import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.MarkCompactSpace;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -27,7 +28,7 @@ public final class MarkCompact extends Plan {
         long extent = args.heapBytes() + 2L * args.heap().geometry().bufferBytes();
         this.mc = new MarkCompactSpace("mc", extent, args.heap());
         MarkCompactSpace space = mc;
-        GcWorkContext others = spaceTableTrace();
+        ObjectTrace others = spaceTableTrace();
         // nearly every object is in the mark-compact space: by address, straight to its policy
         setFullHeapTrace((object, context) -> space.contains(object)
                 ? space.traceObject(object, context) : others.traceObject(object, context));
@@ -43,7 +44,7 @@ public final class MarkCompact extends Plan {
     }
 
     /** RefForwarding: the roots and the other spaces' live objects; the space's own objects are {@link ForwardFields}' job. */
-    void scheduleRefForwarding(GCWorker worker) {
+    void scheduleRefForwarding(GCWorker<Collector> worker) {
         scheduleRefForwarding(worker, mc, mc);
     }
 
@@ -54,18 +55,18 @@ public final class MarkCompact extends Plan {
 
     /** The default schedule (stop, roots, prepare, closure, weak refs, release, end) plus the compaction's stages. */
     @Override
-    public void scheduleCollection(GCWorker worker, CollectionKind kind) {
+    public void scheduleCollection(GCWorker<Collector> worker, CollectionKind kind) {
         super.scheduleCollection(worker, kind);
         worker.addWork(Stage.CALCULATE_FORWARDING, new CalculateForwarding(this));
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         // marks were cleared by the previous compaction
     }
 
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         mc.release();
     }
 }

@@ -7,7 +7,8 @@ import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.MarkSweepSpace;
 import org.jmmtk.core.policy.SweepBlocks;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.scheduler.GCWorker;
 
 /**
@@ -22,7 +23,7 @@ public final class MarkSweep extends Plan {
         super(args);
         this.ms = new MarkSweepSpace("ms", args.heapBytes() + args.heap().geometry().blockBytes(), args.heap());
         MarkSweepSpace space = ms;
-        GcWorkContext others = spaceTableTrace();
+        ObjectTrace others = spaceTableTrace();
         // nearly every object is in the mark-sweep space: by address, straight to its policy
         setFullHeapTrace((object, context) -> space.contains(object)
                 ? space.traceObject(object, context) : others.traceObject(object, context));
@@ -49,12 +50,12 @@ public final class MarkSweep extends Plan {
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         // marks were cleared by the previous sweep
     }
 
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         SweepBlocks.schedule(worker, ms);
     }
 

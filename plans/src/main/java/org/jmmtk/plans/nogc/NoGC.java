@@ -6,6 +6,7 @@ import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 
 /**
@@ -34,12 +35,12 @@ public final class NoGC extends Plan {
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         // nothing to prepare: tracing only marks
     }
 
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         // nothing of its own is reclaimed
     }
 }

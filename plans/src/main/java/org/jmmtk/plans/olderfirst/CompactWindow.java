@@ -9,7 +9,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * Compact stage, one packet: slides the window's survivors to their new addresses in age order (a
  * survivor's new place may overlap the old places of those before it).
  */
-final class CompactWindow extends WorkPacket {
+final class CompactWindow extends WorkPacket<Collector> {
     private final AgeOrderedSpace space;
 
     CompactWindow(AgeOrderedSpace space) {
@@ -17,7 +17,7 @@ final class CompactWindow extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
-        space.compact((Collector) worker.context());
+    public void execute(GCWorker<Collector> worker) {
+        space.compact(worker.context());
     }
 }

@@ -1,6 +1,7 @@
 package org.jmmtk.plans.olderfirst;
 
 import org.jmmtk.core.plan.CollectionKind;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
@@ -9,7 +10,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * order and schedules the reference updates and the compaction ({@link OlderFirst#forwardWindow}).
  * One packet, so where each survivor goes does not depend on the number of GC threads.
  */
-final class ForwardWindow extends WorkPacket {
+final class ForwardWindow extends WorkPacket<Collector> {
     private final OlderFirst plan;
     private final CollectionKind kind;
 
@@ -19,7 +20,7 @@ final class ForwardWindow extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         plan.forwardWindow(worker, kind);
     }
 }

@@ -20,8 +20,9 @@ import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.AgeOrderedSpace;
 import org.jmmtk.core.sanity.RememberedSetCheck;
 import org.jmmtk.core.scheduling.Closure;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ForwardListedFields;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.core.scheduling.ScanRememberedSlots;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
@@ -60,7 +61,7 @@ public class OlderFirst extends Plan {
     private final AgeOrderedSpace space;
     private final int windowBlocks;
     private final int minFreePages;
-    private final GcWorkContext windowTrace;
+    private final ObjectTrace windowTrace;
     /** Objects that may point into a future window from outside it, kept across collections. */
     private final LongOpenHashSet remembered = new LongOpenHashSet();
     // the remembered objects outside this collection's window that point into it (OpenWindow to RefForwarding)
@@ -141,19 +142,19 @@ public class OlderFirst extends Plan {
 
     /** A window collection traces the window's objects only; everything else is taken as live. */
     @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
-        return kind == CollectionKind.WINDOW ? windowTrace : super.workContext(kind);
+    protected ObjectTrace trace(CollectionKind kind) {
+        return kind == CollectionKind.WINDOW ? windowTrace : super.trace(kind);
     }
 
     /** The default schedule plus the window's forwarding, reference updating and compaction. */
     @Override
-    public void scheduleCollection(GCWorker worker, CollectionKind kind) {
+    public void scheduleCollection(GCWorker<Collector> worker, CollectionKind kind) {
         super.scheduleCollection(worker, kind);
         worker.addWork(Stage.CALCULATE_FORWARDING, new ForwardWindow(this, kind));
     }
 
     @Override
-    protected void scheduleExtraRoots(GCWorker worker, CollectionKind kind, Closure closure) {
+    protected void scheduleExtraRoots(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
         worker.addWork(Stage.PREPARE, new OpenWindow(this, kind, closure));
     }
 
@@ -163,7 +164,7 @@ public class OlderFirst extends Plan {
      * forgets those that no longer matter, and scans the slots of those outside the window that point
      * into it as roots.
      */
-    void openWindow(GCWorker worker, CollectionKind kind, Closure closure) {
+    void openWindow(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
         if (kind == CollectionKind.FULL) {
             space.openWholeSpace();
         } else {
@@ -229,7 +230,7 @@ public class OlderFirst extends Plan {
      * the remembered objects pointing into the window, the only places that can; a full collection:
      * the roots and every object of every space), and the survivors slide (Compact).
      */
-    void forwardWindow(GCWorker worker, CollectionKind kind) {
+    void forwardWindow(GCWorker<Collector> worker, CollectionKind kind) {
         survivorBytes = space.computeForwarding();
         long[] survivors = space.survivors();
         if (kind == CollectionKind.FULL) {
@@ -242,7 +243,7 @@ public class OlderFirst extends Plan {
         worker.addWork(Stage.COMPACT, new CompactWindow(space));
     }
 
-    private void scheduleListForwarding(GCWorker worker, long[] objects) {
+    private void scheduleListForwarding(GCWorker<Collector> worker, long[] objects) {
         for (int from = 0; from < objects.length; from += CHUNK) {
             worker.addWork(Stage.REF_FORWARDING, new ForwardListedFields(memory, objects, from,
                     Math.min(objects.length, from + CHUNK), space));
@@ -250,7 +251,7 @@ public class OlderFirst extends Plan {
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         // the window is opened by OpenWindow, in the same stage
     }
 
@@ -260,7 +261,7 @@ public class OlderFirst extends Plan {
      * would have remembered there.
      */
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         remembered.removeIf(space::inWindow);
         for (long o : space.release()) {
             if (pointsWhereItMust(o)) {

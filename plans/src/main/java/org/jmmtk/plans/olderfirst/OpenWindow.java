@@ -2,6 +2,7 @@ package org.jmmtk.plans.olderfirst;
 
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.scheduling.Closure;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
@@ -9,7 +10,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * Prepare stage, one packet per collection, once the mutators are stopped: opens the window and scans
  * the remembered objects that point into it ({@link OlderFirst#openWindow}).
  */
-final class OpenWindow extends WorkPacket {
+final class OpenWindow extends WorkPacket<Collector> {
     private final OlderFirst plan;
     private final CollectionKind kind;
     private final Closure closure;
@@ -21,7 +22,7 @@ final class OpenWindow extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         plan.openWindow(worker, kind, closure);
     }
 }

@@ -1,6 +1,7 @@
 package org.jmmtk.plans.refcount;
 
 import org.jmmtk.core.barrier.ReferenceCounts;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
@@ -8,7 +9,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * Zeroes the reference counts and ZCT bits of one address range in the Prepare stage of a cycle
  * collection, whose trace then recomputes every count. Ranges of different packets do not overlap.
  */
-final class ClearCounts extends WorkPacket {
+final class ClearCounts extends WorkPacket<Collector> {
     private final ReferenceCounts counts;
     private final long from;
     private final long to;
@@ -20,7 +21,7 @@ final class ClearCounts extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         counts.clearRange(from, to);
     }
 }

@@ -9,6 +9,7 @@ import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.policy.LargeObjectSpace;
 import org.jmmtk.core.policy.MarkSweepSpace;
 import org.jmmtk.core.policy.SweepBlocks;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
@@ -23,7 +24,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * <p>One packet, so the order of freeing, and with it everything the collection leaves, is the same
  * for any number of GC threads; which objects are freed does not depend on the order anyway.
  */
-final class ProcessZct extends WorkPacket {
+final class ProcessZct extends WorkPacket<Collector> {
     private final RefCount plan;
 
     ProcessZct(RefCount plan) {
@@ -31,7 +32,7 @@ final class ProcessZct extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         LongArrayList entries = plan.zctEntries();
         plan.zct().clear();
         for (Mutator m : plan.mutators()) {

@@ -16,7 +16,8 @@ import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.MarkSweepSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.sanity.RefCountCheck;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -42,8 +43,8 @@ public final class RefCount extends Plan {
 
     private final MarkSweepSpace ms;
     private final ReferenceCounts counts;
-    private final GcWorkContext countRoots;
-    private final GcWorkContext countingTrace;
+    private final ObjectTrace countRoots;
+    private final ObjectTrace countingTrace;
     // objects the undoing of root counts dropped to zero; touched only by a collection's single packets
     private final LongArrayList zct = new LongArrayList();
     // written by the collection's last packet, read by the next poll and by the stats
@@ -60,7 +61,7 @@ public final class RefCount extends Plan {
             rc.increment(object);
             return object;
         };
-        GcWorkContext trace = spaceTableTrace();
+        ObjectTrace trace = spaceTableTrace();
         this.countingTrace = (object, context) -> {
             rc.increment(object);
             return trace.traceObject(object, context);
@@ -120,12 +121,12 @@ public final class RefCount extends Plan {
 
     /** RC collections count the roots and trace nothing; cycle collections count every traced edge. */
     @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
+    protected ObjectTrace trace(CollectionKind kind) {
         return kind == CollectionKind.RC ? countRoots : countingTrace;
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         if (kind == CollectionKind.FULL) {
             forEachSpaceRange(null, (s, from, to) -> worker.addWork(Stage.PREPARE, new ClearCounts(counts, from, to)));
             zct.clear();
@@ -136,7 +137,7 @@ public final class RefCount extends Plan {
     }
 
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         if (kind == CollectionKind.RC) {
             worker.addWork(Stage.RELEASE, new ProcessZct(this));
         } else {

@@ -8,7 +8,7 @@ import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.CopySpace;
 import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.scheduler.GCWorker;
 
 /**
@@ -32,7 +32,7 @@ public final class SemiSpace extends Plan {
         this.copySpace1 = new CopySpace("copyspace1", extent, args.heap());
         this.toSpace = copySpace0;
         this.fromSpace = copySpace1;
-        GcWorkContext others = spaceTableTrace();
+        ObjectTrace others = spaceTableTrace();
         // nearly every object is in the from-space the Prepare stage chose (the scheduler's bucket opening
         // orders that before the closure): by address, straight to its policy
         setFullHeapTrace((object, context) -> {
@@ -69,7 +69,7 @@ public final class SemiSpace extends Plan {
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         CopySpace old = toSpace;
         toSpace = fromSpace;
         fromSpace = old;
@@ -83,7 +83,7 @@ public final class SemiSpace extends Plan {
     }
 
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         fromSpace.release();
         fromSpace.setFromSpace(false);
     }

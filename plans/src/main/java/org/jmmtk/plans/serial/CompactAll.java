@@ -9,7 +9,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * moves the young generation's survivors into the room after them (address order: each move's
  * target is free by then).
  */
-final class CompactAll extends WorkPacket {
+final class CompactAll extends WorkPacket<Collector> {
     private final Serial plan;
     private final long[] young;
 
@@ -19,8 +19,8 @@ final class CompactAll extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
-        Collector collector = (Collector) worker.context();
+    public void execute(GCWorker<Collector> worker) {
+        Collector collector = worker.context();
         plan.oldSpace().compact(0, plan.oldSpace().liveCount(), collector);
         plan.moveYoung(young, collector);
     }

@@ -5,6 +5,7 @@ import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.policy.ForwardingSpace;
 import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
@@ -15,7 +16,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * (HotSpot cleans a card as it scans it and the scan closure dirties it again for such a slot, and
  * dirties the cards of promoted objects that keep young referents).
  */
-final class ForwardOld extends WorkPacket {
+final class ForwardOld extends WorkPacket<Collector> {
     private final Serial plan;
     private final long[] promoted;
     private final long[] kept;
@@ -27,7 +28,7 @@ final class ForwardOld extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         SimulatedMemory memory = plan.memory();
         SideBitmap valid = plan.heap().validObjects();
         CardTable cards = plan.cards();

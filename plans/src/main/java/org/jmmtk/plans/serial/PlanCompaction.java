@@ -1,5 +1,6 @@
 package org.jmmtk.plans.serial;
 
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
@@ -11,7 +12,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * ({@link Serial#placeYoung}); then schedules the redirection of every reference (RefForwarding) and
  * the moves ({@link CompactAll}).
  */
-final class PlanCompaction extends WorkPacket {
+final class PlanCompaction extends WorkPacket<Collector> {
     private final Serial plan;
 
     PlanCompaction(Serial plan) {
@@ -19,7 +20,7 @@ final class PlanCompaction extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         plan.oldSpace().calculateForwarding(plan.densePrefixEnd());
         long[] young = plan.placeYoung();
         plan.scheduleFullForwarding(worker);

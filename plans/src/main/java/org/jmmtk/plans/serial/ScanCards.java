@@ -6,6 +6,7 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.sanity.SanityFailure;
 import org.jmmtk.core.scheduling.Closure;
+import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.EdgeBuffer;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
@@ -17,7 +18,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * so the edges traced do not depend on where objects lie. With sanity checks on, first verifies the
  * card table's invariant: every old-to-young slot lies in a dirty card.
  */
-final class ScanCards extends WorkPacket {
+final class ScanCards extends WorkPacket<Collector> {
     private final Serial plan;
     private final Closure closure;
     private final boolean check;
@@ -29,7 +30,7 @@ final class ScanCards extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
+    public void execute(GCWorker<Collector> worker) {
         SimulatedMemory memory = plan.memory();
         SideBitmap valid = plan.heap().validObjects();
         CardTable cards = plan.cards();

@@ -13,7 +13,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * generation, or nowhere), then schedules the RefForwarding pass: the roots, the copies in the
  * to-space in parallel slices, and one {@link ForwardOld} packet for the old generation's side.
  */
-final class Scavenge extends WorkPacket {
+final class Scavenge extends WorkPacket<Collector> {
     /** Objects per RefForwarding packet over the to-space copies. */
     private static final int FORWARD_CHUNK = 4096;
 
@@ -31,8 +31,8 @@ final class Scavenge extends WorkPacket {
     }
 
     @Override
-    public void execute(GCWorker worker) {
-        Moved moved = plan.scavenge((Collector) worker.context());
+    public void execute(GCWorker<Collector> worker) {
+        Moved moved = plan.scavenge(worker.context());
         plan.scheduleYoungRootForwarding(worker);
         long[] survivors = moved.survivors.toLongArray();
         for (int from = 0; from < survivors.length; from += FORWARD_CHUNK) {

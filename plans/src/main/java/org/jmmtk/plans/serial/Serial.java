@@ -20,7 +20,7 @@ import org.jmmtk.core.policy.MarkCompactSpace;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -72,8 +72,8 @@ public final class Serial extends Plan {
     private final SpaceCursor toCursor;
     private final SpaceCursor promoteCursor;
     private final LongAdder largeBytesAllocated = new LongAdder();
-    private final GcWorkContext markYoung;
-    private final GcWorkContext markAll;
+    private final ObjectTrace markYoung;
+    private final ObjectTrace markAll;
     private final ForwardingSpace forwardYoung;
     private final ForwardingSpace forwardFull;
     private final long edenPages;
@@ -117,7 +117,7 @@ public final class Serial extends Plan {
         this.toCursor = new SpaceCursor(args.heap().geometry(), to);
         this.promoteCursor = new SpaceCursor(args.heap().geometry(), old);
         MarkCompactSpace mature = old;
-        GcWorkContext others = spaceTableTrace();
+        ObjectTrace others = spaceTableTrace();
         this.markYoung = (object, context) -> isYoung(object) ? youngSpace(object).markInPlace(object, context) : object;
         this.markAll = (object, context) -> mature.contains(object) ? mature.traceObject(object, context)
                 : isYoung(object) ? youngSpace(object).markInPlace(object, context) : others.traceObject(object, context);
@@ -270,7 +270,7 @@ public final class Serial extends Plan {
     }
 
     @Override
-    public void scheduleCollection(GCWorker worker, CollectionKind kind) {
+    public void scheduleCollection(GCWorker<Collector> worker, CollectionKind kind) {
         attempted = kind == CollectionKind.FULL || collectionAttemptIsSafe();
         super.scheduleCollection(worker, kind);
         if (kind == CollectionKind.FULL) {
@@ -282,7 +282,7 @@ public final class Serial extends Plan {
 
     /** A young collection marks eden and the from-space (or, if not attempted, nothing); a full one everything. */
     @Override
-    protected GcWorkContext workContext(CollectionKind kind) {
+    protected ObjectTrace trace(CollectionKind kind) {
         if (kind == CollectionKind.FULL) {
             return markAll;
         }
@@ -291,7 +291,7 @@ public final class Serial extends Plan {
 
     /** The old-to-young slots of the dirty cards are roots of a young collection. */
     @Override
-    protected void scheduleExtraRoots(GCWorker worker, CollectionKind kind, Closure closure) {
+    protected void scheduleExtraRoots(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
         if (kind == CollectionKind.NURSERY && attempted) {
             worker.addWork(Stage.PREPARE, new ScanCards(this, closure, sanity()));
         }
@@ -303,7 +303,7 @@ public final class Serial extends Plan {
     }
 
     @Override
-    protected void prepare(GCWorker worker, CollectionKind kind) {
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         oldUsedAtPrologue = oldUsedNow();
         promotedTraceBytes = 0;
         survivorTraceBytes = 0;
@@ -377,7 +377,7 @@ public final class Serial extends Plan {
     }
 
     /** RefForwarding of a young collection: the roots (the rest is {@link Scavenge}'s). */
-    void scheduleYoungRootForwarding(GCWorker worker) {
+    void scheduleYoungRootForwarding(GCWorker<Collector> worker) {
         scheduleRootForwarding(worker, forwardYoung);
     }
 
@@ -439,7 +439,7 @@ public final class Serial extends Plan {
     }
 
     /** RefForwarding of a full collection: the roots and every live object of every space. */
-    void scheduleFullForwarding(GCWorker worker) {
+    void scheduleFullForwarding(GCWorker<Collector> worker) {
         scheduleRefForwarding(worker, forwardFull, null);
     }
 
@@ -459,7 +459,7 @@ public final class Serial extends Plan {
     }
 
     @Override
-    protected void release(GCWorker worker, CollectionKind kind) {
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         if (kind == CollectionKind.FULL) {
             old.release();
             for (CopySpace s : new CopySpace[] {eden, survivor0, survivor1}) {

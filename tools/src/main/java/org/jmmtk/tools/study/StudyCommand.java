@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  * all of it, one task, or one shard of a cluster job, one JSON result per task, skipping results that
  * exist. See docs/studies.md. Runs on the command's thread, with worker threads waiting on child JVMs.
  */
-@Command(name = "study", sortOptions = false, subcommands = {MergeCommand.class, PlotCommand.class, GranularityCommand.class},
+@Command(name = "study", sortOptions = false, subcommands = {MergeCommand.class, StudyPlotCommand.class, GranularityCommand.class},
         description = {"Run a study: every combination of plans, heaps, traces or workloads, GC threads and "
                 + "repetitions in FILE.yaml (see docs/studies.md), each task as 'jmmtk run --json' in its own JVM, "
                 + "one JSON result per task in the output directory. Tasks whose result exists are skipped, so a "

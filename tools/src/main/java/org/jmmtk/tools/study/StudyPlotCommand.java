@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
         description = {"Draw a merged study (the CSV of 'study merge'): for each trace or workload, GC time, mark/cons "
                 + "and the number of GCs against the heap factor (or heap), one line per plan, a log scale where the "
                 + "values span a factor of 10 or more; each figure as PNG and SVG. Cells that ran out of memory have no point."})
-final class PlotCommand implements Callable<Integer> {
+final class StudyPlotCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE.csv", description = "A CSV that 'jmmtk study merge' wrote.")
     Path csv;
 

@@ -1,11 +1,12 @@
 package org.jmmtk.core.policy;
 
 /**
- * What a policy's {@code traceObject} needs from the GC worker tracing: where to queue objects it
- * reached first (MMTk's {@code ObjectQueue}), where to allocate copies, and where to count what it
- * copied or marked. Implemented by the worker's collector context; used only by its own worker.
+ * The worker-local side of a trace (org.mmtk's {@code TraceLocal}): what a policy's {@code traceObject}
+ * needs from the GC worker tracing, namely where to queue objects it reached first (mmtk-core's
+ * {@code ObjectQueue}), where to allocate copies (its {@code GCWorkerCopyContext}), and where to count
+ * what it copied or marked. Implemented by the worker's {@code Collector}; used only by its own worker.
  */
-public interface TraceContext {
+public interface TraceLocal {
     /** Queues {@code object}, reached first by this worker, to be scanned (the worker's collector scans it at once). */
     void enqueue(long object);
 
