@@ -99,7 +99,7 @@ public final class MMTK implements AutoCloseable {
         HeapServices heapServices = new HeapServices(memory, layout, geometry, new Poll(), validObjects, spaceTable,
                 this.plugins, this.options.pageResourceLock());
         this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
-                this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
+                this.options.packetCapacity(), binding, binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
                 this.options.windowBytes(), this.options.sanity(), this.options.survivorRatio(),
                 this.options.maxTenuringThreshold()));
         scheduler.start(plan::createCollector);
@@ -152,9 +152,12 @@ public final class MMTK implements AutoCloseable {
         return trigger.totalPages();
     }
 
-    /** Creates the context of a new mutator thread (MMTk's {@code bind_mutator}). */
-    public Mutator bindMutator() {
-        return plan.bindMutator();
+    /**
+     * Creates the context of a new mutator thread numbered {@code ordinal} (MMTk's {@code bind_mutator});
+     * the binding keeps it and lists it in {@link VMBinding#mutators}.
+     */
+    public Mutator bindMutator(int ordinal) {
+        return plan.bindMutator(ordinal);
     }
 
     public void addListener(GcListener listener) {

@@ -6,8 +6,8 @@ import org.jmmtk.core.vm.Scanning;
 
 /**
  * Everything a plan is built from (mmtk-core's {@code CreateGeneralPlanArgs}): the heap its spaces
- * share, the budget, the GC worker count and packet capacity, and the binding's scanning and
- * stop/resume services.
+ * share, the budget, the GC worker count and packet capacity, and the binding's scanning,
+ * stop/resume services and mutators.
  *
  * @param logMoves     whether GC workers log (id, new address) of the objects they move, for the binding
  * @param nurseryBytes the nursery size a generational plan was asked for, 0 for its default
@@ -17,6 +17,6 @@ import org.jmmtk.core.vm.Scanning;
  * @param maxTenuringThreshold the age at which such a plan promotes at the latest (0 to 15)
  */
 public record PlanArgs(HeapServices heap, long heapBytes, int gcThreads, int packetCapacity, Scanning scanning,
-                       Collection collection, boolean logMoves, long nurseryBytes, long windowBytes,
+                       Collection collection, ActivePlan activePlan, boolean logMoves, long nurseryBytes, long windowBytes,
                        boolean sanity, int survivorRatio, int maxTenuringThreshold) {
 }
