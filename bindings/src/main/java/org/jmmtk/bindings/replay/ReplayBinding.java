@@ -69,10 +69,10 @@ public final class ReplayBinding implements VMBinding {
         return mutators;
     }
 
-    /** The mutators bound so far, in the order their trace threads first appeared. */
+    /** The mutators bound so far, in the order their trace threads first appeared (none before boot). */
     @Override
     public List<Mutator> mutators() {
-        return mutators.all();
+        return mutators == null ? List.of() : mutators.all();
     }
 
     // ---- Collection ----

@@ -9,6 +9,7 @@ import org.jmmtk.core.vm.Scanning;
  * share, the budget, the GC worker count and packet capacity, and the binding's scanning,
  * stop/resume services and mutators.
  *
+ * @param activePlan   the binding's mutators, which the plan's packets prepare, release and scan
  * @param logMoves     whether GC workers log (id, new address) of the objects they move, for the binding
  * @param nurseryBytes the nursery size a generational plan was asked for, 0 for its default
  * @param windowBytes  the collection window an Older-First plan was asked for, 0 for its default
@@ -17,6 +18,6 @@ import org.jmmtk.core.vm.Scanning;
  * @param maxTenuringThreshold the age at which such a plan promotes at the latest (0 to 15)
  */
 public record PlanArgs(HeapServices heap, long heapBytes, int gcThreads, int packetCapacity, Scanning scanning,
-                       Collection collection, ActivePlan activePlan, boolean logMoves, long nurseryBytes, long windowBytes,
-                       boolean sanity, int survivorRatio, int maxTenuringThreshold) {
+                       Collection collection, ActivePlan activePlan, boolean logMoves, long nurseryBytes,
+                       long windowBytes, boolean sanity, int survivorRatio, int maxTenuringThreshold) {
 }
