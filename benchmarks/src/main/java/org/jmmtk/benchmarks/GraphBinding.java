@@ -44,7 +44,12 @@ final class GraphBinding implements VMBinding {
         VMLayout.Region region = instance.layout().reserve("bench-roots", 8L * ROOTS);
         this.roots = region.start();
         instance.memory().map(roots, 8L * ROOTS);
-        this.mutator = instance.bindMutator();
+        this.mutator = instance.bindMutator(0);
+    }
+
+    @Override
+    public List<Mutator> mutators() {
+        return mutator == null ? List.of() : List.of(mutator);
     }
 
     MMTK mmtk() {

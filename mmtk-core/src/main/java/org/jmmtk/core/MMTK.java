@@ -61,7 +61,7 @@ public final class MMTK implements AutoCloseable {
         HeapServices heapServices = new HeapServices(memory, layout, geometry, poll, new SideBitmap(memory),
                 new SpaceTable(memory), this.plugins, this.options.pageResourceLock());
         this.plan = provider.factory().create(new PlanArgs(heapServices, trigger, this.options.heapBytes(),
-                this.options.threads(), this.options.packetCapacity(), binding, binding, binding.needsMoveLog(),
+                this.options.threads(), this.options.packetCapacity(), binding, binding, binding, binding.needsMoveLog(),
                 this.options.nurseryBytes(), this.options.windowBytes(), this.options.sanity(),
                 this.options.survivorRatio(), this.options.maxTenuringThreshold()));
         scheduler.start(plan::createCollector);
@@ -118,9 +118,12 @@ public final class MMTK implements AutoCloseable {
         return plugins;
     }
 
-    /** Creates the context of a new mutator thread (MMTk's {@code bind_mutator}). */
-    public Mutator bindMutator() {
-        return plan.bindMutator();
+    /**
+     * Creates the context of a new mutator thread numbered {@code ordinal} (MMTk's {@code bind_mutator});
+     * the binding keeps it and lists it in {@link VMBinding#mutators}.
+     */
+    public Mutator bindMutator(int ordinal) {
+        return plan.bindMutator(ordinal);
     }
 
     /** Tells {@code listener} about every finished collection. */

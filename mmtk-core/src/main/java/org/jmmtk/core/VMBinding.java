@@ -1,18 +1,19 @@
 package org.jmmtk.core;
 
+import org.jmmtk.core.plan.ActivePlan;
 import org.jmmtk.core.vm.Collection;
 import org.jmmtk.core.vm.Scanning;
 
 /**
  * What the "virtual machine" provides to the collector (MMTk's {@code VMBinding}): how to find roots
- * ({@link Scanning}) and how to stop and resume the program ({@link Collection}). The trace-replay
- * binding is the main implementation; it drives allocation and pointer stores through the mutators
- * it binds.
+ * ({@link Scanning}), how to stop and resume the program ({@link Collection}) and which mutators it
+ * has ({@link ActivePlan}: the binding owns its mutators). The trace-replay binding is the main
+ * implementation; it drives allocation and pointer stores through the mutators it binds.
  *
  * <p>{@link #boot} runs on the thread creating the {@link MMTK} instance; the other methods as their
  * interfaces say.
  */
-public interface VMBinding extends Scanning, Collection {
+public interface VMBinding extends Scanning, Collection, ActivePlan {
     /** Called once the MMTK instance and its plan exist: reserve root areas, bind mutators. */
     void boot(MMTK mmtk);
 

@@ -13,7 +13,7 @@ import org.jmmtk.core.vm.EdgeVisitor;
  * <p>Filled by the GC worker that stops the mutators, scanned by GC workers, cleared by the thread
  * that ran the collection.
  */
-final class CutRoots {
+final class CutRoots implements ReplayRoots {
     private final SimulatedMemory memory;
     private final RootArea area;
     private long base;
@@ -42,7 +42,8 @@ final class CutRoots {
         return count;
     }
 
-    void scan(EdgeVisitor visitor) {
+    @Override
+    public void scan(EdgeVisitor visitor) {
         for (int i = 0; i < count; i++) {
             long slot = base + 8L * i;
             if (memory.load(slot) != 0) {

@@ -14,9 +14,9 @@ import org.jmmtk.core.vm.EdgeVisitor;
  * update them when objects move; freed words are reused. These roots are the replay's, not the
  * program's: plugins are not told of their stores.
  *
- * <p>The replaying thread holds and releases; GC workers scan while it is stopped.
+ * <p>The replaying thread holds and releases ({@link SyncReplay}); GC workers scan while it is stopped.
  */
-final class DeathRoots {
+final class DeathRoots implements ReplayRoots {
     private static final int LOG_BLOCK_WORDS = 12;
     private static final int BLOCK_MASK = (1 << LOG_BLOCK_WORDS) - 1;
 
@@ -55,8 +55,8 @@ final class DeathRoots {
         return true;
     }
 
-    /** Visits every word that holds an object. */
-    void scan(EdgeVisitor visitor) {
+    @Override
+    public void scan(EdgeVisitor visitor) {
         for (int word = 0; word < used; word++) {
             long a = address(word);
             if (memory.load(a) != 0) {

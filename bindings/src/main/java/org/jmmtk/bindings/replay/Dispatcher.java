@@ -4,19 +4,23 @@ import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.concurrent.locks.LockSupport;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceChecker;
+import org.jmmtk.core.plan.Mutator;
 
 /**
- * The reader side of a {@link ParallelReplay}: it receives the trace's records in order, checks what
- * does not depend on collections (a {@link TraceChecker}, as every consumer does), and hands each
- * record to the mutator thread of its trace thread (a trace thread goes, when it first appears, to the
- * mutator thread with the fewest; {@code G} and {@code C} records to the thread of the record before
- * them). The reading thread is itself mutator thread 0: it runs that thread's batches as it hands
- * them over, and stops for collections at a yieldpoint every few records it reads. It notes what each record must wait for ({@link DependencyTable}): the allocation of each object it
- * names, and the previous store into the same slot (object slot or global root), when another
- * mutator thread did them and may not have done them yet. Records are handed over in batches (a
- * mutator thread gives its finished batches back to be filled again); a batch holding a record that
- * a later one waits for is handed over at once. The reader stays at most {@link #WINDOW} records ahead
- * of the first record not yet done, which bounds both its memory and the collector's cut roots.
+ * The reader side of a {@link ParallelReplay}: it receives the trace's records in order, checks
+ * what does not depend on collections (a {@link TraceChecker}, as every consumer does), and hands
+ * each record to the mutator thread of its trace thread (a trace thread goes, when it first
+ * appears, to the mutator thread with the fewest; {@code G} and {@code C} records to the thread of
+ * the record before them); it binds a trace thread's mutator on the thread's first record, as the
+ * sequential replay does, and puts it in each of the thread's records. The reading thread is itself
+ * mutator thread 0: it runs that thread's batches as it hands them over, and stops for collections
+ * at a yieldpoint every few records it reads. It notes what each record must wait for ({@link
+ * DependencyTable}): the allocation of each object it names, and the previous store into the same
+ * slot (object slot or global root), when another mutator thread did them and may not have done
+ * them yet. Records are handed over in batches (a mutator thread gives its finished batches back to
+ * be filled again); a batch holding a record that a later one waits for is handed over at once. The
+ * reader stays at most {@link #WINDOW} records ahead of the first record not yet done, which bounds
+ * both its memory and the collector's cut roots.
  *
  * <p>Called by the reading thread only (the collector reads {@link #openEpoch} while it is stopped).
  */
@@ -27,6 +31,7 @@ final class Dispatcher implements TraceEvents {
     private final ParallelReplay replay;
     private final MutatorHandshake handshake;
     private final MutatorThread[] threads;
+    private final MutatorRegistry mutators;
     /** Log2 of the object ids per page of the dependency table. */
     private static final int PAGE_BITS = 12;
 
@@ -42,15 +47,18 @@ final class Dispatcher implements TraceEvents {
     private long position;
     private long epoch;
     private int current;
+    /** The mutator of the last trace thread seen. */
+    private Mutator currentMutator;
     private int lastTraceThread = Integer.MIN_VALUE;
     private long windowLimit = WINDOW;
     /** A lower bound on the epoch of every record read but not yet handed over, and of those to come. */
     private volatile long openEpoch;
 
-    Dispatcher(ParallelReplay replay, MutatorThread[] threads) {
+    Dispatcher(ParallelReplay replay, MutatorThread[] threads, MutatorRegistry mutators) {
         this.replay = replay;
         this.handshake = replay.handshake();
         this.threads = threads;
+        this.mutators = mutators;
         this.open = new RecordBatch[threads.length];
         this.spare = new RecordBatch[threads.length];
         this.traceThreads = new int[threads.length];
@@ -78,7 +86,7 @@ final class Dispatcher implements TraceEvents {
         checker.alloc(thread, object, bytes, refSlots, typeId);
         int t = threadFor(thread);
         RecordBatch b = batch(t);
-        b.add(RecordBatch.ALLOC, thread, object, bytes, refSlots, typeId, position, epoch);
+        b.add(RecordBatch.ALLOC, currentMutator, object, bytes, refSlots, typeId, position, epoch);
         dependencies.allocated(object, ParallelReplay.encode(position, t));
         handOverIfFull(t, b);
     }
@@ -92,7 +100,7 @@ final class Dispatcher implements TraceEvents {
         long a2 = allocationFor(target, t);
         long a3 = mustWait(dependencies.store(source, slot, ParallelReplay.encode(position, t)), t);
         RecordBatch b = batch(t);
-        int i = b.add(RecordBatch.WRITE, thread, source, target, slot, 0, position, epoch);
+        int i = b.add(RecordBatch.WRITE, currentMutator, source, target, slot, 0, position, epoch);
         after(b, i, a1, a2, a3);
         handOverIfFull(t, b);
     }
@@ -104,7 +112,7 @@ final class Dispatcher implements TraceEvents {
         int t = threadFor(thread);
         long a1 = allocationFor(target, t);
         RecordBatch b = batch(t);
-        int i = b.add(RecordBatch.ROOT, thread, 0, target, rootSlot, 0, position, epoch);
+        int i = b.add(RecordBatch.ROOT, currentMutator, 0, target, rootSlot, 0, position, epoch);
         after(b, i, a1, 0, 0);
         handOverIfFull(t, b);
     }
@@ -117,7 +125,7 @@ final class Dispatcher implements TraceEvents {
         long a1 = allocationFor(target, t);
         long a2 = mustWait(dependencies.storeGlobal(rootSlot, ParallelReplay.encode(position, t)), t);
         RecordBatch b = batch(t);
-        int i = b.add(RecordBatch.GLOBAL, -1, 0, target, rootSlot, 0, position, epoch);
+        int i = b.add(RecordBatch.GLOBAL, null, 0, target, rootSlot, 0, position, epoch);
         after(b, i, a1, a2, 0);
         handOverIfFull(t, b);
     }
@@ -139,7 +147,7 @@ final class Dispatcher implements TraceEvents {
         epoch++;
         int t = current;
         RecordBatch b = batch(t);
-        b.add(RecordBatch.COLLECT, -1, 0, 0, 0, 0, position, epoch);
+        b.add(RecordBatch.COLLECT, null, 0, 0, 0, 0, position, epoch);
         handOverIfFull(t, b);
     }
 
@@ -177,6 +185,7 @@ final class Dispatcher implements TraceEvents {
             threadOf.put(thread, t);
         }
         current = t;
+        currentMutator = mutators.forThread(thread);
         lastTraceThread = thread;
         return t;
     }

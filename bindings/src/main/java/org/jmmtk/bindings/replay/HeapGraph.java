@@ -22,7 +22,7 @@ public final class HeapGraph {
         SimulatedMemory memory = mmtk.memory();
         Long2ObjectOpenHashMap<long[]> graph = new Long2ObjectOpenHashMap<>();
         LongArrayList stack = new LongArrayList();
-        for (Mutator m : mmtk.plan().mutators()) {
+        for (Mutator m : mmtk.binding().mutators()) {
             mmtk.binding().scanMutatorRoots(m.ordinal(), slot -> stack.add(memory.load(slot)));
         }
         mmtk.binding().scanGlobalRoots(slot -> stack.add(memory.load(slot)));

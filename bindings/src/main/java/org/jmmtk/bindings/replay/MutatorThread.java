@@ -1,15 +1,14 @@
 package org.jmmtk.bindings.replay;
 
-import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import org.jmmtk.core.plan.Mutator;
 
 /**
  * One mutator thread of a {@link ParallelReplay}: it executes, in trace order, the records of the
  * trace threads assigned to it (on a Java thread of its own, {@link #run}, or for mutator thread 0 on
- * the reader's, {@link #executeNow}), each through its own trace thread's mutator context. Before a record that
+ * the reader's, {@link #executeNow}), each through its own trace thread's mutator context (the reader
+ * bound it and put it in the record) with the replay's {@link EventExecutor}. Before a record that
  * names another mutator thread's earlier record it waits until that thread has done it (in a safe
  * region, so it never holds up a collection); every {@link #YIELD_EVERY} records it polls for a
  * collection. It logs the objects it allocated and the references it overwrote, with their epochs:
@@ -26,7 +25,7 @@ final class MutatorThread implements Runnable {
 
     final int ordinal;
     private final ParallelReplay replay;
-    private final ReplayBinding binding;
+    private final EventExecutor executor;
     private final MutatorHandshake handshake;
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled when a batch arrives, the queue closes, or {@link #done} passes what a waiter waits for. */
@@ -46,14 +45,11 @@ final class MutatorThread implements Runnable {
     private int logEnd;
     private long records;
     private long waits;
-    private final Int2ObjectOpenHashMap<Mutator> mutators = new Int2ObjectOpenHashMap<>();
-    private int lastThread = -1;
-    private Mutator lastMutator;
 
-    MutatorThread(int ordinal, ParallelReplay replay, ReplayBinding binding, MutatorHandshake handshake) {
+    MutatorThread(int ordinal, ParallelReplay replay, EventExecutor executor, MutatorHandshake handshake) {
         this.ordinal = ordinal;
         this.replay = replay;
-        this.binding = binding;
+        this.executor = executor;
         this.handshake = handshake;
     }
 
@@ -111,15 +107,14 @@ final class MutatorThread implements Runnable {
         }
         switch (b.kind[i]) {
             case RecordBatch.ALLOC -> {
-                binding.allocate(mutator(b.thread[i]), b.object[i], b.value[i], b.slot[i], b.type[i]);
+                executor.alloc(b.mutator[i], b.object[i], b.value[i], b.slot[i], b.type[i]);
                 log(b.epoch[i], b.object[i]);
             }
             case RecordBatch.WRITE -> log(b.epoch[i],
-                    binding.writeReturningOld(mutator(b.thread[i]), b.object[i], b.slot[i], b.value[i]));
-            case RecordBatch.ROOT -> log(b.epoch[i],
-                    binding.rootReturningOld(mutator(b.thread[i]), b.slot[i], b.value[i]));
-            case RecordBatch.GLOBAL -> log(b.epoch[i], binding.globalReturningOld(b.slot[i], b.value[i]));
-            case RecordBatch.COLLECT -> binding.collectFromMutator();
+                    executor.idOf(executor.write(b.mutator[i], b.object[i], b.slot[i], b.value[i])));
+            case RecordBatch.ROOT -> log(b.epoch[i], executor.idOf(executor.root(b.mutator[i], b.slot[i], b.value[i])));
+            case RecordBatch.GLOBAL -> log(b.epoch[i], executor.idOf(executor.global(b.slot[i], b.value[i])));
+            case RecordBatch.COLLECT -> executor.collect();
             default -> throw new IllegalStateException("record kind " + b.kind[i]);
         }
     }
@@ -324,19 +319,5 @@ final class MutatorThread implements Runnable {
 
     long waits() {
         return waits;
-    }
-
-    private Mutator mutator(int thread) {
-        if (thread == lastThread) {
-            return lastMutator;
-        }
-        Mutator m = mutators.get(thread);
-        if (m == null) {
-            m = binding.bind(thread);
-            mutators.put(thread, m);
-        }
-        lastThread = thread;
-        lastMutator = m;
-        return m;
     }
 }

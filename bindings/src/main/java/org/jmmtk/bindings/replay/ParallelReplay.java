@@ -3,7 +3,6 @@ package org.jmmtk.bindings.replay;
 import java.io.IOException;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceSource;
-import org.jmmtk.core.vm.EdgeVisitor;
 
 /**
  * Replays a trace on several mutator threads at once ({@code run --mutator-threads N}): the calling
@@ -24,12 +23,16 @@ import org.jmmtk.core.vm.EdgeVisitor;
  * collection point of the sequential replay (which includes everything a valid trace names later)
  * survives, together with everything allocated since. See docs/design.md.
  *
+ * <p>This is the replay's {@link MutatorCoordination}: the binding stops and resumes the mutator
+ * threads through their {@link MutatorHandshake}, and holds the cut roots ({@link CutRoots}) while the
+ * replay runs.
+ *
  * <p>Threads: the reader (the caller of {@link #run}), which is also mutator thread 0 and runs that
  * thread's records between reading; mutator threads 1 to N - 1 on threads of their own; and the
- * collector, which calls {@link #stopAll}, {@link #scanCutRoots} and {@link #resumeAll} through the
- * binding.
+ * collector, which calls {@link #stopAll} and {@link #resumeAll} through the binding and scans the
+ * cut roots.
  */
-final class ParallelReplay {
+final class ParallelReplay implements MutatorCoordination {
     private static final int THREAD_BITS = 10;
 
     private final ReplayBinding binding;
@@ -41,26 +44,28 @@ final class ParallelReplay {
     private volatile boolean aborted;
     private Throwable failure;
 
-    private ParallelReplay(ReplayBinding binding, int n, String source) {
-        this.binding = binding;
+    private ParallelReplay(EventExecutor executor, int n, String source) {
+        this.binding = executor.binding();
         this.source = source;
         this.handshake = new MutatorHandshake(n);
         this.threads = new MutatorThread[n];
         for (int i = 0; i < n; i++) {
-            threads[i] = new MutatorThread(i, this, binding, handshake);
+            threads[i] = new MutatorThread(i, this, executor, handshake);
         }
-        this.dispatcher = new Dispatcher(this, threads);
-        this.cutRoots = new CutRoots(binding.mmtk().memory(), binding.rootArea());
+        this.dispatcher = new Dispatcher(this, threads, binding.mutatorRegistry());
+        this.cutRoots = new CutRoots(binding.memory(), binding.rootArea());
     }
 
     /**
-     * Replays {@code source} on {@code n} mutator threads through {@code binding}; returns when every
+     * Replays {@code source} on {@code n} mutator threads through {@code executor}; returns when every
      * record is done. Rethrows the first failure of any thread (a trace error located by its record
      * number, a simulated out-of-memory).
      */
-    static ParallelStats run(ReplayBinding binding, TraceSource source, int n) throws IOException {
-        ParallelReplay replay = new ParallelReplay(binding, n, source.describe());
-        binding.replayInParallel(replay);
+    static ParallelStats run(EventExecutor executor, TraceSource source, int n) throws IOException {
+        ParallelReplay replay = new ParallelReplay(executor, n, source.describe());
+        ReplayBinding binding = replay.binding;
+        binding.replayOnSeveralThreads(replay);
+        binding.hold(replay.cutRoots);
         // mutator thread 0 runs on this thread, between reading records
         Thread[] running = new Thread[n - 1];
         for (int i = 1; i < n; i++) {
@@ -100,7 +105,8 @@ final class ParallelReplay {
                 }
             }
         }
-        binding.replayedInParallel();
+        binding.release(replay.cutRoots);
+        binding.replayOnOneThread();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -125,7 +131,8 @@ final class ParallelReplay {
     // ---- the collector's side ----
 
     /** Stops every mutator thread, then holds the objects beyond the cut in the cut roots. */
-    void stopAll() {
+    @Override
+    public void stopAll() {
         handshake.stopAll();
         // the reader's bound first: a batch it hands over afterwards is then seen in its queue
         long cut = dispatcher.openEpoch();
@@ -142,13 +149,28 @@ final class ParallelReplay {
         }
     }
 
-    void scanCutRoots(EdgeVisitor visitor) {
-        cutRoots.scan(visitor);
-    }
-
-    void resumeAll() {
+    @Override
+    public void resumeAll() {
         cutRoots.clear();
         handshake.resumeAll();
+    }
+
+    // ---- the mutator threads' side ----
+
+    @Override
+    public void enterSafeRegion() {
+        handshake.enterSafeRegion();
+    }
+
+    @Override
+    public void leaveSafeRegion() {
+        handshake.leaveSafeRegion();
+    }
+
+    @Override
+    public void abandonSafeRegion(Throwable cause) {
+        fail(cause, null);
+        handshake.leaveSafeRegion();
     }
 
     // ---- failure ----

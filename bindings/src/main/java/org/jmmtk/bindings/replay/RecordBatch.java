@@ -1,12 +1,14 @@
 package org.jmmtk.bindings.replay;
 
+import org.jmmtk.core.plan.Mutator;
+
 /**
- * Consecutive records of one mutator thread, in trace order, as parallel arrays of primitives: what
- * the trace reader hands a mutator thread in one piece. Besides its fields each record carries its
- * position in the trace (its ordinal among all records), its epoch (how many allocations and
- * collection requests the trace made up to and including it: the sequential replay's possible
- * collection points) and the records of other mutator threads it must wait for (up to three, encoded
- * by {@link ParallelReplay#encode}; 0: none).
+ * Consecutive records of one mutator thread, in trace order, as parallel arrays: what the trace reader
+ * hands a mutator thread in one piece. Besides its fields and the mutator context of its trace thread
+ * (none for {@code G} and {@code C}), each record carries its position in the trace (its ordinal among
+ * all records), its epoch (how many allocations and collection requests the trace made up to and
+ * including it: the sequential replay's possible collection points) and the records of other mutator
+ * threads it must wait for (up to three, encoded by {@link ParallelReplay#encode}; 0: none).
  *
  * <p>Filled by the reader thread, then read by its mutator thread and, while that thread is stopped,
  * by the collector; then given back to the reader to be filled again. The queue's lock orders both
@@ -21,7 +23,7 @@ final class RecordBatch {
     static final byte COLLECT = 'C';
 
     final byte[] kind = new byte[CAPACITY];
-    final int[] thread = new int[CAPACITY];
+    final Mutator[] mutator = new Mutator[CAPACITY];
     /** A: the new object; W: the object stored into. */
     final long[] object = new long[CAPACITY];
     /** A: its bytes; W, R, G: the target (0: null). */
@@ -44,10 +46,10 @@ final class RecordBatch {
     }
 
     /** Appends a record; returns its index. */
-    int add(byte k, int t, long obj, long val, int s, int ty, long pos, long ep) {
+    int add(byte k, Mutator m, long obj, long val, int s, int ty, long pos, long ep) {
         int i = size++;
         kind[i] = k;
-        thread[i] = t;
+        mutator[i] = m;
         object[i] = obj;
         value[i] = val;
         slot[i] = s;

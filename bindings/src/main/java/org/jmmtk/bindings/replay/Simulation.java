@@ -14,7 +14,8 @@ import org.jmmtk.core.plan.PlanProvider;
 
 /**
  * Runs one plan on one trace source: builds an MMTK instance with the replay binding and the plugins
- * the options name, replays every event, runs the final collection and gathers the
+ * the options name, replays every event (on one thread, under {@code --sync} with the trace's deaths
+ * deciding liveness, or on several mutator threads), runs the final collection and gathers the
  * {@link RunResult}. The run's clock (and its wall time) covers the replay only: from its first event
  * to its last, the final collection excluded. A simulated out-of-memory ends the replay early and is
  * part of the result, not an exception.
@@ -93,10 +94,12 @@ public final class Simulation {
             long wall;
             ParallelStats parallel = null;
             try {
+                EventExecutor executor = new EventExecutor(binding);
                 if (options.mutatorThreads() > 1) {
-                    parallel = ParallelReplay.run(binding, source, options.mutatorThreads());
+                    parallel = ParallelReplay.run(executor, source, options.mutatorThreads());
                 } else {
-                    source.replay(binding);
+                    SequentialReplay replay = new SequentialReplay(executor);
+                    source.replay(options.sync() == null ? replay : new SyncReplay(replay, binding));
                 }
                 wall = mmtk.statistics().runStats().clockNanos();
                 Statistics stats = mmtk.statistics();

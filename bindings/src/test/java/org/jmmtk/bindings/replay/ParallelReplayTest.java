@@ -19,6 +19,7 @@ import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.PageResourceLock;
 import org.jmmtk.core.plan.GcReason;
+import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.plans.Plans;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,6 +69,7 @@ class ParallelReplayTest {
                     assertEquals(sequential.result.finalLiveBytes(), parallel.result.finalLiveBytes(), what);
                     assertEquals(sequential.graph, parallel.graph, what);
                     assertEquals(sequential.result.objectsAllocated(), parallel.result.objectsAllocated(), what);
+                    assertEquals(sequential.mutators, parallel.mutators, what + ": mutators by ordinal");
                     assertNotNull(parallel.result.parallel(), what);
                     collected += parallel.result.gcCount();
                 }
@@ -103,6 +105,7 @@ class ParallelReplayTest {
             assertTrue(parallel.result.parallel().records() > Dispatcher.WINDOW, what + ": too short");
             assertEquals(sequential.graph, parallel.graph, what);
             assertEquals(sequential.result.finalLiveBytes(), parallel.result.finalLiveBytes(), what);
+            assertEquals(sequential.mutators, parallel.mutators, what + ": mutators by ordinal");
         }
     }
 
@@ -115,8 +118,12 @@ class ParallelReplayTest {
         }
     }
 
-    /** A run's result and its final heap graph, sorted by id, as text. */
-    record Final(RunResult result, String graph) {
+    /**
+     * A run's result, its final heap graph, sorted by id, as text, and what each of its mutators
+     * allocated, by ordinal: the binding binds a trace thread's mutator on the thread's first record, so
+     * each ordinal names the same trace thread, with the same allocations, however many threads replay.
+     */
+    record Final(RunResult result, String graph, List<String> mutators) {
     }
 
     static Final run(String plan, TraceSource trace, long heap, int mutators, int gcThreads) throws IOException {
@@ -129,13 +136,18 @@ class ParallelReplayTest {
         Options options = new Options().heapBytes(heap).threads(gcThreads).sanity(true).mutatorThreads(mutators)
                 .pageResourceLock(lock);
         String[] graph = {null};
+        List<String> allocations = new ArrayList<>();
         RunResult r = Simulation.run(p, options, trace, (mmtk, binding) ->
                 mmtk.addListener(g -> {
                     if (g.reason().equals(GcReason.FINAL.label)) {
                         graph[0] = describe(HeapGraph.read(mmtk));
+                        for (Mutator m : binding.mutators()) {
+                            allocations.add(m.ordinal() + ": " + m.objectsAllocated() + " objects, "
+                                    + m.bytesAllocated() + " bytes");
+                        }
                     }
                 }));
-        return new Final(r, graph[0]);
+        return new Final(r, graph[0], allocations);
     }
 
     static String describe(Long2ObjectOpenHashMap<long[]> graph) {

@@ -1,7 +1,5 @@
 package org.jmmtk.core.plan;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.jmmtk.core.analysis.PluginHost;
@@ -32,8 +30,9 @@ import org.jmmtk.scheduler.Stage;
  * A collector: a set of spaces, a mutator configuration, how a collection is scheduled as packets, and
  * the global prepare/release steps (MMTk's {@code Plan} with its {@code CommonPlan}). This base owns
  * what every plan shares: the large object space and the immortal space (created, prepared and
- * released here), dispatch of tracing to each object's space through the space table, the mutators
- * bound so far, and the default schedule. A plan adds its own spaces and says only what differs.
+ * released here), dispatch of tracing to each object's space through the space table, and the
+ * default schedule. It creates mutators when the binding asks and reaches them through the binding,
+ * which owns them ({@link ActivePlan}). A plan adds its own spaces and says only what differs.
  * Each plan lives in its own package with its constraints and mutator beside it.
  *
  * <p>Threads: mutators call the allocation-side methods; GC workers call prepare/release and the
@@ -47,7 +46,6 @@ public abstract class Plan {
     private final ObjectTrace spaceTableTrace;
     // set while the plan is built, before any collection
     private ObjectTrace fullHeapTrace;
-    private final List<Mutator> mutators = new ArrayList<>();
     // written by the collection's first packet, read by its later packets: bucket opening orders them
     private GcReason reason = GcReason.HEAP_FULL;
 
@@ -145,18 +143,19 @@ public abstract class Plan {
         return args.heap().spaces().all();
     }
 
-    /** Creates the context of a new mutator thread (MMTk's {@code bind_mutator}). */
-    public final synchronized Mutator bindMutator() {
-        Mutator m = createMutator(mutators.size());
-        mutators.add(m);
-        return m;
+    /**
+     * Creates the context of mutator thread {@code ordinal} (mmtk-core's {@code create_mutator}) for the
+     * binding, which keeps it and numbers its mutators from 0.
+     */
+    public final Mutator bindMutator(int ordinal) {
+        return createMutator(ordinal);
     }
 
     protected abstract Mutator createMutator(int ordinal);
 
-    /** The mutators bound so far, in ordinal order. */
-    public final synchronized List<Mutator> mutators() {
-        return Collections.unmodifiableList(new ArrayList<>(mutators));
+    /** The binding's mutators, in ordinal order ({@link ActivePlan#mutators}). */
+    public final List<Mutator> mutators() {
+        return args.activePlan().mutators();
     }
 
     /** A new mutator's write barrier (none unless the plan needs one). */

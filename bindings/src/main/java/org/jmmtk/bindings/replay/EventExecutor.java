@@ -1,0 +1,115 @@
+package org.jmmtk.bindings.replay;
+
+import org.jmmtk.bindings.trace.TraceChecker;
+import org.jmmtk.bindings.trace.TraceException;
+import org.jmmtk.core.MMTK;
+import org.jmmtk.core.analysis.PluginHost;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.plan.Mutator;
+
+/**
+ * Executes the trace's heap events as the program's mutators would: allocations go through the
+ * plan's allocators of the event's mutator and enter the binding's id table, pointer stores through
+ * its write barrier, root stores into the binding's root slots (reported to the plugins that asked),
+ * collection requests to the memory manager. Ids are resolved to addresses through the binding; an id
+ * whose object is gone was found unreachable by an earlier collection, the one inconsistency that
+ * depends on where collections fall ({@link TraceException}; the others a {@link TraceChecker} has
+ * found before the event gets here). Each store returns the address the slot held before, which a
+ * parallel replay keeps alive until its cut passes.
+ *
+ * <p>Called by the replaying thread ({@link SequentialReplay}), or by the mutator threads of a
+ * {@link ParallelReplay} at once, each with its own mutators; the tables it uses are then shared.
+ */
+final class EventExecutor {
+    private final ReplayBinding binding;
+    private final MMTK mmtk;
+    private final SimulatedMemory memory;
+    private final RootArea roots;
+    private final ObjectTable objects;
+    private final PluginHost plugins;
+    private final int pretenuredType;
+
+    /** An executor for {@code binding}'s program; its pretenured type is the one set so far. */
+    EventExecutor(ReplayBinding binding) {
+        this.binding = binding;
+        this.mmtk = binding.mmtk();
+        this.memory = binding.memory();
+        this.roots = binding.rootArea();
+        this.objects = binding.objectTable();
+        this.plugins = mmtk.plugins();
+        this.pretenuredType = binding.pretenuredType();
+    }
+
+    ReplayBinding binding() {
+        return binding;
+    }
+
+    /** {@code A}: allocates object {@code object} on {@code m} and enters it in the id table. */
+    void alloc(Mutator m, long object, long bytes, int refSlots, int typeId) {
+        long address = typeId == pretenuredType ? m.allocPretenured(object, bytes, refSlots, typeId)
+                : m.allocObject(object, bytes, refSlots, typeId);
+        objects.put(object, address);
+    }
+
+    /** {@code W} by {@code m}: stores into slot {@code slot} of {@code source}; returns what the slot held. */
+    long write(Mutator m, long source, int slot, long target) {
+        long src = resolve(source, "store into object ");
+        TraceChecker.checkSlot(source, slot, ObjectModel.refSlots(memory, src));
+        long old = memory.load(ObjectModel.slotAddress(src, slot));
+        m.writeReference(src, slot, target == 0 ? 0 : resolve(target, "reference to object "));
+        return old;
+    }
+
+    /** {@code R} by {@code m}: stores into one of its root slots; returns what the slot held. */
+    long root(Mutator m, int rootSlot, long target) {
+        long value = target == 0 ? 0 : resolve(target, "root reference to object ");
+        return storeRoot(m.ordinal() + 1, rootSlot, value);
+    }
+
+    /** {@code G}: stores into a global root slot; returns what the slot held. */
+    long global(int rootSlot, long target) {
+        long value = target == 0 ? 0 : resolve(target, "global reference to object ");
+        return storeRoot(0, rootSlot, value);
+    }
+
+    /** {@code C}: the calling mutator thread waits for the collection it requests in its safe region. */
+    void collect() {
+        binding.enterSafeRegion();
+        try {
+            mmtk.collection().handleUserCollectionRequest();
+        } catch (RuntimeException | Error e) {
+            binding.abandonSafeRegion(e);
+            throw e;
+        }
+        binding.leaveSafeRegion();
+    }
+
+    /** The id of the object at {@code address} (0: null). */
+    long idOf(long address) {
+        return address == 0 ? 0 : ObjectModel.id(memory, address);
+    }
+
+    /**
+     * Stores into a root slot of {@code area} (0: globals), telling the plugins that asked; returns
+     * the address the slot held before.
+     */
+    private long storeRoot(int area, int rootSlot, long value) {
+        long slot = roots.slot(area, rootSlot);
+        long old = memory.load(slot);
+        memory.store(slot, value);
+        if (plugins.wantsRootStores()) {
+            plugins.rootStore(area - 1, rootSlot, old, value);
+        }
+        return old;
+    }
+
+    /** The current address of {@code id}, which a {@link TraceChecker} found allocated. */
+    private long resolve(long id, String what) {
+        long address = binding.addressOf(id);
+        if (address == 0) {
+            throw new TraceException(what + id + ", which was already collected (unreachable at an earlier GC)");
+        }
+        return address;
+    }
+}

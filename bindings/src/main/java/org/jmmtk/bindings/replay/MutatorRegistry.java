@@ -1,0 +1,54 @@
+package org.jmmtk.bindings.replay;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import java.util.ArrayList;
+import java.util.List;
+import org.jmmtk.core.MMTK;
+import org.jmmtk.core.plan.Mutator;
+
+/**
+ * The replay binding's mutators, the one place they are kept (mmtk-core: the binding owns its
+ * mutators and lists them through {@code VMActivePlan::mutators}): one per trace thread, created by the
+ * plan ({@link MMTK#bindMutator}) on the thread's first record and numbered in that order, so a
+ * parallel replay binds the same mutators, with the same ordinals, as a sequential one.
+ *
+ * <p>The thread that reads the trace (the replaying thread, or a parallel replay's reader) binds;
+ * the plan's packets and the reports read {@link #all} while the mutators are stopped or ended.
+ */
+final class MutatorRegistry {
+    private final MMTK mmtk;
+    private final Int2IntOpenHashMap ordinalOf = new Int2IntOpenHashMap();
+    private final List<Mutator> mutators = new ArrayList<>();
+    // most traces run long stretches on one thread: skip the map then (the reading thread's own)
+    private int lastThread = -1;
+    private Mutator lastMutator;
+
+    MutatorRegistry(MMTK mmtk) {
+        this.mmtk = mmtk;
+        ordinalOf.defaultReturnValue(-1);
+    }
+
+    /** The mutator of trace thread {@code thread}, bound now if this is its first record. */
+    Mutator forThread(int thread) {
+        if (thread != lastThread) {
+            lastMutator = bind(thread);
+            lastThread = thread;
+        }
+        return lastMutator;
+    }
+
+    private synchronized Mutator bind(int thread) {
+        int ordinal = ordinalOf.get(thread);
+        if (ordinal < 0) {
+            ordinal = mutators.size();
+            mutators.add(mmtk.bindMutator(ordinal));
+            ordinalOf.put(thread, ordinal);
+        }
+        return mutators.get(ordinal);
+    }
+
+    /** The mutators bound so far, in ordinal order. */
+    synchronized List<Mutator> all() {
+        return List.copyOf(mutators);
+    }
+}
