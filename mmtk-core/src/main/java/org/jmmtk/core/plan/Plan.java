@@ -226,9 +226,17 @@ public abstract class Plan {
         return budgetFreePages;
     }
 
-    /** What to collect for {@code reason}, or null if this plan does not collect for it. */
+    /** What to collect for {@code reason}, or null if this plan does not collect for it; one of {@link #collectionKinds()}. */
     public CollectionKind collectionKind(GcReason reason) {
         return CollectionKind.FULL;
+    }
+
+    /**
+     * Every kind of collection this plan runs, in report order: reports count each, zeros included
+     * (by default only {@link CollectionKind#FULL}).
+     */
+    public List<CollectionKind> collectionKinds() {
+        return List.of(CollectionKind.FULL);
     }
 
     /** The trace kind of a collection of {@code kind}: by default the full-heap trace ({@link #setFullHeapTrace}). */
@@ -338,10 +346,10 @@ public abstract class Plan {
      */
     protected abstract void release(GCWorker worker, CollectionKind kind);
 
-    /** The plan's release, then the large object space's sweep, in full collections only (nursery ones never mark it). */
+    /** The plan's release, then the large object space's sweep, in full-heap collections only (others never mark it). */
     final void releaseAll(GCWorker worker, CollectionKind kind) {
         release(worker, kind);
-        if (kind == CollectionKind.FULL) {
+        if (kind.fullHeap) {
             worker.addWork(Stage.RELEASE, new SweepLargeObjects(los));
         }
     }
@@ -355,15 +363,15 @@ public abstract class Plan {
     }
 
     /**
-     * The last step of a collection (Final stage): the plan's, then, after a full collection, the
-     * immortal space's marks are reset (a nursery collection never marks them).
+     * The last step of a collection (Final stage): the plan's, then, after a full-heap collection, the
+     * immortal space's marks are reset (other kinds never mark them).
      */
     protected void endOfGC(CollectionKind kind) {
     }
 
     final void endOfGCAll(CollectionKind kind) {
         endOfGC(kind);
-        if (kind == CollectionKind.FULL) {
+        if (kind.fullHeap) {
             immortal.flipMarkState();
         }
     }

@@ -37,6 +37,9 @@ import org.jmmtk.scheduler.Stage;
 public abstract class Gen extends Plan {
     /** Moves objects, and needs its barrier to be correct. */
     public static final PlanConstraints CONSTRAINTS = new PlanConstraints(true, true);
+    /** A collection of the nursery (the young generation) only: older objects are taken as live. */
+    public static final CollectionKind NURSERY = new CollectionKind("nursery", false);
+    private static final List<CollectionKind> KINDS = List.of(NURSERY, CollectionKind.FULL);
 
     protected final CopySpace nursery;
     private final GcWorkContext nurseryTrace;
@@ -155,19 +158,24 @@ public abstract class Gen extends Plan {
         if (reason == GcReason.EMERGENCY || reason == GcReason.FINAL || nextFull) {
             return CollectionKind.FULL;
         }
-        return CollectionKind.NURSERY;
+        return NURSERY;
+    }
+
+    @Override
+    public List<CollectionKind> collectionKinds() {
+        return KINDS;
     }
 
     /** A nursery collection traces nursery objects only; everything else is taken as live. */
     @Override
     protected GcWorkContext workContext(CollectionKind kind) {
-        return kind == CollectionKind.NURSERY ? nurseryTrace : super.workContext(kind);
+        return kind == NURSERY ? nurseryTrace : super.workContext(kind);
     }
 
     /** The remembered objects get their log bits back; in a nursery collection their slots are roots. */
     @Override
     protected void scheduleExtraRoots(GCWorker worker, CollectionKind kind, Closure closure) {
-        boolean nurseryGc = kind == CollectionKind.NURSERY;
+        boolean nurseryGc = kind == NURSERY;
         ScanRememberedSets.Check check = sanity() && nurseryGc ? this::verifyRememberedSets : null;
         worker.addWork(Stage.PREPARE, new ScanRememberedSets(closure, rememberedSets(), nurseryGc, check));
     }

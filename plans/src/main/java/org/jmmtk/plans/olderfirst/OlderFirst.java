@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.longs.LongIterator;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.FilteredObjectBarrier;
@@ -46,6 +47,9 @@ import org.jmmtk.scheduler.Stage;
  * window pointer.
  */
 public class OlderFirst extends Plan {
+    /** A collection of the window only: the rest of the heap is taken as live. */
+    public static final CollectionKind WINDOW = new CollectionKind("window", false);
+    private static final List<CollectionKind> KINDS = List.of(WINDOW, CollectionKind.FULL);
     /** Remembered objects per ScanRememberedSlots or ForwardListedFields packet. */
     private static final int CHUNK = 4096;
     /**
@@ -141,13 +145,18 @@ public class OlderFirst extends Plan {
                 || reason == GcReason.EMERGENCY && emergencyWindows >= MAX_EMERGENCY_WINDOWS) {
             return CollectionKind.FULL;
         }
-        return CollectionKind.WINDOW;
+        return WINDOW;
+    }
+
+    @Override
+    public List<CollectionKind> collectionKinds() {
+        return KINDS;
     }
 
     /** A window collection traces the window's objects only; everything else is taken as live. */
     @Override
     protected GcWorkContext workContext(CollectionKind kind) {
-        return kind == CollectionKind.WINDOW ? windowTrace : super.workContext(kind);
+        return kind == WINDOW ? windowTrace : super.workContext(kind);
     }
 
     /** The default schedule plus the window's forwarding, reference updating and compaction. */
@@ -184,7 +193,7 @@ public class OlderFirst extends Plan {
             set.clear();
         }
         windowPointerSources = new long[0];
-        if (kind != CollectionKind.WINDOW) {
+        if (kind != WINDOW) {
             return;
         }
         if (sanity()) {
@@ -279,9 +288,9 @@ public class OlderFirst extends Plan {
     protected void endOfGC(CollectionKind kind) {
         long budgetPages = heap().geometry().bytesToPages(heapBytes());
         boolean freedTooLittle = budgetPages - reservedPages() < minFreePages;
-        unproductive = kind == CollectionKind.WINDOW && freedTooLittle ? unproductive + 1 : 0;
+        unproductive = kind == WINDOW && freedTooLittle ? unproductive + 1 : 0;
         nextFull = unproductive >= MAX_UNPRODUCTIVE;
-        boolean emergencyWindow = collectionReason() == GcReason.EMERGENCY && kind == CollectionKind.WINDOW;
+        boolean emergencyWindow = collectionReason() == GcReason.EMERGENCY && kind == WINDOW;
         emergencyWindows = emergencyWindow ? emergencyWindows + 1 : 0;
     }
 

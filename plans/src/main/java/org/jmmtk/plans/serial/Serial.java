@@ -2,6 +2,7 @@ package org.jmmtk.plans.serial;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.barrier.Barrier;
@@ -21,6 +22,7 @@ import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.GcWorkContext;
+import org.jmmtk.plans.generational.Gen;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -46,6 +48,7 @@ import org.jmmtk.scheduler.Stage;
  * workers, ordered by the scheduler's stages; the fields below are written by one packet at a time.
  */
 public final class Serial extends Plan {
+    private static final List<CollectionKind> KINDS = List.of(Gen.NURSERY, CollectionKind.FULL);
     /** HotSpot's {@code TargetSurvivorRatio}. */
     static final int TARGET_SURVIVOR_RATIO = 50;
     /** {@code TenuredGeneration::should_collect}: a young collection leaving less free is followed by a full one. */
@@ -269,9 +272,14 @@ public final class Serial extends Plan {
     @Override
     public CollectionKind collectionKind(GcReason reason) {
         if (reason == GcReason.HEAP_FULL && !fullNext && !incrementalCollectionFailed) {
-            return CollectionKind.NURSERY;
+            return Gen.NURSERY;
         }
         return CollectionKind.FULL;
+    }
+
+    @Override
+    public List<CollectionKind> collectionKinds() {
+        return KINDS;
     }
 
     @Override
@@ -297,7 +305,7 @@ public final class Serial extends Plan {
     /** The old-to-young slots of the dirty cards are roots of a young collection. */
     @Override
     protected void scheduleExtraRoots(GCWorker worker, CollectionKind kind, Closure closure) {
-        if (kind == CollectionKind.NURSERY && attempted) {
+        if (kind == Gen.NURSERY && attempted) {
             worker.addWork(Stage.PREPARE, new ScanCards(this, closure, sanity()));
         }
     }
