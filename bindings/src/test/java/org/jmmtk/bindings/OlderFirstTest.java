@@ -38,7 +38,10 @@ class OlderFirstTest {
 
     private static RunResult run(PlanFactory plan, Workload workload, long heap, long window, int threads)
             throws Exception {
-        Options options = new Options().heapBytes(heap).threads(threads).sanity(true).windowBytes(window);
+        Options options = new Options().heapBytes(heap).threads(threads).sanity(true);
+        if (window > 0) {
+            options.planOption(OlderFirst.WINDOW_BYTES, window);
+        }
         return Simulation.run("olderfirst", plan, options, workload);
     }
 

@@ -21,6 +21,7 @@ import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.plans.generational.Gen;
+import org.jmmtk.plans.serial.Serial;
 import org.jmmtk.plans.serial.SerialGcStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,8 +60,10 @@ class SerialTest {
 
     private static RunResult serial(TraceSource program, long heap, long nursery, int maxThreshold, int threads)
             throws IOException {
-        Options options = new Options().heapBytes(heap).geometry(4096, 0, 0, 4096).nurseryBytes(nursery)
-                .maxTenuringThreshold(maxThreshold).threads(threads).sanity(true);
+        Options options = new Options().heapBytes(heap).geometry(4096, 0, 0, 4096).planOption(Serial.MAX_TENURING_THRESHOLD, maxThreshold).threads(threads).sanity(true);
+        if (nursery > 0) {
+            options.planOption(Serial.YOUNG_BYTES, nursery);
+        }
         Plans.Entry p = Plans.REGISTRY.find("serial").orElseThrow();
         return Simulation.run(p.name(), p.factory(), options, program);
     }
@@ -234,7 +237,7 @@ class SerialTest {
             long heap = Math.round(factor * max);
             RunResult first = null;
             for (int threads = 1; threads <= 3; threads++) {
-                Options options = new Options().heapBytes(heap).threads(threads).sanity(true).maxTenuringThreshold(2);
+                Options options = new Options().heapBytes(heap).threads(threads).sanity(true).planOption(Serial.MAX_TENURING_THRESHOLD, 2);
                 Plans.Entry p = Plans.REGISTRY.find("serial").orElseThrow();
                 RunResult r = Simulation.run(p.name(), p.factory(), options, random(seed));
                 assertNull(r.outOfMemory(), r.outOfMemory());

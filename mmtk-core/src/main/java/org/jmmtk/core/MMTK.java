@@ -99,9 +99,8 @@ public final class MMTK implements AutoCloseable {
         HeapServices heapServices = new HeapServices(memory, layout, geometry, new Poll(), validObjects, spaceTable,
                 this.plugins, this.options.pageResourceLock());
         this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
-                this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
-                this.options.windowBytes(), this.options.sanity(), this.options.survivorRatio(),
-                this.options.maxTenuringThreshold()));
+                this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.sanity(),
+                this.options.planOptions()));
         scheduler.start(plan::createCollector);
         binding.boot(this);
         this.plugins.attach(new Context());

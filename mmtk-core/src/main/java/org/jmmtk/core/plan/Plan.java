@@ -95,24 +95,9 @@ public abstract class Plan {
         return args.heapBytes();
     }
 
-    /** The nursery size asked for (0: the plan's default); only generational plans read it. */
-    protected final long nurseryBytesOption() {
-        return args.nurseryBytes();
-    }
-
-    /** The collection window asked for (0: the plan's default); only Older-First plans read it. */
-    protected final long windowBytesOption() {
-        return args.windowBytes();
-    }
-
-    /** Eden over one survivor space asked for; only plans with survivor spaces read it. */
-    protected final int survivorRatioOption() {
-        return args.survivorRatio();
-    }
-
-    /** The largest tenuring threshold asked for; only plans with survivor spaces read it. */
-    protected final int maxTenuringThresholdOption() {
-        return args.maxTenuringThreshold();
+    /** The value of one of the options its provider declares: as given, or the declared default. */
+    protected final long option(PlanOption option) {
+        return args.planOptions().get(option);
     }
 
     /** Whether the run checks invariants at every collection (the plan may verify its own, e.g. remembered sets). */

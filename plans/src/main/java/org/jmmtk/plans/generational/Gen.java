@@ -14,6 +14,7 @@ import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.policy.CopySpace;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.sanity.RememberedSetCheck;
@@ -40,6 +41,9 @@ public abstract class Gen extends Plan {
     /** A collection of the nursery (the young generation) only: older objects are taken as live. */
     public static final CollectionKind NURSERY = new CollectionKind("nursery", false);
     private static final List<CollectionKind> KINDS = List.of(NURSERY, CollectionKind.FULL);
+    /** {@code --nursery}: the fixed nursery's size, for the plans whose nursery has a size of its own. */
+    public static final PlanOption NURSERY_BYTES = PlanOption.size("nursery", "Nursery size",
+            "a quarter of the heap, at most half of it");
 
     protected final CopySpace nursery;
     private final GcWorkContext nurseryTrace;
@@ -55,7 +59,7 @@ public abstract class Gen extends Plan {
         CopySpace young = nursery;
         this.nurseryTrace = (object, context) -> young.contains(object) ? young.traceObject(object, context) : object;
         int budget = budgetPages();
-        long asked = nurseryBytesOption();
+        long asked = option(NURSERY_BYTES);
         int pages = asked > 0 ? (int) heap().geometry().bytesToPages(asked) : budget / 4;
         this.fixedNurseryPages = Math.max(1, Math.min(pages, budget / 2));
     }

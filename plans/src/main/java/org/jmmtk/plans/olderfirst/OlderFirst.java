@@ -18,6 +18,7 @@ import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.policy.AgeOrderedSpace;
 import org.jmmtk.core.sanity.RememberedSetCheck;
 import org.jmmtk.core.scheduling.Closure;
@@ -50,6 +51,9 @@ public class OlderFirst extends Plan {
     /** A collection of the window only: the rest of the heap is taken as live. */
     public static final CollectionKind WINDOW = new CollectionKind("window", false);
     private static final List<CollectionKind> KINDS = List.of(WINDOW, CollectionKind.FULL);
+    /** {@code --window}: the collection window's size. */
+    public static final PlanOption WINDOW_BYTES = PlanOption.size("window", "Collection window",
+            "a quarter of the heap, in whole allocation buffers, at most the heap");
     /** Remembered objects per ScanRememberedSlots or ForwardListedFields packet. */
     private static final int CHUNK = 4096;
     /**
@@ -83,7 +87,7 @@ public class OlderFirst extends Plan {
         // the budget, plus room for the blocks of a budget overdrawn by the last buffers before a collection
         this.space = new AgeOrderedSpace("olderfirst", 2 * args.heapBytes() + 8L * block, args.heap(), block);
         int budgetBlocks = (int) Math.max(1, args.heapBytes() / block);
-        long asked = windowBytesOption();
+        long asked = option(WINDOW_BYTES);
         int blocks = (int) ((asked > 0 ? asked : args.heapBytes() / 4) / block);
         this.windowBlocks = Math.max(1, Math.min(budgetBlocks, blocks));
         // a quarter of a window, and at least 1/32 of the budget: window collections that each leave less
