@@ -51,17 +51,17 @@ import org.jmmtk.scheduler.Stage;
 public final class Serial extends Plan {
     private static final List<CollectionKind> KINDS = List.of(Gen.NURSERY, CollectionKind.FULL);
     /** {@code --nursery}: the young generation's size, as {@code -Xmn}. */
-    public static final PlanOption YOUNG_BYTES = PlanOption.size("nursery", "Young generation size (as -Xmn)",
+    public static final PlanOption YOUNG_BYTES = PlanOption.size("nursery", "Young generation size, as -Xmn",
             "a third of the heap");
     /** {@code --survivor-ratio}: eden over one survivor space, as {@code -XX:SurvivorRatio} (HotSpot's default 8). */
     public static final PlanOption SURVIVOR_RATIO = PlanOption.integer("survivor-ratio",
-            "Eden over one survivor space (as -XX:SurvivorRatio)", 8, 1, Integer.MAX_VALUE);
+            "Eden over one survivor space, as -XX:SurvivorRatio", 8, 1, Integer.MAX_VALUE);
     /**
      * {@code --max-tenuring-threshold}: the age at which objects are promoted at the latest, as
      * {@code -XX:MaxTenuringThreshold}; HotSpot's largest and default, as the mark word's 4-bit age saturates at 15.
      */
     public static final PlanOption MAX_TENURING_THRESHOLD = PlanOption.integer("max-tenuring-threshold",
-            "The age at which objects are promoted at the latest (as -XX:MaxTenuringThreshold)", 15, 0, 15);
+            "The age at which objects are promoted at the latest, as -XX:MaxTenuringThreshold", 15, 0, 15);
     /** HotSpot's {@code TargetSurvivorRatio}. */
     static final int TARGET_SURVIVOR_RATIO = 50;
     /** {@code TenuredGeneration::should_collect}: a young collection leaving less free is followed by a full one. */
