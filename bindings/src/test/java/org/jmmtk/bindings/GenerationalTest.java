@@ -11,9 +11,9 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.bindings.workloads.Workload;
 import org.jmmtk.bindings.workloads.Workloads;
-import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.plans.generational.Gen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -47,11 +47,11 @@ class GenerationalTest {
         assertEquals(semispace.finalLiveObjects(), one.finalLiveObjects());
         assertEquals(semispace.finalLiveBytes(), one.finalLiveBytes());
         assertEquals(LogicalResult.of(one), LogicalResult.of(two));
-        assertTrue(one.gcCount(CollectionKind.NURSERY) > 0, "nursery collections ran");
+        assertTrue(one.gcCount(Gen.NURSERY) > 0, "nursery collections ran");
         long promotedByNurseryGcs = 0;
         long copiedByNurseryGcs = 0;
         for (GcRecord c : one.collections()) {
-            if (c.kind().equals(CollectionKind.NURSERY.label)) {
+            if (c.kind().equals(Gen.NURSERY.label)) {
                 promotedByNurseryGcs += c.planStats().get("bytesPromoted");
                 copiedByNurseryGcs += c.bytesCopied();
             }
@@ -92,12 +92,12 @@ class GenerationalTest {
             evacuated += s.get("objectsEvacuated");
             defragmenting += s.get("defragSourceBlocks") > 0 ? 1 : 0;
             assertTrue(s.get("objectsEvacuated") <= c.objectsCopied(), "evacuated objects count as copied");
-            if (c.kind().equals(CollectionKind.NURSERY.label)) {
+            if (c.kind().equals(Gen.NURSERY.label)) {
                 assertEquals(0, s.get("defragSourceBlocks").longValue(), "a nursery collection never defragments");
             }
         }
         assertTrue(evacuated > 0 && defragmenting > 0, "full collections defragmented");
-        assertTrue(first.gcCount(CollectionKind.NURSERY) > 0, "nursery collections ran");
+        assertTrue(first.gcCount(Gen.NURSERY) > 0, "nursery collections ran");
     }
 
     private static Workload trees() {

@@ -19,6 +19,7 @@ import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.PlanFactory;
 import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.plans.generational.Gen;
 import org.jmmtk.plans.olderfirst.OlderFirst;
 import org.jmmtk.plans.olderfirst.OlderFirstProvider;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,10 @@ class OlderFirstTest {
 
     private static RunResult run(PlanProvider plan, Workload workload, long heap, long window, int threads)
             throws Exception {
-        Options options = new Options().heapBytes(heap).threads(threads).sanity(true).windowBytes(window);
+        Options options = new Options().heapBytes(heap).threads(threads).sanity(true);
+        if (window > 0) {
+            options.planOption(OlderFirst.WINDOW_BYTES, window);
+        }
         return Simulation.run(plan, options, workload);
     }
 
@@ -56,15 +60,15 @@ class OlderFirstTest {
         assertEquals(semispace.finalLiveObjects(), one.finalLiveObjects());
         assertEquals(semispace.finalLiveBytes(), one.finalLiveBytes());
         assertEquals(LogicalResult.of(one), LogicalResult.of(two));
-        assertTrue(one.gcCount(CollectionKind.WINDOW) > 0, "window collections ran");
-        assertEquals(0, one.gcCount(CollectionKind.NURSERY));
+        assertTrue(one.gcCount(OlderFirst.WINDOW) > 0, "window collections ran");
+        assertEquals(0, one.gcCount(Gen.NURSERY));
         assertTrue(one.barrierStores() > 0, "the barrier remembered stores");
         boolean moved = false;
         boolean reset = false;
         for (GcRecord c : one.collections()) {
             Map<String, Long> s = c.planStats();
             assertTrue(c.bytesCopied() <= s.get("windowSurvivorBytes"), "only window survivors move");
-            if (c.kind().equals(CollectionKind.WINDOW.label)) {
+            if (c.kind().equals(OlderFirst.WINDOW.label)) {
                 moved |= s.get("windowStart") > 0;
                 reset |= moved && s.get("windowStart") == 0;
             } else {
@@ -81,8 +85,8 @@ class OlderFirstTest {
         long heap = Math.round(1.2 * MaxLive.of(random(2)).bytes());
         RunResult r = run(new OlderFirstProvider(), random(2), heap, heap / 2, 1);
         assertNull(r.outOfMemory(), r.outOfMemory());
-        assertTrue(r.gcCount(CollectionKind.FULL) > 0 && r.gcCount(CollectionKind.WINDOW) > 0,
-                r.gcCount(CollectionKind.FULL) + " full, " + r.gcCount(CollectionKind.WINDOW) + " window");
+        assertTrue(r.gcCount(CollectionKind.FULL) > 0 && r.gcCount(OlderFirst.WINDOW) > 0,
+                r.gcCount(CollectionKind.FULL) + " full, " + r.gcCount(OlderFirst.WINDOW) + " window");
     }
 
     /** Without the barrier, a window pointer is missed: the remembered-set check must say so. */
@@ -125,7 +129,7 @@ class OlderFirstTest {
         RunResult semispace = Runs.run("semispace", queue(), heap, 2, (mmtk, binding) -> { });
         RunResult of = Runs.run("olderfirst", queue(), heap, 2, (mmtk, binding) -> { });
         assertEquals(semispace.finalLiveObjects(), of.finalLiveObjects());
-        assertTrue(semispace.bytesCopied() > 0 && of.gcCount(CollectionKind.WINDOW) > 0);
+        assertTrue(semispace.bytesCopied() > 0 && of.gcCount(OlderFirst.WINDOW) > 0);
         assertTrue(of.bytesCopied() < 0.5 * semispace.bytesCopied(),
                 "olderfirst copied " + of.bytesCopied() + ", semispace " + semispace.bytesCopied());
     }

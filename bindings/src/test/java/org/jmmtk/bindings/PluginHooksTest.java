@@ -19,8 +19,8 @@ import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.analysis.PluginContext;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.plans.generational.Gen;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -105,7 +105,7 @@ class PluginHooksTest {
         @Override
         public void onGcStart(int gc, String kind) {
             reachable = shadow.reachable().ids();
-            nurseryGc = kind.equals(CollectionKind.NURSERY.label);
+            nurseryGc = kind.equals(Gen.NURSERY.label);
         }
 
         @Override

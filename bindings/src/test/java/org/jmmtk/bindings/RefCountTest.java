@@ -15,6 +15,8 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.sanity.SanityFailure;
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.plans.generational.Gen;
+import org.jmmtk.plans.refcount.RefCount;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -45,9 +47,9 @@ class RefCountTest {
         assertEquals(semispace.finalLiveObjects(), one.finalLiveObjects());
         assertEquals(semispace.finalLiveBytes(), one.finalLiveBytes());
         assertEquals(LogicalResult.of(one), LogicalResult.of(two));
-        assertTrue(one.gcCount(CollectionKind.RC) > 0, "RC collections ran");
+        assertTrue(one.gcCount(RefCount.RC) > 0, "RC collections ran");
         assertTrue(freed(one, RC_FREED) > 0, "RC freed objects");
-        assertEquals(0, one.gcCount(CollectionKind.NURSERY));
+        assertEquals(0, one.gcCount(Gen.NURSERY));
         assertEquals(0, one.bytesCopied());
     }
 
@@ -57,7 +59,7 @@ class RefCountTest {
         for (GcRecord c : r.collections()) {
             long rc = c.planStats().get("objectsFreedByRc");
             long cycles = c.planStats().get("objectsFreedByCycleCollector");
-            if (c.kind().equals(CollectionKind.RC.label)) {
+            if (c.kind().equals(RefCount.RC.label)) {
                 assertEquals(0, cycles, "an RC collection traces nothing");
             } else {
                 assertEquals(0, rc, "a cycle collection frees by sweeping");
@@ -184,7 +186,7 @@ class RefCountTest {
             assertNull(r.outOfMemory(), r.outOfMemory());
             assertEquals(semispace.finalLiveObjects(), r.finalLiveObjects());
             assertEquals(0, r.gcCount(CollectionKind.FULL), "no cycle collection before the final one");
-            assertTrue(r.gcCount(CollectionKind.RC) > 0, "RC collections ran");
+            assertTrue(r.gcCount(RefCount.RC) > 0, "RC collections ran");
             assertEquals(0, r.bytesMarked(), "nothing traced");
             assertTrue(r.bytesAllocated() > 2 * heap, "memory was reused: " + r.bytesAllocated());
             long allocated = r.objectsAllocated();
@@ -238,7 +240,7 @@ class RefCountTest {
         RunResult r = Runs.run("refcount", new GarbageCycles(), heap, 2, (mmtk, binding) -> { });
         assertNull(r.outOfMemory(), r.outOfMemory());
         assertEquals(3, r.finalLiveObjects());
-        assertTrue(r.gcCount(CollectionKind.RC) > 0 && r.gcCount(CollectionKind.FULL) > 0, "both kinds ran");
+        assertTrue(r.gcCount(RefCount.RC) > 0 && r.gcCount(CollectionKind.FULL) > 0, "both kinds ran");
         assertEquals(0, freed(r, RC_FREED), "RC freed part of a garbage cycle");
         assertTrue(freed(r, CYCLE_FREED) > GarbageCycles.RINGS, "the cycle collector freed the rings");
         assertTrue(r.bytesAllocated() > 4 * heap);

@@ -13,6 +13,7 @@ import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.plans.serial.Generations;
+import org.jmmtk.plans.serial.Serial;
 import org.jmmtk.plans.serial.SerialGcStats;
 import org.junit.jupiter.api.Test;
 
@@ -44,9 +45,9 @@ class SerialRulesTest {
     @Test
     void refusesWhatHotSpotRefuses() {
         assertThrows(IllegalArgumentException.class, () -> Generations.of(64L << 20, 64L << 20, 8, GEOMETRY));
-        assertThrows(IllegalArgumentException.class, () -> new Options().maxTenuringThreshold(16));
-        assertThrows(IllegalArgumentException.class, () -> new Options().maxTenuringThreshold(-1));
-        assertThrows(IllegalArgumentException.class, () -> new Options().survivorRatio(0));
+        assertThrows(IllegalArgumentException.class, () -> new Options().planOption(Serial.MAX_TENURING_THRESHOLD, 16));
+        assertThrows(IllegalArgumentException.class, () -> new Options().planOption(Serial.MAX_TENURING_THRESHOLD, -1));
+        assertThrows(IllegalArgumentException.class, () -> new Options().planOption(Serial.SURVIVOR_RATIO, 0));
     }
 
     /**
@@ -70,8 +71,8 @@ class SerialRulesTest {
 
     private static RunResult run(int max) throws IOException {
         int[] livePerEden = {16, 8, 24, 0};
-        Options options = new Options().heapBytes(8L << 20).geometry(4096, 0, 0, 4096).nurseryBytes(1L << 20)
-                .maxTenuringThreshold(max).threads(2).sanity(true);
+        Options options = new Options().heapBytes(8L << 20).geometry(4096, 0, 0, 4096).planOption(Serial.YOUNG_BYTES, 1L << 20)
+                .planOption(Serial.MAX_TENURING_THRESHOLD, max).threads(2).sanity(true);
         Plans.Entry p = Plans.REGISTRY.find("serial").orElseThrow();
         return Simulation.run(p, options, new TraceSource() {
             @Override

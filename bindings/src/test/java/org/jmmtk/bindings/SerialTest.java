@@ -20,6 +20,8 @@ import org.jmmtk.core.Options;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.plans.generational.Gen;
+import org.jmmtk.plans.serial.Serial;
 import org.jmmtk.plans.serial.SerialGcStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,8 +60,10 @@ class SerialTest {
 
     private static RunResult serial(TraceSource program, long heap, long nursery, int maxThreshold, int threads)
             throws IOException {
-        Options options = new Options().heapBytes(heap).geometry(4096, 0, 0, 4096).nurseryBytes(nursery)
-                .maxTenuringThreshold(maxThreshold).threads(threads).sanity(true);
+        Options options = new Options().heapBytes(heap).geometry(4096, 0, 0, 4096).planOption(Serial.MAX_TENURING_THRESHOLD, maxThreshold).threads(threads).sanity(true);
+        if (nursery > 0) {
+            options.planOption(Serial.YOUNG_BYTES, nursery);
+        }
         Plans.Entry p = Plans.REGISTRY.find("serial").orElseThrow();
         return Simulation.run(p, options, program);
     }
@@ -84,7 +88,7 @@ class SerialTest {
     }
 
     private static List<GcRecord> young(RunResult r) {
-        return r.collections().stream().filter(c -> c.kind().equals(CollectionKind.NURSERY.label)).toList();
+        return r.collections().stream().filter(c -> c.kind().equals(Gen.NURSERY.label)).toList();
     }
 
     @Test
@@ -94,7 +98,7 @@ class SerialTest {
         assertEquals(896L << 10, r.spaceSizes().get("edenBytes"));
         assertEquals(64L << 10, r.spaceSizes().get("survivorBytes"));
         assertEquals(7L << 20, r.spaceSizes().get("oldBytes"));
-        assertEquals(9, r.gcCount(CollectionKind.NURSERY), "10 edens of garbage: 9 collections");
+        assertEquals(9, r.gcCount(Gen.NURSERY), "10 edens of garbage: 9 collections");
         assertEquals(0, r.gcCount(CollectionKind.FULL));
         assertEquals(0, r.bytesPromoted());
     }
@@ -102,7 +106,7 @@ class SerialTest {
     @Test
     void thresholdZeroPromotesEverySurvivorAtOnce() throws IOException {
         RunResult r = serial(cycles(6, 1, false), 8L << 20, 1L << 20, 0, 1);
-        assertEquals(5, r.gcCount(CollectionKind.NURSERY));
+        assertEquals(5, r.gcCount(Gen.NURSERY));
         for (GcRecord c : young(r)) {
             SerialGcStats s = SerialGcStats.of(c);
             assertEquals(OBJECT, s.bytesPromoted(), "gc " + c.gc());
@@ -208,7 +212,7 @@ class SerialTest {
             out.alloc(0, id, 32, 0, 0);
             out.write(0, 1, 2, id);
         }), 8L << 20, 1L << 20, 0, 1);
-        assertEquals(2, r.gcCount(CollectionKind.NURSERY));
+        assertEquals(2, r.gcCount(Gen.NURSERY));
         assertEquals(2, r.barrierStores(), "first store dirties, second store to the same card does not, a store after the GC does");
         assertEquals(64, SerialGcStats.of(r.collections().get(0)).bytesPromoted());
         assertEquals(32 + 40, SerialGcStats.of(r.collections().get(1)).bytesPromoted(),
@@ -233,7 +237,7 @@ class SerialTest {
             long heap = Math.round(factor * max);
             RunResult first = null;
             for (int threads = 1; threads <= 3; threads++) {
-                Options options = new Options().heapBytes(heap).threads(threads).sanity(true).maxTenuringThreshold(2);
+                Options options = new Options().heapBytes(heap).threads(threads).sanity(true).planOption(Serial.MAX_TENURING_THRESHOLD, 2);
                 Plans.Entry p = Plans.REGISTRY.find("serial").orElseThrow();
                 RunResult r = Simulation.run(p, options, random(seed));
                 assertNull(r.outOfMemory(), r.outOfMemory());
@@ -245,7 +249,7 @@ class SerialTest {
                     assertEquals(LogicalResult.of(first), LogicalResult.of(r), threads + " threads at " + factor);
                 }
             }
-            assertTrue(first.gcCount(CollectionKind.NURSERY) > 0 && first.bytesPromoted() > 0);
+            assertTrue(first.gcCount(Gen.NURSERY) > 0 && first.bytesPromoted() > 0);
         }
     }
 }

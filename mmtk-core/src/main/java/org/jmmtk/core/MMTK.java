@@ -62,8 +62,7 @@ public final class MMTK implements AutoCloseable {
                 new SpaceTable(memory), this.plugins, this.options.pageResourceLock());
         this.plan = provider.factory().create(new PlanArgs(heapServices, trigger, this.options.heapBytes(),
                 this.options.threads(), this.options.packetCapacity(), binding, binding, binding, binding.needsMoveLog(),
-                this.options.nurseryBytes(), this.options.windowBytes(), this.options.sanity(),
-                this.options.survivorRatio(), this.options.maxTenuringThreshold()));
+                this.options.sanity(), this.options.planOptions()));
         scheduler.start(plan::createCollector);
         this.statistics = new Statistics(plan, geometry);
         this.collection = new CollectionDriver(provider.name(), plan, trigger, scheduler, statistics, binding, poll,

@@ -9,12 +9,15 @@ import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.OverheadLimit;
 import org.jmmtk.core.heap.PageResourceLock;
 import org.jmmtk.core.heap.SyncScheme;
+import org.jmmtk.core.plan.PlanOption;
+import org.jmmtk.core.plan.PlanOptionValues;
 import org.jmmtk.core.util.Bytes;
 
 /**
  * The run options of an {@link MMTK} instance: heap budget and its geometry, GC threads, mutator threads, ProcessEdges
  * packet capacity, the GC-overhead limit, the scope of the page-resource lock, the plugins to enable, whether the
- * sanity checker runs after every collection, and how a granulated trace's collections are synchronized. Setters validate and throw {@link IllegalArgumentException} with a message
+ * sanity checker runs after every collection, how a granulated trace's collections are synchronized, and the values
+ * of the plan's own options ({@link PlanOption}). Setters validate and throw {@link IllegalArgumentException} with a message
  * fit for a user (naming the option as the command line spells it). Copied when handed to MMTK.
  */
 public final class Options {
@@ -26,11 +29,6 @@ public final class Options {
     public static final int MAX_THREADS = 256;
     /** Most mutator threads a replay runs at once. */
     public static final int MAX_MUTATOR_THREADS = 256;
-
-    /** HotSpot's default {@code SurvivorRatio}: eden is 8 times one survivor space. */
-    public static final int DEFAULT_SURVIVOR_RATIO = 8;
-    /** HotSpot's largest (and default) {@code MaxTenuringThreshold}: the mark word's 4-bit age saturates at 15. */
-    public static final int MAX_TENURING_THRESHOLD = 15;
 
     private long heapBytes = DEFAULT_HEAP_BYTES;
     private long pageBytes;
@@ -44,10 +42,7 @@ public final class Options {
     private boolean sanity;
     private SyncScheme sync;
     private long granule;
-    private long nurseryBytes;
-    private long windowBytes;
-    private int survivorRatio = DEFAULT_SURVIVOR_RATIO;
-    private int maxTenuringThreshold = MAX_TENURING_THRESHOLD;
+    private PlanOptionValues planOptions = PlanOptionValues.NONE;
     private int mutatorThreads = 1;
     private PageResourceLock pageResourceLock = PageResourceLock.FINE;
 
@@ -87,24 +82,9 @@ public final class Options {
         return granule;
     }
 
-    /** The nursery size generational plans were asked for, or 0 for each plan's default. */
-    public long nurseryBytes() {
-        return nurseryBytes;
-    }
-
-    /** The collection window an Older-First plan was asked for, or 0 for its default. */
-    public long windowBytes() {
-        return windowBytes;
-    }
-
-    /** Eden over one survivor space of a plan with survivor spaces (HotSpot's {@code SurvivorRatio}). */
-    public int survivorRatio() {
-        return survivorRatio;
-    }
-
-    /** The age at which a plan with survivor spaces promotes at the latest (HotSpot's {@code MaxTenuringThreshold}). */
-    public int maxTenuringThreshold() {
-        return maxTenuringThreshold;
+    /** The values of the plan's own options given for this run. */
+    public PlanOptionValues planOptions() {
+        return planOptions;
     }
 
     public OverheadLimit overheadLimit() {
@@ -211,40 +191,18 @@ public final class Options {
         return this;
     }
 
-    /** Sets the nursery size of generational plans (0: the plan's default); checked against the heap by the plan. */
-    public Options nurseryBytes(long bytes) {
-        if (bytes < 0) {
-            throw new IllegalArgumentException("--nursery " + bytes + " must be positive");
-        }
-        this.nurseryBytes = bytes;
+    /**
+     * Sets one of the plan's own options, checked against its declared range; whether the plan takes it
+     * is for the caller to check (the command line does, against the plan's provider).
+     */
+    public Options planOption(PlanOption option, long value) {
+        this.planOptions = planOptions.with(option, value);
         return this;
     }
 
-    /** Sets the collection window of Older-First plans (0: the plan's default); checked against the heap by the plan. */
-    public Options windowBytes(long bytes) {
-        if (bytes < 0) {
-            throw new IllegalArgumentException("--window " + bytes + " must be positive");
-        }
-        this.windowBytes = bytes;
-        return this;
-    }
-
-    /** Sets eden over one survivor space (at least 1), for plans with survivor spaces. */
-    public Options survivorRatio(int ratio) {
-        if (ratio < 1) {
-            throw new IllegalArgumentException("--survivor-ratio " + ratio + " must be at least 1");
-        }
-        this.survivorRatio = ratio;
-        return this;
-    }
-
-    /** Sets the largest tenuring threshold (0 to 15, as HotSpot allows), for plans with survivor spaces. */
-    public Options maxTenuringThreshold(int threshold) {
-        if (threshold < 0 || threshold > MAX_TENURING_THRESHOLD) {
-            throw new IllegalArgumentException("--max-tenuring-threshold " + threshold + " is out of range 0.."
-                    + MAX_TENURING_THRESHOLD);
-        }
-        this.maxTenuringThreshold = threshold;
+    /** Sets all of the plan's own options at once. */
+    public Options planOptions(PlanOptionValues values) {
+        this.planOptions = Objects.requireNonNull(values);
         return this;
     }
 
@@ -268,10 +226,7 @@ public final class Options {
         o.sanity = sanity;
         o.sync = sync;
         o.granule = granule;
-        o.nurseryBytes = nurseryBytes;
-        o.windowBytes = windowBytes;
-        o.survivorRatio = survivorRatio;
-        o.maxTenuringThreshold = maxTenuringThreshold;
+        o.planOptions = planOptions;
         o.mutatorThreads = mutatorThreads;
         o.pageResourceLock = pageResourceLock;
         return o;

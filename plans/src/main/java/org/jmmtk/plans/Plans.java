@@ -1,8 +1,11 @@
 package org.jmmtk.plans;
 
+import java.util.List;
+import java.util.Optional;
 import org.jmmtk.core.extension.Discovered;
 import org.jmmtk.core.extension.Discovery;
 import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.core.util.Registry;
 
@@ -14,18 +17,22 @@ import org.jmmtk.core.util.Registry;
  */
 public final class Plans {
     /**
-     * A registered plan: its provider's name, description and factory, so it runs wherever a provider
-     * does; {@code origin} is "built in" or the path of the jar that provided it.
+     * A registered plan; {@code options} are those its provider declares, {@code origin} is "built in" or
+     * the path of the jar that provided it.
      */
-    public record Entry(String name, String description, PlanFactory factory, String origin)
+    public record Entry(String name, String description, PlanFactory factory, List<PlanOption> options, String origin)
             implements Discovered, PlanProvider {
+        /** The option of this plan called {@code name}, if it declares one. */
+        public Optional<PlanOption> option(String name) {
+            return options.stream().filter(o -> o.name().equals(name)).findFirst();
+        }
     }
 
     public static final String DEFAULT = "semispace";
 
     /** Every plan, in listing order. */
     public static final Registry<Entry> REGISTRY = Discovery.registry(PlanProvider.class, "plan",
-            (p, origin) -> new Entry(p.name(), p.description(), p.factory(), origin));
+            (p, origin) -> new Entry(p.name(), p.description(), p.factory(), PlanOption.distinct(p.options()), origin));
 
     private Plans() {
     }

@@ -6,19 +6,18 @@ import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.OverheadLimit;
 import org.jmmtk.plans.Plans;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Options that choose and size the collector: plan, heap and its geometry, GC threads, packet
- * capacity, the GC-overhead limit, plugins, sanity checks, the nursery of plans with a fixed nursery.
+ * capacity, the GC-overhead limit, plugins, sanity checks, and the plan's own options (which
+ * {@link PlanOptionFlags} adds to the command from the plans' declarations).
  */
 final class CollectorOptions {
-    /** The plans whose nursery has a size of its own, the only ones {@code --nursery} applies to. */
-    static final List<String> NURSERY_PLANS = List.of("gencopy", "genimmix", "serial");
-    /** The plans with survivor spaces, the only ones {@code --survivor-ratio} and {@code --max-tenuring-threshold} apply to. */
-    static final List<String> SURVIVOR_PLANS = List.of("serial");
-    /** The plans with a collection window, the only ones {@code --window} applies to. */
-    static final List<String> WINDOW_PLANS = List.of("olderfirst");
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Option(names = "--plan", paramLabel = "NAME", description = "Collector plan (default: ${DEFAULT-VALUE}); see 'jmmtk plans'.",
             defaultValue = Plans.DEFAULT)
@@ -59,26 +58,6 @@ final class CollectorOptions {
             description = "Enable a plugin that observes the heap's events (repeatable); see 'jmmtk plugins'.")
     List<String> plugins = new ArrayList<>();
 
-    @Option(names = "--nursery", paramLabel = "SIZE",
-            description = "Nursery size of plans with a fixed-size nursery (gencopy, genimmix; default: a quarter of the heap, "
-                    + "at most half of it), or the young generation of serial (as -Xmn; default: a third of the heap). "
-                    + "An error for any other plan.")
-    String nursery;
-
-    @Option(names = "--window", paramLabel = "SIZE",
-            description = "Collection window of Older-First (olderfirst; default: a quarter of the heap, in whole "
-                    + "allocation buffers, at most the heap). An error for any other plan.")
-    String window;
-
-    @Option(names = "--survivor-ratio", paramLabel = "N",
-            description = "Eden over one survivor space of serial (as -XX:SurvivorRatio; default: 8). An error for any other plan.")
-    Integer survivorRatio;
-
-    @Option(names = "--max-tenuring-threshold", paramLabel = "N",
-            description = "The age at which serial promotes at the latest, 0 to 15 (as -XX:MaxTenuringThreshold; "
-                    + "default: 15). An error for any other plan.")
-    Integer maxTenuringThreshold;
-
     @Option(names = "--sanity", description = "Check the heap with an independent reachability walk after every GC.")
     boolean sanity;
 
@@ -87,53 +66,19 @@ final class CollectorOptions {
                 new UsageException("unknown plan " + Quote.of(plan) + "; valid plans: " + Plans.REGISTRY.names()));
     }
 
-    /** Options for {@code threads} GC threads. */
+    /** Options for {@code threads} GC threads and the chosen plan. */
     Options options(int threads) {
+        return options(planEntry(), threads);
+    }
+
+    /** Options for {@code threads} GC threads and {@code plan}: a usage error for a plan option it does not take. */
+    Options options(Plans.Entry plan, int threads) {
         return new Options().heapBytes(Options.parseSize(heap))
                 .geometry(size("--page-size", pageSize), size("--block-size", blockSize),
                         size("--line-size", lineSize), size("--tlab-size", tlabSize))
                 .threads(threads).packetCapacity(packetCapacity)
                 .overheadLimit(OverheadLimit.parse(overheadLimit)).plugins(plugins).sanity(sanity)
-                .nurseryBytes(nurseryBytes()).windowBytes(windowBytes())
-                .survivorRatio(survivorOption("--survivor-ratio", survivorRatio, Options.DEFAULT_SURVIVOR_RATIO))
-                .maxTenuringThreshold(survivorOption("--max-tenuring-threshold", maxTenuringThreshold,
-                        Options.MAX_TENURING_THRESHOLD));
-    }
-
-    /** An option of plans with survivor spaces, or its default if not given; a usage error for any other plan. */
-    private int survivorOption(String option, Integer value, int defaultValue) {
-        if (value == null) {
-            return defaultValue;
-        }
-        if (!SURVIVOR_PLANS.contains(plan)) {
-            throw new UsageException(option + " applies only to plans with survivor spaces " + SURVIVOR_PLANS
-                    + ", not to " + Quote.of(plan));
-        }
-        return value;
-    }
-
-    /** The {@code --nursery} size, or 0 if not given; a usage error for a plan without a fixed nursery. */
-    private long nurseryBytes() {
-        if (nursery == null) {
-            return 0;
-        }
-        if (!NURSERY_PLANS.contains(plan)) {
-            throw new UsageException("--nursery applies only to plans with a fixed-size nursery " + NURSERY_PLANS
-                    + ", not to " + Quote.of(plan));
-        }
-        return size("--nursery", nursery);
-    }
-
-    /** The {@code --window} size, or 0 if not given; a usage error for a plan without a window. */
-    private long windowBytes() {
-        if (window == null) {
-            return 0;
-        }
-        if (!WINDOW_PLANS.contains(plan)) {
-            throw new UsageException("--window applies only to plans with a collection window " + WINDOW_PLANS
-                    + ", not to " + Quote.of(plan));
-        }
-        return size("--window", window);
+                .planOptions(PlanOptionFlags.values(command, plan));
     }
 
     /** A geometry size as given, or 0 (scale with the heap) if not given. */

@@ -45,6 +45,7 @@ public final class Main implements Runnable {
         try {
             GlobalOptions global = GlobalOptions.parse(args);
             useExtensions(global.extensionClassPath(env));
+            PlanOptionFlags.addTo(cmd);
             return cmd.execute(global.rest());
         } catch (OutOfMemoryError e) {
             return ErrorHandler.hostOutOfMemory(cmd);

@@ -57,7 +57,9 @@ final class MinHeapCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Plans.Entry> plans = collector.plan.equalsIgnoreCase("all") ? Plans.REGISTRY.all() : List.of(collector.planEntry());
-        collector.options(threads.threads);
+        for (Plans.Entry plan : plans) {
+            collector.options(plan, threads.threads);
+        }
         TraceSource src = source.open();
         HeapFactorOption.Heap startHeap = heapFactor.heap(source, src);
         MaxLive.Result maxLive = MaxLiveSizes.of(source, src);
@@ -91,7 +93,7 @@ final class MinHeapCommand implements Callable<Integer> {
     }
 
     private boolean completes(Plans.Entry plan, long heap, TraceSource src) throws IOException {
-        Options options = collector.options(threads.threads).heapBytes(heap);
+        Options options = collector.options(plan, threads.threads).heapBytes(heap);
         String label = String.format(Locale.ROOT, "minheap %s: %,d bytes", plan.name(), heap);
         try (Progress progress = Progress.start(label, src::progress)) {
             return !Simulation.run(plan, options, src).isOutOfMemory();

@@ -3,18 +3,24 @@ package org.jmmtk.tools;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.HeapGeometry;
-import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.MutatorUtilization;
 import org.jmmtk.core.stats.PausePercentiles;
 
 /** Prints a {@link RunResult} as a readable table or as the JSON object documented in docs/metrics.md. */
 final class RunReport {
+    /**
+     * The kinds whose counts {@code run --json} also reports as {@code <label>GcCount}, as it did before
+     * kinds were the plans' own: derived from {@code gcCountByKind}, kept for comparability.
+     */
+    private static final List<String> LEGACY_KIND_COUNTS = List.of("nursery", "full", "window", "rc");
+
     /** The MMU windows the table shows, in ms (the JSON has all of {@link MutatorUtilization#reportedWindowsMs}). */
     private static final long[] TABLE_MMU_WINDOWS_MS = {1, 10, 100};
 
@@ -39,13 +45,8 @@ final class RunReport {
             out.printf(Locale.ROOT, "  (%s)%n", sizes);
         }
         row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
-        row(out, "nursery / full GCs", String.format(Locale.ROOT, "%,d / %,d", r.gcCount(CollectionKind.NURSERY),
-                r.gcCount(CollectionKind.FULL)));
-        if (r.gcCount(CollectionKind.WINDOW) > 0) {
-            row(out, "window GCs", String.format(Locale.ROOT, "%,d", r.gcCount(CollectionKind.WINDOW)));
-        }
-        if (r.gcCount(CollectionKind.RC) > 0) {
-            row(out, "RC GCs", String.format(Locale.ROOT, "%,d", r.gcCount(CollectionKind.RC)));
+        for (Map.Entry<String, Integer> e : r.gcCountByKind().entrySet()) {
+            row(out, e.getKey() + " GCs", String.format(Locale.ROOT, "%,d", e.getValue()));
         }
         row(out, "objects allocated", String.format(Locale.ROOT, "%,d", r.objectsAllocated()));
         row(out, "bytes allocated", String.format(Locale.ROOT, "%,d", r.bytesAllocated()));
@@ -131,10 +132,16 @@ final class RunReport {
             g.writeNumberField("packetCapacity", r.packetCapacity());
             g.writeNumberField("warmupRuns", warmupRuns);
             g.writeNumberField("gcCount", r.gcCount());
-            g.writeNumberField("nurseryGcCount", r.gcCount(CollectionKind.NURSERY));
-            g.writeNumberField("fullGcCount", r.gcCount(CollectionKind.FULL));
-            g.writeNumberField("windowGcCount", r.gcCount(CollectionKind.WINDOW));
-            g.writeNumberField("rcGcCount", r.gcCount(CollectionKind.RC));
+            Map<String, Integer> byKind = r.gcCountByKind();
+            g.writeObjectFieldStart("gcCountByKind");
+            for (Map.Entry<String, Integer> e : byKind.entrySet()) {
+                g.writeNumberField(e.getKey(), e.getValue());
+            }
+            g.writeEndObject();
+            // derived from gcCountByKind, kept so that results stay comparable with earlier ones
+            for (String label : LEGACY_KIND_COUNTS) {
+                g.writeNumberField(label + "GcCount", byKind.getOrDefault(label, 0));
+            }
             g.writeNumberField("objectsAllocated", r.objectsAllocated());
             g.writeNumberField("bytesAllocated", r.bytesAllocated());
             g.writeNumberField("medianObjectBytes", r.medianObjectBytes());

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import org.jmmtk.conformance.ConformanceKit;
 import org.jmmtk.core.extension.ExtensionClassPath;
@@ -79,6 +80,57 @@ class ExampleProjectTest {
         assertTrue(run.out().contains("allocsizes: <= 16 B"), run.out());
         Cli.Result semispace = Cli.run("run", "--plan", "semispace", "--workload", "random", "--heap-factor", "4");
         assertEquals(line(semispace.out(), "final live bytes"), line(run.out(), "final live bytes"));
+    }
+
+    /**
+     * The jar's plan defines a collection kind ({@code depthfirst}) and an option
+     * ({@code --depth-first-every}) that neither core nor the command line knows: listed, parsed, checked
+     * and reported from the plan's own declarations, with the option taking effect.
+     */
+    @Test
+    void theJarsPlanBringsItsOwnKindAndOption() throws Exception {
+        ChildRun listed = jmmtk(null, "--classpath", jar.toString(), "plans", "--options");
+        assertEquals(0, listed.code(), listed.out());
+        assertTrue(listed.out().contains("--depth-first-every N"), listed.out());
+
+        ChildRun every = jmmtk(null, "--classpath", jar.toString(), "run", "--plan", "depthfirst", "--workload",
+                "random", "--heap-factor", "3", "--json");
+        assertEquals(0, every.code(), every.out());
+        Map<String, Object> all = JsonTree.object(every.out());
+        long gcs = ((Number) all.get("gcCount")).longValue();
+        assertTrue(gcs >= 3, "too few collections to alternate: " + gcs);
+        assertEquals(Map.of("depthfirst", gcs, "full", 0L), counts(all));
+        assertEquals(0L, ((Number) all.get("fullGcCount")).longValue(), "the legacy count is the label's");
+
+        for (long n : new long[] {2, 3}) {
+            Cli.Result r = Cli.run("--classpath", jar.toString(), "run", "--plan", "depthfirst", "--workload", "random",
+                    "--heap-factor", "3", "--json", "--depth-first-every", Long.toString(n));
+            assertEquals(0, r.code(), r.err());
+            Map<String, Object> some = JsonTree.object(r.out());
+            long g = ((Number) some.get("gcCount")).longValue();
+            long depthFirst = (g + n - 1) / n;
+            assertEquals(Map.of("depthfirst", depthFirst, "full", g - depthFirst), counts(some), "every " + n);
+            assertEquals(all.get("finalLiveBytes"), some.get("finalLiveBytes"));
+        }
+
+        Cli.Result zero = Cli.run("--classpath", jar.toString(), "run", "--plan", "depthfirst", "--workload", "random",
+                "--depth-first-every", "0");
+        assertEquals(2, zero.code());
+        assertEquals(List.of("jmmtk: --depth-first-every 0 is out of range 1..1000000"), zero.errLines());
+        Cli.Result other = Cli.run("--classpath", jar.toString(), "run", "--plan", "semispace", "--workload", "random",
+                "--depth-first-every", "2");
+        assertEquals(2, other.code());
+        assertEquals(List.of("jmmtk: --depth-first-every is not an option of plan 'semispace' (it takes none); "
+                + "the plans that take it: depthfirst"), other.errLines());
+        Cli.Result without = Cli.run("run", "--plan", "depthfirst", "--depth-first-every", "2");
+        assertEquals(2, without.code(), "without the jar there is neither the plan nor its option");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Long> counts(Map<String, Object> run) {
+        Map<String, Long> counts = new java.util.LinkedHashMap<>();
+        ((Map<String, Object>) run.get("gcCountByKind")).forEach((k, v) -> counts.put(k, ((Number) v).longValue()));
+        return counts;
     }
 
     private static String line(String out, String label) {

@@ -94,8 +94,8 @@ class RunCommandTest {
         Cli.Result other = Cli.run("run", "--plan", "appel", "--nursery", "64k", "--workload", "binarytrees",
                 "--scale", "0.01");
         assertEquals(2, other.code());
-        assertEquals(List.of("jmmtk: --nursery applies only to plans with a fixed-size nursery [gencopy, genimmix, serial], not to 'appel'"),
-                other.errLines());
+        assertEquals(List.of("jmmtk: --nursery is not an option of plan 'appel' (it takes none); the plans that "
+                + "take it: gencopy, genimmix, serial"), other.errLines());
         Cli.Result bad = Cli.run("run", "--plan", "gencopy", "--nursery", "0", "--workload", "binarytrees");
         assertEquals(2, bad.code());
         assertEquals(List.of("jmmtk: --nursery must be positive"), bad.errLines());
@@ -103,6 +103,7 @@ class RunCommandTest {
                 "--workload", "binarytrees", "--scale", "0.05");
         assertEquals(0, ok.code(), ok.err());
         assertTrue(ok.out().contains("\"nurseryGcCount\""), ok.out());
+        assertTrue(ok.out().contains("\"gcCountByKind\" : {\n    \"nursery\" : "), ok.out());
     }
 
     @Test
@@ -110,8 +111,12 @@ class RunCommandTest {
         Cli.Result other = Cli.run("run", "--plan", "gencopy", "--survivor-ratio", "4", "--workload", "binarytrees",
                 "--scale", "0.01");
         assertEquals(2, other.code());
-        assertEquals(List.of("jmmtk: --survivor-ratio applies only to plans with survivor spaces [serial], not to 'gencopy'"),
-                other.errLines());
+        assertEquals(List.of("jmmtk: --survivor-ratio is not an option of plan 'gencopy' (its options: --nursery); "
+                + "the plans that take it: serial"), other.errLines());
+        Cli.Result zero = Cli.run("run", "--plan", "serial", "--survivor-ratio", "0", "--workload", "binarytrees");
+        assertEquals(List.of("jmmtk: --survivor-ratio 0 must be at least 1"), zero.errLines());
+        Cli.Result word = Cli.run("run", "--plan", "serial", "--survivor-ratio", "many", "--workload", "binarytrees");
+        assertEquals(List.of("jmmtk: --survivor-ratio: 'many' is not a whole number"), word.errLines());
         Cli.Result high = Cli.run("run", "--plan", "serial", "--max-tenuring-threshold", "16", "--workload", "binarytrees");
         assertEquals(2, high.code());
         assertEquals(List.of("jmmtk: --max-tenuring-threshold 16 is out of range 0..15"), high.errLines());
@@ -130,8 +135,11 @@ class RunCommandTest {
         Cli.Result other = Cli.run("run", "--plan", "gencopy", "--window", "64k", "--workload", "binarytrees",
                 "--scale", "0.01");
         assertEquals(2, other.code());
-        assertEquals(List.of("jmmtk: --window applies only to plans with a collection window [olderfirst], not to 'gencopy'"),
-                other.errLines());
+        assertEquals(List.of("jmmtk: --window is not an option of plan 'gencopy' (its options: --nursery); the plans "
+                + "that take it: olderfirst"), other.errLines());
+        Cli.Result semispace = Cli.run("run", "--plan", "semispace", "--window", "4m", "--workload", "binarytrees");
+        assertEquals(List.of("jmmtk: --window is not an option of plan 'semispace' (it takes none); the plans "
+                + "that take it: olderfirst"), semispace.errLines());
         Cli.Result bad = Cli.run("run", "--plan", "olderfirst", "--window", "-1k", "--workload", "binarytrees");
         assertEquals(2, bad.code());
         assertEquals(1, bad.errLines().size(), bad.err());

@@ -134,7 +134,7 @@ class RunMetricsTest {
             }
             RunResult result = new RunResult("p", "s", 1 << 20, HeapGeometry.forHeap(1 << 20), 1, 4096,
                     collections.size(), 0, 0, 0, 0, 0, 0, null, null, 0, 0, new PausePercentiles(0, 0, 0, 0), 0, 0, null,
-                    collections, Map.of(), wall, 0, null, Map.of());
+                    collections, Map.of(), wall, 0, null, Map.of(), List.of("full"));
             StringWriter text = new StringWriter();
             RunReport.json(result, "workload", 0, new PrintWriter(text));
             Map<String, Object> parsed = JsonTree.object(text.toString());
@@ -177,7 +177,7 @@ class RunMetricsTest {
                 "1m", "--threads", "1");
         assertEquals(0, r.code(), r.err());
         List<String> names = r.out().lines().map(String::strip).toList();
-        for (String row : List.of("nursery / full GCs", "space-time (B x B)", "pause p50 / p90", "pause p99 / p99.9",
+        for (String row : List.of("full GCs", "space-time (B x B)", "pause p50 / p90", "pause p99 / p99.9",
                 "MMU 1 / 10 / 100 ms")) {
             assertTrue(names.stream().anyMatch(line -> line.startsWith(row)), "no row " + row + " in\n" + r.out());
         }

@@ -32,6 +32,8 @@ import org.jmmtk.core.stats.RunStats;
  * @param parallel         the waits of a replay on several mutator threads, or null for one thread
  * @param spaceSizes       the sizes of the plan's own fixed spaces ({@code Plan.spaceSizes}: a
  *                         generational plan's eden, survivor spaces and old generation), in report order
+ * @param collectionKinds  the labels of the kinds of collection the plan runs ({@code Plan.collectionKinds}),
+ *                         in report order
  */
 public record RunResult(String plan, String source, long heapBytes, HeapGeometry geometry, int threads,
                         int packetCapacity, int gcCount,
@@ -40,7 +42,7 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                         long pauseTotalNanos, long pauseMaxNanos, PausePercentiles pausePercentiles,
                         long closureTotalNanos, double spaceTime, String outOfMemory, List<GcRecord> collections,
                         Map<String, Map<String, Number>> plugins, long wallNanos, long medianObjectBytes,
-                        ParallelStats parallel, Map<String, Long> spaceSizes) {
+                        ParallelStats parallel, Map<String, Long> spaceSizes, List<String> collectionKinds) {
 
     static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
                         long wallNanos, ParallelStats parallel) {
@@ -56,7 +58,8 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                 live == null ? null : live.objects(), live == null ? null : live.bytes(),
                 s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentiles(),
                 s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos,
-                stats.medianObjectBytes(), parallel, mmtk.plan().spaceSizes());
+                stats.medianObjectBytes(), parallel, mmtk.plan().spaceSizes(),
+                mmtk.plan().collectionKinds().stream().map(k -> k.label).toList());
     }
 
     /**
@@ -86,13 +89,33 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
 
     /** The number of the program's collections of {@code kind}. */
     public int gcCount(CollectionKind kind) {
+        return gcCount(kind.label);
+    }
+
+    /** The number of the program's collections whose kind is labelled {@code label}. */
+    public int gcCount(String label) {
         int n = 0;
         for (GcRecord c : collections) {
-            if (c.kind().equals(kind.label)) {
+            if (c.kind().equals(label)) {
                 n++;
             }
         }
         return n;
+    }
+
+    /**
+     * The number of the program's collections of each kind, by label: the plan's kinds in its order,
+     * zeros included, then any other label a collection had, in order of first appearance.
+     */
+    public Map<String, Integer> gcCountByKind() {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (String label : collectionKinds) {
+            counts.put(label, 0);
+        }
+        for (GcRecord c : collections) {
+            counts.merge(c.kind(), 1, Integer::sum);
+        }
+        return counts;
     }
 
     /** Mutator utilisation over the replay, from the pauses of the program's collections. */

@@ -1,11 +1,14 @@
 package org.example.depthfirst;
 
+import java.util.List;
 import org.jmmtk.core.alloc.BumpAllocator;
 import org.jmmtk.core.plan.CollectionKind;
+import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.policy.CopySpace;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ObjectTrace;
@@ -19,14 +22,29 @@ import org.jmmtk.scheduler.GCWorker;
  * other in the to-space (Moon's and Wilson's locality argument). Root packets still spread the work over the
  * workers; the subgraph first reached from a root is copied by the worker that reached it.
  *
+ * <p>The plan defines a collection kind and an option of its own, which jmmtk reports and parses
+ * without knowing this plan: a depth-first collection is of kind {@link #DEPTH_FIRST} (label
+ * {@code depthfirst}, full-heap), and with {@code --depth-first-every N} only one collection in N is,
+ * the others copying in the generic closure's order as semispace does (kind {@code full}), so that one
+ * run compares the two orders.
+ *
  * <p>Threads: mutators allocate; GC workers run prepare, the closure and release.
  */
 public final class DepthFirst extends Plan {
     static final PlanConstraints CONSTRAINTS = new PlanConstraints(true, false);
+    /** A full-heap collection that copies depth first. */
+    public static final CollectionKind DEPTH_FIRST = new CollectionKind("depthfirst", true);
+    /** {@code --depth-first-every N}: one collection in N copies depth first (default: every one). */
+    public static final PlanOption DEPTH_FIRST_EVERY = PlanOption.integer("depth-first-every",
+            "Copy depth first in one collection out of N, the others in the generic closure's order", 1, 1, 1_000_000);
+    private static final List<CollectionKind> KINDS = List.of(DEPTH_FIRST, CollectionKind.FULL);
 
     private final CopySpace space0;
     private final CopySpace space1;
     private final DepthFirstTrace trace;
+    private final long depthFirstEvery;
+    // counted by the last packet of each collection, read when the next one is requested
+    private volatile long collections;
     // flipped in the Prepare stage, while mutators are stopped; later stages see it after the bucket opens
     private CopySpace toSpace;
     private CopySpace fromSpace;
@@ -40,6 +58,7 @@ public final class DepthFirst extends Plan {
         this.toSpace = space0;
         this.fromSpace = space1;
         this.trace = new DepthFirstTrace(args.heap().spaces(), args.gcThreads());
+        this.depthFirstEvery = option(DEPTH_FIRST_EVERY);
     }
 
     @Override
@@ -64,9 +83,20 @@ public final class DepthFirst extends Plan {
         return c;
     }
 
+    /** The first collection and every {@code --depth-first-every}-th after it copy depth first. */
+    @Override
+    public CollectionKind collectionKind(GcReason reason) {
+        return collections % depthFirstEvery == 0 ? DEPTH_FIRST : CollectionKind.FULL;
+    }
+
+    @Override
+    public List<CollectionKind> collectionKinds() {
+        return KINDS;
+    }
+
     @Override
     protected ObjectTrace trace(CollectionKind kind) {
-        return trace;
+        return kind == DEPTH_FIRST ? trace : super.trace(kind);
     }
 
     /** Everything in the to-space may have to be copied by the next collection. */
@@ -93,6 +123,11 @@ public final class DepthFirst extends Plan {
     protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         fromSpace.release();
         fromSpace.setFromSpace(false);
+    }
+
+    @Override
+    protected void endOfGC(CollectionKind kind) {
+        collections++;
     }
 
     @Override

@@ -91,24 +91,9 @@ public abstract class Plan {
         return args.trigger().heapPages();
     }
 
-    /** The nursery size asked for (0: the plan's default); only generational plans read it. */
-    protected final long nurseryBytesOption() {
-        return args.nurseryBytes();
-    }
-
-    /** The collection window asked for (0: the plan's default); only Older-First plans read it. */
-    protected final long windowBytesOption() {
-        return args.windowBytes();
-    }
-
-    /** Eden over one survivor space asked for; only plans with survivor spaces read it. */
-    protected final int survivorRatioOption() {
-        return args.survivorRatio();
-    }
-
-    /** The largest tenuring threshold asked for; only plans with survivor spaces read it. */
-    protected final int maxTenuringThresholdOption() {
-        return args.maxTenuringThreshold();
+    /** The value of one of the options its provider declares: as given, or the declared default. */
+    protected final long option(PlanOption option) {
+        return args.planOptions().get(option);
     }
 
     /** Whether the run checks invariants at every collection (the plan may verify its own, e.g. remembered sets). */
@@ -223,9 +208,17 @@ public abstract class Plan {
         return budgetFreePages;
     }
 
-    /** What to collect for {@code reason}, or null if this plan does not collect for it. */
+    /** What to collect for {@code reason}, or null if this plan does not collect for it; one of {@link #collectionKinds()}. */
     public CollectionKind collectionKind(GcReason reason) {
         return CollectionKind.FULL;
+    }
+
+    /**
+     * Every kind of collection this plan runs, in report order: reports count each, zeros included
+     * (by default only {@link CollectionKind#FULL}).
+     */
+    public List<CollectionKind> collectionKinds() {
+        return List.of(CollectionKind.FULL);
     }
 
     /** The trace of a collection of {@code kind}: by default the full-heap trace ({@link #setFullHeapTrace}). */
@@ -335,10 +328,10 @@ public abstract class Plan {
      */
     protected abstract void release(GCWorker<Collector> worker, CollectionKind kind);
 
-    /** The plan's release, then the large object space's sweep, in full collections only (nursery ones never mark it). */
+    /** The plan's release, then the large object space's sweep, in full-heap collections only (others never mark it). */
     final void releaseAll(GCWorker<Collector> worker, CollectionKind kind) {
         release(worker, kind);
-        if (kind == CollectionKind.FULL) {
+        if (kind.fullHeap) {
             worker.addWork(Stage.RELEASE, new SweepLargeObjects(los));
         }
     }
@@ -352,15 +345,15 @@ public abstract class Plan {
     }
 
     /**
-     * The last step of a collection (Final stage): the plan's, then, after a full collection, the
-     * immortal space's marks are reset (a nursery collection never marks them).
+     * The last step of a collection (Final stage): the plan's, then, after a full-heap collection, the
+     * immortal space's marks are reset (other kinds never mark them).
      */
     protected void endOfGC(CollectionKind kind) {
     }
 
     final void endOfGCAll(CollectionKind kind) {
         endOfGC(kind);
-        if (kind == CollectionKind.FULL) {
+        if (kind.fullHeap) {
             immortal.flipMarkState();
         }
     }

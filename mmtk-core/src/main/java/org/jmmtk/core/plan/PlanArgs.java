@@ -12,14 +12,10 @@ import org.jmmtk.core.vm.Scanning;
  *
  * @param activePlan   the binding's mutators, which the plan's packets prepare, release and scan
  * @param logMoves     whether GC workers log (id, new address) of the objects they move, for the binding
- * @param nurseryBytes the nursery size a generational plan was asked for, 0 for its default
- * @param windowBytes  the collection window an Older-First plan was asked for, 0 for its default
  * @param sanity       whether plans verify their own invariants (e.g. remembered sets) at each collection
- * @param survivorRatio        eden over one survivor space, for plans with survivor spaces
- * @param maxTenuringThreshold the age at which such a plan promotes at the latest (0 to 15)
+ * @param planOptions  the values of the options the plan's provider declares ({@link PlanProvider#options})
  */
 public record PlanArgs(HeapServices heap, GcTrigger trigger, long heapBytes, int gcThreads, int packetCapacity,
                        Scanning scanning, Collection collection, ActivePlan activePlan, boolean logMoves,
-                       long nurseryBytes, long windowBytes, boolean sanity, int survivorRatio,
-                       int maxTenuringThreshold) {
+                       boolean sanity, PlanOptionValues planOptions) {
 }

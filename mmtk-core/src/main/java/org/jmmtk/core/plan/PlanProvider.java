@@ -1,5 +1,6 @@
 package org.jmmtk.core.plan;
 
+import java.util.List;
 import org.jmmtk.core.extension.Provider;
 
 /**
@@ -8,10 +9,18 @@ import org.jmmtk.core.extension.Provider;
  * its jar's {@code META-INF/services/org.jmmtk.core.plan.PlanProvider}; built-in plans do the same.
  * Public API.
  *
- * <p>Threads: {@link #name}, {@link #description} and {@link #factory} are called once, when plans are
+ * <p>Threads: {@link #name}, {@link #description}, {@link #options} and {@link #factory} are called once, when plans are
  * discovered; the factory is called once per run, on the thread creating the heap.
  */
 public interface PlanProvider extends Provider {
     /** Creates the plan for a new heap: typically its constructor, {@code MyPlan::new}. */
     PlanFactory factory();
+
+    /**
+     * The options the plan takes ({@code --nursery 8m}), with distinct names; the command line and study
+     * files accept them for this plan only, and the plan reads them with {@link Plan#option}. None by default.
+     */
+    default List<PlanOption> options() {
+        return List.of();
+    }
 }

@@ -14,6 +14,7 @@ import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.policy.CopySpace;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.sanity.RememberedSetCheck;
@@ -38,6 +39,12 @@ import org.jmmtk.scheduler.Stage;
 public abstract class Gen extends Plan {
     /** Moves objects, and needs its barrier to be correct. */
     public static final PlanConstraints CONSTRAINTS = new PlanConstraints(true, true);
+    /** A collection of the nursery (the young generation) only: older objects are taken as live. */
+    public static final CollectionKind NURSERY = new CollectionKind("nursery", false);
+    private static final List<CollectionKind> KINDS = List.of(NURSERY, CollectionKind.FULL);
+    /** {@code --nursery}: the fixed nursery's size, for the plans whose nursery has a size of its own. */
+    public static final PlanOption NURSERY_BYTES = PlanOption.size("nursery", "Nursery size",
+            "a quarter of the heap, at most half of it");
 
     protected final CopySpace nursery;
     private final ObjectTrace nurseryTrace;
@@ -53,7 +60,7 @@ public abstract class Gen extends Plan {
         CopySpace young = nursery;
         this.nurseryTrace = (object, context) -> young.contains(object) ? young.traceObject(object, context) : object;
         int budget = budgetPages();
-        long asked = nurseryBytesOption();
+        long asked = option(NURSERY_BYTES);
         int pages = asked > 0 ? (int) heap().geometry().bytesToPages(asked) : budget / 4;
         this.fixedNurseryPages = Math.max(1, Math.min(pages, budget / 2));
     }
@@ -151,19 +158,24 @@ public abstract class Gen extends Plan {
         if (reason == GcReason.EMERGENCY || reason == GcReason.FINAL || nextFull) {
             return CollectionKind.FULL;
         }
-        return CollectionKind.NURSERY;
+        return NURSERY;
+    }
+
+    @Override
+    public List<CollectionKind> collectionKinds() {
+        return KINDS;
     }
 
     /** A nursery collection traces nursery objects only; everything else is taken as live. */
     @Override
     protected ObjectTrace trace(CollectionKind kind) {
-        return kind == CollectionKind.NURSERY ? nurseryTrace : super.trace(kind);
+        return kind == NURSERY ? nurseryTrace : super.trace(kind);
     }
 
     /** The remembered objects get their log bits back; in a nursery collection their slots are roots. */
     @Override
     protected void scheduleExtraRoots(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
-        boolean nurseryGc = kind == CollectionKind.NURSERY;
+        boolean nurseryGc = kind == NURSERY;
         ScanRememberedSets.Check check = sanity() && nurseryGc ? this::verifyRememberedSets : null;
         worker.addWork(Stage.PREPARE, new ScanRememberedSets(closure, rememberedSets(), nurseryGc, check));
     }

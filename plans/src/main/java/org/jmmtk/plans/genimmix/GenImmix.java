@@ -98,7 +98,7 @@ public final class GenImmix extends Gen {
     /** Marks the nursery's reachable objects in place, and in a full collection every other object too. */
     @Override
     protected ObjectTrace trace(CollectionKind kind) {
-        return kind == CollectionKind.NURSERY ? markNursery : markAll;
+        return kind == NURSERY ? markNursery : markAll;
     }
 
     /**

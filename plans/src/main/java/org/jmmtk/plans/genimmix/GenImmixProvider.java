@@ -1,7 +1,10 @@
 package org.jmmtk.plans.genimmix;
 
+import java.util.List;
 import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.plan.PlanProvider;
+import org.jmmtk.plans.generational.Gen;
 
 /** Registers {@link GenImmix} as plan {@code genimmix}. */
 public final class GenImmixProvider implements PlanProvider {
@@ -14,6 +17,11 @@ public final class GenImmixProvider implements PlanProvider {
     public String description() {
         return "generational Immix: copying nursery promoted into an Immix mature space "
                 + "(GenImmix), object-remembering barrier";
+    }
+
+    @Override
+    public List<PlanOption> options() {
+        return List.of(Gen.NURSERY_BYTES);
     }
 
     @Override

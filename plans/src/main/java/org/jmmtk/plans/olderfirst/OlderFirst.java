@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.longs.LongIterator;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.FilteredObjectBarrier;
@@ -17,6 +18,7 @@ import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.policy.AgeOrderedSpace;
 import org.jmmtk.core.sanity.RememberedSetCheck;
 import org.jmmtk.core.scheduling.Closure;
@@ -47,6 +49,12 @@ import org.jmmtk.scheduler.Stage;
  * window pointer.
  */
 public class OlderFirst extends Plan {
+    /** A collection of the window only: the rest of the heap is taken as live. */
+    public static final CollectionKind WINDOW = new CollectionKind("window", false);
+    private static final List<CollectionKind> KINDS = List.of(WINDOW, CollectionKind.FULL);
+    /** {@code --window}: the collection window's size. */
+    public static final PlanOption WINDOW_BYTES = PlanOption.size("window", "Collection window",
+            "a quarter of the heap, in whole allocation buffers, at most the heap");
     /** Remembered objects per ScanRememberedSlots or ForwardListedFields packet. */
     private static final int CHUNK = 4096;
     /**
@@ -80,7 +88,7 @@ public class OlderFirst extends Plan {
         // the budget, plus room for the blocks of a budget overdrawn by the last buffers before a collection
         this.space = new AgeOrderedSpace("olderfirst", 2 * args.heapBytes() + 8L * block, args.heap(), block);
         int budgetBlocks = (int) Math.max(1, args.heapBytes() / block);
-        long asked = windowBytesOption();
+        long asked = option(WINDOW_BYTES);
         int blocks = (int) ((asked > 0 ? asked : args.heapBytes() / 4) / block);
         this.windowBlocks = Math.max(1, Math.min(budgetBlocks, blocks));
         // a quarter of a window, and at least 1/32 of the budget: window collections that each leave less
@@ -137,13 +145,18 @@ public class OlderFirst extends Plan {
                 || reason == GcReason.EMERGENCY && emergencyWindows >= MAX_EMERGENCY_WINDOWS) {
             return CollectionKind.FULL;
         }
-        return CollectionKind.WINDOW;
+        return WINDOW;
+    }
+
+    @Override
+    public List<CollectionKind> collectionKinds() {
+        return KINDS;
     }
 
     /** A window collection traces the window's objects only; everything else is taken as live. */
     @Override
     protected ObjectTrace trace(CollectionKind kind) {
-        return kind == CollectionKind.WINDOW ? windowTrace : super.trace(kind);
+        return kind == WINDOW ? windowTrace : super.trace(kind);
     }
 
     /** The default schedule plus the window's forwarding, reference updating and compaction. */
@@ -180,7 +193,7 @@ public class OlderFirst extends Plan {
             set.clear();
         }
         windowPointerSources = new long[0];
-        if (kind != CollectionKind.WINDOW) {
+        if (kind != WINDOW) {
             return;
         }
         if (sanity()) {
@@ -274,9 +287,9 @@ public class OlderFirst extends Plan {
     @Override
     protected void endOfGC(CollectionKind kind) {
         boolean freedTooLittle = budgetPages() - reservedPages() < minFreePages;
-        unproductive = kind == CollectionKind.WINDOW && freedTooLittle ? unproductive + 1 : 0;
+        unproductive = kind == WINDOW && freedTooLittle ? unproductive + 1 : 0;
         nextFull = unproductive >= MAX_UNPRODUCTIVE;
-        boolean emergencyWindow = collectionReason() == GcReason.EMERGENCY && kind == CollectionKind.WINDOW;
+        boolean emergencyWindow = collectionReason() == GcReason.EMERGENCY && kind == WINDOW;
         emergencyWindows = emergencyWindow ? emergencyWindows + 1 : 0;
     }
 

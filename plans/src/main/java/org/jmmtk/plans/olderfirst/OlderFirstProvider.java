@@ -1,6 +1,8 @@
 package org.jmmtk.plans.olderfirst;
 
+import java.util.List;
 import org.jmmtk.core.plan.PlanFactory;
+import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.plan.PlanProvider;
 
 /** Registers {@link OlderFirst} as plan {@code olderfirst}. */
@@ -14,6 +16,11 @@ public final class OlderFirstProvider implements PlanProvider {
     public String description() {
         return "Older-First (OF): a window that slides through the age-ordered heap, "
                 + "window-pointer barrier";
+    }
+
+    @Override
+    public List<PlanOption> options() {
+        return List.of(OlderFirst.WINDOW_BYTES);
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.jmmtk.plans.refcount;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.RefCountBarrier;
@@ -28,7 +29,7 @@ import org.jmmtk.scheduler.Stage;
  * table (ZCT) are side metadata ({@link ReferenceCounts}) kept by each mutator's
  * {@link RefCountBarrier}.
  *
- * <p>An RC collection ({@link CollectionKind#RC}) counts the roots in parallel ProcessEdges packets
+ * <p>An RC collection ({@link #RC}) counts the roots in parallel ProcessEdges packets
  * that trace nothing, then {@link ProcessZct} frees, in one packet, every ZCT object whose count is
  * still zero and what that frees in turn, undoes the root counts and relinks the free lists. A cycle
  * collection ({@link CollectionKind#FULL}) zeroes all counts ({@link ClearCounts}), marks the heap in
@@ -38,6 +39,12 @@ import org.jmmtk.scheduler.Stage;
  * the scheduler's bucket opening.
  */
 public final class RefCount extends Plan {
+    /**
+     * A collection that counts the roots and frees the objects of the zero-count table whose counts stay
+     * zero: no tracing at all.
+     */
+    public static final CollectionKind RC = new CollectionKind("rc", false);
+    private static final List<CollectionKind> KINDS = List.of(RC, CollectionKind.FULL);
     /** An RC collection that leaves less than this fraction of the budget free is followed by a cycle collection. */
     static final int CYCLE_TRIGGER_DIVISOR = 8;
 
@@ -114,15 +121,20 @@ public final class RefCount extends Plan {
     @Override
     public CollectionKind collectionKind(GcReason reason) {
         if (reason == GcReason.HEAP_FULL && !nextCycle) {
-            return CollectionKind.RC;
+            return RC;
         }
         return CollectionKind.FULL;
+    }
+
+    @Override
+    public List<CollectionKind> collectionKinds() {
+        return KINDS;
     }
 
     /** RC collections count the roots and trace nothing; cycle collections count every traced edge. */
     @Override
     protected ObjectTrace trace(CollectionKind kind) {
-        return kind == CollectionKind.RC ? countRoots : countingTrace;
+        return kind == RC ? countRoots : countingTrace;
     }
 
     @Override
@@ -138,7 +150,7 @@ public final class RefCount extends Plan {
 
     @Override
     protected void release(GCWorker<Collector> worker, CollectionKind kind) {
-        if (kind == CollectionKind.RC) {
+        if (kind == RC) {
             worker.addWork(Stage.RELEASE, new ProcessZct(this));
         } else {
             undoRootCounts();
@@ -164,10 +176,10 @@ public final class RefCount extends Plan {
     protected void endOfGC(CollectionKind kind) {
         ms.rebuildAvailableLists();
         long freed = ms.takeObjectsFreed() + largeObjectSpace().takeObjectsFreed();
-        freedByRc = kind == CollectionKind.RC ? freed : 0;
-        freedByCycles = kind == CollectionKind.RC ? 0 : freed;
+        freedByRc = kind == RC ? freed : 0;
+        freedByCycles = kind == RC ? 0 : freed;
         int budget = budgetPages();
-        nextCycle = kind == CollectionKind.RC && budget - reservedPages() < budget / CYCLE_TRIGGER_DIVISOR;
+        nextCycle = kind == RC && budget - reservedPages() < budget / CYCLE_TRIGGER_DIVISOR;
         if (sanity()) {
             RefCountCheck.verify(memory, heap().validObjects(), spaces(), counts, zctEntries());
         }

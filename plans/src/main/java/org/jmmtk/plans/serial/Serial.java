@@ -2,6 +2,7 @@ package org.jmmtk.plans.serial;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.barrier.Barrier;
@@ -14,6 +15,7 @@ import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.policy.CopySpace;
 import org.jmmtk.core.policy.ForwardingSpace;
 import org.jmmtk.core.policy.MarkCompactSpace;
@@ -21,6 +23,7 @@ import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ObjectTrace;
+import org.jmmtk.plans.generational.Gen;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 
@@ -46,6 +49,19 @@ import org.jmmtk.scheduler.Stage;
  * workers, ordered by the scheduler's stages; the fields below are written by one packet at a time.
  */
 public final class Serial extends Plan {
+    private static final List<CollectionKind> KINDS = List.of(Gen.NURSERY, CollectionKind.FULL);
+    /** {@code --nursery}: the young generation's size, as {@code -Xmn}. */
+    public static final PlanOption YOUNG_BYTES = PlanOption.size("nursery", "Young generation size, as -Xmn",
+            "a third of the heap");
+    /** {@code --survivor-ratio}: eden over one survivor space, as {@code -XX:SurvivorRatio} (HotSpot's default 8). */
+    public static final PlanOption SURVIVOR_RATIO = PlanOption.integer("survivor-ratio",
+            "Eden over one survivor space, as -XX:SurvivorRatio", 8, 1, Integer.MAX_VALUE);
+    /**
+     * {@code --max-tenuring-threshold}: the age at which objects are promoted at the latest, as
+     * {@code -XX:MaxTenuringThreshold}; HotSpot's largest and default, as the mark word's 4-bit age saturates at 15.
+     */
+    public static final PlanOption MAX_TENURING_THRESHOLD = PlanOption.integer("max-tenuring-threshold",
+            "The age at which objects are promoted at the latest, as -XX:MaxTenuringThreshold", 15, 0, 15);
     /** HotSpot's {@code TargetSurvivorRatio}. */
     static final int TARGET_SURVIVOR_RATIO = 50;
     /** {@code TenuredGeneration::should_collect}: a young collection leaving less free is followed by a full one. */
@@ -99,8 +115,9 @@ public final class Serial extends Plan {
 
     public Serial(PlanArgs args) {
         super(args);
-        this.sizes = Generations.of(args.heapBytes(), nurseryBytesOption(), survivorRatioOption(), args.heap().geometry());
-        this.maxTenuringThreshold = maxTenuringThresholdOption();
+        this.sizes = Generations.of(args.heapBytes(), option(YOUNG_BYTES), (int) option(SURVIVOR_RATIO),
+                args.heap().geometry());
+        this.maxTenuringThreshold = (int) option(MAX_TENURING_THRESHOLD);
         this.tenuringThreshold = maxTenuringThreshold;
         long slack = 2L * args.heap().geometry().bufferBytes();
         this.eden = new CopySpace("eden", sizes.edenBytes() + slack, args.heap());
@@ -264,9 +281,14 @@ public final class Serial extends Plan {
     @Override
     public CollectionKind collectionKind(GcReason reason) {
         if (reason == GcReason.HEAP_FULL && !fullNext && !incrementalCollectionFailed) {
-            return CollectionKind.NURSERY;
+            return Gen.NURSERY;
         }
         return CollectionKind.FULL;
+    }
+
+    @Override
+    public List<CollectionKind> collectionKinds() {
+        return KINDS;
     }
 
     @Override
@@ -292,7 +314,7 @@ public final class Serial extends Plan {
     /** The old-to-young slots of the dirty cards are roots of a young collection. */
     @Override
     protected void scheduleExtraRoots(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
-        if (kind == CollectionKind.NURSERY && attempted) {
+        if (kind == Gen.NURSERY && attempted) {
             worker.addWork(Stage.PREPARE, new ScanCards(this, closure, sanity()));
         }
     }

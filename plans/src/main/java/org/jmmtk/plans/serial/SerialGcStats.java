@@ -1,6 +1,7 @@
 package org.jmmtk.plans.serial;
 
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.plans.generational.Gen;
 
 /**
  * What one collection of {@code serial} did in HotSpot's terms, read from its {@link GcRecord}'s plan
@@ -32,7 +33,7 @@ public record SerialGcStats(boolean young, boolean attempted, long bytesPromoted
         if (!record.planStats().containsKey(TENURING_THRESHOLD)) {
             throw new IllegalArgumentException("collection " + record.gc() + " is not one of plan serial");
         }
-        return new SerialGcStats(record.kind().equals("nursery"), stat(record, ATTEMPTED) != 0,
+        return new SerialGcStats(record.kind().equals(Gen.NURSERY.label), stat(record, ATTEMPTED) != 0,
                 stat(record, BYTES_PROMOTED), stat(record, SURVIVOR_BYTES), (int) stat(record, TENURING_THRESHOLD),
                 stat(record, PROMOTION_FAILED) != 0, stat(record, OLD_USED_BYTES));
     }

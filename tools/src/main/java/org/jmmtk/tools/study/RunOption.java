@@ -10,7 +10,8 @@ import org.jmmtk.core.heap.SyncScheme;
 /**
  * The {@code run} options a study may set, globally or per plan ({@code options:}), by their YAML
  * names: each checks its value as {@code run} would and turns it into {@code run} arguments. Heap,
- * program, threads and plugins have keys of their own; output options make no sense per task.
+ * program, threads and plugins have keys of their own; output options make no sense per task; the
+ * plans' own options ({@code nursery}, {@code window}) come from their declarations.
  */
 enum RunOption {
     PAGE_SIZE("pageSize", "--page-size", Kind.SIZE),
@@ -21,8 +22,6 @@ enum RunOption {
     GC_OVERHEAD_LIMIT("gcOverheadLimit", "--gc-overhead-limit", Kind.LIMIT),
     SANITY("sanity", "--sanity", Kind.FLAG),
     WARMUP("warmup", "--warmup", Kind.COUNT),
-    NURSERY("nursery", "--nursery", Kind.SIZE),
-    WINDOW("window", "--window", Kind.SIZE),
     SYNC("sync", "--sync", Kind.SCHEME),
     GRANULE("granule", "--granule", Kind.SIZE);
 

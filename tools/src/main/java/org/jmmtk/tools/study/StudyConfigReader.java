@@ -15,6 +15,7 @@ import org.jmmtk.bindings.workloads.Workloads;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.analysis.Plugins;
 import org.jmmtk.core.heap.SyncScheme;
+import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.tools.HeapFactorOption;
 import org.jmmtk.tools.UsageException;
@@ -56,7 +57,7 @@ final class StudyConfigReader {
                     + "and traces or workloads (see docs/studies.md)");
         }
         ConfigNode.Mapping top = errors.mapping(root, KEYS);
-        Map<RunOption, List<String>> globalOptions = options(top.get("options"));
+        Map<String, ConfigNode> globalOptions = options(top.get("options"));
         List<String> globalPlugins = plugins(top.get("plugins"));
         List<PlanSpec> plans = plans(require(top, "plans"), globalOptions, globalPlugins);
         List<HeapSpec> heaps = heaps(top);
@@ -120,13 +121,13 @@ final class StudyConfigReader {
         return m.get(key).orElseThrow(() -> errors.at(m.line(), m.path(), "missing key " + Quote.of(key)));
     }
 
-    private List<PlanSpec> plans(ConfigNode node, Map<RunOption, List<String>> globalOptions, List<String> globalPlugins) {
+    private List<PlanSpec> plans(ConfigNode node, Map<String, ConfigNode> globalOptions, List<String> globalPlugins) {
         List<PlanSpec> plans = new ArrayList<>();
         Map<String, ConfigNode> names = new HashMap<>();
         for (ConfigNode item : errors.list(node)) {
             ConfigNode planNode = item;
             Optional<ConfigNode> nameNode = Optional.empty();
-            Map<RunOption, List<String>> options = new LinkedHashMap<>(globalOptions);
+            Map<String, ConfigNode> options = new LinkedHashMap<>(globalOptions);
             List<String> plugins = new ArrayList<>(globalPlugins);
             if (item instanceof ConfigNode.Mapping) {
                 ConfigNode.Mapping m = errors.mapping(item, PLAN_KEYS);
@@ -155,23 +156,56 @@ final class StudyConfigReader {
                 throw errors.at(at, "plan name " + Quote.of(name) + " is also used on line " + other.line()
                         + "; give one of them another 'name:'");
             }
-            List<String> args = new ArrayList<>();
-            options.values().forEach(args::addAll);
-            plans.add(new PlanSpec(name, plan.name(), args, plugins));
+            plans.add(new PlanSpec(name, plan.name(), runArgs(options, plan), plugins));
         }
         return plans;
     }
 
-    private Map<RunOption, List<String>> options(Optional<ConfigNode> node) {
-        Map<RunOption, List<String>> options = new LinkedHashMap<>();
+    /**
+     * The values of an {@code options:} mapping by key, every key known: one of {@code run}'s
+     * ({@link RunOption}) or one some plan declares (checked per plan by {@link #runArgs}).
+     */
+    private Map<String, ConfigNode> options(Optional<ConfigNode> node) {
+        Map<String, ConfigNode> options = new LinkedHashMap<>();
         if (node.isEmpty()) {
             return options;
         }
-        ConfigNode.Mapping m = errors.mapping(node.get(), RunOption.keys());
-        for (RunOption o : RunOption.values()) {
-            m.get(o.key()).ifPresent(v -> options.put(o, o.args(v, errors)));
+        List<String> keys = new ArrayList<>(RunOption.keys());
+        for (Plans.Entry p : Plans.REGISTRY.all()) {
+            for (PlanOption o : p.options()) {
+                if (!keys.contains(o.key())) {
+                    keys.add(o.key());
+                }
+            }
+        }
+        ConfigNode.Mapping m = errors.mapping(node.get(), keys);
+        for (String key : keys) {
+            m.get(key).ifPresent(v -> options.put(key, v));
         }
         return options;
+    }
+
+    /** The {@code run} arguments of {@code options} for {@code plan}: an option of another plan is bad input. */
+    private List<String> runArgs(Map<String, ConfigNode> options, Plans.Entry plan) {
+        List<String> args = new ArrayList<>();
+        for (Map.Entry<String, ConfigNode> e : options.entrySet()) {
+            ConfigNode value = e.getValue();
+            if (RunOption.keys().contains(e.getKey())) {
+                args.addAll(RunOption.of(e.getKey()).args(value, errors));
+                continue;
+            }
+            PlanOption o = plan.options().stream().filter(d -> d.key().equals(e.getKey())).findFirst()
+                    .orElseThrow(() -> errors.at(value, Quote.of(e.getKey()) + " is not an option of plan "
+                            + Quote.of(plan.name()) + " (see 'jmmtk plans --options')"));
+            String text = errors.text(value, o.type() == PlanOption.Type.SIZE ? "a size such as 8m" : "a whole number");
+            try {
+                o.parse(text);
+            } catch (IllegalArgumentException x) {
+                throw errors.at(value, x.getMessage());
+            }
+            args.addAll(List.of(o.flag(), text));
+        }
+        return args;
     }
 
     private List<String> plugins(Optional<ConfigNode> node) {

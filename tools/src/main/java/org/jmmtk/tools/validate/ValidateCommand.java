@@ -14,6 +14,7 @@ import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.plans.serial.Serial;
 import org.jmmtk.tools.ExitCodes;
 import org.jmmtk.tools.OutputDirectory;
 import org.jmmtk.tools.OutputFile;
@@ -151,8 +152,9 @@ public final class ValidateCommand implements Callable<Integer> {
 
     /** The replay's options: the same heap, young generation, survivor ratio and tenuring threshold. */
     static Options replayOptions(Geometry g) {
-        return new Options().heapBytes(g.heapBytes()).nurseryBytes(g.youngBytes())
-                .survivorRatio(g.survivorRatio()).maxTenuringThreshold(g.maxTenuringThreshold());
+        return new Options().heapBytes(g.heapBytes()).planOption(Serial.YOUNG_BYTES, g.youngBytes())
+                .planOption(Serial.SURVIVOR_RATIO, g.survivorRatio())
+                .planOption(Serial.MAX_TENURING_THRESHOLD, g.maxTenuringThreshold());
     }
 
     private void write(String program, Geometry g, Comparison c, Path dir) throws IOException {

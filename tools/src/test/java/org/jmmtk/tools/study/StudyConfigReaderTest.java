@@ -62,6 +62,19 @@ class StudyConfigReaderTest {
     }
 
     @Test
+    void aPlansOwnOptionsComeFromItsDeclarationsInCamelCase() throws IOException {
+        StudyConfig c = read("""
+                plans: [{plan: serial, options: {nursery: 1m, survivorRatio: 6, maxTenuringThreshold: 3}},
+                        {plan: olderfirst, options: {window: 64k}}]
+                heapFactors: [2]
+                workloads: [random]
+                """);
+        assertEquals(List.of("--nursery", "1m", "--survivor-ratio", "6", "--max-tenuring-threshold", "3"),
+                c.plans().get(0).runArgs());
+        assertEquals(List.of("--window", "64k"), c.plans().get(1).runArgs());
+    }
+
+    @Test
     void aGranulatedTraceStudySetsTheSchemeAndGranulePerPlan() throws IOException {
         Files.writeString(dir.resolve("g4k.trace"), "not read until run");
         StudyConfig c = read("""
@@ -155,6 +168,9 @@ class StudyConfigReaderTest {
             "seeds without workloads|plans: [semispace]\\nheapFactors: [2]\\ntraces: [s.yaml]\\nseeds: [1]|s.yaml:4: seeds: shapes workloads",
             "same plan twice|plans: [marksweep, {plan: marksweep}]\\nheapFactors: [2]\\nworkloads: [random]|s.yaml:1: plans[1].plan: plan name 'marksweep' is also used on line 1",
             "unsafe name|plans: [{plan: marksweep, name: 'a/b'}]\\nheapFactors: [2]\\nworkloads: [random]|s.yaml:1: plans[0].name: name 'a/b' may hold only",
+            "option of another plan|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\noptions: {window: 4m}|s.yaml:4: options.window: 'window' is not an option of plan 'semispace'",
+            "bad plan option|plans: [{plan: serial, options: {survivorRatio: 0}}]\\nheapFactors: [2]\\nworkloads: [random]|s.yaml:1: plans[0].options.survivorRatio: --survivor-ratio 0 must be at least 1",
+            "plan option not a size|plans: [{plan: olderfirst, options: {window: wide}}]\\nheapFactors: [2]\\nworkloads: [random]|s.yaml:1: plans[0].options.window: --window: 'wide' is not a size",
             "bad size option|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\noptions: {blockSize: big}|s.yaml:4: options.blockSize: 'big' is not a size",
             "bad limit|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\noptions: {gcOverheadLimit: 1}|s.yaml:4: options.gcOverheadLimit: --gc-overhead-limit takes 'off' or",
             "flag not boolean|plans: [semispace]\\nheapFactors: [2]\\nworkloads: [random]\\noptions: {sanity: yes please}|s.yaml:4: options.sanity: expected true or false",
