@@ -13,6 +13,8 @@ import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
 import org.jmmtk.core.heap.SyncTrigger;
 import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
@@ -61,6 +63,7 @@ public final class MMTK implements AutoCloseable {
     private final HeapGeometry geometry;
     private final VMLayout layout;
     private final SimulatedMemory memory;
+    private final SideMetadataRegistry metadata;
     private final SideBitmap validObjects;
     private final SpaceTable spaceTable;
     private final PluginHost plugins;
@@ -89,7 +92,8 @@ public final class MMTK implements AutoCloseable {
         // room for the plan's spaces (at most a few times the heap each) and the binding's roots
         this.layout = new VMLayout(8 * heap + 16 * Constants.BYTES_IN_CHUNK + VM_AREA_BYTES);
         this.memory = layout.memory();
-        this.validObjects = new SideBitmap(memory);
+        this.metadata = new SideMetadataRegistry(memory, this.options.countMetadata());
+        this.validObjects = metadata.bitmap(SideMetadataSpec.VALID_OBJECT, null);
         this.spaceTable = new SpaceTable(memory);
         this.plugins = new PluginHost(plugins);
         this.trigger = SyncTrigger.of(new FixedHeapTrigger(this.options.heapBytes(), geometry,
@@ -97,7 +101,7 @@ public final class MMTK implements AutoCloseable {
         this.binding = binding;
         this.scheduler = new GCWorkScheduler(this.options.threads());
         HeapServices heapServices = new HeapServices(memory, layout, geometry, new Poll(), validObjects, spaceTable,
-                this.plugins, this.options.pageResourceLock());
+                this.plugins, this.options.pageResourceLock(), metadata);
         this.plan = planFactory.create(new PlanArgs(heapServices, this.options.heapBytes(), this.options.threads(),
                 this.options.packetCapacity(), binding, binding, binding.needsMoveLog(), this.options.nurseryBytes(),
                 this.options.windowBytes(), this.options.sanity(), this.options.survivorRatio(),
@@ -145,6 +149,11 @@ public final class MMTK implements AutoCloseable {
 
     public PluginHost plugins() {
         return plugins;
+    }
+
+    /** The side metadata of the heap and its footprint. */
+    public SideMetadataRegistry metadata() {
+        return metadata;
     }
 
     /** The heap budget in pages. */

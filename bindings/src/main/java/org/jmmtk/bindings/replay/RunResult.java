@@ -6,6 +6,7 @@ import java.util.Map;
 import org.jmmtk.core.MMTK;
 import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.memory.SideMetadataRegistry;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.MutatorUtilization;
@@ -31,6 +32,7 @@ import org.jmmtk.core.stats.RunStats;
  * @param parallel         the waits of a replay on several mutator threads, or null for one thread
  * @param spaceSizes       the sizes of the plan's own fixed spaces ({@code Plan.spaceSizes}: a
  *                         generational plan's eden, survivor spaces and old generation), in report order
+ * @param metadata         the bytes of each side table at the end of the run, in allocation order
  */
 public record RunResult(String plan, String source, long heapBytes, HeapGeometry geometry, int threads,
                         int packetCapacity, int gcCount,
@@ -39,7 +41,8 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                         long pauseTotalNanos, long pauseMaxNanos, PausePercentiles pausePercentiles,
                         long closureTotalNanos, double spaceTime, String outOfMemory, List<GcRecord> collections,
                         Map<String, Map<String, Number>> plugins, long wallNanos, long medianObjectBytes,
-                        ParallelStats parallel, Map<String, Long> spaceSizes) {
+                        ParallelStats parallel, Map<String, Long> spaceSizes,
+                        List<SideMetadataRegistry.Usage> metadata) {
 
     static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
                         long wallNanos, ParallelStats parallel) {
@@ -54,7 +57,16 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                 live == null ? null : live.objects(), live == null ? null : live.bytes(),
                 s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentiles(),
                 s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos,
-                mmtk.medianObjectBytes(), parallel, mmtk.plan().spaceSizes());
+                mmtk.medianObjectBytes(), parallel, mmtk.plan().spaceSizes(), mmtk.metadata().usage());
+    }
+
+    /** Bytes of all side metadata at the end of the run. */
+    public long metadataBytes() {
+        long n = 0;
+        for (SideMetadataRegistry.Usage u : metadata) {
+            n += u.bytes();
+        }
+        return n;
     }
 
     /**
