@@ -47,7 +47,7 @@ public record SideMetadataSpec(String name, boolean global, String unit, int log
 
     /**
      * log2 of the bytes of memory described per byte of metadata (mmtk-core's {@code log_data_meta_ratio}):
-     * 6 for one bit per granule; negative when an entry is larger than what it describes.
+     * 6 for one bit per granule, never negative (an entry is at most a word, a unit at least one).
      */
     public int logDataToMetaRatio() {
         return logBytesPerUnit + 3 - Integer.numberOfTrailingZeros(bitsPerUnit);
@@ -59,6 +59,6 @@ public record SideMetadataSpec(String name, boolean global, String unit, int log
      */
     public long metadataPages(long dataPages) {
         int ratio = logDataToMetaRatio();
-        return ratio >= 0 ? (dataPages + (1L << ratio) - 1) >>> ratio : dataPages << -ratio;
+        return (dataPages + (1L << ratio) - 1) >>> ratio;
     }
 }
