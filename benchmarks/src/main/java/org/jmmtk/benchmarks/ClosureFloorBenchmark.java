@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.GcReason;
@@ -77,7 +79,7 @@ public class ClosureFloorBenchmark {
         int[] n = {0};
         binding.scanGlobalRoots(slot -> found[n[0]++] = slot);
         rootSlots = Arrays.copyOf(found, n[0]);
-        marks = new SideBitmap(memory);
+        marks = new SideMetadataRegistry(memory, false).bitmap(SideMetadataSpec.perGranule("mark", true, 1), null);
         semispaces = binding.mmtk().spaces().all().stream().filter(s -> s instanceof CopySpace).toArray(Space[]::new);
         if (kind.equals("copy")) {
             current = semispaces[0].contains(memory.load(rootSlots[0])) ? 0 : 1;

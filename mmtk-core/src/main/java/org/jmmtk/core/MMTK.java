@@ -9,7 +9,8 @@ import org.jmmtk.core.heap.FixedHeapTrigger;
 import org.jmmtk.core.heap.GcTrigger;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.SyncTrigger;
-import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.plan.Mutator;
@@ -52,14 +53,16 @@ public final class MMTK implements AutoCloseable {
         // room for the plan's spaces (at most a few times the heap each) and the binding's roots
         this.layout = new VMLayout(8 * heap + 16 * Constants.BYTES_IN_CHUNK + VM_AREA_BYTES);
         SimulatedMemory memory = layout.memory();
+        SideMetadataRegistry metadata = new SideMetadataRegistry(memory, this.options.countMetadata());
         this.plugins = new PluginHost(plugins);
         GcTrigger trigger = SyncTrigger.of(new FixedHeapTrigger(this.options.heapBytes(), geometry,
                 this.options.overheadLimit()), this.options.sync(), this.options.granule());
         this.binding = binding;
         this.scheduler = new GCWorkScheduler<>(this.options.threads());
         CollectionDriver.Poll poll = new CollectionDriver.Poll(binding);
-        HeapServices heapServices = new HeapServices(memory, layout, geometry, poll, new SideBitmap(memory),
-                new SpaceTable(memory), this.plugins, this.options.pageResourceLock());
+        HeapServices heapServices = new HeapServices(memory, layout, geometry, poll,
+                metadata.bitmap(SideMetadataSpec.VALID_OBJECT, null), new SpaceTable(memory), this.plugins,
+                this.options.pageResourceLock(), metadata);
         this.plan = provider.factory().create(new PlanArgs(heapServices, trigger, this.options.heapBytes(),
                 this.options.threads(), this.options.packetCapacity(), binding, binding, binding, binding.needsMoveLog(),
                 this.options.sanity(), this.options.planOptions()));
@@ -115,6 +118,11 @@ public final class MMTK implements AutoCloseable {
 
     public PluginHost plugins() {
         return plugins;
+    }
+
+    /** The side metadata of the heap and its footprint. */
+    public SideMetadataRegistry metadata() {
+        return plan.heap().metadata();
     }
 
     /**

@@ -40,6 +40,7 @@ public final class Options {
     private OverheadLimit overheadLimit = OverheadLimit.DEFAULT;
     private List<String> plugins = List.of();
     private boolean sanity;
+    private boolean countMetadata;
     private SyncScheme sync;
     private long granule;
     private PlanOptionValues planOptions = PlanOptionValues.NONE;
@@ -70,6 +71,11 @@ public final class Options {
 
     public boolean sanity() {
         return sanity;
+    }
+
+    /** Whether side metadata counts against the heap budget, as in mmtk-core (default off, so results stay comparable). */
+    public boolean countMetadata() {
+        return countMetadata;
     }
 
     /** How collections follow the points of perfect knowledge of a granulated trace; null: the trace's deaths are ignored. */
@@ -211,6 +217,11 @@ public final class Options {
         return this;
     }
 
+    public Options countMetadata(boolean on) {
+        this.countMetadata = on;
+        return this;
+    }
+
     /** A copy, so that an MMTK instance never sees later changes. */
     public Options copy() {
         Options o = new Options();
@@ -224,6 +235,7 @@ public final class Options {
         o.overheadLimit = overheadLimit;
         o.plugins = plugins;
         o.sanity = sanity;
+        o.countMetadata = countMetadata;
         o.sync = sync;
         o.granule = granule;
         o.planOptions = planOptions;

@@ -61,6 +61,10 @@ final class CollectorOptions {
     @Option(names = "--sanity", description = "Check the heap with an independent reachability walk after every GC.")
     boolean sanity;
 
+    @Option(names = "--count-metadata", description = "Charge side metadata (mark bits, line marks, counts, ...) "
+            + "to the heap budget as mmtk-core does: each space pays, per table, its pages' metadata rounded up to a page.")
+    boolean countMetadata;
+
     Plans.Entry planEntry() {
         return Plans.REGISTRY.find(plan).orElseThrow(() ->
                 new UsageException("unknown plan " + Quote.of(plan) + "; valid plans: " + Plans.REGISTRY.names()));
@@ -78,6 +82,7 @@ final class CollectorOptions {
                         size("--line-size", lineSize), size("--tlab-size", tlabSize))
                 .threads(threads).packetCapacity(packetCapacity)
                 .overheadLimit(OverheadLimit.parse(overheadLimit)).plugins(plugins).sanity(sanity)
+                .countMetadata(countMetadata)
                 .planOptions(PlanOptionFlags.values(command, plan));
     }
 

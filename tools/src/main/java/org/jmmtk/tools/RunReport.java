@@ -9,6 +9,7 @@ import java.util.Map;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.memory.SideMetadataRegistry;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.MutatorUtilization;
 import org.jmmtk.core.stats.PausePercentiles;
@@ -173,6 +174,7 @@ final class RunReport {
             if (r.isOutOfMemory()) {
                 g.writeStringField("outOfMemoryMessage", r.outOfMemory());
             }
+            metadata(g, r);
             g.writeObjectFieldStart("plugins");
             for (Map.Entry<String, Map<String, Number>> plugin : r.plugins().entrySet()) {
                 g.writeObjectFieldStart(plugin.getKey());
@@ -191,6 +193,24 @@ final class RunReport {
         }
         out.println();
         out.flush();
+    }
+
+    /** Each side table's bytes at the end of the run (space null for a global table) and their total. */
+    private static void metadata(JsonGenerator g, RunResult r) throws IOException {
+        g.writeNumberField("metadataBytes", r.metadataBytes());
+        g.writeArrayFieldStart("metadata");
+        for (SideMetadataRegistry.Usage u : r.metadata()) {
+            g.writeStartObject();
+            g.writeStringField("space", u.space());
+            g.writeStringField("spec", u.spec().name());
+            g.writeStringField("scope", u.spec().global() ? "global" : "local");
+            g.writeStringField("unit", u.spec().unit());
+            g.writeNumberField("unitBytes", 1L << u.spec().logBytesPerUnit());
+            g.writeNumberField("bitsPerUnit", u.spec().bitsPerUnit());
+            g.writeNumberField("bytes", u.bytes());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     private static void geometry(JsonGenerator g, HeapGeometry geometry) throws IOException {

@@ -134,7 +134,7 @@ class RunMetricsTest {
             }
             RunResult result = new RunResult("p", "s", 1 << 20, HeapGeometry.forHeap(1 << 20), 1, 4096,
                     collections.size(), 0, 0, 0, 0, 0, 0, null, null, 0, 0, new PausePercentiles(0, 0, 0, 0), 0, 0, null,
-                    collections, Map.of(), wall, 0, null, Map.of(), List.of("full"));
+                    collections, Map.of(), wall, 0, null, Map.of(), List.of("full"), List.of());
             StringWriter text = new StringWriter();
             RunReport.json(result, "workload", 0, new PrintWriter(text));
             Map<String, Object> parsed = JsonTree.object(text.toString());

@@ -7,6 +7,7 @@ import org.jmmtk.core.MMTK;
 import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.collection.Statistics;
 import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.memory.SideMetadataRegistry;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.MutatorUtilization;
@@ -34,6 +35,7 @@ import org.jmmtk.core.stats.RunStats;
  *                         generational plan's eden, survivor spaces and old generation), in report order
  * @param collectionKinds  the labels of the kinds of collection the plan runs ({@code Plan.collectionKinds}),
  *                         in report order
+ * @param metadata         the bytes of each side table at the end of the run, in allocation order
  */
 public record RunResult(String plan, String source, long heapBytes, HeapGeometry geometry, int threads,
                         int packetCapacity, int gcCount,
@@ -42,7 +44,8 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                         long pauseTotalNanos, long pauseMaxNanos, PausePercentiles pausePercentiles,
                         long closureTotalNanos, double spaceTime, String outOfMemory, List<GcRecord> collections,
                         Map<String, Map<String, Number>> plugins, long wallNanos, long medianObjectBytes,
-                        ParallelStats parallel, Map<String, Long> spaceSizes, List<String> collectionKinds) {
+                        ParallelStats parallel, Map<String, Long> spaceSizes, List<String> collectionKinds,
+                        List<SideMetadataRegistry.Usage> metadata) {
 
     static RunResult of(String plan, String source, MMTK mmtk, ReplayBinding.LiveSet live, String outOfMemory,
                         long wallNanos, ParallelStats parallel) {
@@ -59,7 +62,17 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
                 s.pauseTotalNanos(), s.pauseMaxNanos(), s.pausePercentiles(),
                 s.closureTotalNanos(), s.spaceTime(), outOfMemory, s.collections(), plugins, wallNanos,
                 stats.medianObjectBytes(), parallel, mmtk.plan().spaceSizes(),
-                mmtk.plan().collectionKinds().stream().map(k -> k.label).toList());
+                mmtk.plan().collectionKinds().stream().map(k -> k.label).toList(),
+                mmtk.metadata().usage());
+    }
+
+    /** Bytes of all side metadata at the end of the run. */
+    public long metadataBytes() {
+        long n = 0;
+        for (SideMetadataRegistry.Usage u : metadata) {
+            n += u.bytes();
+        }
+        return n;
     }
 
     /**

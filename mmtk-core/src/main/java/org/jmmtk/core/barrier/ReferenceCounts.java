@@ -2,7 +2,8 @@ package org.jmmtk.core.barrier;
 
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideCounts;
-import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 
 /**
  * The state of deferred reference counting (Deutsch and Bobrow 1976) as side metadata: each object's
@@ -18,9 +19,10 @@ public final class ReferenceCounts {
     private final SideCounts counts;
     private final SideBitmap inZct;
 
-    public ReferenceCounts(SimulatedMemory memory) {
-        this.counts = new SideCounts(memory);
-        this.inZct = new SideBitmap(memory);
+    /** Counts and ZCT bits of every object, global side metadata of {@code metadata}. */
+    public ReferenceCounts(SideMetadataRegistry metadata) {
+        this.counts = metadata.counts(SideMetadataSpec.perGranule("rc-count", true, 32), null);
+        this.inZct = metadata.bitmap(SideMetadataSpec.perGranule("rc-in-zct", true, 1), null);
     }
 
     public int count(long object) {

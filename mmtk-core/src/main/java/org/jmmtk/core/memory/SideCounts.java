@@ -6,11 +6,12 @@ import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_WORD;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One 32-bit counter of side metadata per 8-byte granule of simulated memory (MMTk's side metadata,
  * here holding reference counts: the object header has no bits to spare), allocated lazily per chunk
- * like {@link SideBitmap}. Increments and decrements are atomic, so mutators' write barriers and GC
+ * like {@link SideBitmap} and only through {@link SideMetadataRegistry#counts}. Increments and decrements are atomic, so mutators' write barriers and GC
  * workers may update the count of one object at once; reads are plain.
  */
 public final class SideCounts {
@@ -19,24 +20,28 @@ public final class SideCounts {
 
     private final long base;
     private final int[][] chunks;
+    private final AtomicLong mappedBytes;
 
-    /** Counters covering the whole range of {@code memory}, all zero. */
-    public SideCounts(SimulatedMemory memory) {
+    /** Counters covering the whole range of {@code memory}, all zero; each chunk's bytes go to {@code mappedBytes} as it is mapped. */
+    SideCounts(SimulatedMemory memory, AtomicLong mappedBytes) {
         this.base = memory.base();
         this.chunks = new int[(int) ((memory.limit() - base) >>> LOG_BYTES_IN_CHUNK)][];
+        this.mappedBytes = mappedBytes;
     }
 
     private int[] chunkFor(long address) {
         int c = (int) ((address - base) >>> LOG_BYTES_IN_CHUNK);
         int[] counts = chunks[c];
+        return counts != null ? counts : allocateChunk(c);
+    }
+
+    // out of line, as in SideBitmap: keeps the lock's code out of the write barrier's inlined path
+    private synchronized int[] allocateChunk(int c) {
+        int[] counts = chunks[c];
         if (counts == null) {
-            synchronized (this) {
-                counts = chunks[c];
-                if (counts == null) {
-                    counts = new int[1 << LOG_GRANULES_IN_CHUNK];
-                    chunks[c] = counts;
-                }
-            }
+            counts = new int[1 << LOG_GRANULES_IN_CHUNK];
+            chunks[c] = counts;
+            mappedBytes.addAndGet((long) Integer.BYTES << LOG_GRANULES_IN_CHUNK);
         }
         return counts;
     }

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.NoBarrier;
+import org.jmmtk.core.memory.SideMetadataRegistry;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.policy.BlockSweepable;
 import org.jmmtk.core.policy.ForwardingSpace;
@@ -153,11 +154,13 @@ public abstract class Plan {
         return new Collector(ordinal, args.packetCapacity(), memory, args.heap().plugins(), args.logMoves());
     }
 
-    /** Pages in use by all spaces. */
+    /** Pages in use by all spaces, and their side metadata when it is charged ({@code --count-metadata}). */
     public final int usedPages() {
+        SideMetadataRegistry metadata = args.heap().metadata();
         int pages = 0;
         for (Space s : args.heap().spaces().all()) {
-            pages += s.reservedPages();
+            int data = s.reservedPages();
+            pages += data + metadata.chargedPages(s.name(), data);
         }
         return pages;
     }

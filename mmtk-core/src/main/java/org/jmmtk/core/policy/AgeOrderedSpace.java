@@ -5,6 +5,8 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
 import org.jmmtk.core.heap.FreeListPageResource;
 import org.jmmtk.core.heap.PageResource;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.scheduling.Collector;
 
@@ -60,9 +62,10 @@ public final class AgeOrderedSpace extends Space implements ForwardingSpace {
         this.logBlockBytes = Integer.numberOfTrailingZeros(blockBytes);
         this.pagesInBlock = blockBytes >>> geometry.logBytesInPage();
         int blocks = (int) ((end - start) >>> logBlockBytes);
-        this.rank = new int[blocks];
+        SideMetadataRegistry metadata = heap.metadata();
+        this.rank = metadata.ints(SideMetadataSpec.local("age-block-rank", "block", blockBytes, 32), name, blocks);
         Arrays.fill(rank, -1);
-        this.order = new int[blocks];
+        this.order = metadata.ints(SideMetadataSpec.local("age-block-order", "block", blockBytes, 32), name, blocks);
         forwarding.defaultReturnValue(0);
     }
 

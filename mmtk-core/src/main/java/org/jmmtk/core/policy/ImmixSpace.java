@@ -6,6 +6,8 @@ import org.jmmtk.core.heap.FreeListPageResource;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.stats.FreeSpaceProfile;
 
@@ -91,18 +93,24 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         this.linesInBlock = geometry.immixBlockBytes() >>> logLineBytes;
         this.pagesInBlock = geometry.pagesInImmixBlock();
         int blocks = (int) (region.bytes() >>> logBlockBytes);
-        this.blockState = new byte[blocks];
+        SideMetadataRegistry metadata = heap.metadata();
+        int blockBytes = geometry.immixBlockBytes();
+        this.blockState = metadata.bytes(SideMetadataSpec.local("immix-block-state", "block", blockBytes, 8), name, blocks);
         long lines = (long) blocks * linesInBlock;
         if (lines > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("space " + name + " has " + lines
                     + " lines, more than one line-mark table holds: use larger lines (--line-size)");
         }
-        this.lineMarks = new byte[(int) lines];
-        this.blockHoles = new short[blocks];
-        this.defragSource = new boolean[blocks];
-        this.copyBlock = new boolean[blocks];
+        this.lineMarks = metadata.bytes(SideMetadataSpec.local("immix-line-mark", "line", geometry.lineBytes(), 8),
+                name, (int) lines);
+        this.blockHoles = metadata.shorts(SideMetadataSpec.local("immix-block-holes", "block", blockBytes, 16),
+                name, blocks);
+        this.defragSource = metadata.booleans(SideMetadataSpec.local("immix-defrag-source", "block", blockBytes, 8),
+                name, blocks);
+        this.copyBlock = metadata.booleans(SideMetadataSpec.local("immix-copy-block", "block", blockBytes, 8),
+                name, blocks);
         this.defrag = new ImmixDefrag(linesInBlock);
-        this.pinned = new SideBitmap(memory);
+        this.pinned = metadata.bitmap(SideMetadataSpec.perGranule("immix-pinned", false, 1), name);
     }
 
     /**

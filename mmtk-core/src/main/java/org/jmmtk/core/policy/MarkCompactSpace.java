@@ -3,6 +3,8 @@ package org.jmmtk.core.policy;
 import java.util.Arrays;
 import org.jmmtk.core.heap.MonotonePageResource;
 import org.jmmtk.core.heap.PageResource;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.util.Constants;
 
@@ -36,6 +38,12 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
     private final MonotonePageResource pages;
     // Written by the CalculateForwarding packet, read by later stages: the scheduler's bucket opening orders them.
     private final long regionBytes;
+    // the tables below grow with the space's used extent; the registry counts each array as it is replaced
+    private final SideMetadataRegistry.Table forwardingTable;
+    private final SideMetadataRegistry.Table regionLiveBytesTable;
+    private final SideMetadataRegistry.Table regionLiveObjectsTable;
+    private final SideMetadataRegistry.Table regionTargetTable;
+    private final SideMetadataRegistry.Table regionFirstTable;
     private int[] forwarding = new int[0];
     private long[] live = new long[0];
     private int liveCount;
@@ -52,6 +60,16 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
         super(name, bytes, heap);
         this.pages = new MonotonePageResource(memory, geometry, region);
         this.regionBytes = REGION_BUFFERS * (long) geometry.bufferBytes();
+        SideMetadataRegistry metadata = heap.metadata();
+        this.forwardingTable = metadata.table(SideMetadataSpec.perGranule("mc-forwarding", false, 32), name);
+        this.regionLiveBytesTable = metadata.table(regionSpec("mc-region-live-bytes", 64), name);
+        this.regionLiveObjectsTable = metadata.table(regionSpec("mc-region-live-objects", 32), name);
+        this.regionTargetTable = metadata.table(regionSpec("mc-region-target", 64), name);
+        this.regionFirstTable = metadata.table(regionSpec("mc-region-first", 32), name);
+    }
+
+    private SideMetadataSpec regionSpec(String spec, int bits) {
+        return SideMetadataSpec.local(spec, "region", regionBytes, bits);
     }
 
     @Override
@@ -133,14 +151,14 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
             throw new IllegalStateException("mark-compact space " + name + " too large for its forwarding table");
         }
         if (forwarding.length < granules) {
-            forwarding = new int[(int) granules];
+            forwarding = forwardingTable.newInts((int) granules);
         }
         regions = (int) ((scanLimit - start + regionBytes - 1) / regionBytes);
         if (regionLiveBytes.length < regions) {
-            regionLiveBytes = new long[regions];
-            regionLiveObjects = new int[regions];
-            regionTarget = new long[regions];
-            regionFirst = new int[regions];
+            regionLiveBytes = regionLiveBytesTable.newLongs(regions);
+            regionLiveObjects = regionLiveObjectsTable.newInts(regions);
+            regionTarget = regionTargetTable.newLongs(regions);
+            regionFirst = regionFirstTable.newInts(regions);
         }
         liveCount = 0;
         return regions;

@@ -6,6 +6,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.heap.FreeListPageResource;
 import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.stats.FreeSpaceProfile;
 
@@ -63,11 +65,15 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
         this.logBlockBytes = Integer.numberOfTrailingZeros(geometry.blockBytes());
         this.pagesInBlock = geometry.pagesInBlock();
         int blocks = (int) (region.bytes() >>> logBlockBytes);
-        this.blockClass = new byte[blocks];
+        SideMetadataRegistry metadata = heap.metadata();
+        int blockBytes = geometry.blockBytes();
+        this.blockClass = metadata.bytes(SideMetadataSpec.local("ms-block-size-class", "block", blockBytes, 8), name, blocks);
         Arrays.fill(blockClass, (byte) -1);
-        this.blockFreeList = new long[blocks];
-        this.blockFreeCells = new int[blocks];
-        this.marks = new SideBitmap(memory);
+        this.blockFreeList = metadata.longs(SideMetadataSpec.local("ms-block-free-list", "block", blockBytes, 64),
+                name, blocks);
+        this.blockFreeCells = metadata.ints(SideMetadataSpec.local("ms-block-free-cells", "block", blockBytes, 32),
+                name, blocks);
+        this.marks = metadata.bitmap(SideMetadataSpec.perGranule("ms-mark", false, 1), name);
         this.available = new IntArrayList[sizeClasses.count()];
         for (int i = 0; i < available.length; i++) {
             available[i] = new IntArrayList();

@@ -9,6 +9,8 @@ import java.util.List;
 import org.jmmtk.core.alloc.ImmixAllocator;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
@@ -27,7 +29,7 @@ class ImmixSpaceTest {
     private final SimulatedMemory m = layout.memory();
     // 256-byte blocks of 16-byte lines (given, not the default): every line rule shows in a few objects
     private final HeapGeometry geometry = HeapGeometry.of(64 << 10, 0, 256, 16, 0);
-    private final SideBitmap vo = new SideBitmap(m);
+    private final SideBitmap vo = new SideMetadataRegistry(m, false).bitmap(SideMetadataSpec.VALID_OBJECT, null);
     private final HeapServices heap = TestHeap.services(layout, geometry, vo);
     private final ImmixSpace ix = new ImmixSpace("ix", 1 << 20, heap);
 
@@ -226,7 +228,8 @@ class ImmixSpaceTest {
             2 * Constants.BYTES_IN_CHUNK - (32 << 10), 33L << 20}) {
             HeapGeometry g = HeapGeometry.forHeap(budget);
             VMLayout big = new VMLayout(64 * Constants.BYTES_IN_CHUNK);
-            HeapServices services = TestHeap.services(big, g, new SideBitmap(big.memory()));
+            HeapServices services = TestHeap.services(big, g,
+                    new SideMetadataRegistry(big.memory(), false).bitmap(SideMetadataSpec.VALID_OBJECT, null));
             ImmixSpace space = new ImmixSpace("extent", ImmixSpace.extentFor(budget, g), services);
             int budgetBlocks = (int) (budget / g.immixBlockBytes());
             long pages = (long) budgetBlocks * g.pagesInImmixBlock();

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
@@ -24,7 +26,7 @@ class MarkCompactSpaceTest {
     private final VMLayout layout = new VMLayout(16 * Constants.BYTES_IN_CHUNK);
     private final SimulatedMemory m = layout.memory();
     private final HeapGeometry geometry = HeapGeometry.forHeap(64 << 10);
-    private final SideBitmap vo = new SideBitmap(m);
+    private final SideBitmap vo = new SideMetadataRegistry(m, false).bitmap(SideMetadataSpec.VALID_OBJECT, null);
     private final HeapServices heap = TestHeap.services(layout, geometry, vo);
     private final MarkCompactSpace mc = new MarkCompactSpace("mc", 1 << 20, heap);
     private final long a = mc.acquire(8);

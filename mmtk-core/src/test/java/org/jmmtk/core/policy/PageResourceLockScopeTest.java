@@ -14,6 +14,8 @@ import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.PageResourceLock;
 import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
 import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.util.Constants;
 import org.junit.jupiter.api.Test;
@@ -54,7 +56,8 @@ class PageResourceLockScopeTest {
                 return new SimulatedOutOfMemoryError("test", 64 << 10, 0, 0, why);
             }
         };
-        HeapServices heap = new HeapServices(layout.memory(), layout, GEOMETRY, poll, new SideBitmap(layout.memory()),
+        HeapServices heap = new HeapServices(layout.memory(), layout, GEOMETRY, poll,
+                new SideMetadataRegistry(layout.memory(), false).bitmap(SideMetadataSpec.VALID_OBJECT, null),
                 new SpaceTable(layout.memory()), PluginHost.none(), scope);
         space = new CopySpace("copy", 1 << 20, heap);
         return space;

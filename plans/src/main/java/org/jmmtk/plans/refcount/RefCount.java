@@ -62,7 +62,7 @@ public final class RefCount extends Plan {
     public RefCount(PlanArgs args) {
         super(args);
         this.ms = new MarkSweepSpace("rc", args.heapBytes() + args.heap().geometry().blockBytes(), args.heap());
-        this.counts = new ReferenceCounts(memory);
+        this.counts = new ReferenceCounts(args.heap().metadata());
         ReferenceCounts rc = counts;
         this.countRoots = (object, context) -> {
             rc.increment(object);

@@ -1,7 +1,8 @@
 package org.jmmtk.plans.serial;
 
 import org.jmmtk.core.memory.SideBitmap;
-import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 
 /**
  * HotSpot's card table ({@code CardTable}, 512-byte cards): one dirty bit per card of the spaces
@@ -21,8 +22,8 @@ public final class CardTable {
 
     private final SideBitmap dirty;
 
-    CardTable(SimulatedMemory memory) {
-        this.dirty = new SideBitmap(memory);
+    CardTable(SideMetadataRegistry metadata) {
+        this.dirty = metadata.bitmap(SideMetadataSpec.perGranule("serial-card-dirty", true, 1), null);
     }
 
     /** The first byte of the card holding {@code address}. */

@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideCounts;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.GcReason;
@@ -128,9 +130,11 @@ public final class Serial extends Plan {
         this.from = survivor0;
         this.to = survivor1;
         this.edenPages = args.heap().geometry().bytesToPages(sizes.edenBytes());
-        this.cards = new CardTable(memory);
-        this.ages = new SideCounts(memory);
-        this.youngForwarding = new SideCounts(memory);
+        SideMetadataRegistry metadata = args.heap().metadata();
+        this.cards = new CardTable(metadata);
+        // one table over all memory (young objects' ages and forwarding): global, as mmtk-core counts such tables
+        this.ages = metadata.counts(SideMetadataSpec.perGranule("serial-age", true, 32), null);
+        this.youngForwarding = metadata.counts(SideMetadataSpec.perGranule("serial-young-forwarding", true, 32), null);
         this.toCursor = new SpaceCursor(args.heap().geometry(), to);
         this.promoteCursor = new SpaceCursor(args.heap().geometry(), old);
         MarkCompactSpace mature = old;

@@ -1,0 +1,199 @@
+package org.jmmtk.bindings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.core.MMTK;
+import org.jmmtk.core.Options;
+import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.memory.SideCounts;
+import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.policy.MarkCompactSpace;
+import org.jmmtk.core.policy.Space;
+import org.jmmtk.plans.Plans;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Side metadata is allocated through the registry and accounted for: what the registry reports per
+ * space and in total is what the spaces and the plan hold, counted independently by reflection over
+ * their fields (every primitive array of a space, every lazily mapped side table reachable from the
+ * plan); and {@code --count-metadata} charges it to the budget, so a plan collects sooner or runs out
+ * of memory where it otherwise completes.
+ */
+class SideMetadataTest {
+    /** Primitive arrays of spaces that are not side metadata: mark-compact's list of live objects. */
+    private static final Set<String> NOT_METADATA = Set.of(MarkCompactSpace.class.getName() + ".live");
+
+    static Stream<String> plans() {
+        return Plans.REGISTRY.all().stream().map(Plans.Entry::name);
+    }
+
+    private static RunResult run(String plan, String workload, long heap, boolean charged,
+                                 AtomicReference<MMTK> instance) throws IOException {
+        Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
+        Options options = new Options().heapBytes(heap).threads(2).countMetadata(charged);
+        return Simulation.run(p, options, Runs.workload(workload),
+                (mmtk, binding) -> instance.set(mmtk));
+    }
+
+    @ParameterizedTest
+    @MethodSource("plans")
+    void theRegistryHoldsExactlyWhatSpacesAndThePlanAllocated(String plan) throws Exception {
+        AtomicReference<MMTK> instance = new AtomicReference<>();
+        RunResult r = run(plan, "binarytrees", 4L << 20, false, instance);
+        MMTK mmtk = instance.get();
+        SideMetadataRegistry registry = mmtk.metadata();
+
+        Map<String, Long> reported = new TreeMap<>();
+        for (SideMetadataRegistry.Usage u : registry.usage()) {
+            if (u.space() != null) {
+                reported.merge(u.space(), u.bytes(), Long::sum);
+            }
+        }
+        Map<String, Long> held = new TreeMap<>();
+        long spaceArrays = 0;
+        for (Space s : mmtk.spaces().all()) {
+            long bytes = 0;
+            for (Object table : fieldValues(s, s.getClass(), Space.class)) {
+                bytes += bytesOf(table);
+            }
+            long arrays = primitiveArrays(s);
+            spaceArrays += arrays;
+            if (bytes + arrays > 0 || reported.containsKey(s.name())) {
+                held.put(s.name(), bytes + arrays);
+            }
+        }
+        assertEquals(held, reported, plan + ": each space's tables");
+
+        Set<Object> lazyTables = Collections.newSetFromMap(new IdentityHashMap<>());
+        findLazyTables(mmtk.plan(), 4, Collections.newSetFromMap(new IdentityHashMap<>()), lazyTables);
+        long total = spaceArrays;
+        for (Object t : lazyTables) {
+            total += bytesOf(t);
+        }
+        assertEquals(total, registry.totalBytes(), plan + ": all tables");
+        assertEquals(registry.totalBytes(), r.metadataBytes());
+        assertTrue(r.metadataBytes() > 0, "at least the valid-object bits of the objects allocated");
+    }
+
+    @ParameterizedTest
+    @MethodSource("plans")
+    void chargingMetadataCollectsEarlierOrRunsOutOfMemory(String plan) throws IOException {
+        long heap = Runs.heapFor("cache");
+        RunResult free = run(plan, "cache", heap, false, new AtomicReference<>());
+        RunResult charged = run(plan, "cache", heap, true, new AtomicReference<>());
+        if (plan.equals("nogc")) {
+            // never collects: it runs out of memory sooner (fewer bytes allocated when it does)
+            assertTrue(free.isOutOfMemory() && charged.isOutOfMemory(), "nogc at " + heap);
+            assertTrue(charged.bytesAllocated() < free.bytesAllocated(),
+                    charged.bytesAllocated() + " >= " + free.bytesAllocated());
+            return;
+        }
+        assertFalse(free.isOutOfMemory(), free.outOfMemory());
+        if (charged.isOutOfMemory()) {
+            return;
+        }
+        // the runs are the same up to the first collection the charge moved: it must come earlier
+        for (int i = 0; i < Math.min(free.gcCount(), charged.gcCount()); i++) {
+            long chargedAt = charged.collections().get(i).allocatedBefore();
+            long freeAt = free.collections().get(i).allocatedBefore();
+            if (chargedAt != freeAt) {
+                assertTrue(chargedAt < freeAt, plan + ": GC " + (i + 1) + " after " + chargedAt + " bytes charged, "
+                        + freeAt + " not");
+                return;
+            }
+        }
+        assertTrue(charged.gcCount() > free.gcCount(), plan + ": the charge changed nothing");
+    }
+
+    /** Bytes of the primitive arrays a space holds in its own fields (its dense side tables). */
+    private static long primitiveArrays(Space s) throws IllegalAccessException {
+        long bytes = 0;
+        for (Class<?> c = s.getClass(); c != Space.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers()) || !f.getType().isArray()
+                        || !f.getType().getComponentType().isPrimitive()
+                        || NOT_METADATA.contains(c.getName() + "." + f.getName())) {
+                    continue;
+                }
+                f.setAccessible(true);
+                bytes += arrayBytes(f.get(s));
+            }
+        }
+        return bytes;
+    }
+
+    private static long arrayBytes(Object array) {
+        Class<?> e = array.getClass().getComponentType();
+        int size = e == long.class || e == double.class ? 8 : e == int.class || e == float.class ? 4
+                : e == short.class || e == char.class ? 2 : 1;
+        return (long) Array.getLength(array) * size;
+    }
+
+    /** The non-null field values of {@code o} declared in {@code c} and its superclasses below {@code stop}. */
+    private static Iterable<Object> fieldValues(Object o, Class<?> c, Class<?> stop) throws IllegalAccessException {
+        java.util.List<Object> values = new java.util.ArrayList<>();
+        for (; c != null && c != stop && c.getName().startsWith("org.jmmtk."); c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()) {
+                    continue;
+                }
+                f.setAccessible(true);
+                Object v = f.get(o);
+                if (v != null) {
+                    values.add(v);
+                }
+            }
+        }
+        return values;
+    }
+
+    /** Lazily mapped side tables reachable from {@code o} through at most {@code depth} jmmtk objects. */
+    private static void findLazyTables(Object o, int depth, Set<Object> seen, Set<Object> found)
+            throws IllegalAccessException {
+        if (o instanceof SideBitmap || o instanceof SideCounts) {
+            found.add(o);
+            return;
+        }
+        if (depth == 0 || !seen.add(o) || o instanceof SimulatedMemory || o.getClass().isArray()
+                || !o.getClass().getName().startsWith("org.jmmtk.")) {
+            return;
+        }
+        for (Object v : fieldValues(o, o.getClass(), null)) {
+            findLazyTables(v, depth - 1, seen, found);
+        }
+    }
+
+    /** A lazy table's mapped chunks (its element bytes), counted from its chunk index; 0 for anything else. */
+    private static long bytesOf(Object table) throws IllegalAccessException {
+        if (!(table instanceof SideBitmap || table instanceof SideCounts)) {
+            return 0;
+        }
+        long bytes = 0;
+        for (Field f : table.getClass().getDeclaredFields()) {
+            if (f.getName().equals("chunks")) {
+                f.setAccessible(true);
+                for (Object chunk : (Object[]) f.get(table)) {
+                    bytes += chunk == null ? 0 : arrayBytes(chunk);
+                }
+            }
+        }
+        return bytes;
+    }
+}
