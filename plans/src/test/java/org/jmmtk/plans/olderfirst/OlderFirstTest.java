@@ -1,4 +1,4 @@
-package org.jmmtk.bindings;
+package org.jmmtk.plans.olderfirst;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -19,9 +19,8 @@ import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.PlanFactory;
 import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.plans.Runs;
 import org.jmmtk.plans.generational.Gen;
-import org.jmmtk.plans.olderfirst.OlderFirst;
-import org.jmmtk.plans.olderfirst.OlderFirstProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,4 +1,4 @@
-package org.jmmtk.bindings;
+package org.jmmtk.plans;
 
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +9,6 @@ import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.workloads.Workloads;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.OverheadLimit;
-import org.jmmtk.plans.Plans;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,4 +1,4 @@
-package org.jmmtk.bindings;
+package org.jmmtk.plans.serial;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,9 +20,8 @@ import org.jmmtk.core.Options;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.plans.Runs;
 import org.jmmtk.plans.generational.Gen;
-import org.jmmtk.plans.serial.Serial;
-import org.jmmtk.plans.serial.SerialGcStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

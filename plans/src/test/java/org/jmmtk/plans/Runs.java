@@ -1,4 +1,4 @@
-package org.jmmtk.bindings;
+package org.jmmtk.plans;
 
 import java.io.IOException;
 import org.jmmtk.bindings.replay.RunResult;
@@ -9,23 +9,22 @@ import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workload;
 import org.jmmtk.bindings.workloads.Workloads;
 import org.jmmtk.core.Options;
-import org.jmmtk.plans.Plans;
 
 /** Small, GC-heavy configurations of every workload for tests. */
-final class Runs {
-    static final double SCALE = 0.05;
+public final class Runs {
+    public static final double SCALE = 0.05;
 
     private Runs() {
     }
 
-    static Workload workload(String name) {
+    public static Workload workload(String name) {
         // random's live size does not shrink below scale 1, so a smaller scale would only shorten it
         double scale = name.equals("random") ? 1 : SCALE;
         return Workloads.REGISTRY.find(name).orElseThrow().factory().create(Workloads.DEFAULT_SEED, scale);
     }
 
     /** A heap small enough to collect often and large enough for the workload's live data on any plan. */
-    static long heapFor(String workload) {
+    public static long heapFor(String workload) {
         return switch (workload) {
             case "binarytrees", "queue" -> 1L << 20;
             case "widetree" -> 4L << 20;
@@ -38,11 +37,11 @@ final class Runs {
     }
 
     /** {@code workload} replayed to the replay binding and, after each event, to {@code also} (a shadow heap). */
-    static TraceSource teed(Workload workload, TraceEvents also) {
+    public static TraceSource teed(Workload workload, TraceEvents also) {
         return new TeedSource(workload, also);
     }
 
-    static RunResult run(String plan, TraceSource source, long heap, int threads, Simulation.Setup setup)
+    public static RunResult run(String plan, TraceSource source, long heap, int threads, Simulation.Setup setup)
             throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(heap).threads(threads).sanity(true);

@@ -1,4 +1,4 @@
-package org.jmmtk.bindings;
+package org.jmmtk.plans.refcount;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -15,8 +15,8 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.sanity.SanityFailure;
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.plans.Runs;
 import org.jmmtk.plans.generational.Gen;
-import org.jmmtk.plans.refcount.RefCount;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

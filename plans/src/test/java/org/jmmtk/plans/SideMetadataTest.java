@@ -1,4 +1,4 @@
-package org.jmmtk.bindings;
+package org.jmmtk.plans;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,7 +25,6 @@ import org.jmmtk.core.memory.SideMetadataRegistry;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.policy.MarkCompactSpace;
 import org.jmmtk.core.policy.Space;
-import org.jmmtk.plans.Plans;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

@@ -1,4 +1,4 @@
-package org.jmmtk.bindings;
+package org.jmmtk.plans.immix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -13,6 +13,7 @@ import org.jmmtk.bindings.trace.ShadowHeap;
 import org.jmmtk.bindings.workloads.Workload;
 import org.jmmtk.bindings.workloads.Workloads;
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.plans.Runs;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -1,4 +1,4 @@
-package org.jmmtk.bindings;
+package org.jmmtk.plans.serial;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,9 +12,6 @@ import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
-import org.jmmtk.plans.serial.Generations;
-import org.jmmtk.plans.serial.Serial;
-import org.jmmtk.plans.serial.SerialGcStats;
 import org.junit.jupiter.api.Test;
 
 /**
