@@ -165,7 +165,7 @@ class ProbesCommandTest {
         assertTrue(Files.readString(out.resolve("packet-sizes.csv")).startsWith("packets,size,count,edges"));
         // the legend uses the axis's word, edges
         SvgText.read(out.resolve("packet-sizes.svg")).has("ProcessEdges packet sizes",
-                "packet size (edges, log2 buckets) (log scale)", "cumulative fraction", "all packets, fraction of edges",
+                "packet size (edges, log2 buckets, log scale)", "cumulative fraction", "all packets, fraction of edges",
                 "all packets, fraction of packets", "0", "1").lacks("by item");
         SvgText.read(out.resolve("slow-path.svg")).has("cumulative fraction");
     }

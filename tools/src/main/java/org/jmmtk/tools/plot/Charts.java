@@ -24,6 +24,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
 import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -31,6 +32,7 @@ import org.jfree.chart.renderer.xy.XYStepRenderer;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -62,6 +64,7 @@ public final class Charts {
     static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
     static final Font TICK = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
     private static final Color GRID = new Color(0xd9d9d9);
+    private static final Color STRIP = new Color(0xeeeeee);
     private static final String CI = "95% confidence interval (bootstrap)";
     private static final String OOM = "out of memory (marked at the axis)";
 
@@ -107,11 +110,12 @@ public final class Charts {
                                List<OutOfMemory> outOfMemory, boolean logX, boolean logY) {
         Extent x = Extent.of(series, outOfMemory, true);
         Extent y = Extent.of(series, List.of(), false);
-        ValueAxis xAxis = logX ? TickedAxes.log(xLabel, new double[0], false) : TickedAxes.linear(xLabel);
+        ValueAxis xAxis = logX ? TickedAxes.log(logTitle(xLabel), new double[0], false) : TickedAxes.linear(xLabel);
         double[] xRange = logX ? x.logRange(1.15) : x.linearRange(0.04, false);
         xAxis.setRange(xRange[0], xRange[1]);
         double[] yRange = logY ? y.logRange(1.2) : y.linearRange(0.05, true);
         double mark = Double.NaN;
+        double stripTop = yRange[0];
         if (!outOfMemory.isEmpty()) {
             // a strip below the data for the crosses, so that they sit on the axis without hiding a point
             if (logY) {
@@ -123,9 +127,15 @@ public final class Charts {
                 yRange[0] -= strip;
             }
         }
-        ValueAxis yAxis = logY ? TickedAxes.log(yLabel, new double[0], false) : TickedAxes.linear(yLabel);
+        ValueAxis yAxis = logY ? TickedAxes.log(logTitle(yLabel), new double[0], false) : TickedAxes.linear(yLabel);
         yAxis.setRange(yRange[0], yRange[1]);
         XYPlot plot = plot(xAxis, yAxis, series, outOfMemory, mark, false, true);
+        if (!outOfMemory.isEmpty()) {
+            // the strip shaded, so that its crosses read as "no value" rather than as a value below 0
+            IntervalMarker strip = new IntervalMarker(yRange[0], stripTop, STRIP);
+            strip.setOutlinePaint(null);
+            plot.addRangeMarker(strip, Layer.BACKGROUND);
+        }
         return figure(title, plot, 800, 600, RectangleEdge.BOTTOM);
     }
 
@@ -137,7 +147,7 @@ public final class Charts {
     public static Figure speedup(String title, String xLabel, String yLabel, List<Series> series, double[] threads) {
         Extent x = Extent.of(series, List.of(), true);
         Extent y = Extent.of(series, List.of(), false);
-        ValueAxis xAxis = TickedAxes.log(xLabel + " (log scale)", threads, true);
+        ValueAxis xAxis = TickedAxes.log(logTitle(xLabel), threads, true);
         double[] xRange = x.logRange(1.15);
         if (xRange[1] / xRange[0] < 2) {
             xRange[0] /= 1.5;
@@ -149,7 +159,7 @@ public final class Charts {
         for (int i = 0; i < threads.length; i++) {
             ideal[i] = threads[i] / threads[0];
         }
-        ValueAxis yAxis = TickedAxes.log(yLabel + " (log scale)", ideal, false);
+        ValueAxis yAxis = TickedAxes.log(logTitle(yLabel), ideal, false);
         double[] yRange = y.logRange(1.15);
         yAxis.setRange(yRange[0], yRange[1]);
         return figure(title, plot(xAxis, yAxis, series, List.of(), Double.NaN, false, true), 800, 600,
@@ -171,13 +181,18 @@ public final class Charts {
             return new Series(s.name(), x, y, s.dashed());
         }).toList();
         Extent x = Extent.of(stepped, List.of(), true);
-        ValueAxis xAxis = TickedAxes.log(xLabel + " (log scale)", new double[0], false);
+        ValueAxis xAxis = TickedAxes.log(logTitle(xLabel), new double[0], false);
         double[] xRange = x.logRange(1.3);
         xAxis.setRange(xRange[0], xRange[1]);
         ValueAxis yAxis = TickedAxes.linear("cumulative fraction");
         yAxis.setRange(-0.02, 1.02);
         return figure(title, plot(xAxis, yAxis, stepped, List.of(), Double.NaN, true, false), 800, 600,
                 RectangleEdge.BOTTOM);
+    }
+
+    /** An axis title that says its scale is logarithmic: "time (ns)" becomes "time (ns, log scale)". */
+    static String logTitle(String title) {
+        return title.endsWith(")") ? title.substring(0, title.length() - 1) + ", log scale)" : title + " (log scale)";
     }
 
     /** Data bounds of a chart's series on one axis. */
@@ -322,6 +337,17 @@ public final class Charts {
         if (plain.getSeriesCount() > 0) {
             plot.setDataset(dataset, plain);
             plot.setRenderer(dataset++, lines);
+            if (step) {
+                // a step renderer draws no markers: the same points again, markers only
+                XYLineAndShapeRenderer markers = new XYLineAndShapeRenderer(false, true);
+                for (int k = 0; k < plain.getSeriesCount(); k++) {
+                    markers.setSeriesPaint(k, lines.getSeriesPaint(k));
+                    markers.setSeriesShape(k, lines.getSeriesShape(k));
+                    markers.setSeriesShapesVisible(k, lines.getSeriesShapesVisible(k));
+                }
+                plot.setDataset(dataset, plain);
+                plot.setRenderer(dataset++, markers);
+            }
         }
         if (anyBars) {
             Path2D.Double bar = new Path2D.Double();

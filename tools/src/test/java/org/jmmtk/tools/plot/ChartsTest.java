@@ -138,7 +138,7 @@ class ChartsTest {
                 new Charts.Series("all packets, fraction of edges", new double[] {1, 2, 4, 4096},
                         new double[] {0.01, 0.02, 0.1, 1}, true));
         Charts.Figure f = Charts.cdf("ProcessEdges packet sizes", "packet size (edges)", series);
-        SvgText.parse(Charts.svg(f)).has("packet size (edges) (log scale)", "cumulative fraction", "0", "1", "10",
+        SvgText.parse(Charts.svg(f)).has("packet size (edges, log scale)", "cumulative fraction", "0", "1", "10",
                 "100", "1000", "all packets, fraction of edges");
         assertLegendOutsideTheData(f);
     }
