@@ -367,10 +367,10 @@ public final class Charts {
                 bySeries.computeIfAbsent(o.series(), n -> new XYSeries(n + " (out of memory)", false, true))
                         .add(o.x(), mark);
             }
-            for (XYSeries xy : bySeries.values()) {
-                crosses.addSeries(xy);
+            for (Map.Entry<String, XYSeries> e : bySeries.entrySet()) {
+                crosses.addSeries(e.getValue());
                 int k = crosses.getSeriesCount() - 1;
-                Integer c = colours.get(bySeries.keySet().stream().toList().get(k));
+                Integer c = colours.get(e.getKey());
                 marks.setSeriesPaint(k, c == null ? Color.BLACK : PALETTE[c % PALETTE.length]);
                 marks.setSeriesShape(k, cross(6));
                 marks.setSeriesStroke(k, new BasicStroke(2.5f));

@@ -14,7 +14,7 @@ import java.util.TreeSet;
  */
 public final class Ticks {
     /** The most labelled ticks one axis gets from round values (required ones come on top). */
-    static final int MOST = 10;
+    static final int MOST = 12;
     /** Round values of a decade, from coarse to fine; the finest that fits {@link #MOST} is used. */
     private static final double[][] DECADE_STEPS = {{1}, {1, 2, 5}, {1, 2, 3, 5}, {1, 1.5, 2, 3, 4, 5, 6, 8}};
     /** Round values closer than this factor to a required one are dropped, so labels never crowd. */
