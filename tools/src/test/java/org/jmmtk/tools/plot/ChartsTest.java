@@ -94,7 +94,8 @@ class ChartsTest {
                 new Charts.OutOfMemory("gencopy", 1.5), new Charts.OutOfMemory("gencopy", 2));
         for (boolean logY : new boolean[] {false, true}) {
             Charts.Figure f = Charts.lines("GC time", "heap factor", "GC time (ms)", series, oom, false, logY);
-            SvgText.parse(Charts.svg(f)).has("heap factor", "GC time (ms)", "semispace", "gencopy",
+            SvgText.parse(Charts.svg(f)).has("heap factor", logY ? "GC time (ms, log scale)" : "GC time (ms)",
+                    "semispace", "gencopy",
                     "out of memory (marked at the axis)", "95% confidence interval (bootstrap)");
             XYPlot plot = f.chart().getXYPlot();
             double bottom = plot.getRangeAxis().getLowerBound();
