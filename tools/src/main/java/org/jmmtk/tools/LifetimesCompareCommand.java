@@ -340,7 +340,7 @@ final class LifetimesCompareCommand implements Callable<Integer> {
         }
     }
 
-    private org.knowm.xchart.XYChart chart(SampledComparison.Report report) {
+    private Charts.Figure chart(SampledComparison.Report report) {
         List<Charts.Series> series = new ArrayList<>();
         series.add(cdf("exact (Merlin)", report.exactLifetimes(), false));
         for (SampledComparison.Rate r : report.rates()) {

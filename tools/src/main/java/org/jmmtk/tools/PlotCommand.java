@@ -8,7 +8,6 @@ import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.tools.plot.Charts;
 import org.jmmtk.tools.plot.HeapPlots;
-import org.knowm.xchart.XYChart;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,7 +49,7 @@ final class PlotCommand implements Runnable {
             try (Progress progress = Progress.start("reading " + input, src::progress)) {
                 extent = HeapPlots.extent(src);
             }
-            XYChart c;
+            Charts.Figure c;
             try (Progress progress = Progress.start("drawing the " + what, src::progress)) {
                 c = chart.draw(src, extent, what.substring(0, 1).toUpperCase(java.util.Locale.ROOT)
                         + what.substring(1) + " of " + input.getFileName());
@@ -72,7 +71,7 @@ final class PlotCommand implements Runnable {
     /** Draws one kind of heap plot. */
     @FunctionalInterface
     interface Chart {
-        XYChart draw(TraceSource source, HeapPlots.Extent extent, String title) throws IOException;
+        Charts.Figure draw(TraceSource source, HeapPlots.Extent extent, String title) throws IOException;
     }
 
     @Command(name = "heap-profile", sortOptions = false,

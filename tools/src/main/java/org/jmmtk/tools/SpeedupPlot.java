@@ -24,7 +24,6 @@ final class SpeedupPlot {
     static List<Path> save(ThreadSweep.Result measured, ModelSweep.Result model, int[] threads, Path dir)
             throws IOException {
         List<Charts.Series> series = new ArrayList<>();
-        List<Charts.Interval> intervals = new ArrayList<>();
         if (measured != null) {
             List<ThreadSweep.Point> points = measured.points();
             double[] x = new double[points.size()];
@@ -33,7 +32,7 @@ final class SpeedupPlot {
                 x[i] = points.get(i).threads();
                 speedups[i] = points.get(i).speedup();
             }
-            series.add(measured("measured, " + measured.plan() + ", " + measured.source(), x, speedups, intervals));
+            series.add(measured("measured, " + measured.plan() + ", " + measured.source(), x, speedups));
         }
         if (model != null) {
             double[] predicted = new double[threads.length];
@@ -43,7 +42,7 @@ final class SpeedupPlot {
             series.add(new Charts.Series("predicted (virtual-time model)", counts(threads), predicted, false));
         }
         return draw("Closure speedup over " + threads[0] + " GC thread" + (threads[0] == 1 ? "" : "s"),
-                "GC threads", "closure speedup", series, intervals, threads, dir);
+                "GC threads", "closure speedup", series, threads, dir);
     }
 
     /** The mutator-thread sweep's plot: {@code dir/speedup.png} and {@code .svg}. */
@@ -55,35 +54,36 @@ final class SpeedupPlot {
             x[i] = points.get(i).mutatorThreads();
             speedups[i] = points.get(i).speedup();
         }
-        List<Charts.Interval> intervals = new ArrayList<>();
         List<Charts.Series> series = new ArrayList<>();
         series.add(measured("measured, " + measured.plan() + ", " + measured.source() + ", " + measured.gcThreads()
-                + " GC thread" + (measured.gcThreads() == 1 ? "" : "s"), x, speedups, intervals));
+                + " GC thread" + (measured.gcThreads() == 1 ? "" : "s"), x, speedups));
         int[] counts = measured.counts();
         return draw("Mutator throughput speedup over " + counts[0] + " mutator thread" + (counts[0] == 1 ? "" : "s"),
-                "mutator threads", "mutator throughput speedup", series, intervals, counts, dir);
+                "mutator threads", "mutator throughput speedup", series, counts, dir);
     }
 
-    /** The measured series; adds its intervals to {@code intervals}. */
-    private static Charts.Series measured(String name, double[] x, Bootstrap.Estimate[] speedups,
-                                          List<Charts.Interval> intervals) {
+    /** The measured series: median speedups with their 95% intervals. */
+    private static Charts.Series measured(String name, double[] x, Bootstrap.Estimate[] speedups) {
         double[] y = new double[x.length];
+        double[] low = new double[x.length];
+        double[] high = new double[x.length];
         for (int i = 0; i < x.length; i++) {
             y[i] = speedups[i].value();
-            intervals.add(new Charts.Interval(x[i], speedups[i].low(), speedups[i].high()));
+            low[i] = speedups[i].low();
+            high[i] = speedups[i].high();
         }
-        return new Charts.Series(name, x, y, false);
+        return new Charts.Series(name, x, y, low, high, false);
     }
 
     /** Adds the ideal line over {@code counts} (relative to the first) to {@code series} and writes the chart. */
     private static List<Path> draw(String title, String xLabel, String yLabel, List<Charts.Series> series,
-                                   List<Charts.Interval> intervals, int[] counts, Path dir) throws IOException {
+                                   int[] counts, Path dir) throws IOException {
         double[] ideal = new double[counts.length];
         for (int i = 0; i < counts.length; i++) {
             ideal[i] = (double) counts[i] / counts[0];
         }
         series.add(new Charts.Series("ideal (linear) speedup", counts(counts), ideal, true));
-        return Charts.save(Charts.speedup(title, xLabel, yLabel, series, intervals, counts(counts)), dir, "speedup");
+        return Charts.save(Charts.speedup(title, xLabel, yLabel, series, counts(counts)), dir, "speedup");
     }
 
     private static double[] counts(int[] counts) {

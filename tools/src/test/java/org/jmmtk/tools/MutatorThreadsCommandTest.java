@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jmmtk.tools.plot.SvgText;
 
 /**
  * {@code run --mutator-threads} and {@code sweep --mutator-threads} from the command line: the parallel
@@ -57,7 +58,8 @@ class MutatorThreadsCommandTest {
         assertTrue(summary.get(1).startsWith("1,"), summary.toString());
         assertEquals(5, Files.readAllLines(dir.resolve("runs.csv")).size());
         assertTrue(Files.size(dir.resolve("speedup.png")) > 0);
-        assertTrue(Files.size(dir.resolve("speedup.svg")) > 0);
+        SvgText.read(dir.resolve("speedup.svg")).has("mutator threads (log scale)",
+                "mutator throughput speedup (log scale)", "1", "2", "95% confidence interval (bootstrap)");
         Cli.Result bad = Cli.run("sweep", "--workload", "search", "--mutator-threads", "1,,2");
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--mutator-threads takes thread counts"), bad.err());

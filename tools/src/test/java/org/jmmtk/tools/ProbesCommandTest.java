@@ -19,6 +19,7 @@ import org.jmmtk.probes.Tracepoints;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jmmtk.tools.plot.SvgText;
 
 /**
  * {@code run --jfr} records every jmmtk tracepoint, and {@code probes} reports on the recording with
@@ -162,6 +163,11 @@ class ProbesCommandTest {
             assertTrue(Files.size(out.resolve(f)) > 100, f);
         }
         assertTrue(Files.readString(out.resolve("packet-sizes.csv")).startsWith("packets,size,count,edges"));
+        // the legend uses the axis's word, edges
+        SvgText.read(out.resolve("packet-sizes.svg")).has("ProcessEdges packet sizes",
+                "packet size (edges, log2 buckets, log scale)", "cumulative fraction", "all packets, fraction of edges",
+                "all packets, fraction of packets", "0", "1").lacks("by item");
+        SvgText.read(out.resolve("slow-path.svg")).has("cumulative fraction");
     }
 
     @Test

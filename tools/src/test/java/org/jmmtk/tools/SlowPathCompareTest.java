@@ -19,6 +19,7 @@ import org.jmmtk.probes.Tracepoints;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jmmtk.tools.plot.SvgText;
 
 /**
  * {@code probes --report slow-path} shows contended time per slow path, and {@code --compare A B} overlays two
@@ -128,6 +129,8 @@ class SlowPathCompareTest {
                 "slow-path-contended-compare.svg")) {
             assertTrue(Files.size(out.resolve(f)) > 1000, f);
         }
+        SvgText.read(out.resolve("slow-path-compare.svg")).has("cumulative fraction");
+        SvgText.read(out.resolve("slow-path-contended-compare.svg")).has("cumulative fraction");
         Cli.Result json = Cli.run("probes", "--report", "slow-path", "--compare", coarse.toString(), fine.toString(),
                 "--json");
         assertEquals(0, json.code(), json.err());

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.jmmtk.tools.plot.SvgText;
 
 /** {@code sweep --model}: every point gains predictedSpeedup; counts beyond this machine are predicted only. */
 class SweepModelTest {
@@ -38,6 +39,9 @@ class SweepModelTest {
         Map<String, Object> model = (Map<String, Object>) json.get("model");
         assertTrue(((Number) model.get("stealNs")).longValue() >= 0);
         assertTrue(Files.size(dir.resolve("speedup.png")) > 0);
+        // a labelled tick at every thread count, also the ones only the model reaches
+        SvgText.read(dir.resolve("speedup.svg")).has("GC threads (log scale)", "closure speedup (log scale)",
+                "predicted (virtual-time model)", "ideal (linear) speedup", "1", "2", Integer.toString(beyond));
         assertTrue(Files.readString(dir.resolve("summary.csv")).contains("predicted_speedup"));
     }
 

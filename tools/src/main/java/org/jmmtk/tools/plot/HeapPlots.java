@@ -2,16 +2,23 @@ package org.jmmtk.tools.plot;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.SeriesRenderingOrder;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYAreaRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 import org.jmmtk.bindings.trace.TraceSource;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The heap visualisations of section 8 of the Merlin paper, drawn from a perfect trace: the heap
@@ -44,8 +51,8 @@ public final class HeapPlots {
      * The heap profile: {@code bands} stacked bands, youngest at the bottom (the paper's Fig. 13) or,
      * {@code inverted}, at the top (Fig. 14).
      */
-    public static XYChart heapProfile(TraceSource source, Extent extent, String title, int bands, boolean inverted)
-            throws IOException {
+    public static Charts.Figure heapProfile(TraceSource source, Extent extent, String title, int bands,
+                                            boolean inverted) throws IOException {
         // no more bands than bytes, so that every band has a stretch of its own
         bands = (int) Math.max(1, Math.min(bands, extent.totalBytes()));
         HeapProfile p = new HeapProfile(extent.totalBytes(), bands, SAMPLES);
@@ -53,34 +60,41 @@ public final class HeapPlots {
         p.finish();
         Unit x = Unit.of(extent.totalBytes());
         Unit y = Unit.of(extent.maxLiveBytes());
-        XYChart chart = chart(title, "time: bytes allocated (" + x.name + ")",
-                "live bytes in the age-ordered heap (" + y.name + "), " + (inverted ? "youngest at the top" : "youngest at the bottom"));
+        XYPlot plot = plot("time: bytes allocated (" + x.name + ")", "live bytes in the age-ordered heap (" + y.name
+                + "), " + (inverted ? "youngest at the top" : "youngest at the bottom"), x.scale(extent.totalBytes()),
+                y.scale(extent.maxLiveBytes()));
         double[] times = x.scale(p.times());
-        // stacked: bottom band first in the sum; the tallest cumulative curve is drawn first, so each
-        // lower one paints over it and every band shows its own colour
+        // stacked: the k-th series is the top of the k-th band from the bottom; drawn in reverse, the
+        // tallest first, so each lower one paints over it, and a white edge parts neighbouring bands
         double[] sum = new double[times.length];
-        List<double[]> tops = new ArrayList<>();
-        List<Integer> order = new ArrayList<>();
+        XYSeriesCollection tops = new XYSeriesCollection();
+        XYAreaRenderer areas = new XYAreaRenderer(XYAreaRenderer.AREA);
+        areas.setOutline(true);
+        List<LegendItem> items = new ArrayList<>();
         for (int k = 0; k < bands; k++) {
             int band = inverted ? k : bands - 1 - k;
             double[] b = p.bandBytes(band);
+            XYSeries top = new XYSeries(bandLabel(p, band, x), false, true);
             for (int i = 0; i < sum.length; i++) {
                 sum[i] += b[i];
+                top.add(times[i], y.scale(sum[i]));
             }
-            tops.add(y.scale(sum.clone()));
-            order.add(band);
-        }
-        for (int k = bands - 1; k >= 0; k--) {
-            int band = order.get(k);
-            XYSeries s = chart.addSeries(bandLabel(p, band, x), times, tops.get(k));
-            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
-            s.setMarker(SeriesMarkers.NONE);
+            tops.addSeries(top);
             Color colour = bandColor(band, bands);
-            s.setFillColor(colour);
-            s.setLineColor(colour.darker());
-            s.setLineStyle(new BasicStroke(1.5f));
+            areas.setSeriesPaint(k, colour);
+            areas.setSeriesOutlinePaint(k, Color.WHITE);
+            areas.setSeriesOutlineStroke(k, new BasicStroke(1.2f));
+            items.add(0, new LegendItem((String) top.getKey(), null, null, null, new Rectangle2D.Double(-6, -6, 12, 12),
+                    colour));
         }
-        return chart;
+        // the legend reads from the top band down, as the stack does
+        LegendItemCollection legend = new LegendItemCollection();
+        items.forEach(legend::add);
+        plot.setDataset(tops);
+        plot.setRenderer(areas);
+        plot.setSeriesRenderingOrder(SeriesRenderingOrder.REVERSE);
+        plot.setFixedLegendItems(legend);
+        return Charts.figure(title, plot, 1000, 600, RectangleEdge.RIGHT);
     }
 
     private static String bandLabel(HeapProfile p, int band, Unit x) {
@@ -112,15 +126,16 @@ public final class HeapPlots {
      * The demise map: one square per cell of time by heap position in which objects died, from light
      * grey (one death) to black (the most), in classes of powers of two.
      */
-    public static XYChart demiseMap(TraceSource source, Extent extent, String title, boolean inverted)
+    public static Charts.Figure demiseMap(TraceSource source, Extent extent, String title, boolean inverted)
             throws IOException {
         DemiseMap m = new DemiseMap(extent.totalBytes(), extent.maxLiveBytes(), MAP_WIDTH, MAP_HEIGHT, !inverted);
         source.replay(m);
         m.finish();
         Unit x = Unit.of(extent.totalBytes());
         Unit y = Unit.of(extent.maxLiveBytes());
-        XYChart chart = chart(title, "time of death: bytes allocated (" + x.name + ")",
-                "position in the age-ordered heap (" + y.name + "), " + (inverted ? "oldest at the bottom" : "youngest at the bottom"));
+        XYPlot plot = plot("time of death: bytes allocated (" + x.name + ")", "position in the age-ordered heap ("
+                + y.name + "), " + (inverted ? "oldest at the bottom" : "youngest at the bottom"),
+                x.scale(extent.totalBytes()), y.scale(extent.maxLiveBytes()));
         long most = 1;
         for (int c = 0; c < m.width(); c++) {
             for (int r = 0; r < m.height(); r++) {
@@ -128,46 +143,43 @@ public final class HeapPlots {
             }
         }
         int classes = 64 - Long.numberOfLeadingZeros(most);
-        List<List<double[]>> points = new ArrayList<>();
+        List<XYSeries> points = new ArrayList<>();
         for (int k = 0; k < classes; k++) {
-            points.add(new ArrayList<>());
+            points.add(new XYSeries(densityLabel(k), false, true));
         }
         for (int c = 0; c < m.width(); c++) {
             for (int r = 0; r < m.height(); r++) {
                 long n = m.count(c, r);
                 if (n > 0) {
-                    points.get(63 - Long.numberOfLeadingZeros(n)).add(new double[] {m.columnTime(c), m.rowPosition(r)});
+                    points.get(63 - Long.numberOfLeadingZeros(n)).add(x.scale(m.columnTime(c)), y.scale(m.rowPosition(r)));
                 }
             }
         }
-        chart.getStyler().setMarkerSize(4);
-        boolean any = false;
+        XYSeriesCollection cells = new XYSeriesCollection();
+        XYLineAndShapeRenderer squares = new XYLineAndShapeRenderer(false, true);
+        LegendItemCollection legend = new LegendItemCollection();
+        Rectangle2D square = new Rectangle2D.Double(-2, -2, 4, 4);
         for (int k = 0; k < classes; k++) {
-            List<double[]> cells = points.get(k);
-            if (cells.isEmpty()) {
+            if (points.get(k).isEmpty()) {
                 continue;
             }
-            any = true;
-            double[] xs = new double[cells.size()];
-            double[] ys = new double[cells.size()];
-            for (int i = 0; i < xs.length; i++) {
-                xs[i] = x.scale(cells.get(i)[0]);
-                ys[i] = y.scale(cells.get(i)[1]);
-            }
-            XYSeries s = chart.addSeries(densityLabel(k), xs, ys);
-            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            s.setMarker(SeriesMarkers.SQUARE);
+            cells.addSeries(points.get(k));
+            int i = cells.getSeriesCount() - 1;
             float grey = classes == 1 ? 0.35f : 0.8f - 0.8f * k / (classes - 1);
-            s.setMarkerColor(new Color(grey, grey, grey));
+            Color colour = new Color(grey, grey, grey);
+            squares.setSeriesPaint(i, colour);
+            squares.setSeriesShape(i, square);
+            legend.add(new LegendItem(densityLabel(k), null, null, null, new Rectangle2D.Double(-5, -5, 10, 10), colour));
         }
-        if (!any) {
-            chart.setTitle(title + " (no deaths: is it a perfect trace?)");
-            XYSeries s = chart.addSeries("no deaths", new double[] {0, x.scale(extent.totalBytes())},
-                    new double[] {0, y.scale(extent.maxLiveBytes())});
-            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            s.setMarker(SeriesMarkers.NONE);
+        if (cells.getSeriesCount() == 0) {
+            title += " (no deaths: is it a perfect trace?)";
+            legend.add(new LegendItem("no deaths", null, null, null, false, square, false, Color.WHITE, false,
+                    Color.WHITE, new BasicStroke(), false, new Line2D.Double(), new BasicStroke(), Color.WHITE));
         }
-        return chart;
+        plot.setDataset(cells);
+        plot.setRenderer(squares);
+        plot.setFixedLegendItems(legend);
+        return Charts.figure(title, plot, 1000, 600, RectangleEdge.RIGHT);
     }
 
     private static String densityLabel(int k) {
@@ -176,17 +188,16 @@ public final class HeapPlots {
         return (low == high ? low + "" : low + "-" + high) + (high == 1 ? " death" : " deaths") + " per cell";
     }
 
-    private static XYChart chart(String title, String xLabel, String yLabel) {
-        XYChart chart = new XYChartBuilder().width(1000).height(600).title(title).xAxisTitle(xLabel)
-                .yAxisTitle(yLabel).build();
-        Styler styler = chart.getStyler();
-        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
-        styler.setChartBackgroundColor(Color.WHITE);
-        styler.setPlotBackgroundColor(Color.WHITE);
-        chart.getStyler().setPlotGridLinesVisible(false);
-        chart.getStyler().setXAxisMin(0.0);
-        chart.getStyler().setYAxisMin(0.0);
-        return chart;
+    /** A white plot over bytes allocated and heap bytes, from 0 (never below) to the largest of each. */
+    private static XYPlot plot(String xLabel, String yLabel, double xMax, double yMax) {
+        ValueAxis xAxis = TickedAxes.linear(xLabel);
+        ValueAxis yAxis = TickedAxes.linear(yLabel);
+        xAxis.setRange(0, xMax > 0 ? xMax : 1);
+        yAxis.setRange(0, yMax > 0 ? yMax * 1.02 : 1);
+        XYPlot plot = Charts.plot(xAxis, yAxis);
+        plot.setDomainGridlinesVisible(false);
+        plot.setRangeGridlinesVisible(false);
+        return plot;
     }
 
     /** Bytes shown in the unit that keeps the axis numbers short. */

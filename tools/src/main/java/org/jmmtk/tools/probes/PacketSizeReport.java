@@ -82,10 +82,10 @@ final class PacketSizeReport implements ProbeReport {
             rows(out, "roots", roots);
         }
         List<Charts.Series> series = new ArrayList<>();
-        series(series, "all, by packet", all, false);
-        series(series, "all, by item", all, true);
-        series(series, "roots, by packet", roots, false);
-        series(series, "roots, by item", roots, true);
+        series(series, "all packets, fraction of packets", all, false);
+        series(series, "all packets, fraction of edges", all, true);
+        series(series, "root packets, fraction of packets", roots, false);
+        series(series, "root packets, fraction of edges", roots, true);
         List<Path> files = new ArrayList<>(List.of(csv));
         if (!series.isEmpty()) {
             files.addAll(Charts.save(Charts.cdf("ProcessEdges packet sizes", "packet size (edges, log2 buckets)",

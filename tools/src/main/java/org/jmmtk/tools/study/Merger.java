@@ -11,12 +11,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jmmtk.tools.sweep.Bootstrap;
 
 /**
  * Joins a study directory's results into one table: a row per cell (a task's parameters but its
  * repetition) with the parameter columns, how many repetitions it merges, their outcome, and the median
- * over them of every scalar metric ({@link Metrics}). Failed and missing tasks are counted and listed,
- * not merged. Used on the command's thread.
+ * over them of every scalar metric ({@link Metrics}), then the 95% bootstrap interval of that median for
+ * each metric the study's figures draw ({@code pauseTotalMs.low95}, {@code .high95}, ...). Failed and
+ * missing tasks are counted and listed, not merged. Used on the command's thread.
  */
 final class Merger {
     /** Parameter columns, in this order, each present when some task has it. */
@@ -60,9 +62,14 @@ final class Merger {
         columns.add("repeats");
         columns.add("outcome");
         columns.addAll(metrics);
+        List<String> spread = StudyPlots.metrics().stream().filter(metrics::contains).toList();
+        for (String m : spread) {
+            columns.add(m + StudyPlots.LOW);
+            columns.add(m + StudyPlots.HIGH);
+        }
         List<List<String>> rows = new ArrayList<>();
         for (Map.Entry<String, List<ResultFile.Stored>> e : cells.entrySet()) {
-            rows.add(row(cellParameters.get(e.getKey()), params, e.getValue(), metrics));
+            rows.add(row(cellParameters.get(e.getKey()), params, e.getValue(), metrics, spread));
         }
         return new Table(columns, rows, manifest.tasks().size(), merged, missing, failed);
     }
@@ -114,7 +121,7 @@ final class Merger {
     }
 
     private static List<String> row(ObjectNode cell, List<String> params, List<ResultFile.Stored> results,
-                                    List<String> metrics) {
+                                    List<String> metrics, List<String> spread) {
         List<String> row = new ArrayList<>();
         for (String p : params) {
             JsonNode v = cell.get(p);
@@ -125,6 +132,13 @@ final class Merger {
         List<Map<String, JsonNode>> values = results.stream().map(Merger::metrics).toList();
         for (String m : metrics) {
             row.add(median(values.stream().map(v -> v.get(m)).filter(v -> v != null && !v.isNull()).toList()));
+        }
+        for (String m : spread) {
+            double[] xs = values.stream().map(v -> v.get(m)).filter(v -> v != null && v.isNumber())
+                    .mapToDouble(JsonNode::asDouble).toArray();
+            Bootstrap.Estimate ci = xs.length == 0 ? null : Bootstrap.median95(xs);
+            row.add(ci == null ? "" : number(ci.low(), false));
+            row.add(ci == null ? "" : number(ci.high(), false));
         }
         return row;
     }

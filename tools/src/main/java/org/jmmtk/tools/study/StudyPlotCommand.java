@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "plot", sortOptions = false,
         description = {"Draw a merged study (the CSV of 'study merge'): for each trace or workload, GC time, mark/cons "
                 + "and the number of GCs against the heap factor (or heap), one line per plan, a log scale where the "
-                + "values span a factor of 10 or more; each figure as PNG and SVG. Cells that ran out of memory have no point."})
+                + "values span a factor of 10 or more, each point the median of the repetitions with its 95%% bootstrap interval; "
+                + "each figure as PNG and SVG (its words as text). Cells that ran out of memory are crosses on the x axis."})
 final class StudyPlotCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE.csv", description = "A CSV that 'jmmtk study merge' wrote.")
     Path csv;

@@ -10,12 +10,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.jmmtk.tools.plot.Charts;
-import org.knowm.xchart.XYChart;
 
 /**
  * The figures of a merged study, as GC papers draw them: for each program, GC time, mark/cons and the
  * number of collections against the heap (factor or size), one line per plan (and thread count, when the
- * study has several). Cells that ran out of memory, failed or are missing have no point. Command thread only.
+ * study has several), each point the median of the repetitions with its 95% bootstrap interval as a bar
+ * (from the merged CSV's {@code .low95}/{@code .high95} columns). Cells that ran out of memory are crosses
+ * at the x axis; failed or missing cells have no point. Command thread only.
  */
 final class StudyPlots {
     /** One metric drawn against the heap. */
@@ -26,6 +27,10 @@ final class StudyPlots {
             new Figure("gc-time", "pauseTotalMs", "GC time", "GC time (total pause, ms)"),
             new Figure("mark-cons", "markCons", "mark/cons", "mark/cons (bytes traced / bytes allocated)"),
             new Figure("gc-count", "gcCount", "GCs", "number of GCs"));
+
+    /** Suffixes of the merged CSV's columns with the 95% interval of a metric's median. */
+    static final String LOW = ".low95";
+    static final String HIGH = ".high95";
 
     /** Columns a merged study has that the figures need. */
     static final List<String> REQUIRED = List.of("plan", "threads", "pauseTotalMs", "markCons", "gcCount");
@@ -50,7 +55,16 @@ final class StudyPlots {
     }
 
     /** A figure ready to save: its file name without extension and the chart. */
-    record Drawing(String name, XYChart chart) {
+    record Drawing(String name, Charts.Figure chart) {
+    }
+
+    /** The metrics the figures draw, whose intervals {@code study merge} adds. */
+    static List<String> metrics() {
+        return FIGURES.stream().map(Figure::column).toList();
+    }
+
+    /** One figure's data: a line per plan, and the cells that ran out of memory. */
+    private record Lines(List<Charts.Series> series, List<Charts.OutOfMemory> outOfMemory) {
     }
 
     /** Every figure that has at least one point, drawn but not yet saved. */
@@ -64,15 +78,15 @@ final class StudyPlots {
         for (Map.Entry<String, List<List<String>>> p : programs.entrySet()) {
             String base = fileName(p.getKey(), used);
             for (Figure f : FIGURES) {
-                List<Charts.Series> series = series(p.getValue(), f.column());
-                if (series.isEmpty()) {
+                Lines lines = series(p.getValue(), f.column());
+                if (lines.series().stream().allMatch(s -> s.x().length == 0)) {
                     continue;
                 }
-                boolean logX = heapColumn.equals("heap") && spread(series, true);
-                boolean logY = spread(series, false);
+                boolean logX = heapColumn.equals("heap") && spread(lines.series(), true);
+                boolean logY = spread(lines.series(), false);
                 String xLabel = heapColumn.equals("heap") ? "heap (bytes)" : "heap factor (x maximum live size)";
-                drawings.add(new Drawing(base + "." + f.suffix(),
-                        Charts.lines(f.title() + ": " + p.getKey(), xLabel, f.axis(), series, logX, logY)));
+                drawings.add(new Drawing(base + "." + f.suffix(), Charts.lines(f.title() + ": " + p.getKey()
+                        + " (median of repetitions)", xLabel, f.axis(), lines.series(), lines.outOfMemory(), logX, logY)));
             }
         }
         return drawings;
@@ -110,9 +124,13 @@ final class StudyPlots {
         return name;
     }
 
-    /** A line per plan (and thread count), points sorted by heap, cells without a value left out. */
-    private List<Charts.Series> series(List<List<String>> rows, String column) {
-        Map<String, TreeMap<Double, Double>> lines = new LinkedHashMap<>();
+    /**
+     * A line per plan (and thread count), points sorted by heap with their intervals when the CSV has
+     * them, cells that ran out of memory set apart, failed cells and cells without a value left out.
+     */
+    private Lines series(List<List<String>> rows, String column) {
+        Map<String, TreeMap<Double, double[]>> lines = new LinkedHashMap<>();
+        List<Charts.OutOfMemory> outOfMemory = new ArrayList<>();
         for (List<String> row : rows) {
             String outcome = table.get(row, "outcome");
             Double x = parse(table.get(row, heapColumn));
@@ -120,21 +138,35 @@ final class StudyPlots {
             String threads = table.get(row, "threads");
             String label = table.get(row, "plan")
                     + (severalThreads ? " (" + threads + (threads.equals("1") ? " thread)" : " threads)") : "");
-            TreeMap<Double, Double> line = lines.computeIfAbsent(label, k -> new TreeMap<>());
+            TreeMap<Double, double[]> line = lines.computeIfAbsent(label, k -> new TreeMap<>());
+            boolean oom = outcome.equals("oom") || "true".equals(table.get(row, "outOfMemory"));
             boolean completed = outcome.isEmpty() || outcome.equals("ok");
-            if (x != null && y != null && completed && !"true".equals(table.get(row, "outOfMemory"))) {
-                line.put(x, y);
+            if (x != null && oom) {
+                outOfMemory.add(new Charts.OutOfMemory(label, x));
+            } else if (x != null && y != null && completed) {
+                Double low = table.has(column + LOW) ? parse(table.get(row, column + LOW)) : null;
+                Double high = table.has(column + HIGH) ? parse(table.get(row, column + HIGH)) : null;
+                line.put(x, new double[] {y, low == null ? y : Math.min(low, y), high == null ? y : Math.max(high, y)});
             }
         }
         List<Charts.Series> series = new ArrayList<>();
-        for (Map.Entry<String, TreeMap<Double, Double>> e : lines.entrySet()) {
-            if (!e.getValue().isEmpty()) {
+        for (Map.Entry<String, TreeMap<Double, double[]>> e : lines.entrySet()) {
+            boolean anyOom = outOfMemory.stream().anyMatch(o -> o.series().equals(e.getKey()));
+            if (!e.getValue().isEmpty() || anyOom) {
                 double[] xs = e.getValue().keySet().stream().mapToDouble(Double::doubleValue).toArray();
-                double[] ys = e.getValue().values().stream().mapToDouble(Double::doubleValue).toArray();
-                series.add(new Charts.Series(e.getKey(), xs, ys, false));
+                double[][] v = e.getValue().values().toArray(new double[0][]);
+                double[] ys = new double[xs.length];
+                double[] lows = new double[xs.length];
+                double[] highs = new double[xs.length];
+                for (int i = 0; i < xs.length; i++) {
+                    ys[i] = v[i][0];
+                    lows[i] = v[i][1];
+                    highs[i] = v[i][2];
+                }
+                series.add(new Charts.Series(e.getKey(), xs, ys, lows, highs, false));
             }
         }
-        return series;
+        return new Lines(series, outOfMemory);
     }
 
     private static Double parse(String text) {

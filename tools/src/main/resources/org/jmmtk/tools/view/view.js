@@ -109,6 +109,15 @@ function ensureTileSelect(current) {
   if (document.activeElement !== sel) sel.value = current;
 }
 
+// the summary bar over each space: used bytes, the live part of them on top, free bytes after them
+// (grey and two Okabe-Ito colours, told apart under the common colour blindnesses and in grey scale;
+// no blue, which the tiles' used-bytes scale has)
+const BAR = {
+  used: {label: 'used', color: '#9e9e9e'},
+  live: {label: 'live after last GC', color: '#009e73'},
+  free: {label: 'free', color: '#e69f00'}
+};
+
 function colour(stream, value, meta, max) {
   const info = STREAM_INFO[stream] || {color: [80, 80, 80], scale: 'max'};
   let f = info.scale === 'tile' ? value / meta.tileBytes : info.scale === 'permille' ? value / 1000
@@ -212,9 +221,9 @@ function render() {
     const extent = Math.max(1, meta.extentEnd - meta.start);
     const pct = v => (100 * v / extent).toFixed(2) + '%';
     box.querySelector('.bar').innerHTML = meta.collapsed ? '' :
-      `<div style="left:0;width:${pct(t.usedBytes)};background:#607d8b"></div>` +
-      `<div style="left:0;width:${pct(t.liveBytes)};background:#2e7d32"></div>` +
-      `<div style="left:${pct(t.usedBytes)};width:${pct(t.freeBytes)};background:#e67800"></div>`;
+      `<div style="left:0;width:${pct(t.usedBytes)};background:${BAR.used.color}"></div>` +
+      `<div style="left:0;width:${pct(t.liveBytes)};background:${BAR.live.color}"></div>` +
+      `<div style="left:${pct(t.usedBytes)};width:${pct(t.freeBytes)};background:${BAR.free.color}"></div>`;
     const stack = state.zooms[name] || [];
     box.querySelector('.zoomout').style.display = stack.length && !state.past ? 'inline' : 'none';
     box.querySelector('.zoomout').textContent = `zoom out (${stack.length} level${stack.length > 1 ? 's' : ''})`;
@@ -288,9 +297,10 @@ function legend() {
   const info = STREAM_INFO[state.stream];
   const steps = [0, .25, .5, .75, 1];
   const what = info.scale === 'tile' ? 'of the tile' : info.scale === 'permille' ? '' : 'of the space\'s largest';
-  $('legend').innerHTML = `<div>${info.label}</div>` + steps.map(s =>
+  $('legend').innerHTML = `<div>tiles: ${info.label}</div>` + steps.map(s =>
     `<span style="background:${colour(state.stream, s * 1000, {tileBytes: 1000}, 1000)}"></span>${s * 100}%`)
-    .join(' ') + ` ${what}`;
+    .join(' ') + ` ${what}` + `<div id="barLegend" style="margin-top:4px">bar over each space (share of its extent): ` +
+    Object.values(BAR).map(b => `<span style="background:${b.color}"></span>${b.label}`).join(' ') + '</div>';
 }
 
 function tileAt(canvas, e, meta) {
