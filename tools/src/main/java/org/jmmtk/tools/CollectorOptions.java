@@ -100,6 +100,12 @@ final class CollectorOptions {
                         Options.MAX_TENURING_THRESHOLD));
     }
 
+    /** The geometry as given, page, block, line and buffer bytes (0: scaled with the heap): {@code 0,0,0,0}. */
+    String geometryKey() {
+        return size("--page-size", pageSize) + "," + size("--block-size", blockSize) + ","
+                + size("--line-size", lineSize) + "," + size("--tlab-size", tlabSize);
+    }
+
     /** An option of plans with survivor spaces, or its default if not given; a usage error for any other plan. */
     private int survivorOption(String option, Integer value, int defaultValue) {
         if (value == null) {

@@ -42,6 +42,9 @@ final class RunCommand implements Callable<Integer> {
     HeapFactorOption heapFactor;
 
     @Mixin
+    MinHeapFactorOption minHeapFactor;
+
+    @Mixin
     ThreadsOption threads;
 
     @Mixin
@@ -103,6 +106,7 @@ final class RunCommand implements Callable<Integer> {
         options.mutatorThreads(mutatorThreads);
         options.pageResourceLock(PageResourceLock.parse(pageResourceLock));
         Simulation.checkMutatorThreads(options, List.of());
+        minHeapFactor.check();
         ExportOptions exportOptions = exportOptions();
         TraceSource opened = source.open();
         FinalizationSampler filip = filip(options);
@@ -110,6 +114,11 @@ final class RunCommand implements Callable<Integer> {
         HeapFactorOption.Heap heap = heapFactor.heap(source, opened);
         if (heap != null) {
             options.heapBytes(heap.bytes());
+        }
+        MinHeapFactorOption.Heap minHeap = minHeapFactor.heap(source, src, plan, options,
+                collector.geometryKey() + (filip == null ? "" : "/filip=" + (sample == null ? "1/1" : sample)));
+        if (minHeap != null) {
+            options.heapBytes(minHeap.bytes());
         }
         if (mmuOut != null) {
             MmuCsv.checkTarget(mmuOut, source.trace, jfr, perfetto);
@@ -156,9 +165,10 @@ final class RunCommand implements Callable<Integer> {
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
-                RunReport.json(result, source.kind(), heap, warmup, out);
+                RunReport.json(result, source.kind(), heap, minHeap, warmup, out);
             } else {
-                RunReport.table(result, heap == null ? null : heap.describe(), warmup, out);
+                RunReport.table(result, heap != null ? heap.describe() : minHeap != null ? minHeap.describe() : null,
+                        warmup, out);
             }
             if (perfetto != null) {
                 // after the metrics, and on standard error, so that --json output stays one JSON object

@@ -104,12 +104,15 @@ final class RunReport {
     }
 
     static void json(RunResult r, String sourceKind, int warmupRuns, PrintWriter out) throws IOException {
-        json(r, sourceKind, null, warmupRuns, out);
+        json(r, sourceKind, null, null, warmupRuns, out);
     }
 
-    /** The JSON object; with {@code heap} (chosen by factor), also {@code heapFactor} and {@code maxLiveBytes}. */
-    static void json(RunResult r, String sourceKind, HeapFactorOption.Heap heap, int warmupRuns, PrintWriter out)
-            throws IOException {
+    /**
+     * The JSON object; with {@code heap} (chosen by factor), also {@code heapFactor} and {@code maxLiveBytes};
+     * with {@code minHeap} (chosen by minimum-heap factor), also {@code minHeapFactor} and {@code minHeapBytes}.
+     */
+    static void json(RunResult r, String sourceKind, HeapFactorOption.Heap heap, MinHeapFactorOption.Heap minHeap,
+                     int warmupRuns, PrintWriter out) throws IOException {
         try (JsonGenerator g = Json.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("plan", r.plan());
@@ -118,6 +121,10 @@ final class RunReport {
             if (heap != null) {
                 g.writeNumberField("heapFactor", heap.factor());
                 g.writeNumberField("maxLiveBytes", heap.maxLive().bytes());
+            }
+            if (minHeap != null) {
+                g.writeNumberField("minHeapFactor", minHeap.factor());
+                g.writeNumberField("minHeapBytes", minHeap.minHeapBytes());
             }
             geometry(g, r.geometry());
             if (!r.spaceSizes().isEmpty()) {

@@ -41,6 +41,9 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     HeapFactorOption heapFactor;
 
+    @Mixin
+    MinHeapFactorOption minHeapFactor;
+
     @Option(names = "--threads", paramLabel = "N,N,...", defaultValue = "1,2,4",
             description = "GC thread counts to measure (default: ${DEFAULT-VALUE}); speedups are over the first.")
     String threadList;
@@ -87,10 +90,10 @@ final class SweepCommand implements Callable<Integer> {
         Plans.Entry plan = collector.planEntry();
         TraceSource src = source.open();
         out.check(source.trace);
-        collector.options(threads[0]);
-        HeapFactorOption.Heap heap = heapFactor.heap(source, src);
-        IntFunction<Options> options = heap == null ? collector::options
-                : t -> collector.options(t).heapBytes(heap.bytes());
+        minHeapFactor.check();
+        Options first = collector.options(threads[0]);
+        long heap = heapBytes(src, plan, first);
+        IntFunction<Options> options = heap == 0 ? collector::options : t -> collector.options(t).heapBytes(heap);
         int[] measured = model ? measurable(threads) : threads;
         AtomicInteger done = new AtomicInteger();
         int total = measured.length * (repeat + warmup);
@@ -145,11 +148,12 @@ final class SweepCommand implements Callable<Integer> {
         }
         TraceSource src = source.open();
         out.check(source.trace);
-        HeapFactorOption.Heap heap = heapFactor.heap(source, src);
+        minHeapFactor.check();
+        long heap = heapBytes(src, plan, collector.options(gcThreads).mutatorThreads(counts[0]));
         int g = gcThreads;
         IntFunction<Options> options = n -> {
             Options o = collector.options(g).mutatorThreads(n);
-            return heap == null ? o : o.heapBytes(heap.bytes());
+            return heap == 0 ? o : o.heapBytes(heap);
         };
         Simulation.checkMutatorThreads(options.apply(java.util.Arrays.stream(counts).max().orElse(1)), List.of());
         int total = counts.length * (repeat + warmup);
@@ -180,6 +184,19 @@ final class SweepCommand implements Callable<Integer> {
             }
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * The heap every count runs in: by --heap-factor, or by --min-heap-factor (the minimum heap found with
+     * {@code first}, the options of the first count), or 0 for the --heap given (or its default).
+     */
+    private long heapBytes(TraceSource src, Plans.Entry plan, Options first) throws IOException {
+        HeapFactorOption.Heap byLive = heapFactor.heap(source, src);
+        if (byLive != null) {
+            return byLive.bytes();
+        }
+        MinHeapFactorOption.Heap byMin = minHeapFactor.heap(source, src, plan, first, collector.geometryKey());
+        return byMin == null ? 0 : byMin.bytes();
     }
 
     /** {@code runs.csv}, {@code summary.csv} and the speedup plot of a mutator-thread sweep. */
