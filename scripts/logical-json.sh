@@ -5,8 +5,8 @@
 #   scripts/logical-json.sh record DIR      run the grid with ./jmmtk, one file per cell in DIR
 #   scripts/logical-json.sh compare A B     exit 0 if the two records are identical, else list the cells
 #
-# A cell's file is `run --json` with every timing field removed (…Ms, wallMs, mmu, and the scheduling-
-# dependent packets and steals of each collection), or the exit code and message of a run that failed
+# A cell's file is `run --json` with every timing field removed (…Ms, wallMs, mmu, the scheduling-
+# dependent packets and steals of each collection, and the machine's loadAverage and busyMachine), or the exit code and message of a run that failed
 # (a simulated out-of-memory is a result too). Environment: JMMTK (default ./jmmtk), SCALE (default 0.5),
 # JOBS (parallel runs, default 2), PLANS and WORKLOADS (space-separated subsets; default all).
 set -euo pipefail
@@ -15,7 +15,7 @@ JMMTK=${JMMTK:-./jmmtk}
 SCALE=${SCALE:-0.5}
 JOBS=${JOBS:-2}
 FILTER='walk(if type == "object" then with_entries(select((.key | endswith("Ms") or . == "mmu"
-        or . == "packets" or . == "steals") | not)) else . end)'
+        or . == "packets" or . == "steals" or . == "loadAverage" or . == "busyMachine") | not)) else . end)'
 
 cell() {  # plan workload factor threads dir
   local out="$5/$1.$2.f$3.t$4.json" rc=0 body

@@ -19,6 +19,7 @@ import org.jmmtk.plans.Plans;
 import org.jmmtk.probes.ProbeSession;
 import org.jmmtk.tools.perfetto.ExportOptions;
 import org.jmmtk.tools.perfetto.PerfettoExporter;
+import org.jmmtk.tools.sweep.MachineLoad;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -164,8 +165,10 @@ final class RunCommand implements Callable<Integer> {
                 MmuCsv.write(result.mutatorUtilization(), mmuOut);
             }
             PrintWriter out = spec.commandLine().getOut();
+            MachineLoad load = MachineLoad.now();
+            load.warn(spec.commandLine().getErr());
             if (json) {
-                RunReport.json(result, source.kind(), heap, minHeap, warmup, out);
+                RunReport.json(result, source.kind(), heap, minHeap, warmup, load, out);
             } else {
                 RunReport.table(result, heap != null ? heap.describe() : minHeap != null ? minHeap.describe() : null,
                         warmup, out);

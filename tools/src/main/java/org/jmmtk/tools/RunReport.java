@@ -8,6 +8,7 @@ import java.util.Map;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.tools.sweep.MachineLoad;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.MutatorUtilization;
@@ -104,15 +105,16 @@ final class RunReport {
     }
 
     static void json(RunResult r, String sourceKind, int warmupRuns, PrintWriter out) throws IOException {
-        json(r, sourceKind, null, null, warmupRuns, out);
+        json(r, sourceKind, null, null, warmupRuns, MachineLoad.now(), out);
     }
 
     /**
      * The JSON object; with {@code heap} (chosen by factor), also {@code heapFactor} and {@code maxLiveBytes};
-     * with {@code minHeap} (chosen by minimum-heap factor), also {@code minHeapFactor} and {@code minHeapBytes}.
+     * with {@code minHeap} (chosen by minimum-heap factor), also {@code minHeapFactor} and {@code minHeapBytes};
+     * the machine's {@code load} as {@code loadAverage} and {@code busyMachine}.
      */
     static void json(RunResult r, String sourceKind, HeapFactorOption.Heap heap, MinHeapFactorOption.Heap minHeap,
-                     int warmupRuns, PrintWriter out) throws IOException {
+                     int warmupRuns, MachineLoad load, PrintWriter out) throws IOException {
         try (JsonGenerator g = Json.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("plan", r.plan());
@@ -137,6 +139,7 @@ final class RunReport {
             g.writeNumberField("threads", r.threads());
             g.writeNumberField("packetCapacity", r.packetCapacity());
             g.writeNumberField("warmupRuns", warmupRuns);
+            load.json(g);
             g.writeNumberField("gcCount", r.gcCount());
             g.writeNumberField("nurseryGcCount", r.gcCount(CollectionKind.NURSERY));
             g.writeNumberField("fullGcCount", r.gcCount(CollectionKind.FULL));
