@@ -173,6 +173,17 @@ final class RunCommand implements Callable<Integer> {
                 RunReport.table(result, heap != null ? heap.describe() : minHeap != null ? minHeap.describe() : null,
                         warmup, out);
             }
+            List<String> written = new ArrayList<>();
+            for (Path file : new Path[] {jfr, mmuOut, arenaEvents}) {
+                if (file != null) {
+                    written.add(file.toString());
+                }
+            }
+            if (!written.isEmpty()) {
+                // on standard error, as the Perfetto export's line, so that --json output stays one JSON object
+                spec.commandLine().getErr().println("wrote " + String.join(", ", written));
+                spec.commandLine().getErr().flush();
+            }
             if (perfetto != null) {
                 // after the metrics, and on standard error, so that --json output stays one JSON object
                 PerfettoExporter.Result r = PerfettoCommand.export(recordingFile, perfetto, exportOptions);

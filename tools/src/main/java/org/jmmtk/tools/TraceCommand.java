@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -71,10 +72,11 @@ final class TraceCommand implements Runnable {
         boolean binary;
 
         /**
-         * Writes {@code source} to the file through an {@link OutputFile} (never over {@code input}); with
-         * {@code check}, every event is first checked as a replay would check it (by a streaming {@link ShadowHeap}).
+         * Writes {@code source} to the file through an {@link OutputFile} (never over {@code input}), then says so in
+         * one line on {@code stdout} (null: the caller says it); with {@code check}, every event is first checked as a replay would check it (by
+         * a streaming {@link ShadowHeap}).
          */
-        void write(TraceSource source, String label, Path input, boolean check) throws IOException {
+        void write(TraceSource source, String label, Path input, boolean check, PrintWriter stdout) throws IOException {
             try (OutputFile out = OutputFile.create(file, input)) {
                 try (TraceWriter writer = TraceWriter.create(out.temp(), binary);
                      Progress progress = Progress.start(label, source::progress)) {
@@ -84,11 +86,19 @@ final class TraceCommand implements Runnable {
                 }
                 out.commit();
             }
+            if (stdout != null) {
+                stdout.printf(Locale.ROOT, "wrote %s: %s trace of %s, %,d bytes%n", file, binary ? "binary" : "text",
+                        source.describe(), Files.size(file));
+                stdout.flush();
+            }
         }
     }
 
     @Command(name = "gen", description = "Write a built-in workload out as a trace.")
     static final class Gen implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
         @Parameters(paramLabel = "WORKLOAD", description = "See 'jmmtk workloads'.")
         String workload;
 
@@ -100,13 +110,17 @@ final class TraceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            output.write(workloadOptions.create(workload), "writing " + output.file, null, false);
+            output.write(workloadOptions.create(workload), "writing " + output.file, null, false,
+                    spec.commandLine().getOut());
             return ExitCodes.OK;
         }
     }
 
     @Command(name = "import", description = "Convert a foreign trace into a jmmtk trace.")
     static final class Import implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
         @Option(names = "--from", paramLabel = "FORMAT", required = true, description = "Input format: ${COMPLETION-CANDIDATES}.")
         Foreign from;
 
@@ -118,7 +132,7 @@ final class TraceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            output.write(foreign(from, input), "importing " + input, input, true);
+            output.write(foreign(from, input), "importing " + input, input, true, spec.commandLine().getOut());
             return ExitCodes.OK;
         }
     }
@@ -126,6 +140,9 @@ final class TraceCommand implements Runnable {
     @Command(name = "convert", description = "Rewrite a jmmtk trace (version 1 or 2, any encoding) as a version-2 "
             + "trace: text, or binary with --binary.")
     static final class Convert implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
         @Parameters(paramLabel = "IN", description = "A jmmtk trace.")
         Path input;
 
@@ -134,7 +151,7 @@ final class TraceCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            output.write(TraceFormat.open(input), "converting " + input, input, false);
+            output.write(TraceFormat.open(input), "converting " + input, input, false, spec.commandLine().getOut());
             return ExitCodes.OK;
         }
     }

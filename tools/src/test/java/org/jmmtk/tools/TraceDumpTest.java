@@ -32,6 +32,9 @@ class TraceDumpTest {
         }
         Cli.Result r = Cli.run(args.toArray(String[]::new));
         assertEquals(0, r.code(), r.err());
+        assertEquals(List.of(String.format(Locale.ROOT, "wrote %s: %s trace of %s (seed %d, scale 0.02), %,d bytes", out,
+                binary ? "binary" : "text", workload, seed, out.toFile().length())), r.out().lines().toList(),
+                "trace gen says in one line what it wrote");
         return out;
     }
 
