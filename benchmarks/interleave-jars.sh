@@ -9,6 +9,7 @@
 #       6 'ReplayBenchmark.nogc$' -p format=binary
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. benchmarks/load.sh
 RATIOS_JAR=benchmarks/target/benchmarks.jar
 [[ -f "$RATIOS_JAR" ]] || mvn -q -B -DskipTests -pl benchmarks -am package
 SPECS=$1 ROUNDS=$2 BENCH=$3
@@ -24,10 +25,12 @@ FILES=()
 for round in $(seq 1 "$ROUNDS"); do
   for s in "${SPEC[@]}"; do
     label=${s%%=*} jar=${s#*=}
-    echo "round $round/$ROUNDS: $label ($jar) $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+    note_load
+    echo "round $round/$ROUNDS: $label ($jar) $LOAD" >&2
     java -jar "$jar" "$BENCH" -f 1 "$@" -rf json -rff "$OUT/$round-$label.json" > "$OUT/$round-$label.log"
     FILES+=("$label=$OUT/$round-$label.json")
   done
 done
 java -cp "$RATIOS_JAR" org.jmmtk.benchmarks.Ratios ${METRIC:+--metric "$METRIC"} build "$(IFS=','; echo "${LABELS[*]}")" "${FILES[@]}"
 echo "raw results: $OUT" >&2
+warn_if_busy

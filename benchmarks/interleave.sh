@@ -12,6 +12,7 @@
 #   benchmarks/interleave.sh PluginHostBenchmark host 'compiled-out=-Djmmtk.plugins.off=true,no-plugin,events' 8
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. benchmarks/load.sh
 JAR=benchmarks/target/benchmarks.jar
 [[ -f "$JAR" ]] || mvn -q -B -DskipTests -pl benchmarks -am package
 BENCH=$1 PARAM=$2 SPECS=$3 ROUNDS=$4
@@ -26,9 +27,11 @@ for round in $(seq 1 "$ROUNDS"); do
     value=${s%%=*}
     jvm=()
     [[ "$s" == *=* ]] && jvm=(-jvmArgsAppend "${s#*=}")
-    echo "round $round/$ROUNDS: $PARAM=$value ${jvm[*]} $(cut -d" " -f1-3 /proc/loadavg)" >&2
+    note_load
+    echo "round $round/$ROUNDS: $PARAM=$value ${jvm[*]} $LOAD" >&2
     java -jar "$JAR" "$BENCH" -f 1 -p "$PARAM=$value" "${jvm[@]}" "$@" -rf json -rff "$OUT/$round-$value.json" > "$OUT/$round-$value.log"
   done
 done
 java -cp "$JAR" org.jmmtk.benchmarks.Ratios ${METRIC:+--metric "$METRIC"} "$PARAM" "$VALUES" "$OUT"/*.json
 echo "raw results: $OUT" >&2
+warn_if_busy

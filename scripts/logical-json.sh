@@ -8,9 +8,10 @@
 # compare reads B's JSON cells only at A's key paths: a field B has and A lacks (a metric added since
 # A was recorded) is not a difference; a field A has that B lacks or changed is.
 #
-# A cell's file is `run --json` with every timing field removed (…Ms, wallMs, mmu, and the scheduling-
-# dependent packets and steals of each collection), or the exit code and message of a run that failed
-# (a simulated out-of-memory is a result too). Environment: JMMTK (default ./jmmtk), SCALE (default 0.5),
+# A cell's file is `run --json` with every timing field removed (…Ms, wallMs, mmu, the scheduling-
+# dependent packets and steals of each collection, and the machine's loadAverage and busyMachine), or
+# the exit code and message of a run that failed (a simulated out-of-memory is a result too; the
+# busy-machine warning left out). Environment: JMMTK (default ./jmmtk), SCALE (default 0.5),
 # JOBS (parallel runs, default 2), PLANS and WORKLOADS (space-separated subsets; default all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ JMMTK=${JMMTK:-./jmmtk}
 SCALE=${SCALE:-0.5}
 JOBS=${JOBS:-2}
 FILTER='walk(if type == "object" then with_entries(select((.key | endswith("Ms") or . == "mmu"
-        or . == "packets" or . == "steals") | not)) else . end)'
+        or . == "packets" or . == "steals" or . == "loadAverage" or . == "busyMachine") | not)) else . end)'
 
 cell() {  # plan workload factor threads dir
   local out="$5/$1.$2.f$3.t$4.json" rc=0 body
@@ -27,7 +28,7 @@ cell() {  # plan workload factor threads dir
   if [ $rc -eq 0 ]; then
     jq -S "$FILTER" <<<"$body" >"$out"
   else
-    { echo "exit $rc"; cat "$out.err"; } >"$out"
+    { echo "exit $rc"; grep -v '^jmmtk: warning: load average ' "$out.err" || true; } >"$out"
   fi
   rm -f "$out.err"
 }

@@ -86,6 +86,12 @@ final class CollectorOptions {
                 .planOptions(PlanOptionFlags.values(command, plan));
     }
 
+    /** The geometry as given, page, block, line and buffer bytes (0: scaled with the heap): {@code 0,0,0,0}. */
+    String geometryKey() {
+        return size("--page-size", pageSize) + "," + size("--block-size", blockSize) + ","
+                + size("--line-size", lineSize) + "," + size("--tlab-size", tlabSize);
+    }
+
     /** A geometry size as given, or 0 (scale with the heap) if not given. */
     private static long size(String option, String text) {
         if (text == null) {

@@ -82,8 +82,11 @@ public final class HeapFactorOption {
         return Math.ceil(factor * maxLiveBytes);
     }
 
-    /** A factor without trailing zeros: {@code 2}, {@code 1.25}. */
+    /** A factor without trailing zeros: {@code 2}, {@code 1.25} ({@code Infinity}, {@code NaN} as Java spells them). */
     public static String plain(double factor) {
+        if (!Double.isFinite(factor)) {
+            return Double.toString(factor);
+        }
         return BigDecimal.valueOf(factor).stripTrailingZeros().toPlainString();
     }
 }

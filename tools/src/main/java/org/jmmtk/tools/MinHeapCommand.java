@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
@@ -30,7 +29,7 @@ import picocli.CommandLine.Spec;
                 + "maximum live size (or at --heap / --heap-factor), doubles until a run completes, then bisects; "
                 + "--plan all does every plan. Runs without --sanity unless asked, otherwise as 'run' would."})
 final class MinHeapCommand implements Callable<Integer> {
-    static final double PRECISION = 0.01;
+    static final double PRECISION = MinHeaps.PRECISION;
 
     @Mixin
     CollectorOptions collector;
@@ -66,15 +65,13 @@ final class MinHeapCommand implements Callable<Integer> {
         if (maxLive.bytes() == 0) {
             throw new UsageException("the " + source.kind() + " has no live data: every heap holds it");
         }
-        long failing = Math.max(maxLive.bytes(), Options.MIN_HEAP_BYTES) - 1;
         long start = startHeap != null ? startHeap.bytes()
                 : spec.commandLine().getParseResult().hasMatchedOption("--heap") ? Options.parseSize(collector.heap)
-                : Math.min(Options.MAX_HEAP_BYTES, 2 * maxLive.bytes());
-        start = Math.max(start, failing + 1);
+                : MinHeaps.defaultStart(maxLive.bytes());
         List<Row> rows = new ArrayList<>();
         for (Plans.Entry plan : plans) {
-            rows.add(new Row(plan.name(), MinHeapSearch.search(failing, start, Options.MAX_HEAP_BYTES, PRECISION,
-                    heap -> completes(plan, heap, src))));
+            rows.add(new Row(plan.name(), MinHeaps.search(plan, collector.options(threads.threads), src,
+                    maxLive.bytes(), start)));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -90,14 +87,6 @@ final class MinHeapCommand implements Callable<Integer> {
             }
         }
         return ExitCodes.OK;
-    }
-
-    private boolean completes(Plans.Entry plan, long heap, TraceSource src) throws IOException {
-        Options options = collector.options(plan, threads.threads).heapBytes(heap);
-        String label = String.format(Locale.ROOT, "minheap %s: %,d bytes", plan.name(), heap);
-        try (Progress progress = Progress.start(label, src::progress)) {
-            return !Simulation.run(plan, options, src).isOutOfMemory();
-        }
     }
 
     private static double factor(MinHeapSearch.Result r, MaxLive.Result maxLive) {

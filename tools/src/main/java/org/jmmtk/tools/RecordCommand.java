@@ -104,7 +104,7 @@ public final class RecordCommand implements Callable<Integer> {
             RecordedTrace.StartupHeap startup = noStartupHeap ? null : startupHeap(java.get(0), log, work);
             RecordedTrace trace = new RecordedTrace(log, String.join(" ", command),
                     startup != null && startup.measured() ? startup : null);
-            output.write(trace, "writing " + output.file, null, true);
+            output.write(trace, "writing " + output.file, null, true, null);
             coverage = trace.coverage();
             summary(trace.counts(), coverage, startup);
             return ExitCodes.OK;

@@ -19,6 +19,7 @@ import org.jmmtk.plugins.merlin.DeathSink;
 import org.jmmtk.probes.ProbeSession;
 import org.jmmtk.tools.perfetto.ExportOptions;
 import org.jmmtk.tools.perfetto.PerfettoExporter;
+import org.jmmtk.tools.sweep.MachineLoad;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,6 +41,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     HeapFactorOption heapFactor;
+
+    @Mixin
+    MinHeapFactorOption minHeapFactor;
 
     @Mixin
     ThreadsOption threads;
@@ -103,6 +107,7 @@ final class RunCommand implements Callable<Integer> {
         options.mutatorThreads(mutatorThreads);
         options.pageResourceLock(PageResourceLock.parse(pageResourceLock));
         Simulation.checkMutatorThreads(options, List.of());
+        minHeapFactor.check();
         ExportOptions exportOptions = exportOptions();
         TraceSource opened = source.open();
         FinalizationSampler filip = filip(options);
@@ -110,6 +115,11 @@ final class RunCommand implements Callable<Integer> {
         HeapFactorOption.Heap heap = heapFactor.heap(source, opened);
         if (heap != null) {
             options.heapBytes(heap.bytes());
+        }
+        MinHeapFactorOption.Heap minHeap = minHeapFactor.heap(source, src, plan, options,
+                collector.geometryKey() + (filip == null ? "" : "/filip=" + (sample == null ? "1/1" : sample)));
+        if (minHeap != null) {
+            options.heapBytes(minHeap.bytes());
         }
         if (mmuOut != null) {
             MmuCsv.checkTarget(mmuOut, source.trace, jfr, perfetto);
@@ -155,10 +165,24 @@ final class RunCommand implements Callable<Integer> {
                 MmuCsv.write(result.mutatorUtilization(), mmuOut);
             }
             PrintWriter out = spec.commandLine().getOut();
+            MachineLoad load = MachineLoad.now();
+            load.warn(spec.commandLine().getErr());
             if (json) {
-                RunReport.json(result, source.kind(), heap, warmup, out);
+                RunReport.json(result, source.kind(), heap, minHeap, warmup, load, out);
             } else {
-                RunReport.table(result, heap == null ? null : heap.describe(), warmup, out);
+                RunReport.table(result, heap != null ? heap.describe() : minHeap != null ? minHeap.describe() : null,
+                        warmup, out);
+            }
+            List<String> written = new ArrayList<>();
+            for (Path file : new Path[] {jfr, mmuOut, arenaEvents}) {
+                if (file != null) {
+                    written.add(file.toString());
+                }
+            }
+            if (!written.isEmpty()) {
+                // on standard error, as the Perfetto export's line, so that --json output stays one JSON object
+                spec.commandLine().getErr().println("wrote " + String.join(", ", written));
+                spec.commandLine().getErr().flush();
             }
             if (perfetto != null) {
                 // after the metrics, and on standard error, so that --json output stays one JSON object

@@ -13,6 +13,7 @@ import org.jmmtk.core.memory.SideMetadataRegistry;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.MutatorUtilization;
 import org.jmmtk.core.stats.PausePercentiles;
+import org.jmmtk.tools.sweep.MachineLoad;
 
 /** Prints a {@link RunResult} as a readable table or as the JSON object documented in docs/metrics.md. */
 final class RunReport {
@@ -106,12 +107,16 @@ final class RunReport {
     }
 
     static void json(RunResult r, String sourceKind, int warmupRuns, PrintWriter out) throws IOException {
-        json(r, sourceKind, null, warmupRuns, out);
+        json(r, sourceKind, null, null, warmupRuns, MachineLoad.now(), out);
     }
 
-    /** The JSON object; with {@code heap} (chosen by factor), also {@code heapFactor} and {@code maxLiveBytes}. */
-    static void json(RunResult r, String sourceKind, HeapFactorOption.Heap heap, int warmupRuns, PrintWriter out)
-            throws IOException {
+    /**
+     * The JSON object; with {@code heap} (chosen by factor), also {@code heapFactor} and {@code maxLiveBytes};
+     * with {@code minHeap} (chosen by minimum-heap factor), also {@code minHeapFactor} and {@code minHeapBytes};
+     * the machine's {@code load} as {@code loadAverage} and {@code busyMachine}.
+     */
+    static void json(RunResult r, String sourceKind, HeapFactorOption.Heap heap, MinHeapFactorOption.Heap minHeap,
+                     int warmupRuns, MachineLoad load, PrintWriter out) throws IOException {
         try (JsonGenerator g = Json.pretty(out)) {
             g.writeStartObject();
             g.writeStringField("plan", r.plan());
@@ -120,6 +125,10 @@ final class RunReport {
             if (heap != null) {
                 g.writeNumberField("heapFactor", heap.factor());
                 g.writeNumberField("maxLiveBytes", heap.maxLive().bytes());
+            }
+            if (minHeap != null) {
+                g.writeNumberField("minHeapFactor", minHeap.factor());
+                g.writeNumberField("minHeapBytes", minHeap.minHeapBytes());
             }
             geometry(g, r.geometry());
             if (!r.spaceSizes().isEmpty()) {
@@ -132,6 +141,7 @@ final class RunReport {
             g.writeNumberField("threads", r.threads());
             g.writeNumberField("packetCapacity", r.packetCapacity());
             g.writeNumberField("warmupRuns", warmupRuns);
+            load.json(g);
             g.writeNumberField("gcCount", r.gcCount());
             Map<String, Integer> byKind = r.gcCountByKind();
             g.writeObjectFieldStart("gcCountByKind");

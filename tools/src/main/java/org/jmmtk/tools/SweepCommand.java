@@ -17,6 +17,7 @@ import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.tools.plot.Charts;
 import org.jmmtk.tools.sweep.Bootstrap;
+import org.jmmtk.tools.sweep.MachineLoad;
 import org.jmmtk.tools.sweep.ModelSweep;
 import org.jmmtk.tools.sweep.MutatorSweep;
 import org.jmmtk.tools.sweep.ThreadSweep;
@@ -41,6 +42,9 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     HeapFactorOption heapFactor;
 
+    @Mixin
+    MinHeapFactorOption minHeapFactor;
+
     @Option(names = "--threads", paramLabel = "N,N,...", defaultValue = "1,2,4",
             description = "GC thread counts to measure (default: ${DEFAULT-VALUE}); speedups are over the first.")
     String threadList;
@@ -52,8 +56,9 @@ final class SweepCommand implements Callable<Integer> {
     int warmup;
 
     @Option(names = "--model", description = "Also predict the speedup at every thread count with the virtual-time "
-            + "model (docs/scalability.md), from --repeat recorded runs with one GC thread; thread counts beyond this "
-            + "machine's processors are then predicted only, not measured.")
+            + "model (docs/scalability.md), from --repeat recorded runs with one GC thread. Every thread count is "
+            + "measured, with or without --model; counts beyond this machine's processors are measured oversubscribed "
+            + "(a warning says so).")
     boolean model;
 
     @Mixin
@@ -87,11 +92,11 @@ final class SweepCommand implements Callable<Integer> {
         Plans.Entry plan = collector.planEntry();
         TraceSource src = source.open();
         out.check(source.trace);
-        collector.options(threads[0]);
-        HeapFactorOption.Heap heap = heapFactor.heap(source, src);
-        IntFunction<Options> options = heap == null ? collector::options
-                : t -> collector.options(t).heapBytes(heap.bytes());
-        int[] measured = model ? measurable(threads) : threads;
+        minHeapFactor.check();
+        Options first = collector.options(threads[0]);
+        long heap = heapBytes(src, plan, first);
+        IntFunction<Options> options = heap == 0 ? collector::options : t -> collector.options(t).heapBytes(heap);
+        int[] measured = threads;
         AtomicInteger done = new AtomicInteger();
         int total = measured.length * (repeat + warmup);
         ThreadSweep.Result result = null;
@@ -111,7 +116,10 @@ final class SweepCommand implements Callable<Integer> {
                 prediction = ModelSweep.predict(plan, options.apply(1), src, threads, repeat);
             }
         }
-        SweepOutput view = new SweepOutput(result, prediction, threads);
+        MachineLoad load = MachineLoad.now();
+        warnOversubscribed(threads, load);
+        load.warn(spec.commandLine().getErr());
+        SweepOutput view = new SweepOutput(result, prediction, threads, load);
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
             view.json(o);
@@ -145,11 +153,12 @@ final class SweepCommand implements Callable<Integer> {
         }
         TraceSource src = source.open();
         out.check(source.trace);
-        HeapFactorOption.Heap heap = heapFactor.heap(source, src);
+        minHeapFactor.check();
+        long heap = heapBytes(src, plan, collector.options(gcThreads).mutatorThreads(counts[0]));
         int g = gcThreads;
         IntFunction<Options> options = n -> {
             Options o = collector.options(g).mutatorThreads(n);
-            return heap == null ? o : o.heapBytes(heap.bytes());
+            return heap == 0 ? o : o.heapBytes(heap);
         };
         Simulation.checkMutatorThreads(options.apply(java.util.Arrays.stream(counts).max().orElse(1)), List.of());
         int total = counts.length * (repeat + warmup);
@@ -162,10 +171,12 @@ final class SweepCommand implements Callable<Integer> {
                         warm ? " (warm-up)" : ""));
             });
         }
+        MachineLoad load = MachineLoad.now();
+        load.warn(spec.commandLine().getErr());
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
             try (com.fasterxml.jackson.core.JsonGenerator gen = Json.pretty(o)) {
-                MutatorSweep.json(result, gen);
+                MutatorSweep.json(result, load, gen);
             }
             o.println();
             o.flush();
@@ -180,6 +191,19 @@ final class SweepCommand implements Callable<Integer> {
             }
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * The heap every count runs in: by --heap-factor, or by --min-heap-factor (the minimum heap found with
+     * {@code first}, the options of the first count), or 0 for the --heap given (or its default).
+     */
+    private long heapBytes(TraceSource src, Plans.Entry plan, Options first) throws IOException {
+        HeapFactorOption.Heap byLive = heapFactor.heap(source, src);
+        if (byLive != null) {
+            return byLive.bytes();
+        }
+        MinHeapFactorOption.Heap byMin = minHeapFactor.heap(source, src, plan, first, collector.geometryKey());
+        return byMin == null ? 0 : byMin.bytes();
     }
 
     /** {@code runs.csv}, {@code summary.csv} and the speedup plot of a mutator-thread sweep. */
@@ -207,10 +231,19 @@ final class SweepCommand implements Callable<Integer> {
         return written;
     }
 
-    /** The thread counts this machine has the processors for. */
-    private static int[] measurable(int[] threads) {
-        int cores = Runtime.getRuntime().availableProcessors();
-        return java.util.Arrays.stream(threads).filter(t -> t <= cores).toArray();
+    /**
+     * One line on standard error if some counts exceed the processors: they are measured all the same (with
+     * or without --model), but their threads share processors.
+     */
+    private void warnOversubscribed(int[] counts, MachineLoad load) {
+        int[] over = java.util.Arrays.stream(counts).filter(t -> t > load.processors()).toArray();
+        if (over.length > 0) {
+            spec.commandLine().getErr().printf(Locale.ROOT, "jmmtk: warning: %s thread%s on %d processor%s: measured "
+                    + "oversubscribed (threads take turns on a processor)%n",
+                    String.join(",", java.util.Arrays.stream(over).mapToObj(Integer::toString).toList()),
+                    over.length == 1 && over[0] == 1 ? "" : "s", load.processors(), load.processors() == 1 ? "" : "s");
+            spec.commandLine().getErr().flush();
+        }
     }
 
     /** "1,2,4" as numbers; an empty element (",", "1,,2", "2,") or a non-number is bad usage. */

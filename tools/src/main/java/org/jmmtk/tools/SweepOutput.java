@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.jmmtk.core.Options;
 import org.jmmtk.tools.plot.Charts;
 import org.jmmtk.tools.sweep.Bootstrap;
+import org.jmmtk.tools.sweep.MachineLoad;
 import org.jmmtk.tools.sweep.ModelSweep;
 import org.jmmtk.tools.sweep.ThreadSweep;
 
@@ -22,11 +23,13 @@ final class SweepOutput {
     private final ThreadSweep.Result measured;
     private final ModelSweep.Result model;
     private final int[] threads;
+    private final MachineLoad load;
 
-    SweepOutput(ThreadSweep.Result measured, ModelSweep.Result model, int[] threads) {
+    SweepOutput(ThreadSweep.Result measured, ModelSweep.Result model, int[] threads, MachineLoad load) {
         this.measured = measured;
         this.model = model;
         this.threads = threads.clone();
+        this.load = load;
     }
 
     private ThreadSweep.Point point(int t) {
@@ -54,7 +57,7 @@ final class SweepOutput {
                 o.printf(Locale.ROOT, "%7d  %-28s  %-22s  %9.0f%%  %12.2f", p.threads(), interval(p.closureMs(), 2),
                         interval(p.speedup(), 2), 100 * p.efficiency(), p.pauseMedianMs());
             } else {
-                o.printf(Locale.ROOT, "%7d  %-28s  %-22s  %10s  %12s", t, "(not measured: too few cores)", "-", "-", "-");
+                o.printf(Locale.ROOT, "%7d  %-28s  %-22s  %10s  %12s", t, "(not measured)", "-", "-", "-");
             }
             o.printf(Locale.ROOT, model == null ? "%n" : "  %9.2f%n", model == null ? 0 : model.at(t).speedup());
         }
@@ -80,6 +83,7 @@ final class SweepOutput {
                 g.writeNumberField("repeats", measured.repeats());
                 g.writeBooleanField("logicalResultsIdentical", measured.logicalResultsIdentical());
             }
+            load.json(g);
             g.writeArrayFieldStart("points");
             for (int t : threads) {
                 point(g, t);
@@ -118,6 +122,7 @@ final class SweepOutput {
         g.writeStartObject();
         g.writeNumberField("threads", t);
         g.writeBooleanField("measured", p != null);
+        g.writeBooleanField("oversubscribed", t > load.processors());
         if (p != null) {
             estimate(g, "closureMs", p.closureMs());
             estimate(g, "speedup", p.speedup());

@@ -20,7 +20,7 @@ class Et1ImportTest {
      * an array 0xa0 is stored into by slot without field ids; a static field (source 0) holds 0x11 after
      * 0x10 dies. Alive at the end (no death record): 0x11 and the array.
      */
-    private static final String TRACE = String.join("\n",
+    static final String TRACE = String.join("\n",
             "M 0x1 0x0 0x1",
             "N 0x10 0x18 LNode; 0x5 0 0x1",
             "N 0x11 0x18 LNode; 0x5 0x1",

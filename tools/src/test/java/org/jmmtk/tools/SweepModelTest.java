@@ -14,7 +14,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.jmmtk.tools.plot.SvgText;
 
-/** {@code sweep --model}: every point gains predictedSpeedup; counts beyond this machine are predicted only. */
+/**
+ * {@code sweep --model}: every point gains predictedSpeedup; counts beyond this machine are measured as a plain
+ * sweep measures them, marked oversubscribed with a warning.
+ */
 class SweepModelTest {
     @TempDir
     Path dir;
@@ -32,8 +35,11 @@ class SweepModelTest {
         assertEquals(3, points.size());
         assertEquals(1.0, ((Number) points.get(0).get("predictedSpeedup")).doubleValue(), 1e-12);
         assertTrue((Boolean) points.get(0).get("measured"));
+        assertFalse((Boolean) points.get(0).get("oversubscribed"));
         Map<String, Object> last = points.get(2);
-        assertFalse((Boolean) last.get("measured"));
+        assertTrue((Boolean) last.get("measured"));
+        assertTrue((Boolean) last.get("oversubscribed"));
+        assertTrue(r.err().contains("jmmtk: warning: " + beyond + " threads on "), r.err());
         double predicted = ((Number) last.get("predictedSpeedup")).doubleValue();
         assertTrue(predicted > 0 && predicted <= beyond, "predicted " + predicted);
         Map<String, Object> model = (Map<String, Object>) json.get("model");

@@ -251,6 +251,39 @@ public final class MaxLive implements TraceEvents {
         return top + 1;
     }
 
+    /**
+     * The maximum live size of each group of objects, by the same definition restricted to the group: the
+     * maximum, over the allocations of one of its objects, of the group's bytes reachable just before it
+     * plus the allocated object's size (a group's own maximum over time; the groups' maxima need not fall
+     * at the same allocation, so they can add up to more than the maximum live size). Ends the analysis.
+     *
+     * @param group  the group of each allocation, indexed by allocation number from 1 (index 0 unused)
+     * @param groups the number of groups; each group is in 0..groups-1
+     */
+    public long[] maxLiveByGroup(int[] group, int groups) {
+        result();
+        int n = heap.count();
+        // objects linked by death time, so a sweep over allocations drops each after its last one
+        int[] firstDead = new int[n + 2];
+        int[] nextDead = new int[n + 1];
+        for (int i = 1; i <= n; i++) {
+            int d = death[i] == 0 ? n : death[i];
+            nextDead[i] = firstDead[d];
+            firstDead[d] = i;
+        }
+        long[] live = new long[groups];
+        long[] max = new long[groups];
+        for (int p = 1; p <= n; p++) {
+            int g = group[p];
+            live[g] += heap.sizeAt(p);
+            max[g] = Math.max(max[g], live[g]);
+            for (int i = firstDead[p]; i != 0; i = nextDead[i]) {
+                live[group[i]] -= heap.sizeAt(i);
+            }
+        }
+        return max;
+    }
+
     /** The maximum over allocations of the live bytes before it plus its size, from the prefix sums. */
     private Result scan() {
         long live = 0;

@@ -12,14 +12,30 @@ import java.nio.file.Path;
 public final class TextTraceWriter implements TraceWriter {
     private final TraceOutput out;
     private final byte[] digits = new byte[20];
+    private final boolean whole;
 
     public TextTraceWriter(Path file) throws IOException {
         this(TraceFormat.create(file));
     }
 
     public TextTraceWriter(OutputStream out) throws IOException {
+        this(out, true);
+    }
+
+    private TextTraceWriter(OutputStream out, boolean whole) {
         this.out = new TraceOutput(out);
-        this.out.put((TraceFormat.TEXT_HEADER + "\n").getBytes(StandardCharsets.UTF_8));
+        this.whole = whole;
+        if (whole) {
+            this.out.put((TraceFormat.TEXT_HEADER + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * A writer of an excerpt: the records' lines exactly as a whole trace has them, without the header line
+     * or the end record (so not a trace one can replay), e.g. for {@code jmmtk trace dump --from}.
+     */
+    public static TextTraceWriter excerpt(OutputStream out) {
+        return new TextTraceWriter(out, false);
     }
 
     @Override
@@ -110,9 +126,13 @@ public final class TextTraceWriter implements TraceWriter {
         }
     }
 
-    /** Writes the end record and closes the file (once; closing again does nothing). */
+    /** Writes the end record (not for an excerpt) and closes the file (once; closing again does nothing). */
     @Override
     public void close() throws IOException {
-        out.finish(false);
+        if (whole) {
+            out.finish(false);
+        } else {
+            out.finishWithoutEnd();
+        }
     }
 }

@@ -73,6 +73,14 @@ final class TraceOutput {
         }
     }
 
+    /** Closes the stream without an end record (an excerpt); does nothing the second time. */
+    void finishWithoutEnd() throws IOException {
+        if (!finished) {
+            finished = true;
+            close();
+        }
+    }
+
     private void drain() {
         crc.update(buffer, summed, position - summed);
         try {

@@ -1,5 +1,7 @@
 package org.jmmtk.bindings.trace;
 
+import java.util.List;
+
 /**
  * Counts the records of a trace and, through a {@link ShadowHeap}, checks their consistency (the
  * {@link TraceChecker} a replay uses) and finds
@@ -13,6 +15,7 @@ public final class TraceStats implements TraceEvents {
     private long bytesAllocated;
     private long maxObjectBytes;
     private long refSlots;
+    private TypeStats types;
 
     /** The record kinds, in the order of the format's table. */
     public enum Kind {
@@ -32,10 +35,17 @@ public final class TraceStats implements TraceEvents {
      * @param reachableObjects objects reachable from the roots when the trace ends
      * @param reachableBytes   sum of their sizes
      * @param maxLive          the maximum live size and where it occurs
+     * @param types            allocation by type, most bytes first (empty unless {@link #byType()} was asked for)
      */
     public record Summary(long records, long[] counts, long objects, long bytesAllocated, long maxObjectBytes,
                           long refSlots, int threads, long reachableObjects, long reachableBytes,
-                          MaxLive.Result maxLive) {
+                          MaxLive.Result maxLive, List<TypeStats.Row> types) {
+    }
+
+    /** Also counts allocation by type (before the first event); returns this. */
+    public TraceStats byType() {
+        types = new TypeStats();
+        return this;
     }
 
     /** The summary; ends the statistics (no more events may follow). */
@@ -46,12 +56,16 @@ public final class TraceStats implements TraceEvents {
             records += c;
         }
         return new Summary(records, counts.clone(), heap.objectCount(), bytesAllocated, maxObjectBytes, refSlots,
-                heap.threads(), r.objects(), r.bytes(), maxLive.result());
+                heap.threads(), r.objects(), r.bytes(), maxLive.result(),
+                types == null ? List.of() : types.rows(maxLive));
     }
 
     @Override
     public void type(int typeId, String name) {
         counts[Kind.T.ordinal()]++;
+        if (types != null) {
+            types.type(typeId, name);
+        }
         maxLive.type(typeId, name);
     }
 
@@ -62,6 +76,9 @@ public final class TraceStats implements TraceEvents {
         maxObjectBytes = Math.max(maxObjectBytes, bytes);
         this.refSlots += refSlots;
         maxLive.alloc(thread, object, bytes, refSlots, typeId);
+        if (types != null) {
+            types.alloc(bytes, typeId);
+        }
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.jmmtk.tools.ExitCodes;
 import org.jmmtk.tools.OutputDirectory;
 import org.jmmtk.tools.Progress;
 import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.sweep.MachineLoad;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -110,6 +111,9 @@ public final class StudyCommand implements Callable<Integer> {
                 selection.source(), dir, summary.skipped(), summary.ok(), summary.oom(), summary.failed().size(),
                 (System.nanoTime() - start) / 1e9);
         out.flush();
+        if (summary.ok() + summary.oom() > 0) {
+            MachineLoad.now().warn(err);
+        }
         if (!summary.failed().isEmpty()) {
             StringBuilder names = new StringBuilder();
             for (TaskResult r : summary.failed()) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jmmtk.tools.sweep.MachineLoad;
 
 /**
  * Runs one task as {@code jmmtk run ... --json} in a child JVM and classifies how it ended: exit 0 is
@@ -72,9 +73,13 @@ final class TaskExecutor {
         }
     }
 
-    /** The run's standard error without jmmtk's prefix, cut to {@link #MAX_MESSAGE}; {@code otherwise} if empty. */
+    /**
+     * The run's standard error without jmmtk's prefix and the busy-machine warning (the result holds the load),
+     * cut to {@link #MAX_MESSAGE}; {@code otherwise} if empty.
+     */
     private static String message(String err, String otherwise) {
-        String m = err.strip().replace("jmmtk: ", "");
+        String m = String.join("\n", err.lines().filter(l -> !l.startsWith(MachineLoad.WARNING_PREFIX)).toList())
+                .strip().replace("jmmtk: ", "");
         if (m.isEmpty()) {
             return otherwise;
         }

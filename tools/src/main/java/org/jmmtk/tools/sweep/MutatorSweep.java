@@ -124,8 +124,8 @@ public final class MutatorSweep {
         return String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", e.value(), e.low(), e.high());
     }
 
-    /** The same as one JSON object. */
-    public static void json(Result r, JsonGenerator g) throws IOException {
+    /** The same as one JSON object, with the machine's {@code load} when it was measured. */
+    public static void json(Result r, MachineLoad load, JsonGenerator g) throws IOException {
         g.writeStartObject();
         g.writeStringField("plan", r.plan());
         g.writeStringField("source", r.source());
@@ -133,6 +133,7 @@ public final class MutatorSweep {
         g.writeNumberField("gcThreads", r.gcThreads());
         g.writeNumberField("repeats", r.repeats());
         g.writeBooleanField("liveSetsIdentical", r.liveSetsIdentical());
+        load.json(g);
         g.writeArrayFieldStart("points");
         for (Point p : r.points()) {
             g.writeStartObject();
