@@ -1,5 +1,28 @@
 package org.jmmtk.tools;
 
+import org.jmmtk.tools.arena.ArenaCommand;
+import org.jmmtk.tools.command.HelpCommand;
+import org.jmmtk.tools.command.PlansCommand;
+import org.jmmtk.tools.command.PluginsCommand;
+import org.jmmtk.tools.command.WorkloadsCommand;
+import org.jmmtk.tools.error.ErrorHandler;
+import org.jmmtk.tools.error.UncaughtHandler;
+import org.jmmtk.tools.error.UsageErrorHandler;
+import org.jmmtk.tools.lifetimes.GranulateCommand;
+import org.jmmtk.tools.lifetimes.LifetimesCommand;
+import org.jmmtk.tools.minheap.MinHeapCommand;
+import org.jmmtk.tools.option.GlobalOptions;
+import org.jmmtk.tools.option.PlanOptionFlags;
+import org.jmmtk.tools.output.OutputFile;
+import org.jmmtk.tools.perfetto.PerfettoCommand;
+import org.jmmtk.tools.plot.PlotCommand;
+import org.jmmtk.tools.probes.ProbesCommand;
+import org.jmmtk.tools.record.RecordCommand;
+import org.jmmtk.tools.run.RunCommand;
+import org.jmmtk.tools.sweep.SweepCommand;
+import org.jmmtk.tools.trace.TraceCommand;
+import org.jmmtk.tools.view.ViewCommand;
+
 import org.jmmtk.core.analysis.Plugins;
 import org.jmmtk.core.extension.ExtensionClassPath;
 import org.jmmtk.core.extension.Extensions;

@@ -8,7 +8,7 @@ import java.util.Map;
  * and {@code wallMs} without jmmtk's code: every window position in a fine sweep of the run plus every
  * position where a window edge meets a pause edge, each summing its overlap with every pause.
  */
-final class BruteForceMmu {
+public final class BruteForceMmu {
     private static final int SWEEP_STEPS = 2_000;
 
     private final double[] starts;
@@ -18,7 +18,7 @@ final class BruteForceMmu {
     private double[] spanMmu;
 
     @SuppressWarnings("unchecked")
-    BruteForceMmu(Map<String, Object> json) {
+    public BruteForceMmu(Map<String, Object> json) {
         List<Map<String, Object>> collections = (List<Map<String, Object>>) json.get("collections");
         starts = new double[collections.size()];
         ends = new double[collections.size()];
@@ -30,7 +30,7 @@ final class BruteForceMmu {
     }
 
     /** The smallest mutator fraction of any window of {@code w} ms; the whole run's when w is longer. */
-    double mmu(double w) {
+    public double mmu(double w) {
         if (w >= wall) {
             return 1 - paused(0, wall) / wall;
         }
@@ -47,7 +47,7 @@ final class BruteForceMmu {
     }
 
     /** The smallest MMU over {@code w} and every longer span from a pause start to a pause end, and the run. */
-    double bmu(double w) {
+    public double bmu(double w) {
         if (spanMmu == null) {
             spanMmu = new double[starts.length * ends.length];
             for (int i = 0; i < starts.length; i++) {

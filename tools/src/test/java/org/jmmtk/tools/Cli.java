@@ -6,10 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** Runs the jmmtk command line in-process, capturing what it prints on standard output and error. */
-final class Cli {
+public final class Cli {
     /** The exit code and the captured output of one command line. */
-    record Result(int code, String out, String err) {
-        List<String> errLines() {
+    public record Result(int code, String out, String err) {
+        public List<String> errLines() {
             return err.lines().toList();
         }
     }
@@ -22,7 +22,7 @@ final class Cli {
     private Cli() {
     }
 
-    static synchronized Result run(String... args) {
+    public static synchronized Result run(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();

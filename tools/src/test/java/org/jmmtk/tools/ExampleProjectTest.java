@@ -1,5 +1,7 @@
 package org.jmmtk.tools;
 
+import org.jmmtk.tools.option.GlobalOptions;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

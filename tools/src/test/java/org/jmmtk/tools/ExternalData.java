@@ -8,12 +8,12 @@ import java.nio.file.Path;
  * checkout or one of its parents, e.g. a worktree's): tests that check jmmtk against them are skipped
  * when they are not there.
  */
-final class ExternalData {
+public final class ExternalData {
     private ExternalData() {
     }
 
     /** {@code shared/external/RELATIVE} in the nearest folder above the working directory that has it. */
-    static Path find(String relative) {
+    public static Path find(String relative) {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             Path candidate = p.resolve("shared/external").resolve(relative);
             if (Files.exists(candidate)) {

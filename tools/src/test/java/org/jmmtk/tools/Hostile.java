@@ -1,5 +1,7 @@
 package org.jmmtk.tools;
 
+import org.jmmtk.tools.error.ExitCodes;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,7 +22,7 @@ import java.util.stream.Stream;
  * was fine after all), prints a short message without a stack trace, and changes no file it does not
  * own. {@link #snapshot} records a directory so that {@link #assertUnchanged} can compare it later.
  */
-final class Hostile {
+public final class Hostile {
     /** Longest acceptable standard error of a failing command. */
     static final int MAX_MESSAGE_BYTES = 4096;
 
@@ -28,20 +30,20 @@ final class Hostile {
     }
 
     /** Asserts the command failed cleanly with exit 1 or 2. */
-    static void assertCleanFailure(Cli.Result r) {
+    public static void assertCleanFailure(Cli.Result r) {
         assertTrue(r.code() == ExitCodes.FAILED || r.code() == ExitCodes.USAGE, "exit " + r.code() + ": " + r.err());
         assertCleanMessage(r);
     }
 
     /** Asserts the command ended with 0, 1 or 2 and, if it failed, with a clean message. */
-    static void assertCleanEnd(Cli.Result r) {
+    public static void assertCleanEnd(Cli.Result r) {
         if (r.code() != ExitCodes.OK) {
             assertCleanFailure(r);
         }
     }
 
     /** A short stderr, starting "jmmtk: ", with no stack trace and no internal error. */
-    static void assertCleanMessage(Cli.Result r) {
+    public static void assertCleanMessage(Cli.Result r) {
         String err = r.err();
         assertTrue(err.length() < MAX_MESSAGE_BYTES, "message of " + err.length() + " characters");
         assertTrue(err.startsWith("jmmtk: "), err);
@@ -51,7 +53,7 @@ final class Hostile {
     }
 
     /** Every entry under {@code dir}: its type and, for regular files, a digest of its bytes. */
-    static Map<Path, String> snapshot(Path dir) throws IOException {
+    public static Map<Path, String> snapshot(Path dir) throws IOException {
         Map<Path, String> entries = new TreeMap<>();
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) walk::iterator) {
@@ -76,7 +78,7 @@ final class Hostile {
     }
 
     /** Asserts {@code dir} holds exactly what {@code before} recorded (no temporary files left either). */
-    static void assertUnchanged(Map<Path, String> before, Path dir) throws IOException {
+    public static void assertUnchanged(Map<Path, String> before, Path dir) throws IOException {
         assertEquals(before, snapshot(dir), "files changed under " + dir);
     }
 }

@@ -1,5 +1,7 @@
 package org.jmmtk.tools;
 
+import org.jmmtk.tools.error.ExitCodes;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -25,7 +27,7 @@ import org.jmmtk.bindings.trace.TraceWriter;
  * under 4 KB without a stack trace, and no file changed but the command's own output (and that one only
  * on success). One imported trace in four is replayed, which must not fail as bad input. jqwik prints the seed of a failing case.
  */
-class HostileInputFuzzTest {
+public class HostileInputFuzzTest {
     /** Every record kind, comments, a CRLF line and a last line without a newline. */
     static final String TEXT = String.join("\n",
             "#jmmtk-trace 1",
@@ -209,7 +211,7 @@ class HostileInputFuzzTest {
         return out.toByteArray();
     }
 
-    static void delete(Path dir) throws IOException {
+    public static void delete(Path dir) throws IOException {
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
                 Files.deleteIfExists(p);

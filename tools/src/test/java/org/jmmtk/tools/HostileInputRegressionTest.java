@@ -1,5 +1,8 @@
 package org.jmmtk.tools;
 
+import org.jmmtk.tools.error.ErrorHandler;
+import org.jmmtk.tools.error.ExitCodes;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Parses JSON text into maps, lists, strings, numbers, booleans and nulls with Jackson's streaming parser. */
-final class JsonTree {
+public final class JsonTree {
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private JsonTree() {
@@ -18,7 +18,7 @@ final class JsonTree {
 
     /** The one JSON object that {@code text} holds; fails if anything but blanks follows it. */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> object(String text) throws IOException {
+    public static Map<String, Object> object(String text) throws IOException {
         try (JsonParser p = FACTORY.createParser(text)) {
             Object value = value(p, p.nextToken());
             if (!(value instanceof Map)) {

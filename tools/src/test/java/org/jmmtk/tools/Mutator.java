@@ -10,7 +10,7 @@ import java.util.Random;
  * or cut off, numbers replaced by extreme ones, long runs and (rarely) a line over the 1 MiB cap.
  * The same seed always gives the same mutant, so a failing case is reproduced from its seed.
  */
-final class Mutator {
+public final class Mutator {
     private static final byte[] ALPHABET = "0123456789 \t\n\r#-ATWRGDPCaw+-c#OSNTPF\u0000\u00ff\u0085"
             .getBytes(StandardCharsets.ISO_8859_1);
     private static final String[] EXTREMES = {"0", "1", "1023", "1024", "1048575", "1048576", "2147483647",
@@ -20,13 +20,13 @@ final class Mutator {
     private final boolean text;
 
     /** A mutator for {@code seed}; text mutations also replace numbers and add long lines. */
-    Mutator(long seed, boolean text) {
+    public Mutator(long seed, boolean text) {
         this.random = new Random(seed);
         this.text = text;
     }
 
     /** One to three mutations of {@code input}. */
-    byte[] mutate(byte[] input) {
+    public byte[] mutate(byte[] input) {
         byte[] b = input;
         for (int n = 1 + random.nextInt(3); n > 0; n--) {
             b = once(b);

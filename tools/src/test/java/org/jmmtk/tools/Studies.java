@@ -16,9 +16,9 @@ import java.util.Map;
  * Study fixtures for the tests: a tiny matrix whose cells both complete and run out of memory, and a
  * reader of merged CSVs that compares the logical columns (everything but times) of two merges.
  */
-final class Studies {
+public final class Studies {
     /** Two plans x two heap factors on a small random workload: at 1.05 both run out of memory, at 3 both complete. */
-    static final String TINY = """
+    public static final String TINY = """
             # tiny: 4 cells, 2 out of memory
             plans: [semispace, marksweep]
             heapFactors: [1.05, 3]
@@ -32,12 +32,12 @@ final class Studies {
     private Studies() {
     }
 
-    static Path write(Path dir, String name, String yaml) throws IOException {
+    public static Path write(Path dir, String name, String yaml) throws IOException {
         return Files.writeString(dir.resolve(name), yaml);
     }
 
     /** A merged CSV as rows of column -> cell, in file order. */
-    static List<Map<String, String>> csv(Path file) throws IOException {
+    public static List<Map<String, String>> csv(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         List<String> header = List.of(lines.get(0).split(",", -1));
         List<Map<String, String>> rows = new ArrayList<>();
@@ -59,7 +59,7 @@ final class Studies {
     }
 
     /** The rows of a merged CSV without their time columns. */
-    static List<Map<String, String>> logical(Path file) throws IOException {
+    public static List<Map<String, String>> logical(Path file) throws IOException {
         List<Map<String, String>> rows = csv(file);
         for (Map<String, String> row : rows) {
             row.keySet().removeIf(Studies::isTime);

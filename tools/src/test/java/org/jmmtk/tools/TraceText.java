@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.zip.CRC32C;
 
 /** Reads a version-2 text trace a command wrote, for tests that compare its records line by line. */
-final class TraceText {
+public final class TraceText {
     private TraceText() {
     }
 
@@ -18,7 +18,7 @@ final class TraceText {
      * Writes a version-2 text trace: {@code body} (the header line and records, each line ended) and the
      * end record made by the documented rule (records and allocations counted, CRC-32C of {@code body}).
      */
-    static Path write(Path file, String body) throws IOException {
+    public static Path write(Path file, String body) throws IOException {
         long records = 0;
         long objects = 0;
         long bytes = 0;
@@ -38,7 +38,7 @@ final class TraceText {
     }
 
     /** The trace's lines without its end record, which must be the last line and count the records before it. */
-    static List<String> withoutEnd(Path file) throws IOException {
+    public static List<String> withoutEnd(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file);
         String end = lines.get(lines.size() - 1);
         assertTrue(end.startsWith("E " + (lines.size() - 2) + " "), "the end record counts the records: " + end);

@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.error.UsageException;
 import org.jmmtk.tools.probes.ProbeEvents;
 
 /**

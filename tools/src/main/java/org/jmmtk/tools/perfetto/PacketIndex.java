@@ -3,7 +3,7 @@ package org.jmmtk.tools.perfetto;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.error.UsageException;
 import org.jmmtk.tools.probes.ProbeEvents;
 
 /**

@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 import org.jmmtk.bindings.trace.TraceFormat;
-import org.jmmtk.tools.OutputFile;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.output.OutputFile;
+import org.jmmtk.tools.error.UsageException;
 import org.jmmtk.tools.probes.ProbeDecoder;
 import org.jmmtk.tools.probes.WindowedSink;
 

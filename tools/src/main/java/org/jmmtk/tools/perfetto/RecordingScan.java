@@ -8,7 +8,7 @@ import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongConsumer;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.error.UsageException;
 import org.jmmtk.tools.probes.ProbeDecoder;
 import org.jmmtk.tools.probes.ProbeEvents;
 import org.jmmtk.tools.probes.RecordedRuns;

@@ -39,8 +39,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
-import org.jmmtk.tools.OutputFile;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.output.OutputFile;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * The figures jmmtk writes (JFreeChart, headless), saved as PNG and as SVG whose text is text

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jmmtk.scheduler.Stage;
-import org.jmmtk.tools.Csv;
+import org.jmmtk.tools.output.Csv;
 import org.jmmtk.tools.sweep.Bootstrap;
 
 /** When each work bucket opened, in milliseconds after its collection started, per collection. */

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jmmtk.scheduler.Stage;
-import org.jmmtk.tools.Csv;
+import org.jmmtk.tools.output.Csv;
 
 /**
  * One line per collection: its pause, the packets it ran (and how many were stolen), its ProcessEdges

@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * Checks the chunk headers of a JFR recording before the JDK's reader sees it: the JDK's

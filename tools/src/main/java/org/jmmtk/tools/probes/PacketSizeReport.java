@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.jmmtk.tools.Csv;
+import org.jmmtk.tools.output.Csv;
 import org.jmmtk.tools.plot.Charts;
 
 /**

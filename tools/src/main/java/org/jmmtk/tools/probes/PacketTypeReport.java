@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.jmmtk.tools.Csv;
+import org.jmmtk.tools.output.Csv;
 
 /** Work packets by type: how many ran, their total, mean and longest time, and their share of all packet time. */
 final class PacketTypeReport implements ProbeReport {

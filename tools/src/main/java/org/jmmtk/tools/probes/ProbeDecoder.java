@@ -16,7 +16,7 @@ import org.jmmtk.probes.HeapUsageEvent;
 import org.jmmtk.probes.PageLockContendedEvent;
 import org.jmmtk.probes.ProcessEdgesEvent;
 import org.jmmtk.probes.WorkPacketEvent;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * Turns jmmtk's JFR events into the typed records of {@link ProbeEvents}, one event at a time, in the

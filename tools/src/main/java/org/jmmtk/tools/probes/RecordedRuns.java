@@ -3,7 +3,7 @@ package org.jmmtk.tools.probes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * The runs a recording holds. One recording can hold several runs (a {@code jcmd} recording of a

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jmmtk.scheduler.Stage;
-import org.jmmtk.tools.Csv;
+import org.jmmtk.tools.output.Csv;
 import org.jmmtk.tools.model.WorkSpan;
 
 /**

@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import org.jmmtk.tools.Csv;
+import org.jmmtk.tools.output.Csv;
 import org.jmmtk.tools.plot.Charts;
 
 /**

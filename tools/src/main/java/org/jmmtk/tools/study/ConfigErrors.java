@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonToken;
 import java.nio.file.Path;
 import java.util.List;
 import org.jmmtk.bindings.trace.Quote;
-import org.jmmtk.tools.HeapFactorOption;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.option.HeapFactorOption;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * The messages of a bad study file, each naming the file, the line and the key:

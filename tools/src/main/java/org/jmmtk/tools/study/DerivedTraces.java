@@ -9,8 +9,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.jmmtk.tools.HeapFactorOption;
-import org.jmmtk.tools.RunFailedException;
+import org.jmmtk.tools.option.HeapFactorOption;
+import org.jmmtk.tools.error.RunFailedException;
 
 /**
  * The traces a granularity study derives from its programs, in the study directory's {@code traces/}:

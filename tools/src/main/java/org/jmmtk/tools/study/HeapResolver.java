@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.core.Options;
-import org.jmmtk.tools.HeapFactorOption;
-import org.jmmtk.tools.MaxLiveSizes;
+import org.jmmtk.tools.option.HeapFactorOption;
+import org.jmmtk.tools.option.MaxLiveSizes;
 
 /**
  * Turns a task's heap into bytes: a size as given, a factor times the program's exact maximum live size

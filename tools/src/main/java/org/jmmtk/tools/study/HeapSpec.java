@@ -1,7 +1,7 @@
 package org.jmmtk.tools.study;
 
 import org.jmmtk.core.Options;
-import org.jmmtk.tools.HeapFactorOption;
+import org.jmmtk.tools.option.HeapFactorOption;
 
 /**
  * One heap of a study: a factor of the program's maximum live size ({@code heapFactors}) or a size in

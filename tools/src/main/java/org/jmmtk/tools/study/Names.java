@@ -1,7 +1,7 @@
 package org.jmmtk.tools.study;
 
 import java.util.regex.Pattern;
-import org.jmmtk.tools.HeapFactorOption;
+import org.jmmtk.tools.option.HeapFactorOption;
 
 /**
  * How a study's parameters become parts of file names, running-ng style: letters, digits, {@code -} and

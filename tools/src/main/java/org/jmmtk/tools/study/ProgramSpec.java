@@ -6,7 +6,7 @@ import java.util.List;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workloads;
-import org.jmmtk.tools.HeapFactorOption;
+import org.jmmtk.tools.option.HeapFactorOption;
 
 /**
  * One program of a study: a trace file (absolute path) or a built-in workload with its seed and scale,

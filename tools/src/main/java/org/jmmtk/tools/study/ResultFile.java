@@ -11,8 +11,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
-import org.jmmtk.tools.OutputFile;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.output.OutputFile;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * One task's result file, {@code DIR/<task name>.json} (fields in docs/studies.md): the task's

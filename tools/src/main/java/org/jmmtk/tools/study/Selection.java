@@ -3,7 +3,7 @@ package org.jmmtk.tools.study;
 import java.util.List;
 import java.util.Map;
 import org.jmmtk.bindings.trace.Quote;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * Which tasks of a study this process runs: one ({@code --task I}), a shard (every N-th task from K:

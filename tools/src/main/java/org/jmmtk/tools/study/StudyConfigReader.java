@@ -17,8 +17,8 @@ import org.jmmtk.core.analysis.Plugins;
 import org.jmmtk.core.heap.SyncScheme;
 import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.plans.Plans;
-import org.jmmtk.tools.HeapFactorOption;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.option.HeapFactorOption;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * Reads and checks a study file (docs/studies.md): every key known, every list non-empty, every plan,

@@ -2,7 +2,7 @@ package org.jmmtk.tools.study;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.jmmtk.tools.Progress;
+import org.jmmtk.tools.output.Progress;
 
 /**
  * How a running study shows its progress: on a terminal, a bar with the time left; otherwise (a batch

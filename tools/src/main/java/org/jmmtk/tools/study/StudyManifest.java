@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.jmmtk.tools.OutputFile;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.output.OutputFile;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * {@code DIR/study.json}: the study's whole task list (every task's parameters, in index order) and the

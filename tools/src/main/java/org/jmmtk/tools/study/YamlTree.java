@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jmmtk.bindings.trace.Quote;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * Reads one YAML document into {@link ConfigNode}s that remember their lines, with Jackson's YAML

@@ -12,7 +12,7 @@ import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.probes.ProbeSession;
 import org.jmmtk.scheduler.Stage;
-import org.jmmtk.tools.RunFailedException;
+import org.jmmtk.tools.error.RunFailedException;
 import org.jmmtk.tools.model.Calibration;
 import org.jmmtk.tools.model.ModelCosts;
 import org.jmmtk.tools.model.PacketGraph;

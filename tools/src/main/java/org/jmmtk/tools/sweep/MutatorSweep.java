@@ -12,7 +12,7 @@ import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
-import org.jmmtk.tools.RunFailedException;
+import org.jmmtk.tools.error.RunFailedException;
 
 /**
  * Measures how the mutators scale with mutator threads ({@code sweep --mutator-threads}): runs the

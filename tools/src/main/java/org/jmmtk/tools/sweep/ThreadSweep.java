@@ -10,7 +10,7 @@ import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
-import org.jmmtk.tools.RunFailedException;
+import org.jmmtk.tools.error.RunFailedException;
 
 /**
  * Measures how the closure phase scales with GC threads (the MPLR'23 paper's Figure 4): runs the same

@@ -1,7 +1,7 @@
 package org.jmmtk.tools.validate;
 
 import java.util.List;
-import org.jmmtk.tools.RecordCommand;
+import org.jmmtk.tools.record.RecordCommand;
 import org.jmmtk.core.Options;
 
 /**

@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.error.UsageException;
 
 /**
  * One run of the program on HotSpot with the Serial collector and GC logging to a file: the options

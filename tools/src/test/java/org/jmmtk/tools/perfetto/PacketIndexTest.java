@@ -3,7 +3,7 @@ package org.jmmtk.tools.perfetto;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import org.jmmtk.tools.UsageException;
+import org.jmmtk.tools.error.UsageException;
 import org.jmmtk.tools.probes.ProbeEvents;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,0 @@
-package org.jmmtk.tools;
-
-/** Bad input or usage that the parser could not catch (an unknown plan, an impossible size): exit 2. */
-public final class UsageException extends RuntimeException {
-    public UsageException(String message) {
-        super(message);
-    }
-}

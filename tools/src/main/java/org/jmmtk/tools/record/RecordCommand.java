@@ -1,0 +1,209 @@
+package org.jmmtk.tools.record;
+
+import org.jmmtk.tools.error.ExitCodes;
+import org.jmmtk.tools.error.IoErrors;
+import org.jmmtk.tools.error.UsageException;
+import org.jmmtk.tools.output.OutputFile;
+import org.jmmtk.tools.output.TemporaryFolder;
+import org.jmmtk.tools.trace.TraceCommand;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import org.jmmtk.agent.rt.Recorder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code jmmtk record}: runs a Java program under the recording agent and writes what it did to its
+ * heap as a jmmtk trace. The agent jar is assembled into a temporary folder, which also holds the
+ * agent's event log; both are deleted afterwards. The trace is written only when the program exited
+ * with status 0 and the agent closed its log, and is checked as a replay would check it. {@code validate}
+ * runs this command in-process and reads {@link #coverage()} afterwards.
+ */
+@Command(name = "record", description = {
+        "Run a Java program with the recording agent and write its allocations, reference stores and "
+                + "roots as a jmmtk trace (see docs/recording.md for what is and is not seen).",
+        "Usage: jmmtk record -o OUT [--include PREFIX]... [--exclude PREFIX]... -- java [JVM options] MAIN|-jar JAR [args]"})
+public final class RecordCommand implements Callable<Integer> {
+    private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_$.]+");
+    /** The object layout jmmtk simulates: 16-byte headers, 8-byte references. */
+    public static final List<String> UNCOMPRESSED = List.of("-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers");
+    /** Coverage below which record warns. */
+    static final double MIN_COVERAGE = 0.98;
+
+    @Mixin
+    TraceCommand.Output output;
+
+    @Option(names = "--include", paramLabel = "PREFIX",
+            description = "Also instrument classes whose names start with PREFIX (e.g. java.util.); repeatable.")
+    List<String> include = new ArrayList<>();
+
+    @Option(names = "--exclude", paramLabel = "PREFIX",
+            description = "Do not instrument classes whose names start with PREFIX; repeatable.")
+    List<String> exclude = new ArrayList<>();
+
+    @Option(names = "--compressed-oops",
+            description = "Run the program with the JVM's compressed oops and class pointers (default: off, "
+                    + "so that sizes are those of the layout jmmtk simulates: 16-byte headers, 8-byte references).")
+    boolean compressedOops;
+
+    @Option(names = "--no-startup-heap",
+            description = "Do not start the trace with the JVM's start-up heap (the bytes the JVM allocated before the "
+                    + "program's main, of which the live part stays reachable; see docs/recording.md).")
+    boolean noStartupHeap;
+
+    @Parameters(paramLabel = "COMMAND", arity = "0..*",
+            description = "After --: java [JVM options] MAIN|-jar JAR [args]. 'java' means the JVM jmmtk runs on.")
+    List<String> command = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    private RecordedTrace.Coverage coverage;
+
+    /** The coverage of the last recording this command wrote; empty before one, or when the JVM did not count bytes. */
+    public OptionalDouble coverage() {
+        return coverage == null || !coverage.counted() ? OptionalDouble.empty()
+                : OptionalDouble.of(coverage.coverage());
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if (command.isEmpty()) {
+            throw new UsageException("record: no program given; put it after --, e.g. "
+                    + "jmmtk record -o app.trace.gz -- java -cp app.jar com.example.Main");
+        }
+        List<String> java = new ArrayList<>(command);
+        java.set(0, javaLauncher("record", command.get(0)));
+        String agentOptions = "include=" + prefixes(include, "--include") + ";exclude=" + prefixes(exclude, "--exclude");
+        OutputFile.check(output.file());
+        Path work = Files.createTempDirectory("jmmtk-record-");
+        Thread cleanup = new Thread(() -> TemporaryFolder.delete(work), "jmmtk-record-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            Path agent = work.resolve("jmmtk-agent.jar");
+            AgentJar.write(agent);
+            Path log = Files.createDirectory(work.resolve("log"));
+            java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions);
+            if (!compressedOops) {
+                java.addAll(1, UNCOMPRESSED);
+            }
+            int status = run(java);
+            if (status != 0) {
+                throw new UsageException("record: the program exited with status " + status
+                        + "; no trace written (a failed run's trace would stop in the middle of its work)");
+            }
+            RecordedTrace.StartupHeap startup = noStartupHeap ? null : startupHeap(java.get(0), log, work);
+            RecordedTrace trace = new RecordedTrace(log, String.join(" ", command),
+                    startup != null && startup.measured() ? startup : null);
+            output.write(trace, "writing " + output.file(), null, true, null);
+            coverage = trace.coverage();
+            summary(trace.counts(), coverage, startup);
+            return ExitCodes.OK;
+        } finally {
+            TemporaryFolder.delete(work);
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        }
+    }
+
+    /**
+     * The start-up heap as {@link StartupProbe} measures it on a JVM without the agent, with the
+     * program's JVM options (and the layout flags record adds) but not its class path; what the agent
+     * measured in premain, with a warning, when the probe cannot.
+     */
+    private RecordedTrace.StartupHeap startupHeap(String launcher, Path log, Path work) throws IOException, InterruptedException {
+        List<String> options = new ArrayList<>(compressedOops ? List.of() : UNCOMPRESSED);
+        options.addAll(StartupProbe.jvmOptions(command));
+        var probed = StartupProbe.measure(launcher, options, work);
+        if (probed.isPresent()) {
+            return probed.get();
+        }
+        spec.commandLine().getErr().println("record: warning: the start-up probe could not measure the JVM's start-up "
+                + "heap; using the agent's own measurement, which includes loading the agent");
+        return RecordedTrace.agentStartupHeap(log);
+    }
+
+    /**
+     * The java launcher a program's command line names: {@code java} is the JVM jmmtk runs on; a path must end in
+     * {@code java}. {@code command} names the jmmtk command in the error.
+     */
+    public static String javaLauncher(String command, String given) {
+        if (given.equals("java")) {
+            return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        }
+        String name = Path.of(given).getFileName() == null ? "" : Path.of(given).getFileName().toString();
+        if (!name.equals("java") && !name.equals("java.exe")) {
+            throw new UsageException(command + ": '" + given + "' is not java; " + command + " runs a Java program: "
+                    + "-- java [JVM options] MAIN|-jar JAR [args]");
+        }
+        return given;
+    }
+
+    private static String prefixes(List<String> list, String option) {
+        for (String p : list) {
+            if (!PREFIX.matcher(p).matches()) {
+                throw new UsageException("record: " + option + " '" + p + "' is not a class-name prefix "
+                        + "(letters, digits, '_', '$' and '.')");
+            }
+        }
+        return String.join(",", list);
+    }
+
+    private int run(List<String> java) throws IOException, InterruptedException {
+        Process p;
+        try {
+            p = new ProcessBuilder(java).inheritIO().start();
+        } catch (IOException e) {
+            throw new UsageException("record: cannot run " + java.get(0) + ": " + IoErrors.reason(e));
+        }
+        try {
+            return p.waitFor();
+        } finally {
+            p.destroy();
+        }
+    }
+
+    private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov, RecordedTrace.StartupHeap startup) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
+                        + "%,d collection requests, %d threads; %,d objects (%,d bytes) pinned from their allocation to their last use%n",
+                output.file(), c.objects(), c.writes(), c.rootStores(), c.staticStores(), c.collections(), c.threads(), c.pinned(),
+                c.pinnedBytes());
+        err.printf(Locale.ROOT, "record: sizes as HotSpot lays objects out %s%n", compressedOops
+                ? "with compressed oops and class pointers (12-byte headers, 4-byte references; jmmtk's object model has 16 and 8)"
+                : "without compressed oops (-XX:-UseCompressedOops -XX:-UseCompressedClassPointers: 16-byte headers, 8-byte references)");
+        if (startup != null && startup.measured()) {
+            err.printf(Locale.ROOT, "record: start-up heap: %,d bytes allocated before main, %,d live, "
+                            + "modelled as %s objects%n", startup.allocated(), startup.modelledLive(), RecordedTrace.StartupHeap.TYPE);
+        } else if (startup != null) {
+            err.println("record: warning: the JVM's start-up heap could not be measured (no allocation counting, or "
+                    + "-XX:+DisableExplicitGC); the trace starts without it");
+        }
+        if (cov.counted()) {
+            err.printf(Locale.ROOT, "record: coverage %.4f (%,d of the %,d bytes the JVM allocated for the program's threads, "
+                            + "less the recorder's own %,d); %,d bytes (%.4f) bytecode did not show are in the trace "
+                            + "as %s filler, coverage with it %.4f%n",
+                    cov.coverage(), cov.recorded(), cov.programBytes(), cov.own(), cov.filler(),
+                    cov.filler() / (double) Math.max(1, cov.programBytes()), Recorder.UNRECORDED, cov.coverageWithFiller());
+            if (cov.coverage() < MIN_COVERAGE) {
+                err.printf(Locale.ROOT, "record: warning: coverage %.4f is below %.2f: the trace misses allocation the "
+                        + "recorder could not see (see docs/recording.md)%n", cov.coverage(), MIN_COVERAGE);
+            }
+        } else {
+            err.println("record: warning: this JVM does not count the bytes each thread allocates; coverage unknown");
+        }
+        err.flush();
+    }
+}

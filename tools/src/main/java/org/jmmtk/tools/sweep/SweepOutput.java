@@ -1,0 +1,180 @@
+package org.jmmtk.tools.sweep;
+
+import org.jmmtk.tools.output.Csv;
+import org.jmmtk.tools.output.Json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jmmtk.core.Options;
+import org.jmmtk.tools.plot.Charts;
+
+/**
+ * What {@code jmmtk sweep} prints and writes: the measured points (null when no thread count could be
+ * measured here) and the model's predictions (null without {@code --model}), one row per thread count.
+ * Used by the command-line thread.
+ */
+final class SweepOutput {
+    private final ThreadSweep.Result measured;
+    private final ModelSweep.Result model;
+    private final int[] threads;
+    private final MachineLoad load;
+
+    SweepOutput(ThreadSweep.Result measured, ModelSweep.Result model, int[] threads, MachineLoad load) {
+        this.measured = measured;
+        this.model = model;
+        this.threads = threads.clone();
+        this.load = load;
+    }
+
+    private ThreadSweep.Point point(int t) {
+        return measured == null ? null : measured.points().stream().filter(p -> p.threads() == t).findFirst()
+                .orElse(null);
+    }
+
+    void table(PrintWriter o) {
+        if (measured != null) {
+            o.printf(Locale.ROOT, "sweep: plan %s, %s, heap %s, %d measured run%s per thread count%n", measured.plan(),
+                    measured.source(), Options.formatBytes(measured.heapBytes()), measured.repeats(),
+                    measured.repeats() == 1 ? "" : "s");
+        }
+        if (model != null) {
+            o.printf(Locale.ROOT, "model: %d collections, %,d packets recorded with 1 GC thread; closure work/span %.2f; "
+                    + "costs: steal %d ns, wake-up %d ns, bucket open %d ns%n", model.gcs(), model.packets(),
+                    model.closureParallelism(), model.costs().stealNanos(), model.costs().wakeNanos(),
+                    model.costs().bucketOpenNanos());
+        }
+        o.printf(Locale.ROOT, "%7s  %-28s  %-22s  %10s  %12s%s%n", "threads", "closure ms/GC [95% CI]",
+                "speedup [95% CI]", "efficiency", "pause ms/GC", model == null ? "" : "  predicted");
+        for (int t : threads) {
+            ThreadSweep.Point p = point(t);
+            if (p != null) {
+                o.printf(Locale.ROOT, "%7d  %-28s  %-22s  %9.0f%%  %12.2f", p.threads(), interval(p.closureMs(), 2),
+                        interval(p.speedup(), 2), 100 * p.efficiency(), p.pauseMedianMs());
+            } else {
+                o.printf(Locale.ROOT, "%7d  %-28s  %-22s  %10s  %12s", t, "(not measured)", "-", "-", "-");
+            }
+            o.printf(Locale.ROOT, model == null ? "%n" : "  %9.2f%n", model == null ? 0 : model.at(t).speedup());
+        }
+        if (measured != null) {
+            o.printf("logical results identical across thread counts: %s%n",
+                    measured.logicalResultsIdentical() ? "yes" : "NO");
+        }
+        o.flush();
+    }
+
+    private static String interval(Bootstrap.Estimate e, int decimals) {
+        String f = "%." + decimals + "f";
+        return String.format(Locale.ROOT, f + " [" + f + ", " + f + "]", e.value(), e.low(), e.high());
+    }
+
+    void json(PrintWriter o) throws IOException {
+        try (JsonGenerator g = Json.pretty(o)) {
+            g.writeStartObject();
+            if (measured != null) {
+                g.writeStringField("plan", measured.plan());
+                g.writeStringField("source", measured.source());
+                g.writeNumberField("heapBytes", measured.heapBytes());
+                g.writeNumberField("repeats", measured.repeats());
+                g.writeBooleanField("logicalResultsIdentical", measured.logicalResultsIdentical());
+            }
+            load.json(g);
+            g.writeArrayFieldStart("points");
+            for (int t : threads) {
+                point(g, t);
+            }
+            g.writeEndArray();
+            if (model != null) {
+                g.writeObjectFieldStart("model");
+                g.writeNumberField("gcs", model.gcs());
+                g.writeNumberField("packets", model.packets());
+                g.writeNumberField("closureParallelism", model.closureParallelism());
+                g.writeNumberField("stealNs", model.costs().stealNanos());
+                g.writeNumberField("wakeNs", model.costs().wakeNanos());
+                g.writeNumberField("bucketOpenNs", model.costs().bucketOpenNanos());
+                g.writeEndObject();
+            }
+            g.writeArrayFieldStart("runs");
+            for (ThreadSweep.Run run : measured == null ? List.<ThreadSweep.Run>of() : measured.runs()) {
+                g.writeStartObject();
+                g.writeNumberField("threads", run.threads());
+                g.writeNumberField("repeat", run.repeat());
+                g.writeNumberField("gcs", run.gcs());
+                g.writeNumberField("closureMedianMs", run.closureMedianMs());
+                g.writeNumberField("closureTotalMs", run.closureTotalMs());
+                g.writeNumberField("pauseTotalMs", run.pauseTotalMs());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        o.println();
+        o.flush();
+    }
+
+    private void point(JsonGenerator g, int t) throws IOException {
+        ThreadSweep.Point p = point(t);
+        g.writeStartObject();
+        g.writeNumberField("threads", t);
+        g.writeBooleanField("measured", p != null);
+        g.writeBooleanField("oversubscribed", t > load.processors());
+        if (p != null) {
+            estimate(g, "closureMs", p.closureMs());
+            estimate(g, "speedup", p.speedup());
+            g.writeNumberField("efficiency", p.efficiency());
+            g.writeNumberField("pauseMedianMs", p.pauseMedianMs());
+        }
+        if (model != null) {
+            g.writeNumberField("predictedClosureMs", model.at(t).closureMs());
+            g.writeNumberField("predictedSpeedup", model.at(t).speedup());
+        }
+        g.writeEndObject();
+    }
+
+    private static void estimate(JsonGenerator g, String name, Bootstrap.Estimate e) throws IOException {
+        g.writeObjectFieldStart(name);
+        g.writeNumberField("value", e.value());
+        g.writeNumberField("ciLow", e.low());
+        g.writeNumberField("ciHigh", e.high());
+        g.writeEndObject();
+    }
+
+    void write(Path dir, PrintWriter o, boolean tell) throws IOException {
+        List<Path> written = new ArrayList<>();
+        if (measured != null) {
+            Path runs = dir.resolve("runs.csv");
+            try (Csv csv = new Csv(runs, "threads", "repeat", "gcs", "closure_median_ms",
+                    "closure_total_ms", "pause_total_ms", "pause_median_ms")) {
+                for (ThreadSweep.Run run : measured.runs()) {
+                    csv.row(run.threads(), run.repeat(), run.gcs(), run.closureMedianMs(), run.closureTotalMs(),
+                            run.pauseTotalMs(), run.pauseMedianMs());
+                }
+            }
+            written.add(runs);
+        }
+        Path summary = dir.resolve("summary.csv");
+        try (Csv csv = new Csv(summary, "threads", "closure_ms", "closure_ci_low", "closure_ci_high", "speedup",
+                "speedup_ci_low", "speedup_ci_high", "efficiency", "predicted_speedup")) {
+            for (int t : threads) {
+                ThreadSweep.Point p = point(t);
+                Object predicted = model == null ? "" : model.at(t).speedup();
+                if (p == null) {
+                    csv.row(t, "", "", "", "", "", "", "", predicted);
+                } else {
+                    csv.row(t, p.closureMs().value(), p.closureMs().low(), p.closureMs().high(), p.speedup().value(),
+                            p.speedup().low(), p.speedup().high(), p.efficiency(), predicted);
+                }
+            }
+        }
+        written.add(summary);
+        written.addAll(SpeedupPlot.save(measured, model, threads, dir));
+        if (tell) {
+            o.println("wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
+            o.flush();
+        }
+    }
+}

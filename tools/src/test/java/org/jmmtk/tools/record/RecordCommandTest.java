@@ -1,0 +1,322 @@
+package org.jmmtk.tools.record;
+
+import org.jmmtk.tools.Cli;
+import org.jmmtk.tools.JsonTree;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.jmmtk.plans.Plans;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code jmmtk record} on small Java programs compiled here (sources in test resources/record): with
+ * the JDK left out, the recorded trace counts exactly the objects the program's classes allocate (the
+ * JDK's allocation is filler), ends with exactly what its static fields reach, and replays on every
+ * plan with the sanity checker; with the whole JDK instrumented (the default) a collections-heavy
+ * program's coverage is at least 0.98 and its trace replays everywhere; bad command lines fail with
+ * exit 2 and leave no file behind.
+ */
+class RecordCommandTest {
+    private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words");
+    /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
+    private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
+            "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
+    private static final String UNRECORDED = "<unrecorded>";
+
+    @TempDir
+    static Path classes;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void compilePrograms() throws IOException {
+        List<String> args = new ArrayList<>(List.of("-d", classes.toString()));
+        for (String p : PROGRAMS) {
+            Path source = classes.resolve(p + ".java");
+            try (InputStream in = RecordCommandTest.class.getResourceAsStream("/record/" + p + ".java")) {
+                Files.copy(in, source);
+            }
+            args.add(source.toString());
+        }
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, args.toArray(new String[0])), "javac failed");
+    }
+
+    private Cli.Result record(Path out, String... program) {
+        List<String> args = new ArrayList<>(List.of("record", "-o", out.toString()));
+        args.addAll(List.of(program));
+        return Cli.run(args.toArray(new String[0]));
+    }
+
+    private Path recorded(String name, String main, String... options) {
+        Path out = dir.resolve(name);
+        List<String> args = new ArrayList<>(List.of(options));
+        args.addAll(List.of("--", "java", "-cp", classes.toString(), main));
+        Cli.Result r = record(out, args.toArray(new String[0]));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("record: " + out + ": "), r.err());
+        return out;
+    }
+
+    private static Map<String, Object> stats(Path trace) throws IOException {
+        Cli.Result r = Cli.run("trace", "stats", "--json", trace.toString());
+        assertEquals(0, r.code(), r.err());
+        return JsonTree.object(r.out());
+    }
+
+    private static long number(Map<String, Object> json, String field) {
+        return ((Number) json.get(field)).longValue();
+    }
+
+    /** Allocations per type name, from a text trace's T and A records. */
+    private static Map<String, Long> allocationsByType(Path trace) throws IOException {
+        Map<String, String> names = new HashMap<>();
+        Map<String, Long> counts = new HashMap<>();
+        for (String line : Files.readAllLines(trace)) {
+            String[] f = line.split(" ", 3);
+            if (f[0].equals("T")) {
+                names.put(f[1], f[2]);
+            } else if (f[0].equals("A")) {
+                String[] a = line.split(" ");
+                counts.merge(names.get(a[5]), 1L, Long::sum);
+            }
+        }
+        return counts;
+    }
+
+    /** The line number of the last {@code A} record of {@code type} in a text trace. */
+    private static int lastAllocation(List<String> lines, String type) {
+        String id = null;
+        int last = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            String[] f = lines.get(i).split(" ");
+            if (f[0].equals("T") && lines.get(i).endsWith(" " + type)) {
+                id = f[1];
+            } else if (f[0].equals("A") && f[5].equals(id)) {
+                last = i;
+            }
+        }
+        return last;
+    }
+
+    private static long bytesOfType(Path trace, String type) throws IOException {
+        String id = null;
+        for (String line : Files.readAllLines(trace)) {
+            String[] f = line.split(" ");
+            if (f[0].equals("T") && line.endsWith(" " + type)) {
+                id = f[1];
+            } else if (f[0].equals("A") && f[5].equals(id)) {
+                return Long.parseLong(f[3]);
+            }
+        }
+        throw new AssertionError("no object of type " + type);
+    }
+
+    /** Replays {@code trace} on every plan with the sanity checker, on 1 and 2 GC threads; returns the runs' JSON. */
+    private static List<Map<String, Object>> replayEverywhere(Path trace, String heapFactor) throws IOException {
+        List<Map<String, Object>> runs = new ArrayList<>();
+        for (Plans.Entry entry : Plans.REGISTRY.all()) {
+            String plan = entry.name();
+            Map<String, Object> one = null;
+            for (String threads : List.of("1", "2")) {
+                // nogc never collects: it gets a heap that holds everything
+                Cli.Result r = Cli.run("run", "--trace", trace.toString(), "--plan", plan,
+                        plan.equals("nogc") ? "--heap=64m" : "--heap-factor=" + heapFactor,
+                        "--threads", threads, "--sanity", "--json");
+                assertEquals(0, r.code(), plan + ": " + r.err());
+                Map<String, Object> json = JsonTree.object(r.out());
+                if (one == null) {
+                    one = json;
+                    runs.add(json);
+                } else {
+                    for (String field : List.of("gcCount", "bytesCopied", "bytesMarked", "finalLiveObjects", "finalLiveBytes")) {
+                        assertEquals(one.get(field), json.get(field), plan + " on 1 and 2 GC threads: " + field);
+                    }
+                }
+            }
+        }
+        return runs;
+    }
+
+    @Test
+    void keptListCountsEveryAllocationAndEndsWithWhatTheStaticReaches() throws IOException {
+        Path trace = recorded("kept.trace", "KeptList", APP_ONLY);
+        Map<String, Long> byType = allocationsByType(trace);
+        long filler = byType.getOrDefault(UNRECORDED, 0L);
+        byType.remove(UNRECORDED);
+        assertEquals(1001L, byType.get("KeptList$Node"), byType.toString());
+        assertEquals(2L, byType.get("[I"), byType.toString());
+        assertEquals(1001L, byType.get("[Ljava.lang.Object;"), "1000 scratch arrays and one dropped: " + byType);
+        assertEquals(1L, byType.get("[Ljava.lang.String;"), "main's argument array: " + byType);
+        assertEquals(4, byType.size(), "no <startup> objects with --no-startup-heap: " + byType);
+        assertEquals(24 + 8 * 32, bytesOfType(trace, "[Ljava.lang.Object;"), "sizes without compressed oops");
+        long node = bytesOfType(trace, "KeptList$Node");
+        assertEquals(16 + 8 + 8 + 8, node, "a 16-byte header, two 8-byte references and an int, aligned");
+        Map<String, Object> stats = stats(trace);
+        assertEquals(2005 + filler, number(stats, "objects"));
+        assertEquals(1000, number(stats, "reachableObjects"));
+        assertEquals(1000 * node, number(stats, "reachableBytes"));
+        List<String> lines = Files.readAllLines(trace);
+        assertEquals(2, lines.stream().filter(l -> l.equals("C")).count(), "System.gc() and Runtime.gc(): " + stats);
+        assertTrue(lastAllocation(lines, "KeptList$Node") < lastAllocation(lines, "[I"),
+                "the last node is allocated at its 'new', before the array made for its constructor's argument");
+        int collected = 0;
+        for (Map<String, Object> run : replayEverywhere(trace, "4")) {
+            if (run.get("plan").equals("serial")) {
+                assertTrue(number(run, "fullGcCount") >= 2, "each request is a full collection: " + run);
+            }
+            assertEquals(2005 + filler, number(run, "objectsAllocated"), run.get("plan") + "");
+            assertEquals(1000, number(run, "finalLiveObjects"), run.get("plan") + "");
+            assertEquals(1000 * node, number(run, "finalLiveBytes"), run.get("plan") + "");
+            collected += number(run, "gcCount") > 0 ? 1 : 0;
+        }
+        assertTrue(collected >= 6, "the heap is small enough that most plans collect: " + collected);
+    }
+
+    @Test
+    void threadsRecordPerThreadAndKeepEveryPublishedChain() throws IOException {
+        Path trace = recorded("threads.trace", "Threads", APP_ONLY);
+        Map<String, Object> stats = stats(trace);
+        assertEquals(5, number(stats, "threads"), "main and four workers");
+        // 4 x 500 nodes, 4 x 500 garbage arrays, the static array, the Thread[] and 4 Threads, main's args
+        Map<String, Long> byType = allocationsByType(trace);
+        assertEquals(4007 + byType.getOrDefault(UNRECORDED, 0L), number(stats, "objects"), byType.toString());
+        assertEquals(2001, number(stats, "reachableObjects"), "the static array and its four chains");
+        for (Map<String, Object> run : replayEverywhere(trace, "4")) {
+            assertEquals(2001, number(run, "finalLiveObjects"), run.get("plan") + "");
+        }
+    }
+
+    @Test
+    void zooOfBytecodeShapesReplaysAndTheJdkIsSeen() throws IOException {
+        Path plain = recorded("zoo.trace", "Zoo", APP_ONLY);
+        long reachable = number(stats(plain), "reachableObjects");
+        assertTrue(reachable > 5, "the static fields keep objects: " + reachable);
+        for (Map<String, Object> run : replayEverywhere(plain, "4")) {
+            assertEquals(reachable, number(run, "finalLiveObjects"), run.get("plan") + "");
+        }
+        Path withJdk = recorded("zoo-jdk.trace.gz", "Zoo", "--binary");
+        long reachableWithJdk = number(stats(withJdk), "reachableObjects");
+        assertTrue(reachableWithJdk > reachable, "the map's table and nodes and the list's array are seen: "
+                + reachableWithJdk + " against " + reachable);
+        for (Map<String, Object> run : replayEverywhere(withJdk, "4")) {
+            assertEquals(reachableWithJdk, number(run, "finalLiveObjects"), run.get("plan") + "");
+        }
+    }
+
+    @Test
+    void theWholeJdkIsRecordedWithCoverageAndReplaysEverywhere() throws IOException {
+        Path out = dir.resolve("words.trace.gz");
+        Cli.Result r = record(out, "--binary", "--", "java", "-cp", classes.toString(), "Words");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("without compressed oops"), r.err());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("record: coverage ([0-9.]+) \\(").matcher(r.err());
+        assertTrue(m.find(), r.err());
+        double coverage = Double.parseDouble(m.group(1));
+        // above 1 by the objects made before the agent started, counted when first touched (docs/recording.md)
+        assertTrue(coverage >= 0.98 && coverage <= 1.05, "coverage " + coverage + ": " + r.err());
+        assertFalse(r.err().contains("warning"), r.err());
+        Map<String, Object> stats = stats(out);
+        @SuppressWarnings("unchecked")
+        long writes = number((Map<String, Object>) stats.get("recordCounts"), "W");
+        assertTrue(writes > 20_000, "the map's, the builder's and the lists' stores are seen: " + stats);
+        assertEquals(2, number((Map<String, Object>) stats.get("recordCounts"), "C"), "two System.gc() calls: " + stats);
+        assertTrue(number(stats, "reachableObjects") > 3 * 1000, "the static map keeps its words, nodes and boxes: " + stats);
+        long finalLive = number(stats, "reachableBytes");
+        m = java.util.regex.Pattern.compile("start-up heap: ([0-9,]+) bytes allocated before main, ([0-9,]+) live").matcher(r.err());
+        assertTrue(m.find(), r.err());
+        long startupAllocated = Long.parseLong(m.group(1).replace(",", ""));
+        long startupLive = Long.parseLong(m.group(2).replace(",", ""));
+        assertTrue(startupLive > 100_000 && startupLive <= startupAllocated, r.err());
+        assertTrue(finalLive > startupLive, "global roots hold the live start-up objects to the end: " + stats);
+        Path text = dir.resolve("words.trace");
+        assertEquals(0, Cli.run("trace", "convert", out.toString(), "-o", text.toString()).code());
+        List<String> lines = Files.readAllLines(text);
+        String startupType = null;
+        long startupBytes = 0;
+        boolean programSeen = false;
+        for (String line : lines) {
+            String[] f = line.split(" ");
+            if (f[0].equals("T") && line.endsWith(" <startup>")) {
+                startupType = f[1];
+            } else if (f[0].equals("A")) {
+                if (f[5].equals(startupType)) {
+                    assertFalse(programSeen, "the <startup> objects come before the program's first allocation");
+                    startupBytes += Long.parseLong(f[3]);
+                } else {
+                    programSeen = true;
+                }
+            }
+        }
+        assertTrue(startupType != null, "a <startup> type");
+        assertTrue(startupBytes >= startupAllocated && startupBytes < startupAllocated + 16,
+                startupBytes + " <startup> bytes for " + startupAllocated + " allocated before main");
+        for (Map<String, Object> run : replayEverywhere(out, "3")) {
+            assertEquals(finalLive, number(run, "finalLiveBytes"), run.get("plan") + "");
+        }
+    }
+
+    @Test
+    void noProgramIsAUsageError() throws IOException {
+        Path out = dir.resolve("none.trace");
+        Cli.Result r = record(out);
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("no program given; put it after --"), r.err());
+        r = record(out, "--", "python3", "x.py");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("'python3' is not java"), r.err());
+        r = record(out, "--include", "a,b", "--", "java", "-cp", classes.toString(), "KeptList");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("--include 'a,b' is not a class-name prefix"), r.err());
+        assertFalse(Files.exists(out));
+        assertEquals(List.of(), leftovers());
+    }
+
+    @Test
+    void aFailingProgramWritesNothingAndKeepsTheOldFile() throws IOException {
+        Path out = Files.writeString(dir.resolve("old.trace"), "keep me");
+        Cli.Result r = record(out, "--", "java", "-cp", classes.toString(), "Fails");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("the program exited with status 3; no trace written"), r.err());
+        assertEquals("keep me", Files.readString(out));
+        r = record(out, "--", "java", "-cp", classes.toString(), "NoSuchMain");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("exited with status 1"), r.err());
+        assertEquals("keep me", Files.readString(out));
+        assertEquals(List.of(), leftovers());
+    }
+
+    @Test
+    void anUnwritableOutputIsRefusedBeforeTheProgramRuns() throws IOException {
+        Cli.Result r = record(dir.resolve("no/such/dir/x.trace"), "--", "java", "-cp", classes.toString(), "KeptList");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("no such directory"), r.err());
+        Path folder = Files.createDirectory(dir.resolve("folder"));
+        r = record(folder, "--", "java", "-cp", classes.toString(), "KeptList");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("exists and is not a regular file"), r.err());
+        assertFalse(r.err().contains("record: " + folder + ": "), "the program did not run: " + r.err());
+    }
+
+    /** Files in the test's folder other than the ones the tests made (temporary files left behind). */
+    private List<Path> leftovers() throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(".jmmtk-")).toList();
+        }
+    }
+}
