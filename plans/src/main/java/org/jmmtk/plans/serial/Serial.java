@@ -386,12 +386,23 @@ public final class Serial extends Plan {
         return moved;
     }
 
+    /** A young collection's move: the old place keeps a forwarding pointer for the RefForwarding pass. */
     private void move(long object, long copy, long size, long traceBytes, Collector collector) {
-        memory.copyWords(object, copy, size >>> 3);
-        ObjectModel.clearMark(memory, copy);
-        validObjects().set(copy);
+        relocate(object, copy, size);
         ObjectModel.setForwardingPointer(memory, object, copy);
         collector.evacuated(object, copy, traceBytes, size);
+    }
+
+    /**
+     * Copies an object and makes the copy, not the old place, the object the heap holds: a young
+     * collection whose promotion failed releases neither eden nor the from-space, so the old places of
+     * the objects it moved would otherwise still count as objects after it (while the move was reported).
+     */
+    private void relocate(long object, long copy, long size) {
+        memory.copyWords(object, copy, size >>> 3);
+        ObjectModel.clearMark(memory, copy);
+        validObjects().clear(object);
+        validObjects().set(copy);
     }
 
     private SideBitmap validObjects() {
@@ -475,10 +486,7 @@ public final class Serial extends Plan {
             long size = ObjectModel.size(memory, o);
             long traceBytes = ObjectModel.traceBytes(memory, o);
             long copy = youngDestination(o);
-            memory.copyWords(o, copy, size >>> 3);
-            ObjectModel.clearMark(memory, copy);
-            validObjects().clear(o);
-            validObjects().set(copy);
+            relocate(o, copy, size);
             collector.evacuated(o, copy, traceBytes, size);
             promotedTraceBytes += traceBytes;
         }
