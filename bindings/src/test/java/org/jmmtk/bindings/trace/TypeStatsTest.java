@@ -92,7 +92,7 @@ class TypeStatsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"random", "phases", "binarytrees", "linkedlist", "cache"})
+    @ValueSource(strings = {"random", "phases", "binarytrees", "linkedlist"})
     void equalsBruteForceOnWorkloads(String name) throws IOException {
         check(Workloads.REGISTRY.find(name).orElseThrow().factory().create(7, 0.01));
     }
