@@ -33,7 +33,10 @@ record HeapSpec(Double factor, Long bytes, boolean ofMinHeap, int line) {
         return factor != null && ofMinHeap;
     }
 
-    /** Its part of a task's file name: {@code hf1p5} for a factor of 1.5, {@code mhf2} for twice the minimum heap, {@code h16m} for 16 MiB. */
+    /**
+     * Its part of a task's file name: {@code hf1p5} for a factor of 1.5, {@code mhf2} for twice the minimum
+     * heap, {@code h16m} for 16 MiB.
+     */
     String token() {
         return factor == null ? "h" + Names.size(bytes) : (ofMinHeap ? "mhf" : "hf") + Names.number(factor);
     }
