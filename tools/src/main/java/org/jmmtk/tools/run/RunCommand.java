@@ -16,6 +16,7 @@ import org.jmmtk.tools.output.Progress;
 import org.jmmtk.tools.perfetto.PerfettoCommand;
 import org.jmmtk.tools.perfetto.PerfettoOptions;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,12 +119,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Plans.Entry plan = collector.planEntry();
-        var options = collector.options(threads.threads);
-        sync.apply(options);
-        options.mutatorThreads(mutatorThreads);
-        options.pageResourceLock(PageResourceLock.parse(pageResourceLock));
-        Simulation.checkMutatorThreads(options, List.of());
-        minHeapFactor.check();
+        Options options = options();
         ExportOptions exportOptions = exportOptions();
         TraceSource opened = source.open();
         FinalizationSampler filip = filip(options);
@@ -132,8 +128,7 @@ public final class RunCommand implements Callable<Integer> {
         if (heap != null) {
             options.heapBytes(heap.bytes());
         }
-        MinHeapFactorOption.Heap minHeap = minHeapFactor.heap(source, src, plan, options,
-                collector.geometryKey() + (filip == null ? "" : "/filip=" + (sample == null ? "1/1" : sample)));
+        MinHeapFactorOption.Heap minHeap = minHeapFactor.heap(source, src, plan, options, configuration(filip));
         if (minHeap != null) {
             options.heapBytes(minHeap.bytes());
         }
@@ -221,6 +216,36 @@ public final class RunCommand implements Callable<Integer> {
      * The filip plugin with its ephemerons in the heap, if {@code --plugin filip} was given (then taken out
      * of the options' plugins: this run makes it itself, at the {@code --sample} rate); null otherwise.
      */
+    /**
+     * The heap {@code --min-heap-factor} chooses for this command line, found (or read from the cache) as the
+     * run would find it, without running: how a study sizes its tasks in its own process before they start.
+     * Null without {@code --min-heap-factor}.
+     */
+    public MinHeapFactorOption.Heap minHeap() throws IOException {
+        Plans.Entry plan = collector.planEntry();
+        Options options = options();
+        TraceSource opened = source.open();
+        FinalizationSampler filip = filip(options);
+        TraceSource src = filip == null ? opened : Lifetimes.withEphemerons(opened, filip);
+        return minHeapFactor.heap(source, src, plan, options, configuration(filip));
+    }
+
+    /** The run's options before its heap is chosen; bad usage of them (and of --min-heap-factor) is found here. */
+    private Options options() {
+        Options options = collector.options(threads.threads);
+        sync.apply(options);
+        options.mutatorThreads(mutatorThreads);
+        options.pageResourceLock(PageResourceLock.parse(pageResourceLock));
+        Simulation.checkMutatorThreads(options, List.of());
+        minHeapFactor.check();
+        return options;
+    }
+
+    /** What keys the minimum-heap cache beside the options: the geometry as given and FiLiP's sampling. */
+    private String configuration(FinalizationSampler filip) {
+        return collector.geometryKey() + (filip == null ? "" : "/filip=" + (sample == null ? "1/1" : sample));
+    }
+
     private FinalizationSampler filip(Options options) {
         if (!collector.plugins.contains("filip")) {
             if (sample != null) {

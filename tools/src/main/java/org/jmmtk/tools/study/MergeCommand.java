@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
  * repetitions, and the tasks still missing or failed (exit 1 when there are any). Command thread only.
  */
 @Command(name = "merge", sortOptions = false,
-        description = {"Merge the results of the study in DIR into one CSV: a row per cell (plan, heapFactor or heap, "
+        description = {"Merge the results of the study in DIR into one CSV: a row per cell (plan, heapFactor, minHeapFactor or heap, "
                 + "trace or workload, threads, ...), the number of repetitions merged and their outcome, then the median "
                 + "over repetitions of every scalar metric of 'run --json' under its JSON name (nested ones joined with "
                 + "dots). Exit 1, listing them, if some tasks have no result or failed."})

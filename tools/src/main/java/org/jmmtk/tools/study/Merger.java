@@ -22,7 +22,7 @@ import org.jmmtk.tools.sweep.Bootstrap;
  */
 final class Merger {
     /** Parameter columns, in this order, each present when some task has it. */
-    private static final List<String> PARAMETERS = List.of("plan", "collector", "heapFactor", "heap", "trace", "workload",
+    private static final List<String> PARAMETERS = List.of("plan", "collector", "heapFactor", "minHeapFactor", "heap", "trace", "workload",
             "seed", "scale", "granule", "sync", "threads", "options", "plugins");
 
     /** The merged table and what could not be merged. */
@@ -110,11 +110,13 @@ final class Merger {
         return new ArrayList<>(names);
     }
 
-    /** A result's metrics: the maximum live size its heap factor multiplied, then those of its run. */
+    /** A result's metrics: the maximum live size or minimum heap its heap factor multiplied, then those of its run. */
     private static Map<String, JsonNode> metrics(ResultFile.Stored r) {
         Map<String, JsonNode> m = new LinkedHashMap<>();
-        if (r.json().path("maxLiveBytes").isNumber()) {
-            m.put("maxLiveBytes", r.json().get("maxLiveBytes"));
+        for (String field : List.of("maxLiveBytes", "minHeapBytes")) {
+            if (r.json().path(field).isNumber()) {
+                m.put(field, r.json().get(field));
+            }
         }
         m.putAll(Metrics.scalars(r.run()));
         return m;

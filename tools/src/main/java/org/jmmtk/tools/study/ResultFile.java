@@ -49,6 +49,9 @@ final class ResultFile {
         if (r.maxLiveBytes() != null) {
             root.put("maxLiveBytes", r.maxLiveBytes());
         }
+        if (r.minHeapBytes() != null) {
+            root.put("minHeapBytes", r.minHeapBytes());
+        }
         r.command().forEach(root.putArray("command")::add);
         root.put("seconds", Math.round(r.seconds() * 1000) / 1000.0);
         root.put("host", host());

@@ -26,8 +26,9 @@ import org.jmmtk.tools.error.UsageException;
  * file name. Any problem is bad input naming the file, line and key. Used on the command's thread.
  */
 final class StudyConfigReader {
-    static final List<String> KEYS = List.of("plans", "heapFactors", "heaps", "traces", "workloads", "seeds", "scales",
+    static final List<String> KEYS = List.of("plans", "heapFactors", "minHeapFactors", "heaps", "traces", "workloads", "seeds", "scales",
             "threads", "repeat", "options", "plugins", "granularity");
+    private static final List<String> HEAP_KEYS = List.of("heapFactors", "minHeapFactors", "heaps");
     private static final List<String> GRANULARITY_KEYS = List.of("granules", "schemes");
     private static final List<String> PLAN_KEYS = List.of("plan", "name", "options", "plugins");
     private static final List<String> TRACE_KEYS = List.of("file", "name");
@@ -53,7 +54,7 @@ final class StudyConfigReader {
     private StudyConfig read() throws IOException {
         ConfigNode root = YamlTree.read(file);
         if (root == null) {
-            throw new UsageException(file + ": empty; a study needs at least plans, heapFactors (or heaps) "
+            throw new UsageException(file + ": empty; a study needs at least plans, heapFactors (or minHeapFactors or heaps) "
                     + "and traces or workloads (see docs/studies.md)");
         }
         ConfigNode.Mapping top = errors.mapping(root, KEYS);
@@ -74,7 +75,7 @@ final class StudyConfigReader {
             threads.add(1);
         }
         int repeat = top.get("repeat").map(r -> (int) errors.integer(r, 1, 10_000, "a number of runs per cell")).orElse(1);
-        Granularity granularity = top.get("granularity").map(g -> granularity(g, plans)).orElse(null);
+        Granularity granularity = top.get("granularity").map(g -> granularity(g, plans, heaps)).orElse(null);
         long variants = granularity == null ? 1 : 1 + (long) granularity.granules().size() * granularity.schemes().size();
         long tasks = (long) plans.size() * heaps.size() * programs.size() * threads.size() * repeat * variants;
         if (tasks > MAX_TASKS) {
@@ -85,8 +86,13 @@ final class StudyConfigReader {
     }
 
     /** The granularity experiment; it owns how traces are replayed, so no plan may set that itself. */
-    private Granularity granularity(ConfigNode node, List<PlanSpec> plans) {
+    private Granularity granularity(ConfigNode node, List<PlanSpec> plans, List<HeapSpec> heaps) {
         ConfigNode.Mapping m = errors.mapping(node, GRANULARITY_KEYS);
+        if (heaps.get(0).isMinHeapFactor()) {
+            // each variant's trace is made after the heaps are sized, so its minimum heap is not known then
+            throw errors.at(m.line(), m.path(), "the granularity experiment takes heapFactors or heaps, "
+                    + "not minHeapFactors");
+        }
         for (PlanSpec p : plans) {
             for (RunOption o : List.of(RunOption.SYNC, RunOption.GRANULE)) {
                 if (p.runArgs().contains(o.flag())) {
@@ -222,18 +228,24 @@ final class StudyConfigReader {
         return plugins;
     }
 
+    /** The heaps: exactly one of heapFactors, minHeapFactors and heaps (one axis of the matrix, one unit). */
     private List<HeapSpec> heaps(ConfigNode.Mapping top) {
-        Optional<ConfigNode> factors = top.get("heapFactors");
-        Optional<ConfigNode> sizes = top.get("heaps");
-        if (factors.isPresent() == sizes.isPresent()) {
-            throw errors.at(top.keyLine("heaps"), "", factors.isPresent() ? "give heapFactors or heaps, not both"
-                    : "missing key 'heapFactors' (or 'heaps')");
+        List<String> given = HEAP_KEYS.stream().filter(k -> top.get(k).isPresent()).toList();
+        if (given.size() != 1) {
+            throw errors.at(top.keyLine(given.isEmpty() ? "heaps" : given.get(1)), "", given.isEmpty()
+                    ? "missing key 'heapFactors' (or 'minHeapFactors' or 'heaps')"
+                    : "give one of heapFactors, minHeapFactors and heaps, not " + String.join(" and ", given));
         }
+        String key = given.get(0);
         List<HeapSpec> heaps = new ArrayList<>();
-        for (ConfigNode h : errors.list(factors.orElseGet(sizes::get))) {
-            HeapSpec spec = factors.isPresent()
-                    ? HeapSpec.factor(errors.number(h, MIN_FACTOR, MAX_FACTOR, "a heap factor"), h.line())
-                    : HeapSpec.bytes(size(h), h.line());
+        for (ConfigNode h : errors.list(top.get(key).orElseThrow())) {
+            HeapSpec spec = switch (key) {
+                case "heapFactors" -> HeapSpec.factor(errors.number(h, MIN_FACTOR, MAX_FACTOR, "a heap factor"), h.line());
+                // below 1 the run is out of memory by definition, as for run --min-heap-factor
+                case "minHeapFactors" -> HeapSpec.minHeapFactor(
+                        errors.number(h, 1, MAX_FACTOR, "a minimum-heap factor"), h.line());
+                default -> HeapSpec.bytes(size(h), h.line());
+            };
             if (heaps.stream().anyMatch(o -> o.token().equals(spec.token()))) {
                 throw errors.at(h, "the " + spec.describe() + " is given twice");
             }

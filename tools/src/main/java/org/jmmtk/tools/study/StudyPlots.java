@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.jmmtk.tools.plot.Charts;
 
 /**
@@ -44,13 +45,13 @@ final class StudyPlots {
         for (String c : REQUIRED) {
             table.require(c, "a CSV that 'jmmtk study merge' wrote has it");
         }
-        if (!table.has("heapFactor") && !table.has("heap")) {
-            table.require("heapFactor", "or 'heap': the figures draw against the heap");
+        this.heapColumn = Stream.of("heapFactor", "minHeapFactor", "heap").filter(table::has).findFirst().orElse(null);
+        if (heapColumn == null) {
+            table.require("heapFactor", "or 'minHeapFactor' or 'heap': the figures draw against the heap");
         }
         if (!table.has("trace") && !table.has("workload")) {
             table.require("trace", "or 'workload': there is a figure per program");
         }
-        this.heapColumn = table.has("heapFactor") ? "heapFactor" : "heap";
         this.severalThreads = table.rows().stream().map(r -> table.get(r, "threads")).distinct().count() > 1;
     }
 
@@ -84,7 +85,8 @@ final class StudyPlots {
                 }
                 boolean logX = heapColumn.equals("heap") && spread(lines.series(), true);
                 boolean logY = spread(lines.series(), false);
-                String xLabel = heapColumn.equals("heap") ? "heap (bytes)" : "heap factor (x maximum live size)";
+                String xLabel = heapColumn.equals("heap") ? "heap (bytes)" : heapColumn.equals("minHeapFactor")
+                        ? "heap factor (x minimum heap)" : "heap factor (x maximum live size)";
                 drawings.add(new Drawing(base + "." + f.suffix(), Charts.lines(f.title() + ": " + p.getKey()
                         + " (median of repetitions)", xLabel, f.axis(), lines.series(), lines.outOfMemory(), logX, logY)));
             }

@@ -42,6 +42,8 @@ record Task(int index, String name, PlanSpec plan, HeapSpec heap, ProgramSpec pr
         p.put("collector", plan.collector());
         if (heap.isFactor()) {
             p.put("heapFactor", heap.factor());
+        } else if (heap.isMinHeapFactor()) {
+            p.put("minHeapFactor", heap.factor());
         } else {
             p.put("heap", heap.bytes());
         }

@@ -31,10 +31,20 @@ final class TaskExecutor {
 
     /** The {@code jmmtk} arguments that run {@code task} in {@code heap}; its variant's trace is in {@code traces}. */
     static List<String> command(Task task, HeapResolver.Heap heap, DerivedTraces traces) {
+        return command(task, List.of("--heap", Long.toString(heap.bytes())), traces);
+    }
+
+    /** The {@code jmmtk} arguments that run {@code task} (which replays its program as given) with {@code heapArgs}. */
+    static List<String> command(Task task, List<String> heapArgs) {
+        return command(task, heapArgs, null);
+    }
+
+    private static List<String> command(Task task, List<String> heapArgs, DerivedTraces traces) {
         List<String> args = new ArrayList<>(List.of("run", "--plan", task.plan().collector()));
         args.addAll(task.variant() == null ? task.program().runArgs()
                 : task.variant().runArgs(traces.trace(task).toString()));
-        args.addAll(List.of("--heap", Long.toString(heap.bytes()), "--threads", Integer.toString(task.threads())));
+        args.addAll(heapArgs);
+        args.addAll(List.of("--threads", Integer.toString(task.threads())));
         args.addAll(task.plan().runArgs());
         for (String plugin : task.plan().plugins()) {
             args.addAll(List.of("--plugin", plugin));
@@ -59,7 +69,7 @@ final class TaskExecutor {
             message = message(exit.err(), exit.code() == 0 ? "the run printed no metrics" : "exit code " + exit.code());
             run = null;
         }
-        return new TaskResult(task, outcome, exit.code(), heap.bytes(), heap.maxLiveBytes(), command, message,
+        return new TaskResult(task, outcome, exit.code(), heap.bytes(), heap.maxLiveBytes(), heap.minHeapBytes(), command, message,
                 exit.seconds(), run);
     }
 

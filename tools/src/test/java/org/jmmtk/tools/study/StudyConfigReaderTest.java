@@ -56,7 +56,7 @@ class StudyConfigReaderTest {
         // the plan's blockSize replaces the global one; options keep the documented order
         assertEquals(List.of("run", "--plan", "marksweep", "--trace", dir.resolve("bt.jmtb.gz").toAbsolutePath().toString(),
                 "--heap", "1234", "--threads", "1", "--block-size", "8k", "--packet-capacity", "512", "--sanity",
-                "--plugin", "events", "--json"), TaskExecutor.command(ms, new HeapResolver.Heap(1234, 800L)));
+                "--plugin", "events", "--json"), TaskExecutor.command(ms, new HeapResolver.Heap(1234, 800L, null)));
         assertEquals("random-s42-x1", tasks.get(8).program().name());
         assertEquals(List.of("--workload", "random", "--seed", "42", "--scale", "1"), tasks.get(8).program().runArgs());
     }
@@ -84,7 +84,7 @@ class StudyConfigReaderTest {
                 """);
         assertEquals(List.of("run", "--plan", "semispace", "--trace", dir.resolve("g4k.trace").toAbsolutePath().toString(),
                 "--heap", "1234", "--threads", "1", "--sync", "late", "--granule", "4k", "--json"),
-                TaskExecutor.command(Matrix.tasks(c).get(0), new HeapResolver.Heap(1234, 800L)));
+                TaskExecutor.command(Matrix.tasks(c).get(0), new HeapResolver.Heap(1234, 800L, null)));
     }
 
     @Test
@@ -109,10 +109,10 @@ class StudyConfigReaderTest {
         DerivedTraces traces = new DerivedTraces(dir.resolve("out"));
         String g4k = dir.resolve("out").resolve("traces").resolve("random-s1-x1.g4k.jmtb").toAbsolutePath().toString();
         assertEquals(List.of("run", "--plan", "gencopy", "--trace", g4k, "--sync", "mid", "--granule", "4096", "--heap", "1234",
-                "--threads", "1", "--json"), TaskExecutor.command(tasks.get(7), new HeapResolver.Heap(1234, 800L), traces));
+                "--threads", "1", "--json"), TaskExecutor.command(tasks.get(7), new HeapResolver.Heap(1234, 800L, null), traces));
         String perfect = dir.resolve("out").resolve("traces").resolve("random-s1-x1.perfect.jmtb").toAbsolutePath().toString();
         assertEquals(List.of("run", "--plan", "semispace", "--trace", perfect, "--sync", "none", "--heap", "1234",
-                "--threads", "1", "--json"), TaskExecutor.command(tasks.get(0), new HeapResolver.Heap(1234, 800L), traces));
+                "--threads", "1", "--json"), TaskExecutor.command(tasks.get(0), new HeapResolver.Heap(1234, 800L, null), traces));
         // the heap is sized by the program's own maximum live size, the same for every variant
         assertEquals(tasks.get(0).program(), tasks.get(9).program());
         StudyConfig allSchemes = read("plans: [semispace]\nheapFactors: [2]\nworkloads: [random]\ngranularity: {granules: [1k]}\n");
@@ -127,7 +127,7 @@ class StudyConfigReaderTest {
         assertEquals(1, c.repeat());
         assertEquals(List.of("run", "--plan", "marksweep", "--workload", "random", "--seed", "42", "--scale", "1",
                 "--heap", "1048576", "--threads", "1", "--json"),
-                TaskExecutor.command(Matrix.tasks(c).get(0), new HeapResolver.Heap(1048576, null)));
+                TaskExecutor.command(Matrix.tasks(c).get(0), new HeapResolver.Heap(1048576, null, null)));
     }
 
     @Test
@@ -147,8 +147,8 @@ class StudyConfigReaderTest {
             "empty plans|plans: []\\nheapFactors: [2]\\nworkloads: [random]|s.yaml:1: plans: is an empty list",
             "empty heaps|plans: [semispace]\\nheapFactors:\\nworkloads: [random]|s.yaml:2: heapFactors: is empty",
             "missing plans|heapFactors: [2]\\nworkloads: [random]|s.yaml:1: missing key 'plans'",
-            "no heaps|plans: [semispace]\\nworkloads: [random]|s.yaml:1: missing key 'heapFactors' (or 'heaps')",
-            "both heaps|plans: [semispace]\\nheapFactors: [2]\\nheaps: [1m]\\nworkloads: [random]|s.yaml:3: give heapFactors or heaps, not both",
+            "no heaps|plans: [semispace]\\nworkloads: [random]|s.yaml:1: missing key 'heapFactors' (or 'minHeapFactors' or 'heaps')",
+            "both heaps|plans: [semispace]\\nheapFactors: [2]\\nheaps: [1m]\\nworkloads: [random]|s.yaml:3: give one of heapFactors, minHeapFactors and heaps, not heapFactors and heaps",
             "no programs|plans: [semispace]\\nheapFactors: [2]|s.yaml:1: missing key 'traces' or 'workloads'",
             "unknown plan|plans: [semispace, g1]\\nheapFactors: [2]\\nworkloads: [random]|s.yaml:1: plans[1]: unknown plan 'g1'; valid plans: nogc,",
             "unknown workload|plans: [semispace]\\nheapFactors: [2]\\nworkloads:\\n  - random\\n  - {workload: lusearch}|s.yaml:5: workloads[1].workload: unknown workload 'lusearch'",

@@ -49,7 +49,7 @@ class StudyHostileInputTest {
     @Test
     void unknownKeysEmptyListsAndUnknownNamesNameTheirLine() throws IOException {
         badConfig("plans: [semispace]\nheapFactor: [2]\nworkloads: [random]\n",
-                ":2: unknown key 'heapFactor'; valid keys: plans, heapFactors, heaps,");
+                ":2: unknown key 'heapFactor'; valid keys: plans, heapFactors, minHeapFactors, heaps,");
         badConfig("plans: [semispace]\nheapFactors: []\nworkloads: [random]\n", ":2: heapFactors: is an empty list");
         badConfig("plans: [semispace, g1]\nheapFactors: [2]\nworkloads: [random]\n", ":1: plans[1]: unknown plan 'g1'");
         badConfig("plans: [semispace]\nheapFactors: [2]\nworkloads:\n  - {workload: h2}\n",
@@ -127,7 +127,7 @@ class StudyHostileInputTest {
         fails(csv + ":1: no column 'markCons' (a CSV that 'jmmtk study merge' wrote has it)", "study", "plot", csv.toString(),
                 "-o", dir.resolve("plots").toString());
         Files.writeString(csv, "plan,threads,pauseTotalMs,markCons,gcCount,workload\nsemispace,1,3,0.2,4,random\n");
-        fails(csv + ":1: no column 'heapFactor' (or 'heap': the figures draw against the heap)", "study", "plot",
+        fails(csv + ":1: no column 'heapFactor' (or 'minHeapFactor' or 'heap': the figures draw against the heap)", "study", "plot",
                 csv.toString(), "-o", dir.resolve("plots").toString());
         Files.writeString(csv, "plan,heapFactor,workload,threads,pauseTotalMs,markCons,gcCount\nsemispace,2,random\n");
         fails(csv + ":2: 3 cells, but the header has 7", "study", "plot", csv.toString(), "-o", dir.resolve("plots").toString());
