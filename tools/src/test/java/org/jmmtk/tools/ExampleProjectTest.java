@@ -51,7 +51,9 @@ class ExampleProjectTest {
     /** {@code jmmtk args...} in a new JVM with {@code JMMTK_CLASSPATH} set to {@code classPath} (null: unset). */
     private static ChildRun jmmtk(String classPath, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                "-cp", System.getProperty("java.class.path"),
+                // as Cli does in-process: no busy-machine line in what the test parses
+                "-Djmmtk.loadAverage=0", Main.class.getName()));
         cmd.addAll(List.of(args));
         Path out = dir.resolve("out.txt");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile());

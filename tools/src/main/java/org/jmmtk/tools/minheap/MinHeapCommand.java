@@ -79,7 +79,7 @@ public final class MinHeapCommand implements Callable<Integer> {
                 : MinHeaps.defaultStart(maxLive.bytes());
         List<Row> rows = new ArrayList<>();
         for (Plans.Entry plan : plans) {
-            rows.add(new Row(plan.name(), MinHeaps.search(plan, collector.options(threads.threads), src,
+            rows.add(new Row(plan.name(), MinHeaps.search(plan, collector.options(plan, threads.threads), src,
                     maxLive.bytes(), start)));
         }
         PrintWriter out = spec.commandLine().getOut();
