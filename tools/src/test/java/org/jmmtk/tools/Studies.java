@@ -53,9 +53,13 @@ public final class Studies {
         return rows;
     }
 
-    /** Whether a column is a time, which varies from run to run (everything else is logical and must not). */
+    /**
+     * Whether a column is a time or the machine's load, which vary from run to run (everything else is
+     * logical and must not): a time's bootstrap bounds ({@code pauseTotalMs.low95}) are times too.
+     */
     static boolean isTime(String column) {
-        return column.endsWith("Ms") || column.startsWith("mmu.");
+        return column.endsWith("Ms") || column.contains("Ms.") || column.startsWith("mmu.")
+                || column.equals("loadAverage") || column.equals("busyMachine");
     }
 
     /** The rows of a merged CSV without their time columns. */
