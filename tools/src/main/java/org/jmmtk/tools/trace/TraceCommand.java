@@ -333,9 +333,11 @@ public final class TraceCommand implements Runnable {
                 }
             };
             spec.commandLine().getOut().flush();
-            try (TextTraceWriter writer = whole ? new TextTraceWriter(stdout) : TextTraceWriter.excerpt(stdout)) {
-                replay(source, TraceDump.range(writer, from == null ? 1 : from, count == null ? Long.MAX_VALUE : count));
-            }
+            TextTraceWriter writer = whole ? new TextTraceWriter(stdout) : TextTraceWriter.excerpt(stdout);
+            replay(source, TraceDump.range(writer, from == null ? 1 : from, count == null ? Long.MAX_VALUE : count));
+            // closed only once the whole trace was read: a trace that fails to read gets no end record,
+            // so a redirected dump of it is never a valid (shorter) trace
+            writer.close();
             return ExitCodes.OK;
         }
 
