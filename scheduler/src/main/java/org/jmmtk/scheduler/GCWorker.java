@@ -28,8 +28,6 @@ public final class GCWorker<C> {
     private static final int FROM_BUCKET = 2;
     private static final int FROM_STEAL = 3;
     private static final String[] SOURCES = {"designated", "local", "bucket", "steal"};
-    /** Packets' CPU times, read only while work packets are recorded (a system call each). */
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final int ordinal;
     private final GCWorkScheduler<C> scheduler;
@@ -130,7 +128,12 @@ public final class GCWorker<C> {
 
     /** This thread's CPU time in nanoseconds, -1 where the JVM cannot tell. */
     private static long cpuTime() {
-        return THREADS.getCurrentThreadCpuTime();
+        return CpuClock.THREADS.getCurrentThreadCpuTime();
+    }
+
+    /** Loaded on the first CPU-time reading, i.e. only by runs that record work packets (a system call each). */
+    private static final class CpuClock {
+        static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     }
 
     void run() {
