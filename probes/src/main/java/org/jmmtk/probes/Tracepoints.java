@@ -105,8 +105,20 @@ public final class Tracepoints {
      */
     public static void workEnd(WorkPacketEvent e, int gc, Class<?> packetClass, int worker, String stage,
                                long packetId, long parentId, String source, long spawnOffset, long queued) {
+        workEnd(e, gc, packetClass, worker, stage, packetId, parentId, source, spawnOffset, queued, -1, -1);
+    }
+
+    /**
+     * As {@link #workEnd(WorkPacketEvent, int, Class, int, String, long, long, String, long, long)}, with the
+     * packet's own CPU time ({@code cpuTime}) and its creation in its parent thread's CPU time since the
+     * parent started ({@code spawnCpuOffset}), -1 when unknown.
+     */
+    public static void workEnd(WorkPacketEvent e, int gc, Class<?> packetClass, int worker, String stage,
+                               long packetId, long parentId, String source, long spawnOffset, long queued,
+                               long cpuTime, long spawnCpuOffset) {
         if (e != null) {
-            endWorkPacket(e, gc, packetClass, worker, stage, packetId, parentId, source, spawnOffset, queued);
+            endWorkPacket(e, gc, packetClass, worker, stage, packetId, parentId, source, spawnOffset, queued,
+                    cpuTime, spawnCpuOffset);
         }
     }
 
@@ -186,7 +198,7 @@ public final class Tracepoints {
 
     private static void endWorkPacket(WorkPacketEvent e, int gc, Class<?> packetClass, int worker, String stage,
                                       long packetId, long parentId, String source, long spawnOffset,
-                                      long queued) {
+                                      long queued, long cpuTime, long spawnCpuOffset) {
         e.end();
         if (e.shouldCommit()) {
             e.gc = gc;
@@ -198,6 +210,8 @@ public final class Tracepoints {
             e.source = source;
             e.spawnOffset = spawnOffset;
             e.queued = queued;
+            e.cpuTime = cpuTime;
+            e.spawnCpuOffset = spawnCpuOffset;
             e.commit();
         }
     }

@@ -53,4 +53,14 @@ public final class WorkPacketEvent extends jdk.jfr.Event {
     @Description("Nanoseconds from this packet's creation to the start of its execution; -1 when unknown")
     @jdk.jfr.Timespan(jdk.jfr.Timespan.NANOSECONDS)
     public long queued = -1;
+
+    @Label("CPU time")
+    @Description("CPU time of the worker thread while it ran the packet (not counting time descheduled); -1 when unknown")
+    @jdk.jfr.Timespan(jdk.jfr.Timespan.NANOSECONDS)
+    public long cpuTime = -1;
+
+    @Label("Spawn CPU offset")
+    @Description("CPU time of the parent's thread from the parent's start to this packet's creation; -1 when unknown")
+    @jdk.jfr.Timespan(jdk.jfr.Timespan.NANOSECONDS)
+    public long spawnCpuOffset = -1;
 }

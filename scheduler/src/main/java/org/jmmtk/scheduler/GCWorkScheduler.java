@@ -195,7 +195,7 @@ public final class GCWorkScheduler<C> {
             first.stage = Stage.UNCONSTRAINED;
             first.id = ++externalSequence;
             first.parentId = 0;
-            GCWorker.stampCreation(first, 0);
+            GCWorker.stampCreation(first, 0, -1);
             buckets[Stage.UNCONSTRAINED.ordinal()].add(first);
             collecting = true;
         } finally {

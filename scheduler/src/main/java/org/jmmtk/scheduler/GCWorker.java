@@ -1,5 +1,7 @@
 package org.jmmtk.scheduler;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 import org.jctools.queues.SpmcArrayQueue;
 import org.jmmtk.probes.Tracepoints;
@@ -42,6 +44,8 @@ public final class GCWorker<C> {
     private long lastSource;
     /** Clock reading when the current packet started; 0 unless work packets are recorded. */
     private long currentPacketStart;
+    /** This thread's CPU time when the current packet started; -1 unless work packets are recorded. */
+    private long currentPacketCpuStart = -1;
     private long victimSeed;
 
     long packetsExecuted;
@@ -101,19 +105,35 @@ public final class GCWorker<C> {
         packet.stage = stage;
         packet.id = ((long) (ordinal + 1) << 40) | ++packetSequence;
         packet.parentId = currentPacketId;
-        stampCreation(packet, currentPacketStart);
+        stampCreation(packet, currentPacketStart, currentPacketCpuStart);
     }
 
-    /** Records when {@code packet} was created (for the scalability analysis), only while work packets are recorded. */
-    static void stampCreation(WorkPacket<?> packet, long parentStart) {
+    /**
+     * Records when {@code packet} was created (for the scalability analysis), only while work packets are
+     * recorded: also in the creating thread's CPU time, which a descheduled thread or a host-JVM safepoint
+     * does not advance, so that the critical path counts only the parent's own work before the spawn.
+     */
+    static void stampCreation(WorkPacket<?> packet, long parentStart, long parentCpuStart) {
         if (Tracepoints.workPacketsRecorded()) {
             long now = System.nanoTime();
             packet.createdAt = now;
             packet.spawnOffset = parentStart == 0 ? -1 : now - parentStart;
+            packet.spawnCpuOffset = parentCpuStart < 0 ? -1 : cpuTime() - parentCpuStart;
         } else {
             packet.createdAt = 0;
             packet.spawnOffset = -1;
+            packet.spawnCpuOffset = -1;
         }
+    }
+
+    /** This thread's CPU time in nanoseconds, -1 where the JVM cannot tell. */
+    private static long cpuTime() {
+        return CpuClock.THREADS.getCurrentThreadCpuTime();
+    }
+
+    /** Loaded on the first CPU-time reading, i.e. only by runs that record work packets (a system call each). */
+    private static final class CpuClock {
+        static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     }
 
     void run() {
@@ -136,16 +156,21 @@ public final class GCWorker<C> {
         currentStage = p.stage.ordinal();
         WorkPacketEvent event = Tracepoints.workBegin();
         long started = event == null ? 0 : System.nanoTime();
+        long cpuStarted = event == null ? -1 : cpuTime();
         currentPacketStart = started;
+        currentPacketCpuStart = cpuStarted;
         try {
             p.execute(this);
         } catch (Throwable t) {
             scheduler.fail(t);
         }
+        long cpu = cpuStarted < 0 ? -1 : cpuTime() - cpuStarted;
         Tracepoints.workEnd(event, scheduler.currentGc(), p.getClass(), ordinal, p.stage.label, p.id, p.parentId,
-                SOURCES[(int) lastSource], p.spawnOffset, p.createdAt == 0 || started == 0 ? -1 : started - p.createdAt);
+                SOURCES[(int) lastSource], p.spawnOffset, p.createdAt == 0 || started == 0 ? -1 : started - p.createdAt,
+                cpu, p.spawnCpuOffset);
         currentPacketId = 0;
         currentPacketStart = 0;
+        currentPacketCpuStart = -1;
         packetsExecuted++;
     }
 

@@ -17,9 +17,13 @@ public abstract class WorkPacket<C> {
     long id;
     long parentId;
     Stage stage;
-    /** Clock reading when the packet was added, and its offset from the parent's start; set only while recorded. */
+    /**
+     * Clock reading when the packet was added, and its offset from the parent's start in elapsed time and in
+     * the parent thread's CPU time; set only while recorded.
+     */
     long createdAt;
     long spawnOffset = -1;
+    long spawnCpuOffset = -1;
 
     /** Does the work. May add more packets through {@code worker}. */
     public abstract void execute(GCWorker<C> worker);

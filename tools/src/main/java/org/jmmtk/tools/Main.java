@@ -1,9 +1,11 @@
 package org.jmmtk.tools;
 
 import org.jmmtk.tools.arena.ArenaCommand;
+import org.jmmtk.tools.calibrate.CalibrateCommand;
 import org.jmmtk.tools.command.HelpCommand;
 import org.jmmtk.tools.command.PlansCommand;
 import org.jmmtk.tools.command.PluginsCommand;
+import org.jmmtk.tools.command.Version;
 import org.jmmtk.tools.command.WorkloadsCommand;
 import org.jmmtk.tools.error.ErrorHandler;
 import org.jmmtk.tools.error.UncaughtHandler;
@@ -35,7 +37,7 @@ import picocli.CommandLine;
 
 /** The {@code jmmtk} command line: one entry point, a subcommand per job. */
 @Command(name = "jmmtk", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
-        version = "jmmtk 0.1.0",
+        version = "jmmtk " + Version.NUMBER,
         description = {"A garbage-collection research workbench built the way MMTk is built.",
                 "Exit codes: 0 success, 1 the run failed (simulated or host out-of-memory), 2 bad input or usage. "
                         + "--debug (anywhere) prints the stack trace of an internal error.",
@@ -44,7 +46,7 @@ import picocli.CommandLine;
                         + "path separator); 'jmmtk plans' and 'jmmtk plugins' show where each came from."},
         subcommands = {RunCommand.class, PlansCommand.class, PluginsCommand.class, WorkloadsCommand.class,
                 TraceCommand.class, LifetimesCommand.class, GranulateCommand.class, PlotCommand.class,
-                SweepCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
+                SweepCommand.class, CalibrateCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
                 StudyCommand.class, ViewCommand.class, RecordCommand.class, ArenaCommand.class, ValidateCommand.class,
                 HelpCommand.class})
 public final class Main implements Runnable {

@@ -18,6 +18,8 @@ public final class Calibration {
     private static final int ROUND_TRIPS = 4000;
     private static final long SPIN_LIMIT = 50_000_000L;
 
+    private static final int FAN_OUT_ROUNDS = 200;
+
     /** The measured costs in nanoseconds. */
     public record Measured(long stealNanos, long wakeNanos) {
     }
@@ -27,6 +29,69 @@ public final class Calibration {
 
     public static Measured measure() {
         return new Measured(median(stealRoundTrips()) / 2, median(wakeRoundTrips()) / 2);
+    }
+
+    /**
+     * The fan-out cost: {@code waiters} threads wait on one {@link ReentrantLock} condition, as parked workers
+     * do; one thread signals them all (as a bucket opening does) and each woken thread notes when it got the
+     * lock back. The median over rounds of (last - first) / (waiters - 1): how much later each further woken
+     * worker runs. {@code waiters} is at least 2.
+     */
+    public static long fanOutNanos(int waiters) {
+        if (waiters < 2) {
+            throw new IllegalArgumentException("the fan-out needs at least 2 waiters, got " + waiters);
+        }
+        ReentrantLock lock = new ReentrantLock();
+        Condition go = lock.newCondition();
+        Condition ready = lock.newCondition();
+        long[] round = {0};
+        int[] waiting = {0};
+        long[] first = new long[FAN_OUT_ROUNDS];
+        long[] last = new long[FAN_OUT_ROUNDS];
+        Arrays.fill(first, Long.MAX_VALUE);
+        Thread[] threads = new Thread[waiters];
+        for (int t = 0; t < waiters; t++) {
+            threads[t] = new Thread(() -> {
+                for (int r = 0; r < FAN_OUT_ROUNDS; r++) {
+                    lock.lock();
+                    try {
+                        waiting[0]++;
+                        ready.signal();
+                        while (round[0] <= r) {
+                            go.awaitUninterruptibly();
+                        }
+                        long now = System.nanoTime();
+                        first[r] = Math.min(first[r], now);
+                        last[r] = Math.max(last[r], now);
+                    } finally {
+                        lock.unlock();
+                    }
+                }
+            }, "jmmtk-calibration-fan-out-" + t);
+            threads[t].setDaemon(true);
+            threads[t].start();
+        }
+        for (int r = 0; r < FAN_OUT_ROUNDS; r++) {
+            lock.lock();
+            try {
+                while (waiting[0] < waiters) {
+                    ready.awaitUninterruptibly();
+                }
+                waiting[0] = 0;
+                round[0]++;
+                go.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+        for (Thread t : threads) {
+            join(t);
+        }
+        long[] perWorker = new long[FAN_OUT_ROUNDS];
+        for (int r = 0; r < FAN_OUT_ROUNDS; r++) {
+            perWorker[r] = (last[r] - first[r]) / (waiters - 1);
+        }
+        return median(perWorker);
     }
 
     private static long[] stealRoundTrips() {

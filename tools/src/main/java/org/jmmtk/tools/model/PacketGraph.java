@@ -95,6 +95,11 @@ public final class PacketGraph {
         return offset < 0 ? durations[p] : Math.min(offset, durations[p]);
     }
 
+    /** The recorded spawn offset of packet {@code i} as given to the builder, -1 when unknown. */
+    public long spawnOffset(int i) {
+        return spawnOffsets[i];
+    }
+
     /** The sum of all durations. */
     public long work() {
         long w = 0;

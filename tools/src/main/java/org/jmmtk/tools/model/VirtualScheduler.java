@@ -213,9 +213,11 @@ public final class VirtualScheduler {
                 long opened = now + costs.bucketOpenNanos();
                 parked.remove(w);
                 schedule(opened, TRY, w, -1);
+                long woken = opened + costs.wakeNanos();
                 while (!parked.isEmpty()) {
                     wakes++;
-                    schedule(opened + costs.wakeNanos(), TRY, parked.pollFirst(), -1);
+                    schedule(woken, TRY, parked.pollFirst(), -1);
+                    woken += costs.fanOutNanos();
                 }
                 return;
             }

@@ -121,6 +121,46 @@ public final class WorkSpan {
         return s == 0 ? 1 : (double) work(stage) / s;
     }
 
+    /**
+     * The median collection's work and span among {@code collections}, of their {@code stage} epoch or, with
+     * a null stage, of whole collections. Their ratio bounds a speedup measured as the ratio of median
+     * per-collection times (as {@code sweep} measures it): each collection on N workers takes at least its
+     * span, so the median time on N workers is at least the median span, and on one worker it is the
+     * median work. A ratio of sums would instead weigh each collection by its size and let one slow
+     * collection (the first, cold one) set the bound. Collections without work in the stage are left out.
+     */
+    public static Medians medians(List<WorkSpan> collections, Stage stage) {
+        double[] w = new double[collections.size()];
+        double[] s = new double[collections.size()];
+        int n = 0;
+        for (WorkSpan ws : collections) {
+            long work = stage == null ? ws.work() : ws.work(stage);
+            if (work > 0) {
+                w[n] = work;
+                s[n] = stage == null ? ws.span() : ws.span(stage);
+                n++;
+            }
+        }
+        return new Medians(median(w, n), median(s, n));
+    }
+
+    /** Median work and median span in nanoseconds (0 for no collections). */
+    public record Medians(double work, double span) {
+        /** work / span, 1 when the span is 0. */
+        public double parallelism() {
+            return span == 0 ? 1 : work / span;
+        }
+    }
+
+    private static double median(double[] values, int n) {
+        if (n == 0) {
+            return 0;
+        }
+        double[] v = java.util.Arrays.copyOf(values, n);
+        java.util.Arrays.sort(v);
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
     /** The critical path, first packet first. */
     public List<Step> path() {
         return path;

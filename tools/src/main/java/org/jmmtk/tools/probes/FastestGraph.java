@@ -41,7 +41,7 @@ public final class FastestGraph {
         PacketGraph.Builder b = new PacketGraph.Builder();
         for (int i = 0; i < n; i++) {
             int p = g.parent(i);
-            long offset = p < 0 ? -1 : same.get(fastest[p]).packets().get(i).spawnOffset();
+            long offset = p < 0 ? -1 : same.get(fastest[p]).graph().spawnOffset(i);
             b.add(g.type(i), g.stage(i), min[i], p, offset);
         }
         return b.build();

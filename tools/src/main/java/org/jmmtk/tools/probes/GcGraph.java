@@ -16,6 +16,7 @@ public final class GcGraph {
     private final ProbeEvents.Gc gc;
     private final List<ProbeEvents.Packet> packets;
     private final int[] parents;
+    private final boolean cpuTimes;
     private final PacketGraph graph;
 
     private GcGraph(ProbeEvents.Gc gc, List<ProbeEvents.Packet> packets) {
@@ -24,16 +25,28 @@ public final class GcGraph {
         Map<Long, Integer> index = new HashMap<>();
         PacketGraph.Builder b = new PacketGraph.Builder();
         parents = new int[packets.size()];
+        cpuTimes = !packets.isEmpty() && packets.stream().allMatch(p -> p.cpuTime() >= 0);
         for (int i = 0; i < packets.size(); i++) {
             ProbeEvents.Packet p = packets.get(i);
             Integer parent = p.parent() == 0 ? null : index.get(p.parent());
             parents[i] = parent == null ? -1 : parent;
             Stage stage = Stage.ofLabel(p.stage());
             b.add(p.type(), stage == null ? Stage.UNCONSTRAINED.ordinal() : stage.ordinal(),
-                    Math.max(0, p.end() - p.start()), parents[i], p.spawnOffset());
+                    cpuTimes ? p.cpuTime() : Math.max(0, p.end() - p.start()), parents[i],
+                    cpuTimes ? p.spawnCpuOffset() : p.spawnOffset());
             index.put(p.id(), i);
         }
         graph = b.build();
+    }
+
+    /**
+     * Whether the graph's durations and spawn offsets are the worker threads' CPU times (recorded since they
+     * exist) rather than elapsed times: a packet whose thread was descheduled, or stopped by a host-JVM
+     * safepoint, then does not lengthen the span, which is a maximum over paths and so would collect every
+     * such delay on any chain (elapsed-time spans of one run varied by 1.6x from one recording to the next).
+     */
+    public boolean cpuTimes() {
+        return cpuTimes;
     }
 
     /** One graph per recorded collection, in collection order; packets of collections without a GC event are left out. */
@@ -62,14 +75,20 @@ public final class GcGraph {
     }
 
     /**
-     * When packet {@code i} was created: recorded as its queueing time, or else estimated from its parent
-     * (created where {@link PacketGraph#spawnAt} says), or the collection's start for a packet without parent.
+     * When packet {@code i} was created, in elapsed time: recorded as its queueing time, or else estimated from
+     * its parent (its recorded spawn offset, or the parent's end), or the collection's start for a packet
+     * without parent.
      */
     public long created(int i) {
         ProbeEvents.Packet p = packets.get(i);
         if (p.queued() >= 0) {
             return p.start() - p.queued();
         }
-        return parents[i] < 0 ? gc.start() : packets.get(parents[i]).start() + graph.spawnAt(i);
+        if (parents[i] < 0) {
+            return gc.start();
+        }
+        ProbeEvents.Packet parent = packets.get(parents[i]);
+        long offset = p.spawnOffset();
+        return offset < 0 ? parent.end() : Math.min(parent.end(), parent.start() + offset);
     }
 }

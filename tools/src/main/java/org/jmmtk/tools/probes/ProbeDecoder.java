@@ -112,7 +112,8 @@ public final class ProbeDecoder {
                 case WorkPacketEvent.NAME -> new ProbeEvents.Packet(e.getInt("gc"), text(e, "type"),
                         e.getInt("worker"), text(e, "stage"), e.getLong("packetId"), e.getLong("parentId"),
                         text(e, "source"), nanos(e.getStartTime()), nanos(e.getEndTime()), thread(e),
-                        optionalLong(e, "spawnOffset"), optionalLong(e, "queued"));
+                        optionalLong(e, "spawnOffset"), optionalLong(e, "queued"), optionalLong(e, "cpuTime"),
+                        optionalLong(e, "spawnCpuOffset"));
                 case ProcessEdgesEvent.NAME -> new ProbeEvents.Edges(e.getInt("gc"), e.getLong("packetId"),
                         e.getInt("edges"), e.getBoolean("roots"), nanos(e.getStartTime()));
                 case BucketOpenEvent.NAME -> new ProbeEvents.Bucket(e.getInt("gc"), text(e, "stage"),

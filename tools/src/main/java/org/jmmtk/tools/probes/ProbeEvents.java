@@ -18,10 +18,19 @@ public final class ProbeEvents {
 
     /**
      * A work packet's execution (jmmtk.WorkPacket). {@code spawnOffset}: nanoseconds from the parent's start to
-     * this packet's creation; {@code queued}: from its creation to its start; both -1 when not recorded.
+     * this packet's creation; {@code queued}: from its creation to its start; {@code cpuTime}: the worker
+     * thread's CPU time while it ran the packet; {@code spawnCpuOffset}: the parent thread's CPU time from the
+     * parent's start to this packet's creation; each -1 when not recorded.
      */
     public record Packet(int gc, String type, int worker, String stage, long id, long parent, String source,
-                         long start, long end, long thread, long spawnOffset, long queued) {
+                         long start, long end, long thread, long spawnOffset, long queued, long cpuTime,
+                         long spawnCpuOffset) {
+        /** A packet recorded without CPU times. */
+        public Packet(int gc, String type, int worker, String stage, long id, long parent, String source, long start,
+                      long end, long thread, long spawnOffset, long queued) {
+            this(gc, type, worker, stage, id, parent, source, start, end, thread, spawnOffset, queued, -1, -1);
+        }
+
         /** A packet recorded without creation times. */
         public Packet(int gc, String type, int worker, String stage, long id, long parent, String source, long start,
                       long end, long thread) {

@@ -73,6 +73,15 @@ final class ScalabilityReport implements ProbeReport {
         return serial + (to - at);
     }
 
+    private WorkSpan.Medians medians(Stage stage) {
+        return WorkSpan.medians(rows.stream().map(Row::ws).toList(), stage);
+    }
+
+    /** What the packets' durations are: CPU times when every collection's packets have them. */
+    private String packetTimes() {
+        return !rows.isEmpty() && rows.stream().allMatch(r -> r.graph().cpuTimes()) ? "CPU time" : "elapsed time";
+    }
+
     private long sum(java.util.function.ToLongFunction<Row> f) {
         return rows.stream().mapToLong(f).sum();
     }
@@ -105,11 +114,17 @@ final class ScalabilityReport implements ProbeReport {
         long cSpan = sum(r -> r.ws().span(Stage.CLOSURE));
         long pause = sum(Row::pause);
         long serial = sum(Row::serialNanos);
-        out.printf(Locale.ROOT, "scalability of %d collection%s recorded with %d GC worker%s%n", rows.size(),
-                rows.size() == 1 ? "" : "s", workers, workers == 1 ? "" : "s");
+        out.printf(Locale.ROOT, "scalability of %d collection%s recorded with %d GC worker%s; work and span in %s%n",
+                rows.size(), rows.size() == 1 ? "" : "s", workers, workers == 1 ? "" : "s", packetTimes());
         out.printf(Locale.ROOT, "overall: work %.3f ms, span %.3f ms, parallelism (work/span) %.2f; closure: work %.3f ms, "
                 + "span %.3f ms, parallelism %.2f%n", work / 1e6, span / 1e6, ratio(work, span), cWork / 1e6,
                 cSpan / 1e6, ratio(cWork, cSpan));
+        WorkSpan.Medians all = medians(null);
+        WorkSpan.Medians closure = medians(Stage.CLOSURE);
+        out.printf(Locale.ROOT, "median collection: work %.3f ms, span %.3f ms, parallelism %.2f; closure: work %.3f ms, "
+                + "span %.3f ms, parallelism %.2f (the bound for sweep's speedups, which are ratios of medians)%n",
+                all.work() / 1e6, all.span() / 1e6, all.parallelism(), closure.work() / 1e6, closure.span() / 1e6,
+                closure.parallelism());
         out.printf(Locale.ROOT, "pauses %.3f ms; serial part (at most one packet running) %.3f ms = %.1f%% of the pauses%n%n",
                 pause / 1e6, serial / 1e6, pct(serial, pause));
         out.printf("%5s %10s %8s %10s %10s %7s %10s %7s %10s", "gc", "pause ms", "packets", "work ms", "span ms",
@@ -196,6 +211,7 @@ final class ScalabilityReport implements ProbeReport {
         long cSpan = sum(r -> r.ws().span(Stage.CLOSURE));
         long pause = sum(Row::pause);
         g.writeNumberField("workers", workers);
+        g.writeStringField("packetTimes", packetTimes());
         g.writeObjectFieldStart("overall");
         g.writeNumberField("pauseMs", pause / 1e6);
         g.writeNumberField("workMs", work / 1e6);
@@ -205,6 +221,16 @@ final class ScalabilityReport implements ProbeReport {
         g.writeNumberField("closureSpanMs", cSpan / 1e6);
         g.writeNumberField("closureParallelism", ratio(cWork, cSpan));
         g.writeNumberField("serialMs", sum(Row::serialNanos) / 1e6);
+        g.writeEndObject();
+        WorkSpan.Medians all = medians(null);
+        WorkSpan.Medians closure = medians(Stage.CLOSURE);
+        g.writeObjectFieldStart("median");
+        g.writeNumberField("workMs", all.work() / 1e6);
+        g.writeNumberField("spanMs", all.span() / 1e6);
+        g.writeNumberField("parallelism", all.parallelism());
+        g.writeNumberField("closureWorkMs", closure.work() / 1e6);
+        g.writeNumberField("closureSpanMs", closure.span() / 1e6);
+        g.writeNumberField("closureParallelism", closure.parallelism());
         g.writeEndObject();
         g.writeArrayFieldStart("collections");
         for (Row r : rows) {

@@ -1,19 +1,18 @@
 package org.jmmtk.tools.sweep;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
-import org.jmmtk.bindings.replay.RunResult;
-import org.jmmtk.bindings.replay.Simulation;
+import java.util.Map;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
-import org.jmmtk.probes.ProbeSession;
 import org.jmmtk.scheduler.Stage;
-import org.jmmtk.tools.error.RunFailedException;
+import org.jmmtk.tools.calibrate.HostCalibration;
 import org.jmmtk.tools.model.Calibration;
+import org.jmmtk.tools.model.MemoryBandwidth;
 import org.jmmtk.tools.model.ModelCosts;
 import org.jmmtk.tools.model.PacketGraph;
 import org.jmmtk.tools.model.VirtualScheduler;
@@ -22,24 +21,27 @@ import org.jmmtk.tools.probes.BucketOpenCost;
 import org.jmmtk.tools.probes.FastestGraph;
 import org.jmmtk.tools.probes.GcGraph;
 import org.jmmtk.tools.probes.ProbeEvents;
-import org.jmmtk.tools.probes.Reports;
+import org.jmmtk.tools.probes.RecordedRun;
 
 /**
  * {@code sweep --model}: records runs with a single GC worker, turns each collection's packets into a
- * {@link PacketGraph} (each packet at its shortest recorded duration), and replays the graphs on N virtual workers ({@link VirtualScheduler}) with
- * steal and wake-up costs measured on this machine ({@link Calibration}) and the bucket-opening cost
- * seen in the recording ({@link BucketOpenCost}). The predicted speedup for N is the median simulated
- * closure time per collection at the first thread count over that at N, as the measured speedup is.
- * Used by the command-line thread.
+ * {@link PacketGraph} (each packet at its shortest recorded duration), and replays the graphs on N virtual
+ * workers ({@link VirtualScheduler}) with steal, wake-up and fan-out costs measured on this machine
+ * ({@link Calibration}) or read from a host calibration, and the bucket-opening cost seen in the recording
+ * (or the host's). The high predicted speedup for N is the median simulated closure time per collection
+ * at the first thread count over that at N, as the measured speedup is; the low and best ones stretch
+ * each simulated closure by the memory contention of the packets running at once
+ * ({@link MemoryBandwidth}), with the host's bandwidth curve or a server default. Used by the command-line
+ * thread.
  */
 public final class ModelSweep {
-    /** The prediction for one thread count. */
-    public record Prediction(int threads, double closureMs, double speedup) {
+    /** The prediction for one thread count: the best estimate, and the interval around it. */
+    public record Prediction(int threads, double closureMs, double speedup, double speedupLow, double speedupHigh) {
     }
 
     /** Everything the model used and predicted. */
-    public record Result(ModelCosts costs, int gcs, long packets, double closureParallelism,
-                         List<Prediction> predictions) {
+    public record Result(ModelCosts costs, int gcs, long packets, double closureParallelism, double memoryFraction,
+                         String bandwidthSource, MemoryBandwidth bandwidth, List<Prediction> predictions) {
         /** The prediction for {@code threads}. */
         public Prediction at(int threads) {
             return predictions.stream().filter(p -> p.threads() == threads).findFirst().orElseThrow();
@@ -51,21 +53,31 @@ public final class ModelSweep {
 
     /**
      * Records {@code recordings} runs of {@code options} (with one GC thread) on {@code source}, keeps each
-     * packet's shortest duration ({@link FastestGraph}) and predicts every count of {@code threads}.
+     * packet's shortest duration ({@link FastestGraph}) and predicts every count of {@code threads}, with the
+     * costs and bandwidth of {@code host} (null: costs measured here, the server default bandwidth).
      */
     public static Result predict(Plans.Entry plan, Options options, TraceSource source, int[] threads,
-                                 int recordings) throws IOException {
+                                 int recordings, HostCalibration host, String hostName) throws IOException {
         List<List<GcGraph>> runs = new ArrayList<>();
         List<Long> opens = new ArrayList<>();
+        Map<Integer, Long> live = new HashMap<>();
         for (int k = 0; k < recordings; k++) {
-            ProbeEvents events = record(plan, options.copy().threads(1), source);
+            ProbeEvents events = RecordedRun.record(plan, options.copy().threads(1), source);
             runs.add(GcGraph.of(events));
             long open = BucketOpenCost.median(events);
             if (open >= 0) {
                 opens.add(open);
             }
+            if (k == 0) {
+                for (ProbeEvents.Heap h : events.heap) {
+                    if (h.after()) {
+                        live.put(h.gc(), h.liveBytes());
+                    }
+                }
+            }
         }
         List<PacketGraph> graphs = new ArrayList<>();
+        List<Long> graphLive = new ArrayList<>();
         for (int gc = 0; gc < runs.get(0).size(); gc++) {
             List<GcGraph> copies = new ArrayList<>();
             for (List<GcGraph> run : runs) {
@@ -74,51 +86,77 @@ public final class ModelSweep {
                 }
             }
             graphs.add(FastestGraph.of(copies));
+            graphLive.add(live.getOrDefault(runs.get(0).get(gc).gc().gc(), 0L));
         }
-        Calibration.Measured m = Calibration.measure();
-        long open = opens.isEmpty() ? m.wakeNanos()
-                : (long) Bootstrap.median(opens.stream().mapToDouble(Long::doubleValue).toArray());
-        return predict(graphs, threads, new ModelCosts(m.stealNanos(), m.wakeNanos(), open));
+        ModelCosts costs;
+        if (host != null) {
+            costs = host.costs();
+        } else {
+            Calibration.Measured m = Calibration.measure();
+            long open = opens.isEmpty() ? m.wakeNanos()
+                    : (long) Bootstrap.median(opens.stream().mapToDouble(Long::doubleValue).toArray());
+            int waiters = Math.max(2, Math.min(Arrays.stream(threads).max().orElse(2),
+                    Runtime.getRuntime().availableProcessors()) - 1);
+            costs = new ModelCosts(m.stealNanos(), m.wakeNanos(), open, Calibration.fanOutNanos(waiters));
+        }
+        return predict(graphs, graphLive.stream().mapToLong(Long::longValue).toArray(), threads, costs,
+                host == null ? MemoryBandwidth.SERVER_DEFAULT : host.bandwidth(),
+                host == null ? "server default" : hostName);
     }
 
-    private static ProbeEvents record(Plans.Entry plan, Options options, TraceSource source) throws IOException {
-        Path recording = Files.createTempFile("jmmtk-model-", ".jfr");
-        try {
-            RunResult r;
-            try (ProbeSession session = ProbeSession.start(recording)) {
-                r = Simulation.run(plan, options, source);
-            }
-            if (r.isOutOfMemory()) {
-                throw new RunFailedException("the model's recorded run must complete, but: " + r.outOfMemory());
-            }
-            return Reports.withoutFinal(ProbeEvents.read(recording));
-        } finally {
-            Files.deleteIfExists(recording);
-        }
-    }
-
-    /** Predicts the closure speedup of {@code graphs} (one per collection) for each thread count. */
-    public static Result predict(List<PacketGraph> graphs, int[] threads, ModelCosts costs) {
-        List<PacketGraph> withClosure = graphs.stream().filter(g -> new WorkSpan(g).work(Stage.CLOSURE) > 0).toList();
-        if (withClosure.isEmpty()) {
-            throw new IllegalArgumentException("the recorded run has no collection with a closure phase to model");
-        }
+    /**
+     * Predicts the closure speedup of {@code graphs} (one per collection, {@code liveBytes[i]} bytes marked by
+     * graph i's closure) for each thread count.
+     */
+    public static Result predict(List<PacketGraph> graphs, long[] liveBytes, int[] threads, ModelCosts costs,
+                                 MemoryBandwidth bandwidth, String bandwidthSource) {
+        List<PacketGraph> withClosure = new ArrayList<>();
+        List<Long> closureLive = new ArrayList<>();
         long work = 0;
         long span = 0;
         long packets = 0;
-        for (PacketGraph g : withClosure) {
-            WorkSpan ws = new WorkSpan(g);
-            work += ws.work(Stage.CLOSURE);
-            span += ws.span(Stage.CLOSURE);
-            packets += g.size();
+        for (int i = 0; i < graphs.size(); i++) {
+            WorkSpan ws = new WorkSpan(graphs.get(i));
+            if (ws.work(Stage.CLOSURE) > 0) {
+                withClosure.add(graphs.get(i));
+                closureLive.add(liveBytes[i]);
+                work += ws.work(Stage.CLOSURE);
+                span += ws.span(Stage.CLOSURE);
+                packets += graphs.get(i).size();
+            }
         }
-        double[] base = closures(withClosure, threads[0], costs);
+        if (withClosure.isEmpty()) {
+            throw new IllegalArgumentException("the recorded run has no collection with a closure phase to model");
+        }
+        double[] one = closures(withClosure, 1, costs);
+        double f = bandwidth.memoryFraction(Bootstrap.median(closureLive.stream().mapToDouble(Long::doubleValue)
+                .toArray()), Bootstrap.median(one) * 1e6);
+        Contended base = contended(withClosure, threads[0], costs, one, bandwidth, f);
         List<Prediction> predictions = new ArrayList<>();
         for (int t : threads) {
-            double[] c = closures(withClosure, t, costs);
-            predictions.add(new Prediction(t, Bootstrap.median(c), Bootstrap.median(base) / Bootstrap.median(c)));
+            Contended c = contended(withClosure, t, costs, one, bandwidth, f);
+            predictions.add(new Prediction(t, c.best, base.best / c.best, base.low / c.low, base.high / c.high));
         }
-        return new Result(costs, withClosure.size(), packets, span == 0 ? 1 : (double) work / span, predictions);
+        return new Result(costs, withClosure.size(), packets, span == 0 ? 1 : (double) work / span, f,
+                bandwidthSource, bandwidth, predictions);
+    }
+
+    /** Median simulated closure ms at one thread count: without contention, bandwidth-bound, best estimate. */
+    private record Contended(double high, double low, double best) {
+    }
+
+    private static Contended contended(List<PacketGraph> graphs, int threads, ModelCosts costs, double[] one,
+                                       MemoryBandwidth bandwidth, double f) {
+        double[] free = closures(graphs, threads, costs);
+        double[] low = new double[free.length];
+        double[] best = new double[free.length];
+        for (int i = 0; i < free.length; i++) {
+            // packets running at once on average: the closure's work over its simulated length
+            double running = free[i] == 0 ? 1 : Math.min(threads, one[i] / free[i]);
+            low[i] = free[i] * bandwidth.slowdown(running, 1);
+            best[i] = free[i] * bandwidth.slowdown(running, f);
+        }
+        return new Contended(Bootstrap.median(free), Bootstrap.median(low), Bootstrap.median(best));
     }
 
     private static double[] closures(List<PacketGraph> graphs, int threads, ModelCosts costs) {

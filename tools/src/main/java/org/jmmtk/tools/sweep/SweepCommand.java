@@ -1,6 +1,7 @@
 package org.jmmtk.tools.sweep;
 
 import org.jmmtk.tools.error.ExitCodes;
+import org.jmmtk.tools.calibrate.HostCalibration;
 import org.jmmtk.tools.error.UsageException;
 import org.jmmtk.tools.option.CollectorOptions;
 import org.jmmtk.tools.option.HeapFactorOption;
@@ -67,6 +68,12 @@ public final class SweepCommand implements Callable<Integer> {
             + "(a warning says so).")
     boolean model;
 
+    @Option(names = "--host", paramLabel = "FILE",
+            description = "With --model: the calibration of the host to predict ('jmmtk calibrate -o FILE'): its "
+                    + "scheduling costs and memory bandwidth bound the interval of each prediction; default: costs "
+                    + "measured here and a server's bandwidth (docs/scalability.md).")
+    Path host;
+
     @Mixin
     OutputDirectory out;
 
@@ -91,6 +98,10 @@ public final class SweepCommand implements Callable<Integer> {
         if (mutatorList != null) {
             return mutatorSweep();
         }
+        if (host != null && !model) {
+            throw new UsageException("--host calibrates the model's predictions: give it with --model");
+        }
+        HostCalibration calibration = host == null ? null : HostCalibration.read(host);
         int[] threads = threadCounts(threadList);
         for (int t : threads) {
             new Options().threads(t);
@@ -119,7 +130,8 @@ public final class SweepCommand implements Callable<Integer> {
         if (model) {
             try (Progress progress = Progress.start("model: recording " + repeat + " run" + (repeat == 1 ? "" : "s")
                     + " with 1 GC thread", src::progress)) {
-                prediction = ModelSweep.predict(plan, options.apply(1), src, threads, repeat);
+                prediction = ModelSweep.predict(plan, options.apply(1), src, threads, repeat, calibration,
+                        host == null ? null : host.toString());
             }
         }
         MachineLoad load = MachineLoad.now();

@@ -44,12 +44,16 @@ final class SweepOutput {
         }
         if (model != null) {
             o.printf(Locale.ROOT, "model: %d collections, %,d packets recorded with 1 GC thread; closure work/span %.2f; "
-                    + "costs: steal %d ns, wake-up %d ns, bucket open %d ns%n", model.gcs(), model.packets(),
-                    model.closureParallelism(), model.costs().stealNanos(), model.costs().wakeNanos(),
-                    model.costs().bucketOpenNanos());
+                    + "costs: steal %d ns, wake-up %d ns, bucket open %d ns, fan-out %d ns per worker%n", model.gcs(),
+                    model.packets(), model.closureParallelism(), model.costs().stealNanos(), model.costs().wakeNanos(),
+                    model.costs().bucketOpenNanos(), model.costs().fanOutNanos());
+            o.printf(Locale.ROOT, "memory: %s bandwidth, %.2f GB/s on 1 thread, %.2f GB/s on %d; the closure's memory "
+                    + "share %.0f%%; predicted = best estimate [bandwidth-bound, no contention]%n", model.bandwidthSource(),
+                    model.bandwidth().aggregate(1) / 1e9, model.bandwidth().aggregate(model.bandwidth().threads()) / 1e9,
+                    model.bandwidth().threads(), 100 * model.memoryFraction());
         }
         o.printf(Locale.ROOT, "%7s  %-28s  %-22s  %10s  %12s%s%n", "threads", "closure ms/GC [95% CI]",
-                "speedup [95% CI]", "efficiency", "pause ms/GC", model == null ? "" : "  predicted");
+                "speedup [95% CI]", "efficiency", "pause ms/GC", model == null ? "" : "  predicted [low, high]");
         for (int t : threads) {
             ThreadSweep.Point p = point(t);
             if (p != null) {
@@ -58,7 +62,12 @@ final class SweepOutput {
             } else {
                 o.printf(Locale.ROOT, "%7d  %-28s  %-22s  %10s  %12s", t, "(not measured)", "-", "-", "-");
             }
-            o.printf(Locale.ROOT, model == null ? "%n" : "  %9.2f%n", model == null ? 0 : model.at(t).speedup());
+            if (model == null) {
+                o.println();
+            } else {
+                ModelSweep.Prediction m = model.at(t);
+                o.printf(Locale.ROOT, "  %.2f [%.2f, %.2f]%n", m.speedup(), m.speedupLow(), m.speedupHigh());
+            }
         }
         if (measured != null) {
             o.printf("logical results identical across thread counts: %s%n",
@@ -96,6 +105,10 @@ final class SweepOutput {
                 g.writeNumberField("stealNs", model.costs().stealNanos());
                 g.writeNumberField("wakeNs", model.costs().wakeNanos());
                 g.writeNumberField("bucketOpenNs", model.costs().bucketOpenNanos());
+                g.writeNumberField("fanOutNs", model.costs().fanOutNanos());
+                g.writeStringField("bandwidthSource", model.bandwidthSource());
+                g.writeNumberField("bandwidthOneThreadBytesPerSecond", model.bandwidth().aggregate(1));
+                g.writeNumberField("memoryFraction", model.memoryFraction());
                 g.writeEndObject();
             }
             g.writeArrayFieldStart("runs");
@@ -131,6 +144,8 @@ final class SweepOutput {
         if (model != null) {
             g.writeNumberField("predictedClosureMs", model.at(t).closureMs());
             g.writeNumberField("predictedSpeedup", model.at(t).speedup());
+            g.writeNumberField("predictedSpeedupLow", model.at(t).speedupLow());
+            g.writeNumberField("predictedSpeedupHigh", model.at(t).speedupHigh());
         }
         g.writeEndObject();
     }
@@ -158,15 +173,18 @@ final class SweepOutput {
         }
         Path summary = dir.resolve("summary.csv");
         try (Csv csv = new Csv(summary, "threads", "closure_ms", "closure_ci_low", "closure_ci_high", "speedup",
-                "speedup_ci_low", "speedup_ci_high", "efficiency", "predicted_speedup")) {
+                "speedup_ci_low", "speedup_ci_high", "efficiency", "predicted_speedup", "predicted_speedup_low",
+                "predicted_speedup_high")) {
             for (int t : threads) {
                 ThreadSweep.Point p = point(t);
                 Object predicted = model == null ? "" : model.at(t).speedup();
+                Object low = model == null ? "" : model.at(t).speedupLow();
+                Object high = model == null ? "" : model.at(t).speedupHigh();
                 if (p == null) {
-                    csv.row(t, "", "", "", "", "", "", "", predicted);
+                    csv.row(t, "", "", "", "", "", "", "", predicted, low, high);
                 } else {
                     csv.row(t, p.closureMs().value(), p.closureMs().low(), p.closureMs().high(), p.speedup().value(),
-                            p.speedup().low(), p.speedup().high(), p.efficiency(), predicted);
+                            p.speedup().low(), p.speedup().high(), p.efficiency(), predicted, low, high);
                 }
             }
         }

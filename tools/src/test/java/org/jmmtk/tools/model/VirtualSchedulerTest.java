@@ -63,6 +63,17 @@ class VirtualSchedulerTest {
     }
 
     @Test
+    void eachFurtherWorkerWokenAtABucketOpeningComesFanOutLater() {
+        // 4 workers: Closure's bucket opens at 0 with 4 packets; worker 0 runs at once, the 3 parked ones are
+        // woken at 1000, 1000 + 300, 1000 + 600
+        VirtualScheduler.Result r = VirtualScheduler.run(Graphs.independent(4, 10_000), 4, new ModelCosts(0, 1000, 0, 300));
+        assertEquals(1000 + 600 + 10_000, r.totalNanos());
+        assertEquals(10_000 + 1000 + 600, r.closureNanos());
+        VirtualScheduler.Result none = VirtualScheduler.run(Graphs.independent(4, 10_000), 4, new ModelCosts(0, 1000, 0));
+        assertEquals(11_000, none.totalNanos());
+    }
+
+    @Test
     void aFullLocalQueueSpillsToTheBucket() {
         int n = GCWorker.LOCAL_QUEUE_CAPACITY + 4;
         assertEquals(1000L * n, VirtualScheduler.run(Graphs.fanOut(n, 1000), 1, ModelCosts.FREE).totalNanos());

@@ -1,0 +1,131 @@
+package org.jmmtk.tools.calibrate;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.SplittableRandom;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.util.Constants;
+
+/**
+ * Measures the memory bandwidth the closure's access pattern gets on a simulated heap, with 1 .. N
+ * threads at once. A depth-first trace of a heap laid out in allocation order reads runs of neighbouring
+ * objects and then jumps (to a sibling subtree, another block): the heap here is cut into runs of
+ * {@value #RUN} cache lines, linked into one random cycle; each thread follows {@value #CHAINS} places on
+ * it in turn (as a trace has a few independent edges on its stack), and at each line loads a word and
+ * stores a mark word, as tracing loads an object's header and marks it. Bandwidth counts one cache line
+ * per step, per second of each thread's CPU time, summed over the threads that ran at once. Each count
+ * runs for a fixed time after all its threads started; the threads are its own and are joined before it
+ * returns.
+ */
+final class BandwidthProbe {
+    static final int LINE = 64;
+    private static final int CHAINS = 4;
+    private static final int RUN = 8;
+    private static final int CHECK_EVERY = 1 << 10;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private final SimulatedMemory memory;
+    private final long base;
+    private final long lines;
+
+    /** A heap of {@code heapBytes} (rounded down to whole runs of lines, at least 2) whose runs form one random cycle. */
+    BandwidthProbe(long heapBytes, long seed) {
+        long runs = Math.max(2, heapBytes / ((long) LINE * RUN));
+        if (runs > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("heap too large for the bandwidth probe: " + heapBytes + " bytes");
+        }
+        lines = runs * RUN;
+        base = Constants.BYTES_IN_CHUNK;
+        memory = new SimulatedMemory(base, lines * LINE);
+        memory.map(base, lines * LINE);
+        int n = (int) runs;
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        // Sattolo's shuffle: one cycle through every run, so no chain falls into a short loop in the cache
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        for (int i = 0; i < n; i++) {
+            long first = (long) order[i] * RUN;
+            for (int k = 0; k < RUN - 1; k++) {
+                memory.store(line(first + k), line(first + k + 1));
+            }
+            memory.store(line(first + RUN - 1), line((long) order[(i + 1) % n] * RUN));
+        }
+    }
+
+    private long line(long index) {
+        return base + index * LINE;
+    }
+
+    /** Aggregate bytes per second with {@code threads} threads over {@code millis} milliseconds. */
+    double aggregate(int threads, long millis) throws InterruptedException {
+        AtomicBoolean stop = new AtomicBoolean();
+        double[] rates = new double[threads];
+        CyclicBarrier start = new CyclicBarrier(threads + 1);
+        Thread[] workers = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            int me = t;
+            workers[t] = new Thread(() -> rates[me] = chase(me, threads, start, stop), "jmmtk-calibration-bandwidth-" + t);
+            workers[t].setDaemon(true);
+            workers[t].start();
+        }
+        await(start);
+        Thread.sleep(millis);
+        stop.set(true);
+        for (Thread w : workers) {
+            w.join();
+        }
+        double total = 0;
+        for (double r : rates) {
+            total += r;
+        }
+        return total;
+    }
+
+    /**
+     * Follows this thread's chains until stopped; returns its bytes per second of its own CPU time, so that
+     * time the thread spent descheduled (on a busy machine) does not count as slow memory. On an idle host,
+     * where the calibration is meant to run, that is its bytes per second.
+     */
+    private double chase(int thread, int threads, CyclicBarrier start, AtomicBoolean stop) {
+        long[] at = new long[CHAINS];
+        for (int c = 0; c < CHAINS; c++) {
+            at[c] = line((long) (thread * CHAINS + c) * lines / ((long) threads * CHAINS));
+        }
+        long mark = thread + 1;
+        await(start);
+        long cpu0 = THREADS.getCurrentThreadCpuTime();
+        long wall0 = System.nanoTime();
+        long steps = 0;
+        while (!stop.get()) {
+            for (int i = 0; i < CHECK_EVERY; i++) {
+                for (int c = 0; c < CHAINS; c++) {
+                    long next = memory.load(at[c]);
+                    memory.store(at[c] + 8, mark);
+                    at[c] = next;
+                }
+            }
+            steps += (long) CHECK_EVERY * CHAINS;
+        }
+        long cpu = THREADS.getCurrentThreadCpuTime() - cpu0;
+        long time = cpu > 0 && cpu0 >= 0 ? cpu : System.nanoTime() - wall0;
+        return (double) steps * LINE / Math.max(1, time) * 1e9;
+    }
+
+    private static void await(CyclicBarrier b) {
+        try {
+            b.await();
+        } catch (Exception e) {
+            throw new IllegalStateException("bandwidth probe interrupted", e);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package org.jmmtk.tools.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.jmmtk.scheduler.Stage;
+import org.jmmtk.tools.model.MemoryBandwidth;
+import org.jmmtk.tools.model.ModelCosts;
+import org.jmmtk.tools.model.PacketGraph;
+import org.junit.jupiter.api.Test;
+
+/** The model's interval per thread count: low ≤ best ≤ high, and no width where bandwidth scales perfectly. */
+class ModelIntervalTest {
+    private static final int[] THREADS = {1, 2, 4, 8, 16, 32};
+
+    /** A Closure root that spawns packets of random length at random points of its run, each maybe spawning more. */
+    private static PacketGraph randomClosure(SplittableRandom random) {
+        PacketGraph.Builder b = new PacketGraph.Builder();
+        int n = 2 + random.nextInt(200);
+        long[] durations = new long[n];
+        for (int i = 0; i < n; i++) {
+            durations[i] = 1000 + random.nextInt(100_000);
+            int parent = i == 0 ? -1 : random.nextInt(i);
+            long offset = parent < 0 ? -1 : random.nextLong(durations[parent] + 1);
+            b.add("ProcessEdges", Stage.CLOSURE.ordinal(), durations[i], parent, offset);
+        }
+        return b.build();
+    }
+
+    @Test
+    void lowBestAndHighAreOrdered() {
+        SplittableRandom random = new SplittableRandom(53);
+        for (int trial = 0; trial < 40; trial++) {
+            List<PacketGraph> graphs = new ArrayList<>();
+            long[] live = new long[1 + random.nextInt(5)];
+            for (int i = 0; i < live.length; i++) {
+                graphs.add(randomClosure(random));
+                live[i] = random.nextLong(50_000_000);
+            }
+            ModelCosts costs = new ModelCosts(random.nextInt(1000), random.nextInt(10_000), random.nextInt(50_000),
+                    random.nextInt(5000));
+            ModelSweep.Result r = ModelSweep.predict(graphs, live, THREADS, costs, MemoryBandwidth.SERVER_DEFAULT, "test");
+            assertTrue(r.memoryFraction() >= 0 && r.memoryFraction() <= 1);
+            for (int t : THREADS) {
+                ModelSweep.Prediction p = r.at(t);
+                assertTrue(p.speedupLow() > 0 && p.speedupLow() <= p.speedup() + 1e-9
+                        && p.speedup() <= p.speedupHigh() + 1e-9, trial + " at " + t + ": " + p);
+            }
+            assertEquals(1, r.at(1).speedupLow(), 1e-12);
+            assertEquals(1, r.at(1).speedupHigh(), 1e-12);
+        }
+    }
+
+    @Test
+    void perfectlyScalingBandwidthAddsNoWidthAndNoMemoryNoBestEstimateShift() {
+        SplittableRandom random = new SplittableRandom(59);
+        List<PacketGraph> graphs = List.of(randomClosure(random), randomClosure(random), randomClosure(random));
+        double[] linear = new double[64];
+        for (int k = 0; k < linear.length; k++) {
+            linear[k] = (k + 1) * 1e9;
+        }
+        ModelSweep.Result r = ModelSweep.predict(graphs, new long[] {1_000_000, 1_000_000, 1_000_000}, THREADS,
+                ModelCosts.FREE, new MemoryBandwidth(linear), "linear");
+        ModelSweep.Result none = ModelSweep.predict(graphs, new long[3], THREADS, ModelCosts.FREE,
+                MemoryBandwidth.saturating(1e9, 2e9, 64), "saturated");
+        assertEquals(0, none.memoryFraction(), 1e-12);
+        for (int t : THREADS) {
+            assertEquals(r.at(t).speedupHigh(), r.at(t).speedupLow(), 1e-9);
+            assertEquals(r.at(t).speedupHigh(), r.at(t).speedup(), 1e-9);
+            assertEquals(none.at(t).speedupHigh(), none.at(t).speedup(), 1e-9, "no live bytes, no memory time");
+            assertEquals(r.at(t).speedupHigh(), none.at(t).speedupHigh(), 1e-9, "the high end ignores memory");
+        }
+    }
+}
