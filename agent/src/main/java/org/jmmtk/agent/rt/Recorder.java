@@ -427,14 +427,29 @@ public final class Recorder {
         }
     }
 
-    /** At method entry (for a constructor: after its {@code super()} or {@code this()} call). */
-    public static void enter(int maxLocals) {
+    /**
+     * At method entry (for a constructor: after its {@code super()} or {@code this()} call), with up to
+     * three of its reference locals (the receiver and arguments): {@code a} in local {@code ia}, and so
+     * on; an index below 0 passes none (one guard for the frame and them).
+     */
+    public static void enter(int maxLocals, Object a, int ia, Object b, int ib, Object c, int ic) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
         }
         try {
             s.enter(maxLocals);
+            if (ia >= 0) {
+                s.local(ia, a);
+            }
+            if (ib >= 0) {
+                s.local(ib, b);
+            }
+            if (ic >= 0) {
+                s.local(ic, c);
+            }
+        } catch (RuntimeException | Error e) {
+            failed(e);
         } finally {
             s.busy = false;
         }
