@@ -9,7 +9,7 @@ import java.util.jar.JarFile;
 import org.jmmtk.agent.rt.Recorder;
 
 /**
- * The agent's entry point ({@code -javaagent:jmmtk-agent.jar=dir=LOG;include=P,..;exclude=P,..}). It
+ * The agent's entry point ({@code -javaagent:jmmtk-agent.jar=dir=LOG;include=P,..;exclude=P,..;cache=DIR}). It
  * puts the recorder on the boot class path (instrumented JDK classes call it), starts it, installs the
  * instrumenter, which lives with ASM in a class loader of its own so that neither clashes with the
  * program's copies, retransforms the classes loaded before it, and only then lets the recorder record.
@@ -55,6 +55,7 @@ public final class Premain {
         String dir = null;
         String include = "";
         String exclude = "";
+        String cache = "";
         for (String option : (args == null ? "" : args).split(";")) {
             int eq = option.indexOf('=');
             String key = eq < 0 ? option : option.substring(0, eq);
@@ -63,6 +64,7 @@ public final class Premain {
                 case "dir" -> dir = value;
                 case "include" -> include = value;
                 case "exclude" -> exclude = value;
+                case "cache" -> cache = value;
                 default -> throw new IllegalArgumentException("jmmtk agent: unknown option '" + option + "'");
             }
         }
@@ -74,10 +76,11 @@ public final class Premain {
         Recorder.start(inst, Path.of(dir), startup);
         ClassLoader isolated = new IsolatedLoader(jar, Recorder.class.getClassLoader());
         ClassFileTransformer instrumenter = (ClassFileTransformer) isolated.loadClass(INSTRUMENTER)
-                .getConstructor(String.class, String.class, ClassLoader.class)
-                .newInstance(include, exclude, isolated);
+                .getConstructor(String.class, String.class, ClassLoader.class, String.class)
+                .newInstance(include, exclude, isolated, cache);
         inst.addTransformer(instrumenter, true);
         retransformLoaded(inst, instrumenter);
+        instrumenter.getClass().getMethod("saveCache").invoke(instrumenter);
         Recorder.go();
     }
 

@@ -23,8 +23,9 @@ import org.objectweb.asm.tree.MethodNode;
  * and leaves alone the bodies of the reference-array copies that are compiler intrinsics (their call
  * sites record the copy), and {@code Unsafe}'s: memory primitives whose reference stores are recorded
  * at their call sites, and what the recorder's own atomics run on. While it works the thread is inside the recorder (nothing it runs is
- * recorded, and what it allocates is the recorder's own). Called by any thread that loads a class;
- * keeps no per-class state.
+ * recorded, and what it allocates is the recorder's own). Classes instrumented in an earlier recording
+ * come from the {@link ClassCache} when there is one. Called by any thread that loads a class; keeps
+ * no per-class state but the cache.
  */
 public final class Instrumenter implements ClassFileTransformer, Predicate<Class<?>> {
     private static final String AGENT = "org/jmmtk/agent/";
@@ -34,11 +35,40 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
     private final String[] exclude;
     private final ClassLoader own;
     private final AtomicInteger warnings = new AtomicInteger();
+    private final ClassCache cache;
 
-    public Instrumenter(String include, String exclude, ClassLoader own) {
+    /** {@code cacheDir}: the folder of the instrumented-class cache, or empty for none. */
+    public Instrumenter(String include, String exclude, ClassLoader own, String cacheDir) {
         this.include = prefixes(include);
         this.exclude = prefixes(exclude);
         this.own = own;
+        this.cache = ClassCache.open(cacheDir);
+        if (cache != null) {
+            Runtime.getRuntime().addShutdownHook(new CacheSaver(cache));
+        }
+    }
+
+    /** Saves the instrumented-class cache now (premain, once the classes loaded before the agent are done). */
+    public void saveCache() {
+        if (cache != null) {
+            cache.save(false);
+        }
+    }
+
+    /** The shutdown hook that saves the classes instrumented while the program ran (a class: no lambda). */
+    private static final class CacheSaver extends Thread {
+        private final ClassCache cache;
+
+        CacheSaver(ClassCache cache) {
+            super("jmmtk-class-cache");
+            this.cache = cache;
+        }
+
+        @Override
+        public void run() {
+            Recorder.ownThread();
+            cache.save(true);
+        }
     }
 
     private static String[] prefixes(String list) {
@@ -80,7 +110,16 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
         }
         long token = Recorder.pause();
         try {
-            return rewrite(bytes);
+            if (cache == null) {
+                return rewrite(bytes);
+            }
+            String key = ClassCache.key(name, bytes);
+            byte[] made = cache.get(key);
+            if (made == null) {
+                made = rewrite(bytes);
+                cache.put(key, made);
+            }
+            return made;
         } catch (Throwable e) {
             if (warnings.getAndIncrement() < MAX_WARNINGS) {
                 System.err.println("jmmtk agent: left " + name.replace('/', '.') + " uninstrumented: " + e);

@@ -36,6 +36,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  */
 final class MethodRewriter implements Opcodes {
     private static final String RT = "org/jmmtk/agent/rt/Recorder";
+    /** Reference locals passed to the recorder with the frame's entry (its {@code enter} takes three). */
+    private static final int MAX_ENTRY_ARGUMENTS = 3;
 
     private static final String UNSAFE = "jdk/internal/misc/Unsafe";
     private static final String SUN_UNSAFE = "sun/misc/Unsafe";
@@ -297,22 +299,37 @@ final class MethodRewriter implements Opcodes {
     /** The frame's entry (arguments as its first locals) and the catch-all exit around the body. */
     private void frame(boolean ctor, AbstractInsnNode superCall, List<FieldInsnNode> earlyStores) {
         InsnList entry = new InsnList();
-        entry.add(push(locals));
-        entry.add(call("enter", "(I)V"));
+        List<Integer> refs = new ArrayList<>();
         int var = 0;
         if ((m.access & ACC_STATIC) == 0) {
             if (ctor) {
-                entry.add(new VarInsnNode(ALOAD, 0)); // the object under construction, first seen: it takes its reservation
+                // the object under construction, first seen: it takes its reservation (entering the frame records nothing, so this may come first)
+                entry.add(new VarInsnNode(ALOAD, 0));
                 entry.add(call("allocated", "(Ljava/lang/Object;)V"));
             }
-            entry.add(local(0));
+            refs.add(0);
             var = 1;
         }
         for (Type t : Type.getArgumentTypes(m.desc)) {
             if (t.getSort() == Type.OBJECT || t.getSort() == Type.ARRAY) {
-                entry.add(local(var));
+                refs.add(var);
             }
             var += t.getSize();
+        }
+        // the frame and its first reference arguments in one call (one guard), the others one by one
+        entry.add(push(locals));
+        for (int i = 0; i < MAX_ENTRY_ARGUMENTS; i++) {
+            if (i < refs.size()) {
+                entry.add(new VarInsnNode(ALOAD, refs.get(i)));
+                entry.add(push(refs.get(i)));
+            } else {
+                entry.add(new InsnNode(ACONST_NULL));
+                entry.add(push(-1));
+            }
+        }
+        entry.add(call("enter", "(ILjava/lang/Object;ILjava/lang/Object;ILjava/lang/Object;I)V"));
+        for (int i = MAX_ENTRY_ARGUMENTS; i < refs.size(); i++) {
+            entry.add(local(refs.get(i)));
         }
         for (FieldInsnNode f : earlyStores) {
             entry.add(new VarInsnNode(ALOAD, 0));

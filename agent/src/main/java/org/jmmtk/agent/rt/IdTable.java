@@ -4,14 +4,18 @@ import java.lang.ref.WeakReference;
 
 /**
  * Object ids by identity, without touching the objects: one open-addressing table (linear probing) of
- * weak references keyed by {@link System#identityHashCode}. Lookups of objects already seen read the
- * table without a lock; the first sight of an object takes the table's lock, looks again, assigns
- * the next id and records the object's allocation there, so any thread that sees the id afterwards
- * records its own event later in the global order. Ids count up from 1 and are never reused. Entries
- * have no reference queue: an entry whose object was collected stays until the table is next rebuilt,
- * which keeps only live entries (and doubles the table when more than a third of it is live), so the
- * collector's reference processing is the only cost of a dead entry. A reader that still holds the old
- * table finds no new entries in it and looks again under the lock. Any thread.
+ * weak references keyed by {@link System#identityHashCode}, with each entry's hash code and id in
+ * primitive arrays beside it, so that a probe touches no other object's reference (only a matching
+ * hash code leads to a {@code WeakReference.get}). In front of it each thread keeps a small
+ * direct-mapped cache of the objects it named last ({@link ThreadState#recent}), which answers most
+ * lookups without the table. Lookups of objects already seen read the table without a lock; the first
+ * sight of an object takes the table's lock, looks again, assigns the next id and records the
+ * object's allocation there, so any thread that sees the id afterwards records its own event later in
+ * the global order. Ids count up from 1 and are never reused. Entries have no reference queue: an entry
+ * whose object was collected stays until the table is next rebuilt, which keeps only live entries
+ * (and makes the table at least four times as large as they are), so the collector's reference
+ * processing is the only cost of a dead entry. A reader that still holds the old table finds no new
+ * entries in it and looks again under the lock. Any thread.
  */
 final class IdTable {
     private static final int FIRST = 1 << 16;
@@ -24,7 +28,12 @@ final class IdTable {
     private long entryBytes;
 
     void start(java.lang.instrument.Instrumentation inst) {
-        entryBytes = inst.getObjectSize(new Entry(this, 0, 0));
+        entryBytes = inst.getObjectSize(new WeakReference<>(this));
+    }
+
+    /** The object's key in the table: its identity hash code with the low bit set (never 0, which marks an empty place). */
+    static int key(Object object) {
+        return System.identityHashCode(object) | 1;
     }
 
     /** The object's id (0 for null), assigning one and recording its allocation on {@code s} when it is new. */
@@ -32,19 +41,28 @@ final class IdTable {
         if (object == null) {
             return 0;
         }
-        int hash = System.identityHashCode(object);
+        int hash = key(object);
+        int spread = Threads.spread(hash);
+        long cached = s.recent(object, spread);
+        if (cached != 0) {
+            return cached;
+        }
         Entries t = table;
         int[] hashes = t.hashes;
         int mask = hashes.length - 1;
-        for (int i = Threads.spread(hash) & mask; ; i = (i + 1) & mask) {
+        for (int i = spread & mask; ; i = (i + 1) & mask) {
             int h = hashes[i];
             if (h == 0) {
                 break;
             }
-            if (h == (hash | 1)) {
-                Entry e = t.entries[i];
+            if (h == hash) {
+                WeakReference<Object> e = t.refs[i];
                 if (e != null && e.get() == object) {
-                    return e.id;
+                    long id = t.ids[i];
+                    if (!object.getClass().isArray()) {
+                        s.remember(object, spread, id); // an instance's size is bounded: the cache keeps little alive
+                    }
+                    return id;
                 }
             }
         }
@@ -60,17 +78,20 @@ final class IdTable {
         Layouts.Layout layout = Layouts.of(object.getClass(), s); // outside the lock: it may load classes
         long bytes = layout.size(object);
         long slots = layout.slots(object);
+        long id;
         synchronized (lock) {
-            long known = find(object, hash);
-            if (known != 0) {
-                return known;
+            id = find(object, hash);
+            if (id == 0) {
+                id = ++lastId;
+                insert(object, hash, id, s);
+                s.firstSeen(object, bytes);
+                s.event(EventLog.ALLOC, id, bytes, slots << EventLog.TYPE_BITS | layout.typeId);
             }
-            long id = ++lastId;
-            insert(object, hash, id, s);
-            s.recorded(bytes);
-            s.event(EventLog.ALLOC, id, bytes, slots << EventLog.TYPE_BITS | layout.typeId);
-            return id;
         }
+        if (bytes <= ThreadState.RECENT_MAX_BYTES) {
+            s.remember(object, Threads.spread(hash), id);
+        }
+        return id;
     }
 
     /**
@@ -90,45 +111,48 @@ final class IdTable {
 
     /** Gives {@code object} the id reserved at its {@code NEW} (no allocation recorded: it was then). */
     long bind(Object object, int hash, long id, ThreadState s) {
+        long known;
         synchronized (lock) {
-            long known = find(object, hash);
-            if (known != 0) {
-                return known; // another thread saw it first (published before its constructor returned)
-            }
-            insert(object, hash, id, s);
-            return id;
+            known = find(object, hash);
+            if (known == 0) {
+                insert(object, hash, id, s);
+                known = id;
+            } // else another thread saw it first (published before its constructor returned)
         }
+        s.remember(object, Threads.spread(hash), known);
+        return known;
     }
 
     /** The object's id under the lock, or 0. */
     private long find(Object object, int hash) {
-        Entry[] tab = table.entries;
-        int mask = tab.length - 1;
-        for (int i = Threads.spread(hash) & mask; tab[i] != null; i = (i + 1) & mask) {
-            Entry e = tab[i];
-            if (e.hash == hash && e.get() == object) {
-                return e.id;
+        Entries t = table;
+        int[] hashes = t.hashes;
+        int mask = hashes.length - 1;
+        for (int i = Threads.spread(hash) & mask; hashes[i] != 0; i = (i + 1) & mask) {
+            if (hashes[i] == hash && t.refs[i].get() == object) {
+                return t.ids[i];
             }
         }
         return 0;
     }
 
-    /** Adds an entry under the lock, rebuilding the table when a third of it is in use. */
+    /** Adds an entry under the lock, rebuilding the table when half of it is in use. */
     private void insert(Object object, int hash, long id, ThreadState s) {
         Entries t = table;
-        if (3 * (used + 1) > t.entries.length) {
+        if (2 * (used + 1) > t.hashes.length) {
             long start = ThreadState.ownStart();
-            t = rebuild(t.entries);
+            t = rebuild(t);
             s.ownSince(start);
         }
-        Entry[] tab = t.entries;
-        int mask = tab.length - 1;
+        int[] hashes = t.hashes;
+        int mask = hashes.length - 1;
         int i = Threads.spread(hash) & mask;
-        while (tab[i] != null) {
+        while (hashes[i] != 0) {
             i = (i + 1) & mask;
         }
-        tab[i] = new Entry(object, hash, id);
-        t.hashes[i] = hash | 1; // after the entry: a reader that sees the hash and no entry looks again under the lock
+        t.refs[i] = new WeakReference<>(object);
+        t.ids[i] = id;
+        hashes[i] = hash; // after the entry: a reader that sees the hash and no entry looks again under the lock
         s.own(entryBytes);
         used++;
         table = t;
@@ -142,32 +166,37 @@ final class IdTable {
         }
     }
 
-    /** The live entries in a table as large as needed (a third full at most after the next doubling). */
-    private Entries rebuild(Entry[] old) {
+    /**
+     * The live entries in a table at least four times as large as they are (so that rebuilds, which
+     * look at every entry, come after at least a quarter of the table's length of insertions).
+     */
+    private Entries rebuild(Entries old) {
         int live = 0;
-        for (Entry e : old) {
-            if (e != null && e.get() != null) {
+        WeakReference<Object>[] refs = old.refs;
+        for (int i = 0; i < refs.length; i++) {
+            if (refs[i] != null && refs[i].get() == null) {
+                refs[i] = null;
+                old.hashes[i] = 0; // a reader of the old table then misses, and looks again under the lock
+            } else if (refs[i] != null) {
                 live++;
             }
         }
-        int length = old.length;
-        while (3 * live > length) {
+        int length = old.hashes.length;
+        while (4L * live > length) {
             length *= 2;
         }
-        if (3 * live > length / 2) {
-            length *= 2; // keep room for growth before the next rebuild
-        }
         Entries t = new Entries(length);
-        Entry[] tab = t.entries;
         int mask = length - 1;
-        for (Entry e : old) {
-            if (e != null && e.get() != null) {
-                int i = Threads.spread(e.hash) & mask;
-                while (tab[i] != null) {
+        for (int j = 0; j < refs.length; j++) {
+            if (refs[j] != null) {
+                int hash = old.hashes[j];
+                int i = Threads.spread(hash) & mask;
+                while (t.hashes[i] != 0) {
                     i = (i + 1) & mask;
                 }
-                tab[i] = e;
-                t.hashes[i] = e.hash | 1;
+                t.refs[i] = refs[j];
+                t.ids[i] = old.ids[j];
+                t.hashes[i] = hash;
             }
         }
         used = live;
@@ -175,15 +204,19 @@ final class IdTable {
     }
 
     /**
-     * The table: entries and, beside them, their hash codes (with the low bit set, so 0 means empty),
-     * which a lookup scans without touching the entries of other objects.
+     * The table: weak references to the objects, and beside them their ids and hash codes (with the
+     * low bit set, so 0 means empty; places are found from the hash code so marked), which a lookup
+     * scans without touching other objects' references.
      */
     private static final class Entries {
-        final Entry[] entries;
+        final WeakReference<Object>[] refs;
+        final long[] ids;
         final int[] hashes;
 
+        @SuppressWarnings("unchecked")
         Entries(int length) {
-            entries = new Entry[length];
+            refs = (WeakReference<Object>[]) new WeakReference<?>[length];
+            ids = new long[length];
             hashes = new int[length];
         }
     }
@@ -192,17 +225,6 @@ final class IdTable {
     long count() {
         synchronized (lock) {
             return lastId;
-        }
-    }
-
-    private static final class Entry extends WeakReference<Object> {
-        final int hash;
-        final long id;
-
-        Entry(Object referent, int hash, long id) {
-            super(referent);
-            this.hash = hash;
-            this.id = id;
         }
     }
 }

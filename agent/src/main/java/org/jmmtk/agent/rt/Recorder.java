@@ -82,6 +82,11 @@ public final class Recorder {
         Runtime.getRuntime().addShutdownHook(new Closer());
     }
 
+    /** Marks the current thread as the recorder's own for good: never recorded, never counted (the agent's shutdown work). */
+    public static void ownThread() {
+        Threads.internal();
+    }
+
     /** From here on events are recorded (after the instrumenter is installed and the JDK retransformed). */
     public static void go() {
         Threads.current().started(); // what premain allocated is the recorder's
@@ -160,10 +165,12 @@ public final class Recorder {
             return;
         }
         try {
+            s.allocatedNow = o;
             id(o, s);
         } catch (RuntimeException | Error e) {
             failed(e);
         } finally {
+            s.allocatedNow = null;
             s.busy = false;
         }
     }
@@ -199,13 +206,15 @@ public final class Recorder {
         try {
             long id = s.constructed(o);
             if (id > 0) {
-                IDS.bind(o, System.identityHashCode(o), id, s);
+                IDS.bind(o, IdTable.key(o), id, s);
             } else {
+                s.allocatedNow = o;
                 id(o, s);
             }
         } catch (RuntimeException | Error e) {
             failed(e);
         } finally {
+            s.allocatedNow = null;
             s.busy = false;
         }
     }
@@ -244,11 +253,13 @@ public final class Recorder {
         } catch (RuntimeException | Error e) {
             failed(e);
         } finally {
+            s.allocatedNow = null;
             s.busy = false;
         }
     }
 
     private static void linkArrays(Object array, ThreadState s) {
+        s.allocatedNow = array;
         long id = id(array, s);
         if (array instanceof Object[] a) {
             for (int i = 0; i < a.length; i++) {
@@ -270,6 +281,7 @@ public final class Recorder {
             return;
         }
         try {
+            s.allocatedNow = copy;
             long id = id(copy, s);
             if (copy instanceof Object[] a) {
                 for (int i = 0; i < a.length; i++) {
@@ -289,6 +301,7 @@ public final class Recorder {
         } catch (RuntimeException | Error e) {
             failed(e);
         } finally {
+            s.allocatedNow = null;
             s.busy = false;
         }
     }
@@ -414,14 +427,29 @@ public final class Recorder {
         }
     }
 
-    /** At method entry (for a constructor: after its {@code super()} or {@code this()} call). */
-    public static void enter(int maxLocals) {
+    /**
+     * At method entry (for a constructor: after its {@code super()} or {@code this()} call), with up to
+     * three of its reference locals (the receiver and arguments): {@code a} in local {@code ia}, and so
+     * on; an index below 0 passes none (one guard for the frame and them).
+     */
+    public static void enter(int maxLocals, Object a, int ia, Object b, int ib, Object c, int ic) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
         }
         try {
             s.enter(maxLocals);
+            if (ia >= 0) {
+                s.local(ia, a);
+            }
+            if (ib >= 0) {
+                s.local(ib, b);
+            }
+            if (ic >= 0) {
+                s.local(ic, c);
+            }
+        } catch (RuntimeException | Error e) {
+            failed(e);
         } finally {
             s.busy = false;
         }
@@ -496,7 +524,7 @@ public final class Recorder {
         }
         recording = false;
         ThreadState[] all = Threads.all();
-        long[] totals = new long[4];
+        long[] totals = new long[5];
         for (ThreadState s : all) {
             s.drain();
             long[] a = s.accounts();
@@ -520,7 +548,8 @@ public final class Recorder {
             Files.writeString(dir.resolve(EventLog.DONE), "objects " + IDS.count() + "\nwords " + words
                     + "\nthreads " + all.length + "\nfailures " + FAILURES.get()
                     + "\ncounted " + (counting ? 1 : 0) + "\nallocated " + totals[0] + "\nown " + totals[1]
-                    + "\nrecorded " + totals[2] + "\nfiller " + totals[3] + "\nstartup-allocated " + startupAllocated
+                    + "\nrecorded " + totals[2] + "\nfiller " + totals[3] + "\nadopted " + totals[4]
+                    + "\nstartup-allocated " + startupAllocated
                     + "\nstartup-live " + startupLive + "\n");
         } catch (IOException | InterruptedException e) {
             err.println("jmmtk agent: could not finish the log in " + dir + ": " + e);

@@ -44,6 +44,35 @@ public final class Refs {
         return id;
     }
 
+    /**
+     * Numbers a cache of instrumented classes was compiled with (field references as {@code {owner,
+     * name}} with dots, static fields as {@code owner.name}), taken as this run's before anything is
+     * instrumented; false, and nothing taken, when numbers were handed out already.
+     */
+    public static synchronized boolean preload(String[][] fields, String[] statics) {
+        if (!FIELD_NAMES.isEmpty() || !STATIC_NAMES.isEmpty()) {
+            return false;
+        }
+        for (String[] f : fields) {
+            FIELDS.put(f[0].replace('.', '/') + '.' + f[1], FIELD_NAMES.size());
+            FIELD_NAMES.add(new String[] {f[0], f[1]});
+        }
+        for (String key : statics) {
+            STATICS.put(key, STATIC_NAMES.size());
+            STATIC_NAMES.add(key);
+        }
+        return true;
+    }
+
+    /** The field references numbered so far, by number ({@code {owner, name}}, owner with dots). */
+    public static synchronized List<String[]> fieldNames() {
+        List<String[]> out = new ArrayList<>();
+        for (String[] f : FIELD_NAMES) {
+            out.add(f.clone());
+        }
+        return out;
+    }
+
     static synchronized String fieldOwner(int ref) {
         return FIELD_NAMES.get(ref)[0];
     }
@@ -52,7 +81,8 @@ public final class Refs {
         return FIELD_NAMES.get(ref)[1];
     }
 
-    static synchronized List<String> staticNames() {
+    /** The static fields numbered so far, by number ({@code owner.name}, owner with dots). */
+    public static synchronized List<String> staticNames() {
         return new ArrayList<>(STATIC_NAMES);
     }
 }

@@ -7,7 +7,9 @@ package org.jmmtk.agent.rt;
  * {@code base + i}, and a frame's slots are cleared when the method returns or throws. Slots reach
  * the log only before this thread's allocations, at its hand-overs and at its end ({@link #flushRoots}).
  * <p>
- * Accounts: {@code recorded} bytes of objects this thread recorded, {@code own} bytes the recorder
+ * Accounts: {@code recorded} bytes of objects this thread recorded where they were allocated,
+ * {@code adopted} bytes of objects first seen elsewhere (made before the agent, by the JVM, or by
+ * code that is not instrumented: in the trace as allocated where first seen), {@code own} bytes the recorder
  * itself allocated on this thread (counted exactly: each place the recorder allocates reads the JVM's
  * counter around it, or adds a size it knows), {@code filler} bytes recorded as unrecorded allocation;
  * the JVM's count since the thread's {@link #started} less {@code own} is what the program allocated.
@@ -17,6 +19,11 @@ package org.jmmtk.agent.rt;
 final class ThreadState {
     private static final int FIRST_CHUNK = 256;
     private static final int MAX_CHUNK = 8192;
+    /** Places in the cache of objects named last ({@link #recent}). */
+    private static final int RECENT_BITS = 10;
+    private static final int RECENT = 1 << RECENT_BITS;
+    /** Largest object the cache keeps (it keeps them alive: the cache must not hold much of the heap). */
+    static final long RECENT_MAX_BYTES = 512;
     /** Largest filler object: unrecorded allocation is split into pieces no bigger (small objects in any plan). */
     private static final long MAX_FILLER = 4096;
 
@@ -51,10 +58,21 @@ final class ThreadState {
     private Object[] newObject = new Object[16];
     private int news;
 
+    /**
+     * The objects this thread named last and their ids, direct-mapped by the id table's spread hash
+     * code: most lookups are of objects just made or just named. Strong references, at most
+     * {@link #RECENT} small objects per thread; emptied when the thread ends.
+     */
+    private final Object[] recentObjects = new Object[RECENT];
+    private final long[] recentIds = new long[RECENT];
+
     private long startCount;
     /** The JVM's count at the last hand-over: filler settles up to there (see {@link #handOver}). */
     private long lastCount;
     private long recorded;
+    private long adopted;
+    /** The object whose allocation the recorder is being told about now (its first sight is an allocation, not an adoption). */
+    Object allocatedNow;
     private long own;
     private long filler;
     private long finalAllocated = -1;
@@ -63,6 +81,19 @@ final class ThreadState {
         this.owner = owner;
         this.thread = thread;
         this.chunk = new Chunk(this, FIRST_CHUNK);
+    }
+
+    /** The id of {@code object} if this thread named it last at its place in the cache, else 0. */
+    long recent(Object object, int spread) {
+        int i = spread >>> (32 - RECENT_BITS); // the table's index uses the low bits
+        return recentObjects[i] == object ? recentIds[i] : 0;
+    }
+
+    /** Caches the id of {@code object} (small: the cache keeps it alive until another object takes its place). */
+    void remember(Object object, int spread, long id) {
+        int i = spread >>> (32 - RECENT_BITS);
+        recentObjects[i] = object;
+        recentIds[i] = id;
     }
 
     /** The writer is done with {@code c}, one of this thread's full-size chunks. */
@@ -91,6 +122,15 @@ final class ThreadState {
 
     void recorded(long bytes) {
         recorded += bytes;
+    }
+
+    /** {@code object}, of {@code bytes}, is seen for the first time: where it is allocated, or adopted. */
+    void firstSeen(Object object, long bytes) {
+        if (object == allocatedNow) {
+            recorded += bytes;
+        } else {
+            adopted += bytes;
+        }
     }
 
     /** Bytes the recorder allocated on this thread (a size it knows). */
@@ -288,7 +328,7 @@ final class ThreadState {
      * clock keeps time with the program's.
      */
     private void fill(long count) {
-        long gap = count - startCount - own - recorded - filler;
+        long gap = count - startCount - own - recorded - adopted - filler;
         while (gap >= 16) {
             long piece = Math.min(gap, MAX_FILLER) & ~7L;
             filler += piece;
@@ -306,6 +346,7 @@ final class ThreadState {
         fill(Allocated.current());
         finalAllocated = Allocated.current();
         ended = true;
+        java.util.Arrays.fill(recentObjects, null);
         Chunk c = chunk;
         chunk = new Chunk(this, FIRST_CHUNK);
         Recorder.handOver(c, c.published());
@@ -319,12 +360,12 @@ final class ThreadState {
     }
 
     /**
-     * This thread's accounts at the end ({@code {allocated, own, recorded, filler}}): the JVM's count
+     * This thread's accounts at the end ({@code {allocated, own, recorded, filler, adopted}}): the JVM's count
      * from its start, at its end or now when it is still running.
      */
     synchronized long[] accounts() {
         long count = ended ? finalAllocated : Allocated.of(owner);
-        long allocated = count < 0 ? recorded + filler + own : count - startCount;
-        return new long[] {allocated, own, recorded, filler};
+        long allocated = count < 0 ? recorded + adopted + filler + own : count - startCount;
+        return new long[] {allocated, own, recorded, filler, adopted};
     }
 }

@@ -2,9 +2,11 @@ package org.jmmtk.agent.rt;
 
 /**
  * Each thread's {@link ThreadState}, found without {@code ThreadLocal} (which is JDK code, instrumented
- * like the rest): an open-addressing table keyed by the identity of {@link Thread#currentThread()}
- * (both {@code currentThread} and {@code identityHashCode} are native, so the lookup runs no
- * instrumented bytecode). Lookups read the table without a lock; a thread's first lookup adds its
+ * like the rest): an array indexed by the thread's id (the {@code tid} field of
+ * {@link Thread#currentThread()}, read with {@code Unsafe}: ids count up from 1 in the order threads
+ * are made), and for ids beyond it or a JVM without that field an open-addressing table keyed by the
+ * thread's identity (both {@code currentThread} and {@code identityHashCode} are native, so neither
+ * lookup runs instrumented bytecode). Lookups read the table without a lock; a thread's first lookup adds its
  * state under the table's lock, marked busy before it is visible so that whatever JDK code its
  * initialisation runs is not recorded. Entries are never removed (a few words per thread that ever
  * ran instrumented code). Any thread.
@@ -12,6 +14,11 @@ package org.jmmtk.agent.rt;
 final class Threads {
     private static final Object LOCK = new Object();
     private static volatile ThreadState[] table = new ThreadState[64];
+    /** Largest thread id found in {@link #byId}. */
+    private static final int MAX_BY_ID = 1 << 16;
+    /** Offset of {@code Thread.tid}, or -1 when this JVM has no such field. */
+    private static final long TID = tidOffset();
+    private static volatile ThreadState[] byId = new ThreadState[256];
     private static int size;
     private static int nextId;
     /** The JVM's Reference Handler: it moves cleared references (the id table's, mostly) to their queues. */
@@ -23,6 +30,16 @@ final class Threads {
     /** The current thread's state, created (and its trace thread id handed out) on its first call. */
     static ThreadState current() {
         Thread t = Thread.currentThread();
+        if (TID >= 0) {
+            long id = Layouts.UNSAFE.getLong(t, TID);
+            ThreadState[] direct = byId;
+            if (id >= 0 && id < direct.length) {
+                ThreadState s = direct[(int) id];
+                if (s != null && s.owner == t) {
+                    return s;
+                }
+            }
+        }
         int hash = System.identityHashCode(t);
         ThreadState[] tab = table;
         int mask = tab.length - 1;
@@ -83,11 +100,42 @@ final class Threads {
             tab[i] = s;
             size++;
             table = tab;
+            byId(t, s);
         }
         if (!internal) {
             s.started(); // busy until here: what its initialisation runs is the recorder's
         }
         return s;
+    }
+
+    private static long tidOffset() {
+        try {
+            java.lang.reflect.Field f = Thread.class.getDeclaredField("tid");
+            return f.getType() == long.class ? Layouts.UNSAFE.objectFieldOffset(f) : -1;
+        } catch (NoSuchFieldException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Puts {@code s} at its thread's id in {@link #byId} when the id is small enough (under the lock). */
+    private static void byId(Thread t, ThreadState s) {
+        if (TID < 0) {
+            return;
+        }
+        long id = Layouts.UNSAFE.getLong(t, TID);
+        if (id < 0 || id >= MAX_BY_ID) {
+            return;
+        }
+        ThreadState[] direct = byId;
+        if (id >= direct.length) {
+            int n = direct.length;
+            while (id >= n) {
+                n *= 2;
+            }
+            direct = java.util.Arrays.copyOf(direct, n);
+        }
+        direct[(int) id] = s;
+        byId = direct;
     }
 
     private static ThreadState[] grow(ThreadState[] old) {

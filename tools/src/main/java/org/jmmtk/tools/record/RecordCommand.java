@@ -64,6 +64,11 @@ public final class RecordCommand implements Callable<Integer> {
                     + "program's main, of which the live part stays reachable; see docs/recording.md).")
     boolean noStartupHeap;
 
+    @Option(names = "--no-class-cache",
+            description = "Instrument every class afresh instead of reusing the classes an earlier recording instrumented "
+                    + "(kept in ~/.cache/jmmtk/record-classes, or $JMMTK_CACHE_DIR; see docs/recording.md).")
+    boolean noClassCache;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*",
             description = "After --: java [JVM options] MAIN|-jar JAR [args]. 'java' means the JVM jmmtk runs on.")
     List<String> command = new ArrayList<>();
@@ -94,9 +99,10 @@ public final class RecordCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             Path agent = work.resolve("jmmtk-agent.jar");
-            AgentJar.write(agent);
+            String digest = AgentJar.write(agent);
+            String cache = noClassCache ? "" : AgentJar.cacheFolder(digest, agentOptions);
             Path log = Files.createDirectory(work.resolve("log"));
-            java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions);
+            java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache);
             if (!compressedOops) {
                 java.addAll(1, UNCOMPRESSED);
             }
@@ -194,9 +200,11 @@ public final class RecordCommand implements Callable<Integer> {
         if (cov.counted()) {
             err.printf(Locale.ROOT, "record: coverage %.4f (%,d of the %,d bytes the JVM allocated for the program's threads, "
                             + "less the recorder's own %,d); %,d bytes (%.4f) bytecode did not show are in the trace "
-                            + "as %s filler, coverage with it %.4f%n",
+                            + "as %s filler, and %,d bytes of objects made before the agent or by the JVM as allocated "
+                            + "where first seen: coverage with them %.4f%n",
                     cov.coverage(), cov.recorded(), cov.programBytes(), cov.own(), cov.filler(),
-                    cov.filler() / (double) Math.max(1, cov.programBytes()), Recorder.UNRECORDED, cov.coverageWithFiller());
+                    cov.filler() / (double) Math.max(1, cov.programBytes()), Recorder.UNRECORDED, cov.adopted(),
+                    cov.coverageWithFiller());
             if (cov.coverage() < MIN_COVERAGE) {
                 err.printf(Locale.ROOT, "record: warning: coverage %.4f is below %.2f: the trace misses allocation the "
                         + "recorder could not see (see docs/recording.md)%n", cov.coverage(), MIN_COVERAGE);

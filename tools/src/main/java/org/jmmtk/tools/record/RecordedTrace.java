@@ -69,11 +69,13 @@ public final class RecordedTrace implements TraceSource {
 
     /**
      * How much of the program's allocation the trace holds: {@code programBytes} the JVM counted on the
-     * program's threads less the recorder's {@code own}; {@code recorded} bytes of objects seen;
-     * {@code filler} bytes the JVM counted that bytecode did not show (in the trace as anonymous objects
-     * that die at once). {@code counted} is false when the JVM could not count.
+     * program's threads less the recorder's {@code own}; {@code recorded} bytes of objects seen where
+     * they were allocated; {@code filler} bytes the JVM counted that bytecode did not show (in the trace
+     * as anonymous objects that die at once); {@code adopted} bytes of objects first seen after they
+     * were made (before the agent, by the JVM, or by code not instrumented), in the trace as allocated
+     * then. {@code counted} is false when the JVM could not count.
      */
-    public record Coverage(boolean counted, long allocated, long own, long recorded, long filler) {
+    public record Coverage(boolean counted, long allocated, long own, long recorded, long filler, long adopted) {
         public long programBytes() {
             return Math.max(1, allocated - own);
         }
@@ -82,8 +84,9 @@ public final class RecordedTrace implements TraceSource {
             return recorded / (double) programBytes();
         }
 
+        /** What the trace holds of the program's allocation: recorded, filler and adopted bytes. */
         public double coverageWithFiller() {
-            return (recorded + filler) / (double) programBytes();
+            return (recorded + filler + adopted) / (double) programBytes();
         }
     }
 
@@ -152,7 +155,8 @@ public final class RecordedTrace implements TraceSource {
     public Coverage coverage() throws IOException {
         var done = log.done();
         return new Coverage(done.getOrDefault("counted", 0L) == 1, done.getOrDefault("allocated", 0L),
-                done.getOrDefault("own", 0L), done.getOrDefault("recorded", 0L), done.getOrDefault("filler", 0L));
+                done.getOrDefault("own", 0L), done.getOrDefault("recorded", 0L), done.getOrDefault("filler", 0L),
+                done.getOrDefault("adopted", 0L));
     }
 
     @Override

@@ -189,6 +189,42 @@ class RecordCommandTest {
     }
 
     @Test
+    void instrumentedClassesComeFromTheCacheAndRecordTheSameAndObjectsMadeBeforeTheAgentCountApart() throws IOException {
+        Path fresh = dir.resolve("kept-fresh.trace");
+        Cli.Result r = record(fresh, "--no-class-cache", "--", "java", "-cp", classes.toString(), "KeptList");
+        assertEquals(0, r.code(), r.err());
+        Path first = recorded("kept-cache-1.trace", "KeptList");
+        Path second = recorded("kept-cache-2.trace", "KeptList");
+        String digest = AgentJar.write(dir.resolve("agent.jar"));
+        Path cache = Path.of(AgentJar.cacheFolder(digest, "include=;exclude="));
+        try (var jdks = Files.list(cache)) {
+            assertTrue(jdks.anyMatch(jdk -> Files.isRegularFile(jdk.resolve("classes.bin"))), "a snapshot in " + cache);
+        }
+        Map<String, Long> expected = allocationsByType(fresh);
+        expected.remove(UNRECORDED);
+        for (Path trace : List.of(first, second)) {
+            Map<String, Long> byType = allocationsByType(trace);
+            byType.remove(UNRECORDED);
+            assertEquals(1001L, byType.get("KeptList$Node"), byType.toString());
+            assertEquals(expected.get("[Ljava.lang.Object;"), byType.get("[Ljava.lang.Object;"), byType.toString());
+            @SuppressWarnings("unchecked")
+            Map<String, Object> counts = (Map<String, Object>) stats(trace).get("recordCounts");
+            assertEquals(2, number(counts, "C"), counts.toString());
+            for (Map<String, Object> run : replayEverywhere(trace, "4")) {
+                assertTrue(number(run, "finalLiveObjects") >= 1000, run.toString());
+            }
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("record: coverage ([0-9.]+) \\(.*and ([0-9,]+) bytes of "
+                + "objects made before the agent or by the JVM as allocated where first seen: coverage with them ([0-9.]+)").matcher(r.err());
+        assertTrue(m.find(), r.err());
+        double coverage = Double.parseDouble(m.group(1));
+        long adopted = Long.parseLong(m.group(2).replace(",", ""));
+        double withThem = Double.parseDouble(m.group(3));
+        // the objects the JVM made before the agent (the main thread's, its strings) count apart from the recorded bytes
+        assertTrue(adopted > 0 && withThem > coverage, r.err());
+    }
+
+    @Test
     void threadsRecordPerThreadAndKeepEveryPublishedChain() throws IOException {
         Path trace = recorded("threads.trace", "Threads", APP_ONLY);
         Map<String, Object> stats = stats(trace);
@@ -228,7 +264,6 @@ class RecordCommandTest {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("record: coverage ([0-9.]+) \\(").matcher(r.err());
         assertTrue(m.find(), r.err());
         double coverage = Double.parseDouble(m.group(1));
-        // above 1 by the objects made before the agent started, counted when first touched (docs/recording.md)
         assertTrue(coverage >= 0.98 && coverage <= 1.05, "coverage " + coverage + ": " + r.err());
         assertFalse(r.err().contains("warning"), r.err());
         Map<String, Object> stats = stats(out);
