@@ -60,6 +60,9 @@ public final class MMTK implements AutoCloseable {
                 this.options.overheadLimit()), this.options.sync(), this.options.granule());
         this.binding = binding;
         checkPacing(this.options, provider);
+        if (provider.concurrent() && !this.options.pacing().concurrent()) {
+            this.options.pacing(Pacing.every(Pacing.DEFAULT_RECORDS));
+        }
         this.scheduler = new GCWorkScheduler<>(this.options.threads());
         CollectionDriver.Poll poll = new CollectionDriver.Poll(binding);
         HeapServices heapServices = new HeapServices(memory, layout, geometry, poll,

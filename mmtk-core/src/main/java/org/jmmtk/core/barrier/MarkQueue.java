@@ -5,8 +5,9 @@ import java.util.ArrayDeque;
 /**
  * The gray work of a concurrent mark (the queue mmtk-core's {@code plan/concurrent} feeds its
  * {@code ConcurrentTraceObjects} packets from): chunks of edges (reference slots whose targets are
- * still to be traced) that marking packets left over, and chunks of objects still to be traced:
- * shaded by an InitialMark or logged by the mutators' SATB barriers. First in, first out, so a paced
+ * still to be traced: the slots of the objects an InitialMark shaded, and those marking packets left
+ * over), and chunks of objects still to be traced (marked if they are not, then scanned), logged by
+ * the mutators' SATB barriers. First in, first out, so a paced
  * mark, which takes one chunk per unit, visits the heap in one order for any number of GC threads.
  *
  * <p>Any thread: SATB barriers flush into it on mutator threads, marking packets take and return

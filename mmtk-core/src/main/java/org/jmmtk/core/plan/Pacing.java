@@ -15,6 +15,9 @@ public final class Pacing {
     /** GC workers run concurrent packets beside the mutator threads. */
     public static final Pacing REAL = new Pacing(-1);
 
+    /** Trace records between units of concurrent work when a concurrent plan is given no pacing. */
+    public static final int DEFAULT_RECORDS = 1000;
+
     private final int records;
 
     private Pacing(int records) {

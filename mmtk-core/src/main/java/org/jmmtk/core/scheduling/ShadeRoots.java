@@ -3,6 +3,8 @@ package org.jmmtk.core.scheduling;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
 import org.jmmtk.core.barrier.MarkQueue;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SpaceTable;
 import org.jmmtk.core.policy.TraceLocal;
@@ -11,17 +13,20 @@ import org.jmmtk.core.policy.TraceLocal;
  * The trace of an InitialMark pause (mmtk-core's {@code plan/concurrent} initial mark): marks the object
  * of each root through its space's policy and makes it gray, recorded in its worker's list, instead of
  * scanning it, so the pause's closure ends at the roots and the rest of the mark runs concurrently.
- * After the closure, {@link #publish} queues the gray objects in address order (the set does not depend
- * on the number of GC threads, so neither does the queue).
+ * After the closure, {@link #publish} scans the gray objects in address order and queues their edges
+ * (the set does not depend on the number of GC threads, so neither does the queue): a gray object is
+ * marked already, so it is its slots that are left to trace.
  *
  * <p>Workers trace in parallel, each into its own list (indexed by its collector's ordinal); publish runs
  * in a later stage, on one worker.
  */
 public final class ShadeRoots implements ObjectTrace {
+    private final SimulatedMemory memory;
     private final SpaceTable spaces;
     private final Shade[] shades;
 
-    public ShadeRoots(SpaceTable spaces, int workers) {
+    public ShadeRoots(SimulatedMemory memory, SpaceTable spaces, int workers) {
+        this.memory = memory;
         this.spaces = spaces;
         this.shades = new Shade[workers];
     }
@@ -40,7 +45,10 @@ public final class ShadeRoots implements ObjectTrace {
         return space.traceObject(object, shade);
     }
 
-    /** Queues the gray objects on {@code queue}, in address order, in chunks of at most {@code capacity}; forgets them. */
+    /**
+     * Queues the non-null slots of the gray objects on {@code queue}, objects in address order, in chunks
+     * of at most {@code capacity} edges; forgets the gray objects.
+     */
     public void publish(MarkQueue queue, int capacity) {
         LongArrayList all = new LongArrayList();
         for (int i = 0; i < shades.length; i++) {
@@ -51,10 +59,23 @@ public final class ShadeRoots implements ObjectTrace {
         }
         long[] gray = all.toLongArray();
         Arrays.sort(gray);
-        for (int from = 0; from < gray.length; from += capacity) {
-            int to = Math.min(gray.length, from + capacity);
-            queue.addObjects(Arrays.copyOfRange(gray, from, to), to - from);
+        long[] edges = new long[capacity];
+        int n = 0;
+        for (long object : gray) {
+            int slots = ObjectModel.refSlots(memory, object);
+            long slot = ObjectModel.slotAddress(object, 0);
+            for (int i = 0; i < slots; i++, slot += 8) {
+                if (memory.load(slot) != 0) {
+                    edges[n++] = slot;
+                    if (n == capacity) {
+                        queue.addEdges(edges, n);
+                        edges = new long[capacity];
+                        n = 0;
+                    }
+                }
+            }
         }
+        queue.addEdges(edges, n);
     }
 
     /** A worker's view of the InitialMark trace: counts marks on its collector, keeps the objects gray. */

@@ -75,9 +75,6 @@ public final class CollectorOptions {
                     + "plans; see docs/collectors-iii.md.")
     String pacing;
 
-    /** Trace records between units of concurrent work when {@code --pacing} is not given to a concurrent plan. */
-    public static final int DEFAULT_PACING = 1000;
-
     public Plans.Entry planEntry() {
         return Plans.REGISTRY.find(plan).orElseThrow(() ->
                 new UsageException("unknown plan " + Quote.of(plan) + "; valid plans: " + Plans.REGISTRY.names()));
@@ -103,7 +100,7 @@ public final class CollectorOptions {
     /** {@code --pacing} for {@code plan}: as given (a usage error on a stop-the-world plan), or the plan's default. */
     private Pacing pacing(Plans.Entry plan) {
         if (pacing == null) {
-            return plan.concurrent() ? Pacing.every(DEFAULT_PACING) : Pacing.NONE;
+            return plan.concurrent() ? Pacing.every(Pacing.DEFAULT_RECORDS) : Pacing.NONE;
         }
         Pacing p;
         try {
