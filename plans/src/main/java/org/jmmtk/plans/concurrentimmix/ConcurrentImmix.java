@@ -67,7 +67,7 @@ public final class ConcurrentImmix extends Plan {
     // read by mutators' polls, written in pauses
     private volatile boolean marking;
     private boolean initialMarkDue;
-    private int usedPagesAfterLastGc;
+    private long allocatedAtLastGc;
     private int fullBlocks;
     private final Cycle cycle = new Cycle();
 
@@ -125,18 +125,27 @@ public final class ConcurrentImmix extends Plan {
     // ---- when to collect ----
 
     /**
-     * The budget, or, with no cycle running, mmtk-core's trigger for a concurrent cycle: pages used since
-     * the last collection above {@code --initial-mark-percent} of the heap.
+     * The budget, or, with no cycle running, the trigger of a concurrent cycle: bytes allocated since
+     * the last collection above {@code --initial-mark-percent} of the heap. (mmtk-core counts pages
+     * used since then; after a sweep leaves recyclable blocks, Immix allocates into their free lines
+     * without taking pages, and that count would miss it.) Asked on the slow path that takes pages.
      */
     @Override
     public boolean collectionRequired(boolean budgetExceeded, String space, int pages) {
-        initialMarkDue = !budgetExceeded && !marking
-                && usedPages() + pages - usedPagesAfterLastGc > initialMarkPages();
+        initialMarkDue = !budgetExceeded && !marking && allocatedSinceLastGc() > initialMarkBytes();
         return budgetExceeded || initialMarkDue;
     }
 
-    private long initialMarkPages() {
-        return (long) budgetPages() * percent / 100;
+    private long initialMarkBytes() {
+        return heap().geometry().pagesToBytes(budgetPages()) * percent / 100;
+    }
+
+    private long allocatedSinceLastGc() {
+        long bytes = 0;
+        for (Mutator m : mutators()) {
+            bytes += m.bytesAllocated();
+        }
+        return bytes - allocatedAtLastGc;
     }
 
     @Override
@@ -144,7 +153,7 @@ public final class ConcurrentImmix extends Plan {
         if (marking) {
             return budgetFreePages;
         }
-        long untilCycle = initialMarkPages() - (usedPages() - usedPagesAfterLastGc);
+        long untilCycle = (initialMarkBytes() - allocatedSinceLastGc()) / heap().geometry().pageBytes();
         return (int) Math.max(0, Math.min(budgetFreePages, untilCycle));
     }
 
@@ -249,7 +258,7 @@ public final class ConcurrentImmix extends Plan {
     protected void endOfGC(CollectionKind kind) {
         if (kind != INITIAL_MARK) {
             fullBlocks = immix.rebuildRecyclableList();
-            usedPagesAfterLastGc = usedPages();
+            allocatedAtLastGc += allocatedSinceLastGc();
         }
     }
 
