@@ -162,8 +162,8 @@ public final class ConcurrentImmix extends Plan {
         return switch (reason) {
             case HEAP_FULL -> marking ? FALLBACK : initialMarkDue ? INITIAL_MARK : CollectionKind.FULL;
             case CONCURRENT -> marking ? FINAL_MARK : null;
-            case EXPLICIT, FINAL -> marking ? FINAL_MARK : CollectionKind.FULL;
-            case EMERGENCY -> CollectionKind.FULL;
+            case EXPLICIT -> marking ? FINAL_MARK : CollectionKind.FULL;
+            case FINAL, EMERGENCY -> CollectionKind.FULL;
         };
     }
 
@@ -223,11 +223,35 @@ public final class ConcurrentImmix extends Plan {
             cycle.begin(worker.gc(), recordsReplayed(), barrierTotals(), allocatedDuringMarking());
             return;
         }
-        if (marking) {
+        if (marking && kind == CollectionKind.FULL) {
+            abandonCycle();
+        } else if (marking) {
             cycle.end(recordsReplayed(), barrierTotals(), allocatedDuringMarking());
             satb.stop();
         }
         immix.prepareRemark();
+    }
+
+    /**
+     * A full collection during marking (the final one, which must find exactly what is reachable): the
+     * cycle is given up, its queue and buffers dropped, and every mark it set undone, so the full
+     * trace marks, and counts, every live object once.
+     */
+    private void abandonCycle() {
+        satb.stop();
+        marking = false;
+        satb.queue().clear();
+        for (Mutator m : mutators()) {
+            ((SatbBarrier) m.barrier()).discard();
+        }
+        for (Space s : spaces()) {
+            s.walkObjects(s.start(), s.extentEnd(), o -> {
+                if (s.isMarked(o)) {
+                    long status = memory.load(o + ObjectModel.STATUS_OFFSET);
+                    ObjectModel.setMark(memory, o, (status & ObjectModel.MARK_BIT) ^ ObjectModel.MARK_BIT);
+                }
+            });
+        }
     }
 
     @Override
