@@ -55,7 +55,7 @@ public final class ConcurrentImmix extends Plan {
                     + "of the heap, in percent (mmtk-core: half the heap)", 50, 1, 100);
     static final PlanOption FLOATING_GARBAGE = PlanOption.integer("floating-garbage",
             "1: measure each cycle's floating garbage with an independent reachability walk after the pause "
-                    + "that ends it (outside the pause's time); 0: do not", 1, 0, 1);
+                    + "that ends it (outside the pause's time, not the run's); 0: report -1", 0, 0, 1);
 
     private final ImmixSpace immix;
     private final Satb satb;

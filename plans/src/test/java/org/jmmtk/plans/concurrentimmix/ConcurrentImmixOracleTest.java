@@ -21,6 +21,7 @@ import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.plan.Pacing;
+import org.jmmtk.core.plan.PlanOptionValues;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,8 @@ class ConcurrentImmixOracleTest {
 
     private static RunResult run(TraceSource trace, long heap, int threads, Pacing pacing, List<GcRecord> records)
             throws IOException {
-        Options options = new Options().heapBytes(heap).threads(threads).sanity(true).pacing(pacing);
+        Options options = new Options().heapBytes(heap).threads(threads).sanity(true).pacing(pacing)
+                .planOptions(PlanOptionValues.NONE.with(ConcurrentImmix.FLOATING_GARBAGE, 1));
         return Simulation.run(Plans.REGISTRY.find("concurrentimmix").orElseThrow(), options, trace,
                 (mmtk, binding) -> mmtk.addListener(records::add));
     }
