@@ -14,7 +14,9 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.stats.CycleTotals;
 import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.core.stats.KindPauses;
 import org.jmmtk.core.stats.MutatorUtilization;
 import org.jmmtk.core.stats.PausePercentiles;
 import org.jmmtk.tools.sweep.MachineLoad;
@@ -184,6 +186,24 @@ public final class RunReport {
                 g.writeNumberField("dependencyWaits", r.parallel().waits());
             }
             mmu(g, r.mutatorUtilization());
+            g.writeObjectFieldStart("pausesByKind");
+            for (KindPauses k : KindPauses.of(r.collections())) {
+                g.writeObjectFieldStart(k.kind());
+                g.writeNumberField("count", k.count());
+                g.writeNumberField("totalMs", k.totalNanos() / 1e6);
+                g.writeNumberField("maxMs", k.maxNanos() / 1e6);
+                g.writeNumberField("p99Ms", k.p99Nanos() / 1e6);
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+            Map<String, Long> cycles = CycleTotals.of(r.collections());
+            if (!cycles.isEmpty()) {
+                g.writeObjectFieldStart("concurrentCycles");
+                for (Map.Entry<String, Long> e : cycles.entrySet()) {
+                    g.writeNumberField(e.getKey(), e.getValue());
+                }
+                g.writeEndObject();
+            }
             g.writeBooleanField("outOfMemory", r.isOutOfMemory());
             if (r.isOutOfMemory()) {
                 g.writeStringField("outOfMemoryMessage", r.outOfMemory());

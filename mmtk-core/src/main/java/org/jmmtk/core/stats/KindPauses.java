@@ -1,0 +1,44 @@
+package org.jmmtk.core.stats;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The pauses of one collection kind of a run (a concurrent plan's {@code initial-mark},
+ * {@code final-mark}, ...): how many, their total and longest, and their 99th percentile, computed as
+ * {@link RunStats#pausePercentileNanos} computes the run's (histogram of 3 significant digits, clamped to
+ * the longest). Immutable.
+ *
+ * @param kind       the kind's label
+ * @param count      pauses of the kind
+ * @param totalNanos their sum
+ * @param maxNanos   the longest
+ * @param p99Nanos   the 99th percentile
+ */
+public record KindPauses(String kind, int count, long totalNanos, long maxNanos, long p99Nanos) {
+    /** Per kind, in the order kinds first occur, the pauses of {@code collections} (the final one excluded). */
+    public static List<KindPauses> of(List<GcRecord> collections) {
+        Map<String, List<GcRecord>> byKind = new LinkedHashMap<>();
+        for (GcRecord r : collections) {
+            byKind.computeIfAbsent(r.kind(), k -> new ArrayList<>()).add(r);
+        }
+        List<KindPauses> all = new ArrayList<>();
+        for (Map.Entry<String, List<GcRecord>> e : byKind.entrySet()) {
+            Histogram h = new Histogram(3);
+            long total = 0;
+            long max = 0;
+            for (GcRecord r : e.getValue()) {
+                long p = Math.max(0, r.pauseNanos());
+                h.recordValue(p);
+                total += p;
+                max = Math.max(max, p);
+            }
+            all.add(new KindPauses(e.getKey(), e.getValue().size(), total, max,
+                    Math.min(h.getValueAtPercentile(99), max)));
+        }
+        return all;
+    }
+}

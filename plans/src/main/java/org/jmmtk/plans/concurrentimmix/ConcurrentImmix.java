@@ -1,0 +1,390 @@
+package org.jmmtk.plans.concurrentimmix;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jmmtk.core.barrier.Barrier;
+import org.jmmtk.core.barrier.Satb;
+import org.jmmtk.core.barrier.SatbBarrier;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.plan.CollectionKind;
+import org.jmmtk.core.plan.GcReason;
+import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.plan.Plan;
+import org.jmmtk.core.plan.PlanArgs;
+import org.jmmtk.core.plan.PlanConstraints;
+import org.jmmtk.core.plan.PlanOption;
+import org.jmmtk.core.policy.ImmixSpace;
+import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.policy.SweepBlocks;
+import org.jmmtk.core.sanity.SanityChecker;
+import org.jmmtk.core.scheduling.Closure;
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.ConcurrentTrace;
+import org.jmmtk.core.scheduling.ObjectTrace;
+import org.jmmtk.core.scheduling.ShadeRoots;
+import org.jmmtk.plans.immix.Immix;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
+import org.jmmtk.scheduler.WorkPacket;
+
+/**
+ * Immix with concurrent snapshot-at-the-beginning marking (mmtk-core's {@code plan/concurrent/immix}):
+ * once allocation since the last collection passes a share of the heap, an InitialMark pause marks
+ * the roots' objects and queues them gray; marking then runs as concurrent packets while the program
+ * runs ({@code --pacing}), a SATB barrier logging what the program overwrites and new objects allocated
+ * live; when the mark queue runs dry a FinalMark pause flushes the barriers' buffers, finishes the mark
+ * and sweeps. A heap that fills during marking gets a stop-the-world {@code fallback} pause that
+ * finishes the cycle at once; a heap that fills with no cycle running, or stays full, a stop-the-world
+ * {@code full} collection. Non-moving, as mmtk-core's. Each cycle-ending pause reports the cycle's
+ * metrics ({@link #collectionStats}).
+ *
+ * <p>Threads: the mutators allocate and log; GC workers run the pauses and the concurrent packets;
+ * the flags read by the mutators ({@code marking}) are set in pauses.
+ */
+public final class ConcurrentImmix extends Plan {
+    /** The pause that starts a cycle: roots shaded, barriers on. */
+    public static final CollectionKind INITIAL_MARK = new CollectionKind("initial-mark", false);
+    /** The pause that ends a cycle whose marking finished concurrently. */
+    public static final CollectionKind FINAL_MARK = new CollectionKind("final-mark", true);
+    /** The pause that ends a cycle because the heap filled during marking: the rest of the mark stop-the-world. */
+    public static final CollectionKind FALLBACK = new CollectionKind("fallback", true);
+
+    static final PlanOption INITIAL_MARK_PERCENT = PlanOption.integer("initial-mark-percent",
+            "start a concurrent cycle (InitialMark) once allocation since the last collection passes this share "
+                    + "of the heap, in percent (mmtk-core: half the heap)", 50, 1, 100);
+    static final PlanOption FLOATING_GARBAGE = PlanOption.integer("floating-garbage",
+            "1: measure each cycle's floating garbage with an independent reachability walk after the pause "
+                    + "that ends it (outside the pause's time, not the run's); 0: report -1", 0, 0, 1);
+
+    private final ImmixSpace immix;
+    private final Satb satb;
+    private final ShadeRoots shadeRoots;
+    private final ObjectTrace markTrace;
+    private final Closure concurrentClosure;
+    private final int percent;
+    private final boolean measureFloatingGarbage;
+    // read by mutators' polls, written in pauses
+    private volatile boolean marking;
+    private boolean initialMarkDue;
+    private long allocatedAtLastGc;
+    private int fullBlocks;
+    private final Cycle cycle = new Cycle();
+
+    public ConcurrentImmix(PlanArgs args) {
+        super(args);
+        this.immix = new ImmixSpace("immix", ImmixSpace.extentFor(args.heapBytes(), args.heap().geometry()), args.heap());
+        this.satb = new Satb(args.heap().metadata(), args.packetCapacity());
+        this.shadeRoots = new ShadeRoots(memory, args.heap().spaces(), args.gcThreads());
+        ImmixSpace space = immix;
+        ObjectTrace others = spaceTableTrace();
+        this.markTrace = (object, context) -> space.contains(object)
+                ? space.traceObject(object, context) : others.traceObject(object, context);
+        setFullHeapTrace(markTrace);
+        this.concurrentClosure = new Closure(memory, args.packetCapacity(), markTrace, args.scanning(),
+                args.heap().plugins());
+        this.percent = (int) option(INITIAL_MARK_PERCENT);
+        this.measureFloatingGarbage = option(FLOATING_GARBAGE) == 1;
+    }
+
+    @Override
+    public PlanConstraints constraints() {
+        return ConcurrentImmixConstraints.CONSTRAINTS;
+    }
+
+    ImmixSpace immixSpace() {
+        return immix;
+    }
+
+    Satb satb() {
+        return satb;
+    }
+
+    /** Objects larger than half an Immix block are large, as in Immix. */
+    @Override
+    public long largeObjectThreshold() {
+        return heap().geometry().maxImmixObjectBytes();
+    }
+
+    /** A fallback or full collection that leaves the heap full is followed by an emergency full collection. */
+    @Override
+    public int maxCollectionAttempts() {
+        return 2;
+    }
+
+    @Override
+    protected Mutator createMutator(int ordinal) {
+        return new ConcurrentImmixMutator(this, ordinal);
+    }
+
+    @Override
+    protected Barrier createBarrier(int ordinal) {
+        return new SatbBarrier(memory, satb);
+    }
+
+    // ---- when to collect ----
+
+    /**
+     * The budget, or, with no cycle running, the trigger of a concurrent cycle: bytes allocated since
+     * the last collection above {@code --initial-mark-percent} of the heap. (mmtk-core counts pages
+     * used since then; after a sweep leaves recyclable blocks, Immix allocates into their free lines
+     * without taking pages, and that count would miss it.) Asked on the slow path that takes pages.
+     */
+    @Override
+    public boolean collectionRequired(boolean budgetExceeded, String space, int pages) {
+        initialMarkDue = !budgetExceeded && !marking && allocatedSinceLastGc() > initialMarkBytes();
+        return budgetExceeded || initialMarkDue;
+    }
+
+    private long initialMarkBytes() {
+        return heap().geometry().pagesToBytes(budgetPages()) * percent / 100;
+    }
+
+    private long allocatedSinceLastGc() {
+        long bytes = 0;
+        for (Mutator m : mutators()) {
+            bytes += m.bytesAllocated();
+        }
+        return bytes - allocatedAtLastGc;
+    }
+
+    @Override
+    public int pagesBeforeCollection(int budgetFreePages) {
+        if (marking) {
+            return budgetFreePages;
+        }
+        long untilCycle = (initialMarkBytes() - allocatedSinceLastGc()) / heap().geometry().pageBytes();
+        return (int) Math.max(0, Math.min(budgetFreePages, untilCycle));
+    }
+
+    @Override
+    public CollectionKind collectionKind(GcReason reason) {
+        return switch (reason) {
+            case HEAP_FULL -> marking ? FALLBACK : initialMarkDue ? INITIAL_MARK : CollectionKind.FULL;
+            case CONCURRENT -> marking ? FINAL_MARK : null;
+            case EXPLICIT -> marking ? FINAL_MARK : CollectionKind.FULL;
+            case FINAL, EMERGENCY -> CollectionKind.FULL;
+        };
+    }
+
+    @Override
+    public List<CollectionKind> collectionKinds() {
+        return List.of(INITIAL_MARK, FINAL_MARK, FALLBACK, CollectionKind.FULL);
+    }
+
+    @Override
+    protected ObjectTrace trace(CollectionKind kind) {
+        return kind == INITIAL_MARK ? shadeRoots : markTrace;
+    }
+
+    @Override
+    protected boolean processesWeakRefs(CollectionKind kind) {
+        return kind != INITIAL_MARK;
+    }
+
+    // ---- concurrent marking ----
+
+    @Override
+    public boolean concurrentWorkPending() {
+        return marking && !satb.queue().isEmpty();
+    }
+
+    @Override
+    public WorkPacket<Collector> concurrentWork(boolean paced) {
+        cycle.units++;
+        return new ConcurrentTrace(concurrentClosure, satb.queue(), this::concurrentYieldRequested, paced);
+    }
+
+    /** FinalMark is due once the mark queue is empty: what is left is in the barriers' buffers. */
+    @Override
+    public boolean concurrentPauseDue() {
+        return marking && satb.queue().isEmpty();
+    }
+
+    // ---- the pauses ----
+
+    @Override
+    protected void scheduleExtraRoots(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
+        if (kind == FINAL_MARK || kind == FALLBACK) {
+            worker.addWork(Stage.PREPARE, new FinishMark(this, closure));
+        }
+    }
+
+    /** The barriers of every mutator, whose buffers the pause ending a cycle flushes. */
+    void flushBarriers() {
+        for (Mutator m : mutators()) {
+            ((SatbBarrier) m.barrier()).flush();
+        }
+    }
+
+    @Override
+    protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
+        if (kind == INITIAL_MARK) {
+            cycle.begin(worker.gc(), recordsReplayed(), barrierTotals(), allocatedDuringMarking());
+            return;
+        }
+        if (marking && kind == CollectionKind.FULL) {
+            abandonCycle();
+        } else if (marking) {
+            cycle.end(recordsReplayed(), barrierTotals(), allocatedDuringMarking());
+            satb.stop();
+        }
+        immix.prepareRemark();
+    }
+
+    /**
+     * A full collection during marking (the final one, which must find exactly what is reachable): the
+     * cycle is given up, its queue and buffers dropped, and every mark it set undone, so the full
+     * trace marks, and counts, every live object once.
+     */
+    private void abandonCycle() {
+        satb.stop();
+        marking = false;
+        satb.queue().clear();
+        for (Mutator m : mutators()) {
+            ((SatbBarrier) m.barrier()).discard();
+        }
+        for (Space s : spaces()) {
+            s.walkObjects(s.start(), s.extentEnd(), o -> {
+                if (s.isMarked(o)) {
+                    long status = memory.load(o + ObjectModel.STATUS_OFFSET);
+                    ObjectModel.setMark(memory, o, (status & ObjectModel.MARK_BIT) ^ ObjectModel.MARK_BIT);
+                }
+            });
+        }
+    }
+
+    @Override
+    protected void release(GCWorker<Collector> worker, CollectionKind kind) {
+        if (kind == INITIAL_MARK) {
+            shadeRoots.publish(satb.queue(), concurrentClosure.packetCapacity());
+            cycle.flushedAtStart = satb.entriesFlushed();
+            satb.start(spaceRanges(), worker.gc());
+            marking = true;
+            return;
+        }
+        marking = false;
+        SweepBlocks.schedule(worker, immix);
+    }
+
+    /** Start and end of every space's extent, whose log bits an InitialMark clears. */
+    private long[] spaceRanges() {
+        List<Space> spaces = spaces();
+        long[] ranges = new long[2 * spaces.size()];
+        for (int i = 0; i < spaces.size(); i++) {
+            ranges[2 * i] = spaces.get(i).start();
+            ranges[2 * i + 1] = spaces.get(i).extentEnd();
+        }
+        return ranges;
+    }
+
+    @Override
+    protected void endOfGC(CollectionKind kind) {
+        if (kind != INITIAL_MARK) {
+            fullBlocks = immix.rebuildRecyclableList();
+            allocatedAtLastGc += allocatedSinceLastGc();
+        }
+    }
+
+    // ---- metrics ----
+
+    /** Logged entries and slow paths of every mutator's barrier, summed: {logged, slow paths}. */
+    private long[] barrierTotals() {
+        long logged = 0;
+        long slow = 0;
+        for (Mutator m : mutators()) {
+            SatbBarrier b = (SatbBarrier) m.barrier();
+            logged += b.entriesLogged();
+            slow += b.slowPaths();
+        }
+        return new long[] {logged, slow};
+    }
+
+    private long allocatedDuringMarking() {
+        long bytes = 0;
+        for (Mutator m : mutators()) {
+            bytes += ((ConcurrentImmixMutator) m).allocatedDuringMarking();
+        }
+        return bytes;
+    }
+
+    /**
+     * Per collection: Immix's block counters; after a pause that ends a cycle, the cycle's metrics
+     * (docs/metrics.md): {@code snapshotRecord} and {@code finalMarkRecord}, the trace records replayed
+     * before its InitialMark and before this pause; {@code markedBytes}, the trace bytes of the objects
+     * it kept (marked); {@code allocatedDuringMarkingBytes}; {@code floatingGarbageBytes}, marked bytes
+     * not reachable now (by an independent walk from the roots; -1 if not measured); SATB entries logged
+     * and flushed, barrier slow paths and units of concurrent work during the cycle. Runs after the
+     * pause, with the mutators still stopped.
+     */
+    @Override
+    public Map<String, Long> collectionStats() {
+        Map<String, Long> stats = new LinkedHashMap<>();
+        Immix.putStats(stats, immix, budgetPages() - reservedPages(), fullBlocks, 0);
+        stats.remove("defragSourceBlocks");
+        stats.remove("objectsEvacuated");
+        if (cycle.ended) {
+            cycle.ended = false;
+            long marked = markedBytes();
+            stats.put("cycleStartGc", (long) cycle.startGc);
+            stats.put("snapshotRecord", cycle.snapshotRecord);
+            stats.put("finalMarkRecord", cycle.finalMarkRecord);
+            stats.put("markedBytes", marked);
+            stats.put("allocatedDuringMarkingBytes", cycle.allocated);
+            stats.put("floatingGarbageBytes", measureFloatingGarbage ? marked - reachableBytes() : -1);
+            stats.put("satbEntriesLogged", cycle.logged);
+            stats.put("satbEntriesFlushed", satb.entriesFlushed() - cycle.flushedAtStart);
+            stats.put("barrierSlowPaths", cycle.slowPaths);
+            stats.put("concurrentUnits", cycle.units);
+        }
+        return stats;
+    }
+
+    /** Trace bytes of every object in the heap: after a sweep, those the collection marked. */
+    private long markedBytes() {
+        long[] bytes = new long[1];
+        for (Space s : spaces()) {
+            s.walkObjects(s.start(), s.extentEnd(), o -> bytes[0] += ObjectModel.traceBytes(memory, o));
+        }
+        return bytes[0];
+    }
+
+    /** Trace bytes reachable from the roots now, by the sanity checker's independent walk. */
+    private long reachableBytes() {
+        return SanityChecker.check(memory, heap().spaces(), heap().validObjects(), scanning(), mutators().size())
+                .traceBytes();
+    }
+
+    /** The bookkeeping of the concurrent cycle in progress or just ended. Touched in pauses only. */
+    private static final class Cycle {
+        int startGc;
+        long snapshotRecord;
+        long finalMarkRecord;
+        long allocated;
+        long logged;
+        long flushedAtStart;
+        long slowPaths;
+        long units;
+        boolean ended;
+        private long allocatedAtStart;
+        private long loggedAtStart;
+        private long slowPathsAtStart;
+
+        void begin(int gc, long record, long[] barriers, long allocatedBefore) {
+            startGc = gc;
+            snapshotRecord = record;
+            loggedAtStart = barriers[0];
+            slowPathsAtStart = barriers[1];
+            allocatedAtStart = allocatedBefore;
+            units = 0;
+        }
+
+        void end(long record, long[] barriers, long allocatedAfter) {
+            finalMarkRecord = record;
+            logged = barriers[0] - loggedAtStart;
+            slowPaths = barriers[1] - slowPathsAtStart;
+            allocated = allocatedAfter - allocatedAtStart;
+            ended = true;
+        }
+    }
+}
