@@ -14,6 +14,7 @@ import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.plan.Pacing;
 import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanProvider;
@@ -58,6 +59,7 @@ public final class MMTK implements AutoCloseable {
         GcTrigger trigger = SyncTrigger.of(new FixedHeapTrigger(this.options.heapBytes(), geometry,
                 this.options.overheadLimit()), this.options.sync(), this.options.granule());
         this.binding = binding;
+        checkPacing(this.options, provider);
         this.scheduler = new GCWorkScheduler<>(this.options.threads());
         CollectionDriver.Poll poll = new CollectionDriver.Poll(binding);
         HeapServices heapServices = new HeapServices(memory, layout, geometry, poll,
@@ -72,6 +74,22 @@ public final class MMTK implements AutoCloseable {
                 this.options);
         binding.boot(this);
         this.plugins.attach(new HeapPluginContext(plan, binding, statistics));
+    }
+
+    /** {@code --pacing} only for a concurrent plan, and {@code real} only with GC threads beside the mutator's. */
+    private static void checkPacing(Options options, PlanProvider provider) {
+        Pacing pacing = options.pacing();
+        if (!pacing.concurrent()) {
+            return;
+        }
+        if (!provider.concurrent()) {
+            throw new IllegalArgumentException("--pacing " + pacing + ": plan " + provider.name()
+                    + " collects stop-the-world, with no concurrent work to pace");
+        }
+        if (pacing.real() && options.threads() < 2) {
+            throw new IllegalArgumentException("--pacing real needs at least 2 GC threads (--threads), "
+                    + "so that GC workers can run beside the mutator");
+        }
     }
 
     public Options options() {
@@ -140,6 +158,7 @@ public final class MMTK implements AutoCloseable {
 
     @Override
     public void close() {
+        collection.stopConcurrentWork();
         scheduler.shutdown();
     }
 }

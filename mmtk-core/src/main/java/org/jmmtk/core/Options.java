@@ -9,6 +9,7 @@ import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.OverheadLimit;
 import org.jmmtk.core.heap.PageResourceLock;
 import org.jmmtk.core.heap.SyncScheme;
+import org.jmmtk.core.plan.Pacing;
 import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.plan.PlanOptionValues;
 import org.jmmtk.core.util.Bytes;
@@ -46,6 +47,7 @@ public final class Options {
     private PlanOptionValues planOptions = PlanOptionValues.NONE;
     private int mutatorThreads = 1;
     private PageResourceLock pageResourceLock = PageResourceLock.FINE;
+    private Pacing pacing = Pacing.NONE;
 
     public long heapBytes() {
         return heapBytes;
@@ -67,6 +69,11 @@ public final class Options {
     /** How long a mutator's allocation slow path holds its space's page-resource lock (default fine). */
     public PageResourceLock pageResourceLock() {
         return pageResourceLock;
+    }
+
+    /** How a concurrent plan's concurrent work meets the program ({@code --pacing}; none by default). */
+    public Pacing pacing() {
+        return pacing;
     }
 
     public boolean sanity() {
@@ -143,6 +150,11 @@ public final class Options {
             throw new IllegalArgumentException("--mutator-threads " + n + " is out of range 1.." + MAX_MUTATOR_THREADS);
         }
         this.mutatorThreads = n;
+        return this;
+    }
+
+    public Options pacing(Pacing pacing) {
+        this.pacing = Objects.requireNonNull(pacing, "--pacing");
         return this;
     }
 
@@ -241,6 +253,7 @@ public final class Options {
         o.planOptions = planOptions;
         o.mutatorThreads = mutatorThreads;
         o.pageResourceLock = pageResourceLock;
+        o.pacing = pacing;
         return o;
     }
 

@@ -20,7 +20,8 @@ public final class Plans {
      * A registered plan; {@code options} are those its provider declares, {@code origin} is "built in" or
      * the path of the jar that provided it.
      */
-    public record Entry(String name, String description, PlanFactory factory, List<PlanOption> options, String origin)
+    public record Entry(String name, String description, PlanFactory factory, List<PlanOption> options, String origin,
+                        boolean concurrent)
             implements Discovered, PlanProvider {
         /** The option of this plan called {@code name}, if it declares one. */
         public Optional<PlanOption> option(String name) {
@@ -32,7 +33,8 @@ public final class Plans {
 
     /** Every plan, in listing order. */
     public static final Registry<Entry> REGISTRY = Discovery.registry(PlanProvider.class, "plan",
-            (p, origin) -> new Entry(p.name(), p.description(), p.factory(), PlanOption.distinct(p.options()), origin));
+            (p, origin) -> new Entry(p.name(), p.description(), p.factory(), PlanOption.distinct(p.options()), origin,
+                    p.concurrent()));
 
     private Plans() {
     }

@@ -32,7 +32,8 @@ public final class Tracepoints {
     /** Every jmmtk event type, for recordings and tests. */
     public static final List<Class<? extends jdk.jfr.Event>> EVENT_TYPES = List.of(
             GcEvent.class, WorkPacketEvent.class, AllocSlowPathEvent.class, BucketOpenEvent.class,
-            ProcessEdgesEvent.class, HeapUsageEvent.class, PageLockContendedEvent.class);
+            ProcessEdgesEvent.class, HeapUsageEvent.class, PageLockContendedEvent.class, SatbFlushEvent.class,
+            ConcurrentWorkEvent.class);
 
     private static final ClassValue<String> SIMPLE_NAMES = new ClassValue<>() {
         @Override
@@ -48,6 +49,8 @@ public final class Tracepoints {
     private static volatile boolean processEdgesOn;
     private static volatile boolean heapUsageOn;
     private static volatile boolean pageLockOn;
+    private static volatile boolean satbFlushOn;
+    private static volatile boolean concurrentWorkOn;
 
     static {
         if (COMPILED) {
@@ -77,6 +80,8 @@ public final class Tracepoints {
         processEdgesOn = enabled(ProcessEdgesEvent.class);
         heapUsageOn = enabled(HeapUsageEvent.class);
         pageLockOn = enabled(PageLockContendedEvent.class);
+        satbFlushOn = enabled(SatbFlushEvent.class);
+        concurrentWorkOn = enabled(ConcurrentWorkEvent.class);
     }
 
     private static boolean enabled(Class<? extends jdk.jfr.Event> type) {
@@ -175,6 +180,50 @@ public final class Tracepoints {
     public static void heapUsage(int gc, boolean after, long usedBytes, long liveBytes) {
         if (COMPILED && heapUsageOn) {
             commitHeapUsage(gc, after, usedBytes, liveBytes);
+        }
+    }
+
+    /** A mutator's SATB buffer of {@code entries} logged references went to the mark queue of cycle {@code cycle}. */
+    public static void satbFlush(int cycle, int entries) {
+        if (COMPILED && satbFlushOn) {
+            commitSatbFlush(cycle, entries);
+        }
+    }
+
+    /** Starts timing concurrent work outside a pause; pass the result to {@link #concurrentWorkEnd}. Null unless recorded. */
+    public static ConcurrentWorkEvent concurrentWorkBegin() {
+        return COMPILED && concurrentWorkOn ? beginConcurrentWork() : null;
+    }
+
+    /** Ends concurrent work started with {@link #concurrentWorkBegin}. */
+    public static void concurrentWorkEnd(ConcurrentWorkEvent e, int gc, String plan, long record) {
+        if (e != null) {
+            endConcurrentWork(e, gc, plan, record);
+        }
+    }
+
+    private static void commitSatbFlush(int cycle, int entries) {
+        SatbFlushEvent e = new SatbFlushEvent();
+        if (e.shouldCommit()) {
+            e.cycle = cycle;
+            e.entries = entries;
+            e.commit();
+        }
+    }
+
+    private static ConcurrentWorkEvent beginConcurrentWork() {
+        ConcurrentWorkEvent e = new ConcurrentWorkEvent();
+        e.begin();
+        return e;
+    }
+
+    private static void endConcurrentWork(ConcurrentWorkEvent e, int gc, String plan, long record) {
+        e.end();
+        if (e.shouldCommit()) {
+            e.gc = gc;
+            e.plan = plan;
+            e.record = record;
+            e.commit();
         }
     }
 

@@ -41,6 +41,8 @@ public final class ReplayBinding implements VMBinding {
     private boolean finished;
     // objects of this type go straight into the plan's mature space (-1: none)
     private int pretenuredType = -1;
+    // written by a sequential replay's thread after each record; read in collections it waits for
+    private long records = -1;
 
     @Override
     public void boot(MMTK instance) {
@@ -77,6 +79,21 @@ public final class ReplayBinding implements VMBinding {
     }
 
     // ---- Collection ----
+
+    @Override
+    public long recordsReplayed() {
+        return records;
+    }
+
+    /** A sequential replay counts its records (type declarations excepted) from here on. */
+    void countRecords() {
+        records = 0;
+    }
+
+    /** One more record executed. */
+    void recordReplayed() {
+        records++;
+    }
 
     @Override
     public void stopAllMutators() {

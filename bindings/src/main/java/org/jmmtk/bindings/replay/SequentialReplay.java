@@ -2,6 +2,8 @@ package org.jmmtk.bindings.replay;
 
 import org.jmmtk.bindings.trace.TraceChecker;
 import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.core.collection.CollectionDriver;
+import org.jmmtk.core.plan.Pacing;
 
 /**
  * Replays a trace on one thread: checks each record as every consumer does ({@link TraceChecker}:
@@ -9,7 +11,10 @@ import org.jmmtk.bindings.trace.TraceEvents;
  * executes it ({@link EventExecutor}) on the mutator of its trace thread, which the binding binds on
  * the thread's first record. Collections run while this thread waits in an allocation or a
  * collection request ({@link OneReplayThread}). Death records and points of perfect knowledge are
- * only checked here; a {@link SyncReplay} gives them their meaning under {@code --sync}.
+ * only checked here; a {@link SyncReplay} gives them their meaning under {@code --sync}. Every record
+ * but a type declaration is counted ({@link ReplayBinding#recordsReplayed}); under {@code --pacing},
+ * every K of them (every {@value #REAL_PACE_RECORDS} under real pacing) are a pacing point
+ * ({@link CollectionDriver#pace}).
  *
  * <p>Called by the replaying thread only.
  */
@@ -17,10 +22,36 @@ final class SequentialReplay implements TraceEvents {
     private final EventExecutor executor;
     private final MutatorRegistry mutators;
     private final TraceChecker checker = new TraceChecker();
+    private final ReplayBinding binding;
+    private final CollectionDriver driver;
+    /** Records between pacing points; 0: no pacing. */
+    private final int paceEvery;
+    private int untilPace;
 
     SequentialReplay(EventExecutor executor) {
         this.executor = executor;
-        this.mutators = executor.binding().mutatorRegistry();
+        this.binding = executor.binding();
+        this.mutators = binding.mutatorRegistry();
+        this.driver = binding.mmtk().collection();
+        Pacing pacing = binding.mmtk().options().pacing();
+        this.paceEvery = pacing.paced() ? pacing.records() : pacing.real() ? REAL_PACE_RECORDS : 0;
+        this.untilPace = paceEvery;
+        binding.countRecords();
+    }
+
+    /**
+     * Under real pacing, records between the replaying thread's visits to the driver: to start
+     * concurrent work the plan has queued and to run the pause that ends it once it is done.
+     */
+    static final int REAL_PACE_RECORDS = 64;
+
+    /** After each record but type declarations: counts it, and at every pacing point lets concurrent work advance. */
+    private void replayed() {
+        binding.recordReplayed();
+        if (paceEvery > 0 && --untilPace == 0) {
+            untilPace = paceEvery;
+            driver.pace();
+        }
     }
 
     @Override
@@ -32,38 +63,45 @@ final class SequentialReplay implements TraceEvents {
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         checker.alloc(thread, object, bytes, refSlots, typeId);
         executor.alloc(mutators.forThread(thread), object, bytes, refSlots, typeId);
+        replayed();
     }
 
     @Override
     public void write(int thread, long source, int slot, long target) {
         checker.write(thread, source, slot, target);
         executor.write(mutators.forThread(thread), source, slot, target);
+        replayed();
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
         checker.root(thread, rootSlot, target);
         executor.root(mutators.forThread(thread), rootSlot, target);
+        replayed();
     }
 
     @Override
     public void global(int rootSlot, long target) {
         checker.global(rootSlot, target);
         executor.global(rootSlot, target);
+        replayed();
     }
 
     @Override
     public void death(long object) {
         checker.death(object);
+        replayed();
     }
 
     @Override
     public void perfectPoint() {
         // only a synchronization scheme collects at these
+        replayed();
     }
 
     @Override
     public void collect() {
         executor.collect();
+        replayed();
     }
 }

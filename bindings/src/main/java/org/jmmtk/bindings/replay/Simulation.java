@@ -50,6 +50,10 @@ public final class Simulation {
         if (n == 1) {
             return;
         }
+        if (options.pacing().concurrent()) {
+            throw new IllegalArgumentException("--pacing " + options.pacing() + ": pacing points are records of one "
+                    + "global order; use --mutator-threads 1");
+        }
         if (options.sync() != null) {
             throw new IllegalArgumentException("--mutator-threads " + n + ": --sync replays the trace's deaths in "
                     + "one global order; use --mutator-threads 1");

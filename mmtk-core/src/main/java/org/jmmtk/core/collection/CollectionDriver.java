@@ -11,6 +11,7 @@ import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.SimulatedOutOfMemoryError;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.GcReason;
+import org.jmmtk.core.plan.Pacing;
 import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.ScheduleCollection;
 import org.jmmtk.core.policy.HeapServices;
@@ -22,10 +23,12 @@ import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.RunStats;
 import org.jmmtk.core.vm.Collection;
 import org.jmmtk.core.vm.Scanning;
+import org.jmmtk.probes.ConcurrentWorkEvent;
 import org.jmmtk.probes.GcEvent;
 import org.jmmtk.probes.Tracepoints;
 import org.jmmtk.scheduler.CollectionTimes;
 import org.jmmtk.scheduler.GCWorkScheduler;
+import org.jmmtk.scheduler.WorkPacket;
 
 /**
  * Runs the collections of one heap (mmtk-core's {@code GCTrigger::poll} with the collection requests of
@@ -59,6 +62,11 @@ public final class CollectionDriver {
     private volatile int collectionsEnded;
     private int failedAttempts;
     private long allocatedAtLastGc;
+    private final Pacing pacing;
+    // under --pacing real: the thread running the plan's concurrent work as worker 0, while it runs
+    private Thread concurrentRun;
+    private volatile Throwable concurrentFailure;
+    private long concurrentRuns;
 
     /**
      * The driver of {@code plan}'s collections, called {@code planName} in reports, on {@code scheduler}'s
@@ -78,6 +86,7 @@ public final class CollectionDriver {
         this.geometry = plan.heap().geometry();
         this.heapBytes = options.heapBytes();
         this.sanity = options.sanity();
+        this.pacing = options.pacing();
         poll.driver = this;
     }
 
@@ -184,6 +193,99 @@ public final class CollectionDriver {
         }
     }
 
+    /**
+     * A pacing point of the program ({@code --pacing}), between two of its records, on the replaying
+     * thread. Paced ({@code K}): runs one unit of the plan's concurrent work on the GC workers while the
+     * program waits here, then, if that finished the plan's concurrent work, the pause that ends it, so
+     * both fall at the same record for any number of GC threads. Real: starts the plan's concurrent work
+     * on the GC workers beside the program if it has some and none runs, and collects once the pause
+     * that ends it is due. Nothing without pacing or concurrent work.
+     */
+    public synchronized void pace() {
+        if (pacing.paced()) {
+            if (!plan.concurrentPauseDue() && plan.concurrentWorkPending()) {
+                runConcurrentUnit();
+            }
+        } else if (pacing.real()) {
+            startConcurrentRun();
+        }
+        if (plan.concurrentPauseDue()) {
+            collect(GcReason.CONCURRENT);
+        }
+    }
+
+    /** Units of paced concurrent work, or stretches of real concurrent work, run so far. */
+    public synchronized long concurrentRuns() {
+        return concurrentRuns;
+    }
+
+    private void runConcurrentUnit() {
+        ConcurrentWorkEvent event = Tracepoints.concurrentWorkBegin();
+        concurrentRuns++;
+        scheduler.runCollection(gcNumber, plan.concurrentWork(true));
+        Tracepoints.concurrentWorkEnd(event, gcNumber, planName, vm.recordsReplayed());
+    }
+
+    /** Under real pacing: lets the GC workers run the plan's concurrent work beside the mutators, if it has some. */
+    private void startConcurrentRun() {
+        if (concurrentRun != null && !concurrentRun.isAlive()) {
+            joinConcurrentRun();
+        }
+        if (concurrentRun != null || !plan.concurrentWorkPending()) {
+            return;
+        }
+        plan.requestConcurrentYield(false);
+        WorkPacket<Collector> first = plan.concurrentWork(false);
+        int gc = gcNumber;
+        long record = vm.recordsReplayed();
+        concurrentRuns++;
+        concurrentRun = new Thread(() -> {
+            ConcurrentWorkEvent event = Tracepoints.concurrentWorkBegin();
+            try {
+                scheduler.runCollection(gc, first);
+            } catch (RuntimeException | Error e) {
+                concurrentFailure = e;
+            }
+            Tracepoints.concurrentWorkEnd(event, gc, planName, record);
+        }, "jmmtk-concurrent-work");
+        concurrentRun.setDaemon(true);
+        concurrentRun.start();
+    }
+
+    /**
+     * Before a pause, and when the run ends: asks the concurrent work running beside the mutators to
+     * stop (its packets leave their work queued) and waits for it. Nothing unless real pacing runs some.
+     */
+    public synchronized void stopConcurrentWork() {
+        if (concurrentRun != null) {
+            plan.requestConcurrentYield(true);
+            joinConcurrentRun();
+        }
+    }
+
+    private void joinConcurrentRun() {
+        boolean interrupted = false;
+        while (concurrentRun.isAlive()) {
+            try {
+                concurrentRun.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        concurrentRun = null;
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        Throwable failed = concurrentFailure;
+        if (failed != null) {
+            concurrentFailure = null;
+            if (failed instanceof Error e) {
+                throw e;
+            }
+            throw (RuntimeException) failed;
+        }
+    }
+
     /** A collection the program asked for; ignored by plans that do not collect on request. */
     public void handleUserCollectionRequest() {
         collect(GcReason.EXPLICIT);
@@ -199,6 +301,7 @@ public final class CollectionDriver {
         if (kind == null) {
             return null;
         }
+        stopConcurrentWork();
         int gc = ++gcNumber;
         RunStats run = stats.runStats();
         PluginHost plugins = plan.heap().plugins();

@@ -12,6 +12,11 @@ public enum GcReason {
     EMERGENCY("emergency"),
     /** The program asked for one (a trace's {@code C} record). */
     EXPLICIT("explicit"),
+    /**
+     * A concurrent plan's concurrent work is done and the pause that ends it is due
+     * ({@link Plan#concurrentPauseDue}, e.g. ConcurrentImmix's FinalMark).
+     */
+    CONCURRENT("concurrent"),
     /** The run ended and wants to know what is still reachable; not counted among the program's GCs. */
     FINAL("final");
 

@@ -26,6 +26,7 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
 import org.jmmtk.core.vm.Scanning;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
+import org.jmmtk.scheduler.WorkPacket;
 
 /**
  * A collector: a set of spaces, a mutator configuration, how a collection is scheduled as packets, and
@@ -49,6 +50,8 @@ public abstract class Plan {
     private ObjectTrace fullHeapTrace;
     // written by the collection's first packet, read by its later packets: bucket opening orders them
     private GcReason reason = GcReason.HEAP_FULL;
+    // set by the driver before a pause under real pacing, read by concurrent packets on GC workers
+    private volatile boolean concurrentYield;
 
     protected Plan(PlanArgs args) {
         this.args = args;
@@ -239,9 +242,65 @@ public abstract class Plan {
         worker.addWork(Stage.UNCONSTRAINED, new StopMutators(this, args.collection(), closure));
         scheduleExtraRoots(worker, kind, closure);
         worker.addWork(Stage.PREPARE, new Prepare(this, kind));
-        worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessWeakRefs(args.collection()));
+        if (processesWeakRefs(kind)) {
+            worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessWeakRefs(args.collection()));
+        }
         worker.addWork(Stage.RELEASE, new Release(this, kind));
         worker.addWork(Stage.FINAL, new EndOfGC(this, kind));
+    }
+
+    /**
+     * Whether a collection of {@code kind} retains or clears the binding's weak references: yes, unless
+     * its closure is not the whole of the marking (a concurrent plan's InitialMark only shades the roots).
+     */
+    protected boolean processesWeakRefs(CollectionKind kind) {
+        return true;
+    }
+
+    // ---- concurrent work: plans whose provider says PlanProvider.concurrent() ----
+
+    /**
+     * Whether the plan has concurrent work to do now (ConcurrentImmix: marking is in progress and its
+     * mark queue holds work). Asked by the driver at the program's pacing points ({@code --pacing}),
+     * with no collection running. None by default.
+     */
+    public boolean concurrentWorkPending() {
+        return false;
+    }
+
+    /**
+     * The first packet of concurrent work, which the driver runs on the GC workers outside any pause (in
+     * the Unconstrained bucket, where mmtk-core's concurrent packets go too). If {@code paced}
+     * ({@code --pacing K}) it is one bounded unit that adds no more packets, so the heap after it does
+     * not depend on the number of GC threads; otherwise ({@code --pacing real}) its packets may add more
+     * until the work is done or {@link #concurrentYieldRequested()}. Only called when
+     * {@link #concurrentWorkPending()}.
+     */
+    public WorkPacket<Collector> concurrentWork(boolean paced) {
+        throw new UnsupportedOperationException("plan has no concurrent work");
+    }
+
+    /**
+     * Whether the concurrent work is done and the pause that ends it is due (ConcurrentImmix's
+     * FinalMark): the driver then collects for {@link GcReason#CONCURRENT}. No by default.
+     */
+    public boolean concurrentPauseDue() {
+        return false;
+    }
+
+    /** Set by the driver around a pause under real pacing: running concurrent packets stop soon, leaving their work queued. */
+    public final void requestConcurrentYield(boolean yield) {
+        concurrentYield = yield;
+    }
+
+    /** Whether concurrent packets should stop adding work and return (a pause is waiting for the workers). */
+    public final boolean concurrentYieldRequested() {
+        return concurrentYield;
+    }
+
+    /** The binding's position in the program: records executed so far, type declarations excepted, or -1. */
+    protected final long recordsReplayed() {
+        return args.collection().recordsReplayed();
     }
 
     /**

@@ -23,4 +23,12 @@ public interface PlanProvider extends Provider {
     default List<PlanOption> options() {
         return List.of();
     }
+
+    /**
+     * Whether the plan does work concurrently with the program (mmtk-core's concurrent plans): only such
+     * a plan takes {@code --pacing}, and its {@link Plan#concurrentWork} is run as the pacing says.
+     */
+    default boolean concurrent() {
+        return false;
+    }
 }

@@ -84,6 +84,8 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     private int sourceBlocks;
     // a generational plan's nursery collection: copies take recyclable blocks, line marks are kept
     private boolean promotionOnly;
+    // set by prepareRemark: the sweep rebuilds each block's line marks from its marked objects
+    private boolean remarkInSweep;
     private volatile boolean anyPinned;
 
     public ImmixSpace(String name, long bytes, HeapServices heap) {
@@ -216,6 +218,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         }
         defrag.decide(emergency, recyclableLeft);
         promotionOnly = false;
+        remarkInSweep = false;
         cleanPagesForCopies = Math.max(0, cleanPages) + reservedPages() * ImmixDefrag.HEADROOM_PERCENT / 100;
         sourceBlocks = 0;
         if (defrag.inDefrag()) {
@@ -237,6 +240,25 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
             }
         }
         Arrays.fill(lineMarks, 0, blockLimit * linesInBlock, (byte) 0);
+        recyclable.clear();
+        nextRecyclable = 0;
+        nextCopyTarget = 0;
+    }
+
+    /**
+     * Prepare of the pause that ends a concurrent mark (FinalMark), whose marks were set while mutators
+     * ran and allocated into holes by the last sweep's line marks: no defragmentation, and those line
+     * marks stay until the sweep rebuilds each block's from the objects marked in it (the objects
+     * allocated during the mark were marked when allocated).
+     */
+    public synchronized void prepareRemark() {
+        defrag.decide(false, false);
+        defrag.skip();
+        promotionOnly = false;
+        remarkInSweep = true;
+        sourceBlocks = 0;
+        Arrays.fill(copyBlock, 0, blockLimit, false);
+        Arrays.fill(defragSource, 0, blockLimit, false);
         recyclable.clear();
         nextRecyclable = 0;
         nextCopyTarget = 0;
@@ -510,6 +532,9 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     private void sweepBlock(int b, long[] markHistogram) {
+        if (remarkInSweep) {
+            remarkLines(b);
+        }
         long block = blockAddress(b);
         long end = block + blockBytes();
         for (long o = validObjects.next(block, end); o >= 0; o = validObjects.next(o + 8, end)) {

@@ -36,6 +36,15 @@ public interface Collection {
     default void abandonSafeRegion(Throwable cause) {
     }
 
+    /**
+     * The program's records executed so far, type declarations excepted (a replay's position in its
+     * trace), or -1 if the binding does not count them. Concurrent plans report where their phases
+     * began with it.
+     */
+    default long recordsReplayed() {
+        return -1;
+    }
+
     /** In the WeakRefClosure stage: retain or clear the binding's weak references. May add packets. */
     void processWeakRefs(GCWorker<Collector> worker);
 }

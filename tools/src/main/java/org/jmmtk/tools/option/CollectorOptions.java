@@ -7,6 +7,7 @@ import java.util.List;
 import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.OverheadLimit;
+import org.jmmtk.core.plan.Pacing;
 import org.jmmtk.plans.Plans;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -67,6 +68,16 @@ public final class CollectorOptions {
             + "to the heap budget as mmtk-core does: each space pays, per table, its pages' metadata rounded up to a page.")
     boolean countMetadata;
 
+    @Option(names = "--pacing", paramLabel = "K|real",
+            description = "A concurrent plan's concurrent work: one unit after every K trace records while the "
+                    + "program waits (exact, the same for any thread count), or real: GC workers run beside the "
+                    + "program (timings, contention). Default: none for stop-the-world plans, 1000 for concurrent "
+                    + "plans; see docs/collectors-iii.md.")
+    String pacing;
+
+    /** Trace records between units of concurrent work when {@code --pacing} is not given to a concurrent plan. */
+    public static final int DEFAULT_PACING = 1000;
+
     public Plans.Entry planEntry() {
         return Plans.REGISTRY.find(plan).orElseThrow(() ->
                 new UsageException("unknown plan " + Quote.of(plan) + "; valid plans: " + Plans.REGISTRY.names()));
@@ -85,7 +96,26 @@ public final class CollectorOptions {
                 .threads(threads).packetCapacity(packetCapacity)
                 .overheadLimit(OverheadLimit.parse(overheadLimit)).plugins(plugins).sanity(sanity)
                 .countMetadata(countMetadata)
-                .planOptions(PlanOptionFlags.values(command, plan));
+                .planOptions(PlanOptionFlags.values(command, plan))
+                .pacing(pacing(plan));
+    }
+
+    /** {@code --pacing} for {@code plan}: as given (a usage error on a stop-the-world plan), or the plan's default. */
+    private Pacing pacing(Plans.Entry plan) {
+        if (pacing == null) {
+            return plan.concurrent() ? Pacing.every(DEFAULT_PACING) : Pacing.NONE;
+        }
+        Pacing p;
+        try {
+            p = Pacing.parse(pacing);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (!plan.concurrent()) {
+            throw new UsageException("--pacing " + pacing + ": plan " + plan.name()
+                    + " collects stop-the-world, with no concurrent work to pace");
+        }
+        return p;
     }
 
     /** The geometry as given, page, block, line and buffer bytes (0: scaled with the heap): {@code 0,0,0,0}. */
