@@ -280,6 +280,18 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     /**
+     * Prepare of a reference-counting pause (LXR's RC pause), which evacuates young objects into this
+     * space and then sweeps it by counts ({@link #sweepByLiveness}): as {@link #preparePromotion}, with
+     * the defragmentation headroom on top of {@code cleanPages} for the copies, and the mark histogram
+     * of the previous sweep forgotten, since this pause's sweep records a new one.
+     */
+    public synchronized void prepareYoungEvacuation(int cleanPages) {
+        preparePromotion(cleanPages);
+        cleanPagesForCopies += reservedPages() * ImmixDefrag.HEADROOM_PERCENT / 100;
+        defrag.skip();
+    }
+
+    /**
      * Lets copies take {@code pages} more clean pages in the collection in progress (a generational
      * plan's promotion, which needs room beyond what defragmentation may use).
      */
@@ -553,10 +565,11 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
      * A sweep of blocks {@code [from, to)} by reference counts rather than marks (LXR's RC pauses, which
      * trace nothing): an object is live when {@code live} says so; dead ones are freed, the old places
      * of moved ones forgotten, and each block's line marks are recomputed from its live objects, so a
-     * line is free exactly when no live object lies on it (by the conservative rule). Mark bits are left
-     * alone: a concurrent trace may be using them. Ranges given to different workers must not overlap.
+     * line is free exactly when no live object lies on it (by the conservative rule). Mark bits are
+     * cleared on the live objects if {@code clearMarks} (the pause that ends a trace's use of them) and
+     * otherwise left alone. Ranges given to different workers must not overlap.
      */
-    public void sweepByLiveness(int from, int to, LongPredicate live) {
+    public void sweepByLiveness(int from, int to, LongPredicate live, boolean clearMarks) {
         long[] histogram = new long[ImmixDefrag.histogramBins(linesInBlock)];
         for (int b = from; b < to; b++) {
             if (blockState[b] == FREE) {
@@ -570,6 +583,9 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
                     validObjects.clear(o);
                 } else if (live.test(o)) {
                     markLines(o);
+                    if (clearMarks) {
+                        ObjectModel.clearMark(memory, o);
+                    }
                 } else {
                     reclaim(o);
                 }

@@ -2,6 +2,8 @@ package org.jmmtk.plans.lxr;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import org.jmmtk.core.barrier.ReferenceCounts;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.policy.ImmixSpace;
 import org.jmmtk.core.scheduling.Collector;
@@ -19,9 +21,12 @@ import org.jmmtk.scheduler.WorkPacket;
  */
 final class EvacuateYoung extends WorkPacket<Collector> {
     private final Lxr plan;
+    private final boolean mark;
 
-    EvacuateYoung(Lxr plan) {
+    /** {@code mark}: survivors get the mark of the snapshot trace this pause ends (allocated since the snapshot, they are live). */
+    EvacuateYoung(Lxr plan, boolean mark) {
         this.plan = plan;
+        this.mark = mark;
     }
 
     @Override
@@ -29,6 +34,7 @@ final class EvacuateYoung extends WorkPacket<Collector> {
         Collector collector = worker.context();
         ReferenceCounts counts = plan.counts();
         ImmixSpace immix = plan.immixSpace();
+        SimulatedMemory memory = plan.memory();
         LongArrayList survivors = new LongArrayList();
         long moved = 0;
         for (Mutator m : plan.mutators()) {
@@ -45,6 +51,9 @@ final class EvacuateYoung extends WorkPacket<Collector> {
                         o = to;
                         moved++;
                     }
+                }
+                if (mark) {
+                    ObjectModel.testAndMark(memory, o);
                 }
                 survivors.add(o);
             }

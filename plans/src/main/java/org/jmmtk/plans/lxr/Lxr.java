@@ -1,12 +1,14 @@
 package org.jmmtk.plans.lxr;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jmmtk.core.alloc.ImmixAllocator;
 import org.jmmtk.core.barrier.Barrier;
+import org.jmmtk.core.barrier.MarkQueue;
 import org.jmmtk.core.barrier.ReferenceCounts;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideMetadataSpec;
@@ -22,12 +24,14 @@ import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.sanity.RefCountCheck;
 import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.ConcurrentTrace;
 import org.jmmtk.core.scheduling.ForwardListedFields;
 import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.plans.immix.Immix;
 import org.jmmtk.plans.refcount.ClearCounts;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
+import org.jmmtk.scheduler.WorkPacket;
 
 /**
  * LXR (Zhao, Blackburn and McKinley, PLDI 2022), simplified (see the package documentation for each
@@ -51,11 +55,18 @@ import org.jmmtk.scheduler.Stage;
 public final class Lxr extends Plan {
     /** A reference-counting pause: increments, young evacuation, decrements, sweep by counts; no trace. */
     public static final CollectionKind RC = new CollectionKind("rc", false);
-    /** The heap was still full after an RC pause: a full trace that always defragments. */
+    /** An RC pause that also takes the snapshot and starts the backup trace, which runs concurrently. */
+    public static final CollectionKind INITIAL_SATB = new CollectionKind("initial-satb", false);
+    /** An RC pause that finishes the snapshot trace and frees what it found dead. */
+    public static final CollectionKind FINAL_SATB = new CollectionKind("final-satb", false);
+    /** The heap was still full after a pause: a stop-the-world full trace that always defragments. */
     public static final CollectionKind EMERGENCY = new CollectionKind("emergency", true);
-    private static final List<CollectionKind> KINDS = List.of(RC, CollectionKind.FULL, EMERGENCY);
-    /** An RC pause that leaves less than this fraction of the budget free is followed by a full collection. */
+    private static final List<CollectionKind> KINDS = List.of(RC, INITIAL_SATB, FINAL_SATB, CollectionKind.FULL,
+            EMERGENCY);
+    /** An RC pause that leaves less than this fraction of the budget free is followed by a snapshot trace. */
     static final int CYCLE_TRIGGER_DIVISOR = 8;
+    /** The copy reserve is this fraction of the budget. */
+    static final int COPY_RESERVE_DIVISOR = 16;
     /** Objects per RefForwarding packet of an RC pause. */
     private static final int FORWARD_CHUNK = 4096;
 
@@ -66,6 +77,13 @@ public final class Lxr extends Plan {
     private final ObjectTrace increment;
     private final ObjectTrace countingTrace;
     private final BlockSweepable sweepByCounts;
+    private final ObjectTrace markTrace;
+    private final Closure markClosure;
+    private final MarkQueue queue = new MarkQueue();
+    // from the end of an initial-satb pause to the start of the pause that ends the snapshot trace
+    private volatile boolean marking;
+    // set by a final-satb pause's Prepare for its sweep
+    private volatile boolean clearMarksInSweep;
     // the root referents of the last pause, decremented by the next; touched only while mutators are stopped
     private LongArrayList rootReferents = new LongArrayList();
     private final AtomicLong died = new AtomicLong();
@@ -74,7 +92,9 @@ public final class Lxr extends Plan {
     private volatile long evacuated;
     private volatile long loggedObjects;
     private volatile long decrements;
-    private volatile boolean nextFull;
+    private volatile long satbFlushed;
+    private final AtomicLong diedInCycles = new AtomicLong();
+    private volatile boolean nextCycle;
     private int fullBlocks;
 
     public Lxr(PlanArgs args) {
@@ -111,9 +131,13 @@ public final class Lxr extends Plan {
 
             @Override
             public void sweep(int from, int to) {
-                space.sweepByLiveness(from, to, o -> rc.count(o) != 0);
+                space.sweepByLiveness(from, to, o -> rc.count(o) != 0, clearMarksInSweep);
             }
         };
+        // the snapshot trace: young objects (no count yet) were allocated since the snapshot, live by construction
+        this.markTrace = (object, context) -> rc.count(object) == 0 ? object
+                : space.contains(object) ? space.traceObject(object, context) : others.traceObject(object, context);
+        this.markClosure = new Closure(memory, args.packetCapacity(), markTrace, args.scanning(), args.heap().plugins());
     }
 
     @Override
@@ -153,6 +177,17 @@ public final class Lxr extends Plan {
         return c;
     }
 
+    /**
+     * Pages held back for copies: a pause starts while this much of the budget is still clean, and its
+     * young evacuation, or a full collection's defragmentation, may copy into it (LXR evacuates young
+     * survivors into clean blocks; with no room they would stay scattered in the blocks they were
+     * allocated in). {@value #COPY_RESERVE_DIVISOR}th of the budget, at least a block.
+     */
+    @Override
+    protected int collectionReservePages() {
+        return Math.max(immix.pagesInBlock(), budgetPages() / COPY_RESERVE_DIVISOR);
+    }
+
     /** An RC pause that frees too little is followed by an emergency full collection. */
     @Override
     public int maxCollectionAttempts() {
@@ -160,15 +195,43 @@ public final class Lxr extends Plan {
     }
 
     /**
-     * A heap-full collection is an RC pause unless the last one left too little free; the retry after
-     * it is an emergency collection; an explicit request and the final collection are full ones.
+     * A heap-full collection is an RC pause; it ends the snapshot trace if one runs (final-satb) and
+     * starts one if the last RC pause left too little free (initial-satb). The retry after a pause that
+     * freed too little is an emergency collection; an explicit request and the final collection are
+     * full ones. Pauses come only from allocation, as in LXR, where the snapshot trace ends in an RC
+     * pause: never at a pacing point between two records, where an object just allocated is not yet
+     * stored anywhere and would die young (hence no {@code concurrentPauseDue}).
      */
     @Override
     public CollectionKind collectionKind(GcReason reason) {
-        if (reason == GcReason.HEAP_FULL) {
-            return nextFull ? CollectionKind.FULL : RC;
-        }
-        return reason == GcReason.EMERGENCY ? EMERGENCY : CollectionKind.FULL;
+        return switch (reason) {
+            case HEAP_FULL -> marking ? FINAL_SATB : nextCycle ? INITIAL_SATB : RC;
+            case EMERGENCY -> EMERGENCY;
+            default -> CollectionKind.FULL;
+        };
+    }
+
+    /** Whether {@code kind} is a reference-counting pause (rc, initial-satb, final-satb): no full trace. */
+    private static boolean countsOnly(CollectionKind kind) {
+        return !kind.fullHeap;
+    }
+
+    // ---- the snapshot trace's concurrent work ----
+
+    @Override
+    public boolean concurrentWorkPending() {
+        return marking && !queue.isEmpty();
+    }
+
+    @Override
+    public WorkPacket<Collector> concurrentWork(boolean paced) {
+        return new ConcurrentTrace(markClosure, queue, this::concurrentYieldRequested, paced);
+    }
+
+    /** Weak references are the binding's business in every pause (the replay binding keeps none). */
+    @Override
+    protected boolean processesWeakRefs(CollectionKind kind) {
+        return true;
     }
 
     @Override
@@ -178,14 +241,17 @@ public final class Lxr extends Plan {
 
     @Override
     protected ObjectTrace trace(CollectionKind kind) {
-        return kind == RC ? increment : countingTrace;
+        return countsOnly(kind) ? increment : countingTrace;
     }
 
     /** An RC pause's closure starts from the logged objects' slots as well as from the roots. */
     @Override
     protected void scheduleExtraRoots(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
-        if (kind == RC) {
+        if (countsOnly(kind)) {
             worker.addWork(Stage.PREPARE, new ScanModified(this, closure));
+        }
+        if (kind == FINAL_SATB) {
+            worker.addWork(Stage.PREPARE, new FinishSatb(this, markClosure, queue));
         }
     }
 
@@ -193,18 +259,40 @@ public final class Lxr extends Plan {
     protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         survivors = 0;
         evacuated = 0;
+        satbFlushed = 0;
         died.set(0);
+        diedInCycles.set(0);
+        boolean endsTrace = marking;
+        marking = false;
+        clearMarksInSweep = kind == FINAL_SATB;
         copier.reset();
         long objects = 0;
         for (Mutator m : mutators()) {
             objects += ((LxrMutator) m).fieldBarrier().modified().size();
         }
         loggedObjects = objects;
-        if (kind == RC) {
-            immix.preparePromotion(budgetPages() - usedPages());
-            worker.addWork(Stage.CALCULATE_FORWARDING, new EvacuateYoung(this));
-            scheduleDecrements(worker);
+        if (kind == FINAL_SATB) {
+            long entries = 0;
+            for (Mutator m : mutators()) {
+                entries += ((LxrMutator) m).fieldBarrier().decrements().size();
+            }
+            satbFlushed = entries;
+        }
+        if (countsOnly(kind)) {
+            immix.prepareYoungEvacuation(budgetPages() - usedPages());
+            worker.addWork(Stage.CALCULATE_FORWARDING, new EvacuateYoung(this, kind == FINAL_SATB));
+            if (kind == FINAL_SATB) {
+                forEachSpaceRange(null, (s, from, to) -> worker.addWork(Stage.REF_FORWARDING,
+                        new ReclaimUnmarked(this, s, from, to)));
+            }
+            scheduleDecrements(worker, kind == FINAL_SATB);
         } else {
+            if (endsTrace) {
+                // a full trace interrupts the snapshot trace: its marks and queue are void
+                queue.clear();
+                forEachSpaceRange(null, (s, from, to) -> worker.addWork(Stage.PREPARE,
+                        new ClearMarks(memory, s, from, to)));
+            }
             // the trace recomputes every count: the epoch's buffers and the roots' counts are void
             decrements = 0;
             for (Mutator m : mutators()) {
@@ -213,7 +301,7 @@ public final class Lxr extends Plan {
             }
             rootReferents.clear();
             forEachSpaceRange(null, (s, from, to) -> worker.addWork(Stage.PREPARE, new ClearCounts(counts, from, to)));
-            immix.prepare(kind == EMERGENCY, budgetPages() - reservedPages());
+            immix.prepare(kind == EMERGENCY, budgetPages() - usedPages());
             if (immix.inDefrag() && immix.sourceBlocks() > 0) {
                 worker.addWork(Stage.CALCULATE_FORWARDING, new Defragment(this));
             }
@@ -221,7 +309,7 @@ public final class Lxr extends Plan {
     }
 
     /** Compact-stage packets over the logged old referents and the last pause's root referents. */
-    private void scheduleDecrements(GCWorker<Collector> worker) {
+    private void scheduleDecrements(GCWorker<Collector> worker, boolean skipUnmarked) {
         LongArrayList all = new LongArrayList(rootReferents);
         for (Mutator m : mutators()) {
             all.addAll(((LxrMutator) m).fieldBarrier().decrements());
@@ -230,7 +318,7 @@ public final class Lxr extends Plan {
         long[] list = all.toLongArray();
         for (int from = 0; from < list.length; from += ProcessDecrements.CHUNK) {
             worker.addWork(Stage.COMPACT,
-                    new ProcessDecrements(this, list, from, Math.min(list.length, from + ProcessDecrements.CHUNK)));
+                    new ProcessDecrements(this, list, from, Math.min(list.length, from + ProcessDecrements.CHUNK), skipUnmarked));
         }
     }
 
@@ -238,6 +326,11 @@ public final class Lxr extends Plan {
     void youngSurvived(long objects, long moved) {
         survivors = objects;
         evacuated = moved;
+    }
+
+    /** Called by ReclaimUnmarked with the objects the snapshot trace found dead. */
+    void diedInCycles(long objects) {
+        diedInCycles.addAndGet(objects);
     }
 
     /** Called by Defragment. */
@@ -272,9 +365,9 @@ public final class Lxr extends Plan {
 
     @Override
     protected void release(GCWorker<Collector> worker, CollectionKind kind) {
-        if (kind == RC) {
+        if (countsOnly(kind)) {
             SweepBlocks.schedule(worker, sweepByCounts);
-            worker.addWork(Stage.RELEASE, new ReleaseLargeObjects(largeObjectSpace(), counts));
+            worker.addWork(Stage.RELEASE, new ReleaseLargeObjects(largeObjectSpace(), counts, memory, kind == FINAL_SATB));
         } else {
             SweepBlocks.schedule(worker, immix);
         }
@@ -299,10 +392,29 @@ public final class Lxr extends Plan {
         scanning().scanGlobalRoots(slot -> addReferent(roots, slot));
         rootReferents = roots;
         int budget = budgetPages();
-        nextFull = kind == RC && budget - reservedPages() < budget / CYCLE_TRIGGER_DIVISOR;
+        nextCycle = kind == RC && budget - reservedPages() < budget / CYCLE_TRIGGER_DIVISOR;
+        if (kind == INITIAL_SATB) {
+            startSnapshotTrace();
+        }
         if (sanity()) {
             RefCountCheck.verify(memory, heap().validObjects(), spaces(), counts, new LongArrayList(), rootReferents);
         }
+    }
+
+    /**
+     * The end of an initial-satb pause: the heap as it is now is the snapshot. The roots' objects are
+     * queued, unmarked, in address order (the snapshot trace marks and scans them), and the barriers'
+     * logging, which every RC epoch does anyway, now feeds the trace too.
+     */
+    private void startSnapshotTrace() {
+        long[] gray = rootReferents.toLongArray();
+        Arrays.sort(gray);
+        int capacity = markClosure.packetCapacity();
+        for (int from = 0; from < gray.length; from += capacity) {
+            int to = Math.min(gray.length, from + capacity);
+            queue.addObjects(Arrays.copyOfRange(gray, from, to), to - from);
+        }
+        marking = true;
     }
 
     private void addReferent(LongArrayList roots, long slot) {
@@ -324,6 +436,8 @@ public final class Lxr extends Plan {
         stats.put("objectsLogged", loggedObjects);
         stats.put("decrements", decrements);
         stats.put("objectsFreedByRc", died.get());
+        stats.put("satbEntriesFlushed", satbFlushed);
+        stats.put("objectsFreedBySatb", diedInCycles.get());
         Immix.putStats(stats, immix, budgetPages() - reservedPages(), fullBlocks, evacuated);
         return stats;
     }

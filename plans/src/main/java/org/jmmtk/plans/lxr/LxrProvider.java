@@ -13,7 +13,13 @@ public final class LxrProvider implements PlanProvider {
     @Override
     public String description() {
         return "LXR: deferred coalescing reference counting over Immix lines, young survivors evacuated, "
-                + "a backup trace for cycles";
+                + "a concurrent snapshot-at-the-beginning backup trace for cycles";
+    }
+
+    /** The snapshot trace runs concurrently: lxr takes {@code --pacing}. */
+    @Override
+    public boolean concurrent() {
+        return true;
     }
 
     @Override

@@ -24,12 +24,18 @@ final class ProcessDecrements extends WorkPacket<Collector> {
     private final long[] decrements;
     private final int from;
     private final int to;
+    private final boolean skipUnmarked;
 
-    ProcessDecrements(Lxr plan, long[] decrements, int from, int to) {
+    /**
+     * Decrements {@code decrements[from, to)}; {@code skipUnmarked} in a final-satb pause, where an
+     * unmarked object is dead by the trace and its count was zeroed already ({@link ReclaimUnmarked}).
+     */
+    ProcessDecrements(Lxr plan, long[] decrements, int from, int to, boolean skipUnmarked) {
         this.plan = plan;
         this.decrements = decrements;
         this.from = from;
         this.to = to;
+        this.skipUnmarked = skipUnmarked;
     }
 
     @Override
@@ -39,10 +45,11 @@ final class ProcessDecrements extends WorkPacket<Collector> {
         LongArrayList work = new LongArrayList();
         long died = 0;
         for (int i = from; i < to; i++) {
-            if (!counts.decrement(decrements[i])) {
+            long target = decrements[i];
+            if (skipUnmarked && !ObjectModel.isMarked(memory, target) || !counts.decrement(target)) {
                 continue;
             }
-            work.add(decrements[i]);
+            work.add(target);
             while (!work.isEmpty()) {
                 long object = work.removeLong(work.size() - 1);
                 died++;
@@ -50,7 +57,8 @@ final class ProcessDecrements extends WorkPacket<Collector> {
                 long slot = ObjectModel.slotAddress(object, 0);
                 for (int j = 0; j < slots; j++, slot += 8) {
                     long child = memory.load(slot);
-                    if (child != 0 && counts.decrement(child)) {
+                    if (child != 0 && !(skipUnmarked && !ObjectModel.isMarked(memory, child))
+                            && counts.decrement(child)) {
                         work.add(child);
                     }
                 }
