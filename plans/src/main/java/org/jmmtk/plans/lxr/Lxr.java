@@ -64,7 +64,7 @@ public final class Lxr extends Plan {
     private static final List<CollectionKind> KINDS = List.of(RC, INITIAL_SATB, FINAL_SATB, CollectionKind.FULL,
             EMERGENCY);
     /** An RC pause that leaves less than this fraction of the budget free is followed by a snapshot trace. */
-    static final int CYCLE_TRIGGER_DIVISOR = 8;
+    static final int CYCLE_TRIGGER_DIVISOR = 4;
     /** The copy reserve is this fraction of the budget. */
     static final int COPY_RESERVE_DIVISOR = 16;
     /** Objects per RefForwarding packet of an RC pause. */
@@ -188,17 +188,20 @@ public final class Lxr extends Plan {
         return Math.max(immix.pagesInBlock(), budgetPages() / COPY_RESERVE_DIVISOR);
     }
 
-    /** An RC pause that frees too little is followed by an emergency full collection. */
+    /**
+     * A pause that frees too little is retried: by a final-satb pause if a snapshot trace runs (it may
+     * free cycles), then by an emergency full collection.
+     */
     @Override
     public int maxCollectionAttempts() {
-        return 2;
+        return 3;
     }
 
     /**
      * A heap-full collection is an RC pause; it ends the snapshot trace if one runs (final-satb) and
      * starts one if the last RC pause left too little free (initial-satb). The retry after a pause that
-     * freed too little is an emergency collection; an explicit request and the final collection are
-     * full ones. Pauses come only from allocation, as in LXR, where the snapshot trace ends in an RC
+     * freed too little finishes the snapshot trace if one runs, and is otherwise an emergency
+     * collection; an explicit request and the final collection are full ones. Pauses come only from allocation, as in LXR, where the snapshot trace ends in an RC
      * pause: never at a pacing point between two records, where an object just allocated is not yet
      * stored anywhere and would die young (hence no {@code concurrentPauseDue}).
      */
@@ -206,7 +209,7 @@ public final class Lxr extends Plan {
     public CollectionKind collectionKind(GcReason reason) {
         return switch (reason) {
             case HEAP_FULL -> marking ? FINAL_SATB : nextCycle ? INITIAL_SATB : RC;
-            case EMERGENCY -> EMERGENCY;
+            case EMERGENCY -> marking ? FINAL_SATB : EMERGENCY;
             default -> CollectionKind.FULL;
         };
     }
