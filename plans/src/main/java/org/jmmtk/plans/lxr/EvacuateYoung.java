@@ -17,7 +17,8 @@ import org.jmmtk.scheduler.WorkPacket;
  * one the copy allocator has no room for stays where it is. Objects are taken mutator by mutator in
  * allocation order with the plan's one copy allocator, so where each goes does not depend on the
  * number of GC threads. Then, if anything moved, the RefForwarding pass redirects the only places
- * that can refer to a young object: the roots, the logged objects and the survivors themselves.
+ * that can refer to a young object: the roots, the logged objects and the young objects themselves
+ * (the dead ones too: plugins read what a freed object referred to, e.g. Merlin's last-reachable pass).
  */
 final class EvacuateYoung extends WorkPacket<Collector> {
     private final Lxr plan;
@@ -36,12 +37,14 @@ final class EvacuateYoung extends WorkPacket<Collector> {
         ImmixSpace immix = plan.immixSpace();
         SimulatedMemory memory = plan.memory();
         LongArrayList survivors = new LongArrayList();
+        LongArrayList dead = new LongArrayList();
         long moved = 0;
         for (Mutator m : plan.mutators()) {
             LongArrayList young = ((LxrMutator) m).young();
             for (int i = 0, n = young.size(); i < n; i++) {
                 long o = young.getLong(i);
                 if (counts.count(o) == 0) {
+                    dead.add(o);
                     continue;
                 }
                 if (immix.contains(o)) {
@@ -60,6 +63,8 @@ final class EvacuateYoung extends WorkPacket<Collector> {
         }
         plan.youngSurvived(survivors.size(), moved);
         if (moved > 0) {
+            // dead young objects too: until the sweep frees them, what they refer to must be where it is
+            survivors.addAll(dead);
             for (Mutator m : plan.mutators()) {
                 survivors.addAll(((LxrMutator) m).fieldBarrier().modified());
             }

@@ -34,9 +34,9 @@ import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
- * LXR (Zhao, Blackburn and McKinley, PLDI 2022), simplified (see the package documentation for each
- * policy, its source and what is left out): deferred, coalescing reference counting over one Immix
- * space, with a backup trace for cycles.
+ * LXR (Zhao, Blackburn and McKinley, PLDI 2022), simplified (docs/collectors-iii.md, section "lxr",
+ * says what is kept and what is left out): deferred, coalescing reference counting over one Immix
+ * space, with a snapshot-at-the-beginning backup trace for cycles.
  *
  * <p>An RC pause ({@link #RC}) traces nothing: its closure turns the roots and the slots of the objects
  * the {@link FieldLoggingBarrier}s logged into increments, and the slots of every young object that
@@ -45,12 +45,16 @@ import org.jmmtk.scheduler.WorkPacket;
  * applies the epoch's decrements (the logged old referents and the previous pause's roots), recursively;
  * the sweep then frees every object left at zero and recomputes each block's free lines from the
  * live objects ({@link ImmixSpace#sweepByLiveness}); large objects at zero are freed
- * ({@link ReleaseLargeObjects}). A full collection ({@link CollectionKind#FULL}, and {@link #EMERGENCY}
- * when an RC pause freed too little) marks the heap as immix does, defragmenting, while recomputing
- * every count from the edges it traces, which also frees garbage cycles.
+ * ({@link ReleaseLargeObjects}). An {@link #INITIAL_SATB} pause is an RC pause that then queues the
+ * roots' objects for the snapshot trace, which runs as concurrent work ({@code --pacing}); the next
+ * pause, {@link #FINAL_SATB}, finishes it ({@link FinishSatb}) and frees the counted objects it did not
+ * mark ({@link ReclaimUnmarked}). A full collection ({@link CollectionKind#FULL}, and
+ * {@link #EMERGENCY} when a pause freed too little) marks the heap as immix does, defragmenting, while
+ * recomputing every count from the edges it traces.
  *
  * <p>Threads: mutators allocate and run their barriers; a pause's packets call the hooks, ordered by
- * the scheduler's stages; the counts are updated atomically.
+ * the scheduler's stages; concurrent marking packets run on GC workers between pauses; the counts are
+ * updated atomically.
  */
 public final class Lxr extends Plan {
     /** A reference-counting pause: increments, young evacuation, decrements, sweep by counts; no trace. */
