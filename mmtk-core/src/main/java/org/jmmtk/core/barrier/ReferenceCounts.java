@@ -29,9 +29,9 @@ public final class ReferenceCounts {
         return counts.get(object);
     }
 
-    /** Adds one to the count of {@code object}. */
-    public void increment(long object) {
-        counts.increment(object);
+    /** Adds one to the count of {@code object}; returns the new count (1: the object's first reference). */
+    public int increment(long object) {
+        return counts.increment(object);
     }
 
     /** Subtracts one; true if the count reached zero. */
@@ -57,6 +57,12 @@ public final class ReferenceCounts {
     /** A new object: count zero (its cell may hold a stale count of a swept object). */
     public void initialize(long object) {
         counts.set(object, 0);
+    }
+
+    /** The object at {@code from} moved to {@code to}: its count goes with it, the old place's is zero. */
+    public void move(long from, long to) {
+        counts.set(to, counts.get(from));
+        counts.set(from, 0);
     }
 
     /** Zeroes every count and ZCT bit of {@code [start, end)} (before counts are recomputed by a trace). */

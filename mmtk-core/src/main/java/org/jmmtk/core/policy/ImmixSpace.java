@@ -2,6 +2,7 @@ package org.jmmtk.core.policy;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
+import java.util.function.LongPredicate;
 import org.jmmtk.core.heap.FreeListPageResource;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.heap.PageResource;
@@ -279,6 +280,18 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     /**
+     * Prepare of a reference-counting pause (LXR's RC pause), which evacuates young objects into this
+     * space and then sweeps it by counts ({@link #sweepByLiveness}): as {@link #preparePromotion}, with
+     * the defragmentation headroom on top of {@code cleanPages} for the copies, and the mark histogram
+     * of the previous sweep forgotten, since this pause's sweep records a new one.
+     */
+    public synchronized void prepareYoungEvacuation(int cleanPages) {
+        preparePromotion(cleanPages);
+        cleanPagesForCopies += reservedPages() * ImmixDefrag.HEADROOM_PERCENT / 100;
+        defrag.skip();
+    }
+
+    /**
      * Lets copies take {@code pages} more clean pages in the collection in progress (a generational
      * plan's promotion, which needs room beyond what defragmentation may use).
      */
@@ -389,12 +402,27 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
                     room = false;
                     break;
                 }
-                moveTo(o, to, size, context, true);
+                moveTo(o, to, size, context, true, true);
                 moved++;
             }
             remarkLines(b);
         }
         return moved;
+    }
+
+    /**
+     * Moves {@code object}, not marked by a trace, to where {@code context.allocCopy} puts it, if there is
+     * room (LXR's evacuation of a young object at its first increment, in one packet after the RC
+     * pause's closure); the old place gets a forwarding pointer and is forgotten by the next sweep.
+     * Returns the new address, or 0 if there was no room (the object stays where it is).
+     */
+    public long evacuateObject(long object, TraceLocal context) {
+        long size = ObjectModel.size(memory, object);
+        long to = context.allocCopy(size);
+        if (to != 0) {
+            moveTo(object, to, size, context, false, false);
+        }
+        return to;
     }
 
     /**
@@ -413,12 +441,13 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
             addCopyPages(pagesInBlock);
             to = context.allocCopy(size);
         }
-        moveTo(object, to, size, context, keepMark);
+        moveTo(object, to, size, context, keepMark, true);
         ObjectModel.setLogBit(memory, to);
         return to;
     }
 
-    private void moveTo(long object, long to, long size, TraceLocal context, boolean keepMark) {
+    /** {@code marked}: whether the trace counted the object as marked in place, which the move takes back. */
+    private void moveTo(long object, long to, long size, TraceLocal context, boolean keepMark, boolean marked) {
         long traceBytes = ObjectModel.traceBytes(memory, object);
         memory.copyWords(object, to, size >>> 3);
         if (!keepMark) {
@@ -427,7 +456,11 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         validObjects.set(to);
         markLines(to);
         ObjectModel.setForwardingPointer(memory, object, to);
-        context.evacuated(object, to, traceBytes, size);
+        if (marked) {
+            context.evacuated(object, to, traceBytes, size);
+        } else {
+            context.copied(object, to, traceBytes, size);
+        }
     }
 
     /**
@@ -525,6 +558,46 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
                 reclaim(o);
             }
         }
+        classifyBlock(b, markHistogram);
+    }
+
+    /**
+     * A sweep of blocks {@code [from, to)} by reference counts rather than marks (LXR's RC pauses, which
+     * trace nothing): an object is live when {@code live} says so; dead ones are freed, the old places
+     * of moved ones forgotten, and each block's line marks are recomputed from its live objects, so a
+     * line is free exactly when no live object lies on it (by the conservative rule). Mark bits are
+     * cleared on the live objects if {@code clearMarks} (the pause that ends a trace's use of them) and
+     * otherwise left alone. Ranges given to different workers must not overlap.
+     */
+    public void sweepByLiveness(int from, int to, LongPredicate live, boolean clearMarks) {
+        long[] histogram = new long[ImmixDefrag.histogramBins(linesInBlock)];
+        for (int b = from; b < to; b++) {
+            if (blockState[b] == FREE) {
+                continue;
+            }
+            Arrays.fill(lineMarks, b * linesInBlock, (b + 1) * linesInBlock, (byte) 0);
+            long block = blockAddress(b);
+            long end = block + blockBytes();
+            for (long o = validObjects.next(block, end); o >= 0; o = validObjects.next(o + 8, end)) {
+                if (ObjectModel.isForwarded(memory, o)) {
+                    validObjects.clear(o);
+                } else if (live.test(o)) {
+                    markLines(o);
+                    if (clearMarks) {
+                        ObjectModel.clearMark(memory, o);
+                    }
+                } else {
+                    reclaim(o);
+                }
+            }
+            classifyBlock(b, histogram);
+        }
+        defrag.addMarkHistogram(histogram);
+    }
+
+    /** After its objects were swept: block {@code b}'s holes, and whether it is free, recyclable or full. */
+    private void classifyBlock(int b, long[] markHistogram) {
+        long block = blockAddress(b);
         int base = b * linesInBlock;
         int marked = 0;
         int free = 0;

@@ -30,8 +30,25 @@ public final class RefCountCheck {
     /** Checks {@code counts} against the heap of {@code spaces}; {@code zct} holds every ZCT buffer's entries. */
     public static void verify(SimulatedMemory memory, SideBitmap validObjects, List<Space> spaces,
                               ReferenceCounts counts, LongArrayList zct) {
+        verify(memory, validObjects, spaces, counts, zct, new LongArrayList());
+    }
+
+    /**
+     * As {@link #verify(SimulatedMemory, SideBitmap, List, ReferenceCounts, LongArrayList)}, for a plan
+     * whose counts also include some roots (LXR counts the roots of the last pause until the next):
+     * each entry of {@code countedRoots} is one more reference to the object it names.
+     */
+    public static void verify(SimulatedMemory memory, SideBitmap validObjects, List<Space> spaces,
+                              ReferenceCounts counts, LongArrayList zct, LongArrayList countedRoots) {
         LongArrayList objects = new LongArrayList();
         Long2IntOpenHashMap references = new Long2IntOpenHashMap();
+        for (int i = 0; i < countedRoots.size(); i++) {
+            long root = countedRoots.getLong(i);
+            if (!validObjects.get(root)) {
+                throw new SanityFailure(String.format("a root refers to 0x%x, which was freed", root));
+            }
+            references.addTo(root, 1);
+        }
         for (Space space : spaces) {
             long end = space.end();
             for (long o = validObjects.next(space.start(), end); o >= 0; o = validObjects.next(o + 8, end)) {
@@ -64,8 +81,8 @@ public final class RefCountCheck {
             int expected = references.get(o);
             if (count != expected) {
                 throw new SanityFailure(String.format(
-                        "object %d at 0x%x has reference count %d but %d heap references", ObjectModel.id(memory, o),
-                        o, count, expected));
+                        "object %d at 0x%x has reference count %d but %d %sreferences", ObjectModel.id(memory, o),
+                        o, count, expected, countedRoots.isEmpty() ? "heap " : "heap and counted root "));
             }
             boolean inTable = table.contains(o);
             if (counts.inZct(o) != inTable) {

@@ -46,7 +46,7 @@ public final class EdgeBuffer implements EdgeVisitor {
     }
 
     /** Visits every non-null reference slot of {@code object}. */
-    void visitNonNullSlots(SimulatedMemory memory, long object) {
+    public void visitNonNullSlots(SimulatedMemory memory, long object) {
         int slots = ObjectModel.refSlots(memory, object);
         long slot = ObjectModel.slotAddress(object, 0);
         for (int j = 0; j < slots; j++, slot += 8) {

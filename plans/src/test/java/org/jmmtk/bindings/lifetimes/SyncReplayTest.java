@@ -67,7 +67,7 @@ class SyncReplayTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"semispace", "marksweep", "markcompact", "immix", "gencopy", "appel", "genimmix",
-        "olderfirst", "refcount"})
+        "olderfirst", "refcount", "lxr"})
     void aPerfectTraceReplaysAlikeWhetherRootsOrDeathRecordsDecide(String plan) throws IOException {
         RunResult roots = run(plan, perfect, null);
         RunResult deaths = run(plan, perfect, SyncScheme.NONE);

@@ -30,7 +30,7 @@ class ArenaCommandTest {
     @Test
     void replayEqualsTheRunsFinalLiveSetOnEveryPlan() throws IOException {
         for (String plan : List.of("semispace", "marksweep", "markcompact", "immix", "gencopy", "appel", "genimmix",
-                "olderfirst", "refcount")) {
+                "olderfirst", "refcount", "lxr")) {
             Path events = dir.resolve(plan + ".aev");
             Cli.Result run = Cli.run("run", "--plan", plan, "--workload", "random", "--scale", "0.02", "--heap", "1m",
                     "--json", "--arena-events", events.toString());

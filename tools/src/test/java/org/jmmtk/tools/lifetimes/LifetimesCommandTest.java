@@ -54,7 +54,7 @@ class LifetimesCommandTest {
     @ParameterizedTest(name = "{0} to {1}")
     @CsvSource({"semispace, out.trace", "marksweep, out.jtb.gz", "markcompact, out.jtb", "immix, out.trace.gz",
         "nogc, out.trace", "gencopy, out.trace", "appel, out.jtb", "genimmix, out.trace.gz",
-        "olderfirst, out.jtb.gz", "refcount, out.jtb.gz"})
+        "olderfirst, out.jtb.gz", "refcount, out.jtb.gz", "lxr, out.trace"})
     void merlinWritesTheSameBytesAsBruteForce(String plan, String name) throws IOException {
         boolean binary = name.contains(".jtb");
         Path merlin = dir.resolve("m-" + name);

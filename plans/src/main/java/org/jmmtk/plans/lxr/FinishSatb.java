@@ -1,0 +1,37 @@
+package org.jmmtk.plans.lxr;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import org.jmmtk.core.barrier.MarkQueue;
+import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.scheduling.Closure;
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.DrainMarkQueue;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.WorkPacket;
+
+/**
+ * Prepare stage of a final-satb pause, one packet: the references the field barriers logged during
+ * the snapshot trace (each logged object's referents at its first store since the snapshot, the same
+ * entries that are this epoch's decrements) join the mark queue, then the whole queue becomes closure
+ * work of the snapshot trace ({@link DrainMarkQueue}), so the pause's closure finishes it.
+ */
+final class FinishSatb extends WorkPacket<Collector> {
+    private final Lxr plan;
+    private final Closure markClosure;
+    private final MarkQueue queue;
+
+    FinishSatb(Lxr plan, Closure markClosure, MarkQueue queue) {
+        this.plan = plan;
+        this.markClosure = markClosure;
+        this.queue = queue;
+    }
+
+    @Override
+    public void execute(GCWorker<Collector> worker) {
+        for (Mutator m : plan.mutators()) {
+            LongArrayList logged = ((LxrMutator) m).fieldBarrier().decrements();
+            queue.addObjects(logged.toLongArray(), logged.size());
+        }
+        new DrainMarkQueue(markClosure, queue).execute(worker);
+    }
+}

@@ -1,0 +1,60 @@
+package org.jmmtk.plans.lxr;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import org.jmmtk.core.barrier.ReferenceCounts;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
+import org.jmmtk.scheduler.WorkPacket;
+
+/**
+ * RefForwarding stage of a final-satb pause, once the snapshot trace is complete and the young
+ * survivors are marked: every object of one range that has a count but no mark was unreachable at the
+ * snapshot and is dead (garbage cycles, which reference counting alone never frees). Its count drops
+ * to zero, so the sweep frees it, and the references it held to marked objects become decrements
+ * (a Compact-stage {@link ProcessDecrements} packet), so the survivors' counts stay exact. References
+ * between dead objects are simply dropped: both go.
+ */
+final class ReclaimUnmarked extends WorkPacket<Collector> {
+    private final Lxr plan;
+    private final Space space;
+    private final long from;
+    private final long to;
+
+    ReclaimUnmarked(Lxr plan, Space space, long from, long to) {
+        this.plan = plan;
+        this.space = space;
+        this.from = from;
+        this.to = to;
+    }
+
+    @Override
+    public void execute(GCWorker<Collector> worker) {
+        SimulatedMemory memory = plan.memory();
+        ReferenceCounts counts = plan.counts();
+        LongArrayList decrements = new LongArrayList();
+        long[] dead = {0};
+        space.walkObjects(from, to, o -> {
+            if (ObjectModel.isMarked(memory, o) || ObjectModel.isForwarded(memory, o) || counts.count(o) == 0) {
+                return;
+            }
+            counts.initialize(o);
+            dead[0]++;
+            int slots = ObjectModel.refSlots(memory, o);
+            long slot = ObjectModel.slotAddress(o, 0);
+            for (int j = 0; j < slots; j++, slot += 8) {
+                long child = memory.load(slot);
+                if (child != 0 && ObjectModel.isMarked(memory, child)) {
+                    decrements.add(child);
+                }
+            }
+        });
+        plan.diedInCycles(dead[0]);
+        if (!decrements.isEmpty()) {
+            worker.addWork(Stage.COMPACT, new ProcessDecrements(plan, decrements.toLongArray(), 0, decrements.size(), true));
+        }
+    }
+}
