@@ -50,6 +50,18 @@ public final class ProcessEdges extends WorkPacket<Collector> {
         }
         collector.pushEdges(edges, count);
         int budget = closure.packetCapacity();
+        int traced = trace instanceof FusedTrace fused
+                ? fused.traceEdges(collector, memory, budget)
+                : traceEdges(collector, memory, trace, budget);
+        collector.countEdges(traced);
+        Tracepoints.processEdges(worker.gc(), id(), traced, roots);
+        if (collector.edgesLeft() > 0) {
+            spill(worker, collector.edgeStack(), collector.edgesLeft());
+        }
+    }
+
+    /** The generic loop: traces at most {@code budget} edges of the edge stack, each through {@code trace}. */
+    private static int traceEdges(Collector collector, SimulatedMemory memory, ObjectTrace trace, int budget) {
         int traced = 0;
         while (collector.edgesLeft() > 0 && traced < budget) {
             long slot = collector.popEdge();
@@ -63,11 +75,7 @@ public final class ProcessEdges extends WorkPacket<Collector> {
                 memory.store(slot, moved);
             }
         }
-        collector.countEdges(traced);
-        Tracepoints.processEdges(worker.gc(), id(), traced, roots);
-        if (collector.edgesLeft() > 0) {
-            spill(worker, collector.edgeStack(), collector.edgesLeft());
-        }
+        return traced;
     }
 
     private void reportRoots(SimulatedMemory memory, PluginHost plugins) {
