@@ -46,10 +46,10 @@ public final class CopySpaceTrace implements FusedTrace {
     @Override
     public int traceEdges(Collector collector, SimulatedMemory memory, int budget) {
         CopySpace from = fromSpace();
-        if (!from.isFromSpace()) {
-            // not a copying collection: every object stays where it is, as the generic loop would find
-            from = null;
-        }
+        // the from-space's bounds in registers (the claim's atomic instruction would make the loop reload
+        // fields); an empty range if no space is a from-space, whose objects all stay where they are
+        long start = from.isFromSpace() ? from.start() : 0;
+        long end = from.isFromSpace() ? from.end() : 0;
         Allocator allocator = collector.copyAllocator();
         boolean reportMoves = collector.reportsMoves();
         long[] stack = collector.edgeStack();
@@ -69,7 +69,7 @@ public final class CopySpaceTrace implements FusedTrace {
             if (object == 0) {
                 continue;
             }
-            if (from != null && from.contains(object)) {
+            if (object >= start && object < end) {
                 long status = ObjectModel.attemptToForward(memory, object);
                 if ((status & ObjectModel.FORWARDING_MASK) == ObjectModel.FORWARDED) {
                     memory.store(slot, ObjectModel.forwardeeOfStatus(status));
