@@ -28,10 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The floor of this heap design under {@link ClosureBenchmark}: the same graphs ({@code widetree},
- * {@code random}), each closed
- * by one thread in a bare depth-first loop over the simulated memory, with none of the collector's
- * machinery (no spaces, trace kinds, packets, counters, plugins, valid-object bits). It is what a plan's
- * closure would cost if everything but the memory accesses a parallel collector must make were free,
+ * {@code random}), each closed by one thread in a bare depth-first loop over the simulated memory, with
+ * none of the collector's machinery (no spaces, trace kinds, packets, counters, plugins, valid-object
+ * bits). It is what a plan's closure would cost if everything but the memory accesses a parallel collector must make were free,
  * so a plan's {@code edges} per second divided by this one's is how close the collector is to it.
  *
  * <ul>

@@ -198,6 +198,20 @@ public class Collector implements TraceLocal {
         top = n;
     }
 
+    /**
+     * For a fused trace's loop, which keeps the edge stack's top in a local: traces {@code object}, the
+     * target of {@code slot}, with {@code trace} as {@link ProcessEdges}' generic loop does, the stack's
+     * top being {@code top}; returns the new top ({@link #edgeStack()} may have grown).
+     */
+    int traceElsewhere(ObjectTrace trace, SimulatedMemory memory, long slot, long object, int top) {
+        this.top = top;
+        long moved = trace.traceObject(object, this);
+        if (moved != object) {
+            memory.store(slot, moved);
+        }
+        return (int) this.top;
+    }
+
     /** Pops the edge stack's top edge; there must be one. */
     long popEdge() {
         return edgeStack[(int) --top];

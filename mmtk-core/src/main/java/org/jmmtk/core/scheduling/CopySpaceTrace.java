@@ -101,13 +101,8 @@ public final class CopySpaceTrace implements FusedTrace {
                 memory.store(slot, to);
                 continue;
             }
-            collector.setEdgesLeft(top);
-            long moved = others.traceObject(object, collector);
-            if (moved != object) {
-                memory.store(slot, moved);
-            }
+            top = collector.traceElsewhere(others, memory, slot, object, top);
             stack = collector.edgeStack();
-            top = collector.edgesLeft();
         }
         if (validBits != 0) {
             from.setValidObjects(validWord << SideBitmap.LOG_BYTES_PER_BITMAP_WORD, validBits);

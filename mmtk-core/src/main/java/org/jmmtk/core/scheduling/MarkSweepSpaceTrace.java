@@ -56,13 +56,8 @@ public final class MarkSweepSpaceTrace implements FusedTrace {
                 }
                 continue;
             }
-            collector.setEdgesLeft(top);
-            long moved = others.traceObject(object, collector);
-            if (moved != object) {
-                memory.store(slot, moved);
-            }
+            top = collector.traceElsewhere(others, memory, slot, object, top);
             stack = collector.edgeStack();
-            top = collector.edgesLeft();
         }
         collector.setEdgesLeft(top);
         collector.countMarked(objects, bytes);

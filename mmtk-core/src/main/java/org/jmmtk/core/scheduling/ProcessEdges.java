@@ -15,7 +15,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * its non-null reference slots pushed at once (by {@link Collector#enqueue}, which the policy calls),
  * so its first child is traced next, while it is still in the cache. A packet traces at most the packet
  * capacity of edges (its work budget); the edges then left on the stack go to new packets
- * ({@link #spill}).
+ * ({@link #spill}). A {@link FusedTrace} runs that loop itself, specialised to its policy.
  *
  * <p>Depth first, because tracing a packet's edges all before scanning any of the objects reached
  * visits the heap level by level: on a tree built depth first that order misses the cache on nearly
