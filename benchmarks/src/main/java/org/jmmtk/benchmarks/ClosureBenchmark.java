@@ -42,7 +42,7 @@ public class ClosureBenchmark {
     @Param({"1", "2"})
     public int threads;
 
-    @Param({"widetree"})
+    @Param({"widetree", "random"})
     public String graph;
 
     private GraphBinding binding;
@@ -75,15 +75,8 @@ public class ClosureBenchmark {
     public void build() {
         Plans.Entry p = Plans.REGISTRY.find(plan)
                 .orElseThrow(() -> new IllegalArgumentException("no plan " + plan + "; plans: " + Plans.REGISTRY.names()));
-        if (!graph.equals("widetree") && !graph.equals("random")) {
-            throw new IllegalArgumentException("graph must be widetree or random, not " + graph);
-        }
         binding = GraphBinding.create(p, new Options().heapBytes(1L << 30).threads(threads));
-        if (graph.equals("widetree")) {
-            binding.buildWideTree(1_000_000, 4);
-        } else {
-            binding.buildRandomGraph(1_000_000, 4, 42);
-        }
+        binding.buildClosureGraph(graph);
     }
 
     @TearDown(Level.Trial)

@@ -27,10 +27,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The floor of this heap design under {@link ClosureBenchmark}: the same {@code widetree} graph, closed
- * by one thread in a bare depth-first loop over the simulated memory, with none of the collector's
- * machinery (no spaces, trace kinds, packets, counters, plugins, valid-object bits). It is what a plan's
- * closure would cost if everything but the memory accesses a parallel collector must make were free,
+ * The floor of this heap design under {@link ClosureBenchmark}: the same graphs ({@code widetree},
+ * {@code random}), each closed by one thread in a bare depth-first loop over the simulated memory, with
+ * none of the collector's machinery (no spaces, trace kinds, packets, counters, plugins, valid-object
+ * bits). It is what a plan's closure would cost if everything but the memory accesses a parallel collector must make were free,
  * so a plan's {@code edges} per second divided by this one's is how close the collector is to it.
  *
  * <ul>
@@ -54,6 +54,9 @@ public class ClosureFloorBenchmark {
     @Param({"mark", "copy"})
     public String kind;
 
+    @Param({"widetree", "random"})
+    public String graph;
+
     private GraphBinding binding;
     private SimulatedMemory memory;
     private long[] rootSlots;
@@ -70,7 +73,7 @@ public class ClosureFloorBenchmark {
         String plan = kind.equals("copy") ? "semispace" : "marksweep";
         binding = GraphBinding.create(Plans.REGISTRY.find(plan).orElseThrow(),
                 new Options().heapBytes(1L << 30).threads(1));
-        binding.buildWideTree(1_000_000, 4);
+        binding.buildClosureGraph(graph);
         // two collections: the graph has been in both semispaces, so both are mapped
         binding.mmtk().collection().collect(GcReason.EXPLICIT);
         binding.mmtk().collection().collect(GcReason.EXPLICIT);

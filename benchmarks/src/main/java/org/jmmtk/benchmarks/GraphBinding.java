@@ -62,6 +62,19 @@ final class GraphBinding implements VMBinding {
     }
 
     /**
+     * Builds the closure benchmarks' graph named {@code graph}: {@code widetree}, a complete 4-ary tree of
+     * 1.4M objects ({@link #buildWideTree}), or {@code random}, 1M objects of 4 slots each pointing at
+     * random earlier objects ({@link #buildRandomGraph}, seed 42).
+     */
+    void buildClosureGraph(String graph) {
+        switch (graph) {
+            case "widetree" -> buildWideTree(1_000_000, 4);
+            case "random" -> buildRandomGraph(1_000_000, 4, 42);
+            default -> throw new IllegalArgumentException("graph must be widetree or random, not " + graph);
+        }
+    }
+
+    /**
      * A complete tree of at least {@code objects} objects: every inner node has {@code fanout} children,
      * the leaves carry a small payload. Built depth-first, as a program building it recursively would,
      * rooted in root slot 0.

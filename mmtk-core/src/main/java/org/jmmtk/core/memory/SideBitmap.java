@@ -22,6 +22,9 @@ public final class SideBitmap {
     private static final int LOG_GRANULES_IN_CHUNK = LOG_BYTES_IN_CHUNK - LOG_BYTES_IN_WORD;
     private static final int LONGS_IN_CHUNK = 1 << (LOG_GRANULES_IN_CHUNK - 6);
 
+    /** Log of the bytes of memory one word of a bitmap covers: 64 granules, one bit each. */
+    public static final int LOG_BYTES_PER_BITMAP_WORD = LOG_BYTES_IN_WORD + 6;
+
     private final long base;
     private final long limit;
     private final long[][] chunks;
@@ -73,6 +76,17 @@ public final class SideBitmap {
         long[] words = chunkFor(address);
         int g = granule(address);
         WORDS.getAndBitwiseOr(words, g >>> 6, 1L << g);
+    }
+
+    /**
+     * Sets, with one atomic instruction, the bits {@code bits} of the word covering {@code address}:
+     * bit i is the granule i words past the start of the {@code 1 << LOG_BYTES_PER_BITMAP_WORD} bytes
+     * that word covers (so {@code 1L << (a >>> LOG_BYTES_IN_WORD)} is the bit of an address {@code a} in
+     * them). A copier sets its run of copies' bits this way rather than one atomic instruction a copy.
+     */
+    public void setBits(long address, long bits) {
+        long[] words = chunkFor(address);
+        WORDS.getAndBitwiseOr(words, granule(address) >>> 6, bits);
     }
 
     /**

@@ -73,7 +73,9 @@ public abstract class Plan {
      * whose objects are nearly all in one space of a final policy class passes mmtk-core's derived
      * {@code PlanTraceObject}: that space's objects, told by their address, go straight to its policy,
      * a call the JIT binds statically and inlines into the closure's loop, the rest to
-     * {@link #spaceTableTrace()}. Called from the plan's constructor.
+     * {@link #spaceTableTrace()}. A {@link org.jmmtk.core.scheduling.FusedTrace} (marksweep's
+     * {@code MarkSweepSpaceTrace}, semispace's {@code CopySpaceTrace}) goes further and runs the packet's
+     * whole loop, with marking or copying fused with scanning. Called from the plan's constructor.
      */
     protected final void setFullHeapTrace(ObjectTrace trace) {
         this.fullHeapTrace = trace;

@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.heap.MonotonePageResource;
 import org.jmmtk.core.heap.PageResource;
+import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.objectmodel.ObjectModel;
 
 /**
@@ -123,17 +124,41 @@ public final class CopySpace extends Space {
         }
         long size = ObjectModel.sizeOfStatus(status);
         long to = context.allocCopy(size);
-        memory.copyWords(object, to, size >>> 3);
-        memory.store(to + ObjectModel.STATUS_OFFSET, logCopies ? status | ObjectModel.LOG_BIT : status);
         validObjects.set(to);
-        ObjectModel.setForwardingPointer(memory, object, to);
-        long traceBytes = ObjectModel.traceBytesOfStatus(status);
-        if (countEvacuated) {
-            evacuatedBytes.add(traceBytes);
-        }
-        context.copied(object, to, traceBytes, size);
+        copyClaimed(object, status, to);
+        context.copied(object, to, ObjectModel.traceBytesOfStatus(status), size);
         context.enqueue(to);
         return to;
+    }
+
+    /**
+     * Sets the valid-object bits {@code bits} of the copies in the bitmap word covering {@code address}
+     * ({@link SideBitmap#setBits}): a copier that copies runs of objects into its own buffer sets their
+     * bits a word at a time, before its packet ends (nothing reads a copy's bit during the closure).
+     */
+    public void setValidObjects(long address, long bits) {
+        validObjects.setBits(address, bits);
+    }
+
+    /** Whether this space is the from-space of the collection running (set in its Prepare stage). */
+    public boolean isFromSpace() {
+        return fromSpace;
+    }
+
+    /**
+     * Copies {@code object}, which this thread claimed ({@link ObjectModel#attemptToForward} returned
+     * {@code status}, not forwarded), to {@code to}, room of {@link ObjectModel#sizeOfStatus} bytes, and
+     * forwards it there. The copying step of {@link #traceObject} alone, for a trace that allocates,
+     * sets the copy's valid-object bit ({@link #setValidObjects}), counts, reports the move and scans the
+     * copy itself (a fused closure loop), as {@code traceObject} does.
+     */
+    public void copyClaimed(long object, long status, long to) {
+        memory.copyWords(object, to, ObjectModel.sizeOfStatus(status) >>> 3);
+        memory.store(to + ObjectModel.STATUS_OFFSET, logCopies ? status | ObjectModel.LOG_BIT : status);
+        ObjectModel.setForwardingPointer(memory, object, to);
+        if (countEvacuated) {
+            evacuatedBytes.add(ObjectModel.traceBytesOfStatus(status));
+        }
     }
 
     /**

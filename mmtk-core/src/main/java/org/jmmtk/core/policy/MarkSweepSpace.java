@@ -162,12 +162,21 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
 
     @Override
     public long traceObject(long object, TraceLocal context) {
-        if (marks.attemptSet(object)) {
+        if (attemptMark(object)) {
             long status = memory.load(object + ObjectModel.STATUS_OFFSET);
             context.marked(ObjectModel.traceBytesOfStatus(status));
             context.enqueue(object, status);
         }
         return object;
+    }
+
+    /**
+     * Sets {@code object}'s mark bit; true if this call set it. The marking step of {@link #traceObject}
+     * alone, for a trace that scans and counts the object itself (a fused closure loop): it must then do
+     * both, as {@code traceObject} does.
+     */
+    public boolean attemptMark(long object) {
+        return marks.attemptSet(object);
     }
 
     @Override

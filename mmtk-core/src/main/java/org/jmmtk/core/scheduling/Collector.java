@@ -90,13 +90,22 @@ public class Collector implements TraceLocal {
         if (t + slots > stack.length) {
             stack = growEdgeStack(t + slots);
         }
+        top = pushSlots(memory, stack, t, object, slots);
+    }
+
+    /**
+     * Pushes the non-null ones of {@code object}'s first {@code slots} reference slots on {@code stack}
+     * above {@code top}, last slot first; returns the new top. The stack must have room for them all.
+     */
+    static int pushSlots(SimulatedMemory memory, long[] stack, int top, long object, int slots) {
+        int t = top;
         long slot = ObjectModel.slotAddress(object, slots - 1);
         for (int j = 0; j < slots; j++, slot -= 8) {
             if (memory.load(slot) != 0) {
                 stack[t++] = slot;
             }
         }
-        top = t;
+        return t;
     }
 
     @Override
@@ -135,12 +144,34 @@ public class Collector implements TraceLocal {
         bytesMarked += traceBytes;
     }
 
+    /** Counts {@code objects} objects of {@code traceBytes} in all marked in place (a fused trace counts a packet's at once). */
+    final void countMarked(long objects, long traceBytes) {
+        objectsMarked += objects;
+        bytesMarked += traceBytes;
+    }
+
+    /**
+     * Counts {@code objects} objects copied, of {@code traceBytes} trace bytes and {@code bytes} simulated
+     * bytes in all (a fused trace counts a packet's at once, and reports each move itself).
+     */
+    final void countCopied(long objects, long traceBytes, long bytes) {
+        objectsCopied += objects;
+        bytesCopied += traceBytes;
+        copiedAllocationBytes += bytes;
+    }
+
+    /** Whether {@link #moved} does anything: the binding logs moves or a plugin asked for them. */
+    final boolean reportsMoves() {
+        return moves != null || plugins.wantsMoves();
+    }
+
     /** Counts {@code n} edges traced: ProcessEdges does, and so must a trace that follows edges itself. */
     public final void countEdges(int n) {
         edgesTraced += n;
     }
 
-    private long[] growEdgeStack(int n) {
+    /** Grows the edge stack to at least {@code n} entries, keeping its contents; returns it. */
+    long[] growEdgeStack(int n) {
         edgeStack = Arrays.copyOf(edgeStack, Math.max(n, edgeStack.length * 2));
         return edgeStack;
     }
@@ -160,6 +191,25 @@ public class Collector implements TraceLocal {
     /** Edges on the edge stack. */
     int edgesLeft() {
         return (int) top;
+    }
+
+    /** Makes the edge stack's first {@code n} entries its edges (a fused trace's loop keeps the top in a local). */
+    void setEdgesLeft(int n) {
+        top = n;
+    }
+
+    /**
+     * For a fused trace's loop, which keeps the edge stack's top in a local: traces {@code object}, the
+     * target of {@code slot}, with {@code trace} as {@link ProcessEdges}' generic loop does, the stack's
+     * top being {@code top}; returns the new top ({@link #edgeStack()} may have grown).
+     */
+    int traceElsewhere(ObjectTrace trace, SimulatedMemory memory, long slot, long object, int top) {
+        this.top = top;
+        long moved = trace.traceObject(object, this);
+        if (moved != object) {
+            memory.store(slot, moved);
+        }
+        return (int) this.top;
     }
 
     /** Pops the edge stack's top edge; there must be one. */

@@ -15,7 +15,7 @@ import org.jmmtk.scheduler.WorkPacket;
  * its non-null reference slots pushed at once (by {@link Collector#enqueue}, which the policy calls),
  * so its first child is traced next, while it is still in the cache. A packet traces at most the packet
  * capacity of edges (its work budget); the edges then left on the stack go to new packets
- * ({@link #spill}).
+ * ({@link #spill}). A {@link FusedTrace} runs that loop itself, specialised to its policy.
  *
  * <p>Depth first, because tracing a packet's edges all before scanning any of the objects reached
  * visits the heap level by level: on a tree built depth first that order misses the cache on nearly
@@ -50,6 +50,18 @@ public final class ProcessEdges extends WorkPacket<Collector> {
         }
         collector.pushEdges(edges, count);
         int budget = closure.packetCapacity();
+        int traced = trace instanceof FusedTrace fused
+                ? fused.traceEdges(collector, memory, budget)
+                : traceEdges(collector, memory, trace, budget);
+        collector.countEdges(traced);
+        Tracepoints.processEdges(worker.gc(), id(), traced, roots);
+        if (collector.edgesLeft() > 0) {
+            spill(worker, collector.edgeStack(), collector.edgesLeft());
+        }
+    }
+
+    /** The generic loop: traces at most {@code budget} edges of the edge stack, each through {@code trace}. */
+    private static int traceEdges(Collector collector, SimulatedMemory memory, ObjectTrace trace, int budget) {
         int traced = 0;
         while (collector.edgesLeft() > 0 && traced < budget) {
             long slot = collector.popEdge();
@@ -63,11 +75,7 @@ public final class ProcessEdges extends WorkPacket<Collector> {
                 memory.store(slot, moved);
             }
         }
-        collector.countEdges(traced);
-        Tracepoints.processEdges(worker.gc(), id(), traced, roots);
-        if (collector.edgesLeft() > 0) {
-            spill(worker, collector.edgeStack(), collector.edgesLeft());
-        }
+        return traced;
     }
 
     private void reportRoots(SimulatedMemory memory, PluginHost plugins) {

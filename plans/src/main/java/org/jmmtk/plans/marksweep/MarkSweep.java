@@ -8,7 +8,7 @@ import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.MarkSweepSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.ObjectTrace;
+import org.jmmtk.core.scheduling.MarkSweepSpaceTrace;
 import org.jmmtk.scheduler.GCWorker;
 
 /**
@@ -22,11 +22,8 @@ public final class MarkSweep extends Plan {
     public MarkSweep(PlanArgs args) {
         super(args);
         this.ms = new MarkSweepSpace("ms", args.heapBytes() + args.heap().geometry().blockBytes(), args.heap());
-        MarkSweepSpace space = ms;
-        ObjectTrace others = spaceTableTrace();
-        // nearly every object is in the mark-sweep space: by address, straight to its policy
-        setFullHeapTrace((object, context) -> space.contains(object)
-                ? space.traceObject(object, context) : others.traceObject(object, context));
+        // nearly every object is in the mark-sweep space: by address, marked and scanned in the closure's loop
+        setFullHeapTrace(new MarkSweepSpaceTrace(ms, spaceTableTrace()));
     }
 
     @Override

@@ -8,7 +8,7 @@ import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.CopySpace;
 import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.ObjectTrace;
+import org.jmmtk.core.scheduling.CopySpaceTrace;
 import org.jmmtk.scheduler.GCWorker;
 
 /**
@@ -32,13 +32,9 @@ public final class SemiSpace extends Plan {
         this.copySpace1 = new CopySpace("copyspace1", extent, args.heap());
         this.toSpace = copySpace0;
         this.fromSpace = copySpace1;
-        ObjectTrace others = spaceTableTrace();
-        // nearly every object is in the from-space the Prepare stage chose (the scheduler's bucket opening
-        // orders that before the closure): by address, straight to its policy
-        setFullHeapTrace((object, context) -> {
-            CopySpace from = fromSpace;
-            return from.contains(object) ? from.traceObject(object, context) : others.traceObject(object, context);
-        });
+        // nearly every object is in the from-space the Prepare stage chose: by address, copied and scanned
+        // in the closure's loop
+        setFullHeapTrace(new CopySpaceTrace(copySpace0, copySpace1, spaceTableTrace()));
     }
 
     @Override

@@ -1,0 +1,66 @@
+package org.jmmtk.core.scheduling;
+
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.policy.MarkSweepSpace;
+
+/**
+ * The full-heap trace of a plan whose objects are nearly all in one {@link MarkSweepSpace}: marking fused
+ * with scanning in the closure packet's loop. An object of that space (told by its address) has its side
+ * mark bit set, and if this worker set it, its header read once for its slots, which are pushed at once,
+ * and its size, counted in a local; objects of other spaces go to {@code others}. {@link #traceObject}
+ * does the same one object at a time (through {@link MarkSweepSpace#traceObject}).
+ *
+ * <p>Stateless; called by every GC worker in parallel, each on its own {@link Collector}.
+ */
+public final class MarkSweepSpaceTrace implements FusedTrace {
+    private final MarkSweepSpace space;
+    private final ObjectTrace others;
+
+    /** Traces {@code space}'s objects itself and every other object with {@code others}. */
+    public MarkSweepSpaceTrace(MarkSweepSpace space, ObjectTrace others) {
+        this.space = space;
+        this.others = others;
+    }
+
+    @Override
+    public long traceObject(long object, Collector collector) {
+        return space.contains(object) ? space.traceObject(object, collector) : others.traceObject(object, collector);
+    }
+
+    @Override
+    public int traceEdges(Collector collector, SimulatedMemory memory, int budget) {
+        MarkSweepSpace ms = space;
+        long[] stack = collector.edgeStack();
+        int top = collector.edgesLeft();
+        int traced = 0;
+        long objects = 0;
+        long bytes = 0;
+        while (top > 0 && traced < budget) {
+            long slot = stack[--top];
+            traced++;
+            long object = memory.load(slot);
+            if (object == 0) {
+                continue;
+            }
+            if (ms.contains(object)) {
+                if (ms.attemptMark(object)) {
+                    long status = memory.load(object + ObjectModel.STATUS_OFFSET);
+                    objects++;
+                    bytes += ObjectModel.traceBytesOfStatus(status);
+                    int slots = ObjectModel.refSlotsOfStatus(status);
+                    if (top + slots > stack.length) {
+                        stack = collector.growEdgeStack(top + slots);
+                    }
+                    top = Collector.pushSlots(memory, stack, top, object, slots);
+                }
+                continue;
+            }
+            top = collector.traceElsewhere(others, memory, slot, object, top);
+            stack = collector.edgeStack();
+        }
+        collector.setEdgesLeft(top);
+        collector.countMarked(objects, bytes);
+        return traced;
+    }
+}
