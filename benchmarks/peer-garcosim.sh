@@ -28,8 +28,9 @@ for pair in "traversal semispace" "markSweep marksweep"; do
   set -- $pair
   peer=(); ours=()
   for i in $(seq "$N"); do
-    peer+=($( { time "$TFS" "$DIR/t.garcosim" -h "$HEAP" -c "$1" >/dev/null 2>&1; } 2>&1 ))
-    ours+=($( { time "$ROOT/jmmtk" run --trace "$DIR/t.trace" --plan "$2" --heap "$HEAP" >"$DIR/out" 2>&1; } 2>&1 ))
+    # the time is the last line (a crash adds the shell's report before it)
+    peer+=($( { time "$TFS" "$DIR/t.garcosim" -h "$HEAP" -c "$1" >/dev/null 2>&1; } 2>&1 | tail -1 || true))
+    ours+=($( { time "$ROOT/jmmtk" run --trace "$DIR/t.trace" --plan "$2" --heap "$HEAP" >"$DIR/out" 2>&1; } 2>&1 | tail -1 || true))
   done
   p=$(med "${peer[@]}"); o=$(med "${ours[@]}")
   echo "$2: TraceFileSim $p s, jmmtk $o s, jmmtk $(echo "scale=1; $p / $o" | bc)x faster (TraceFileSim: ${peer[*]}; jmmtk: ${ours[*]})"
