@@ -22,17 +22,23 @@ DIR="$(mktemp -d)"; trap 'rm -rf "$DIR"' EXIT
   $1 == "G" { k = $2; if (glob[k] != "" && glob[k] != 0) print "- T49 O" glob[k]
               if ($3 != 0) print "+ T49 O" $3; glob[k] = $3; next }' > "$DIR/t.garcosim"
 echo "trace: $WORKLOAD --scale $SCALE, $(wc -l < "$DIR/t.garcosim") GarCoSim records; heap $HEAP bytes; $N runs each; $(uptime | sed 's/.*load/load/')"
-TIMEFORMAT='%R'
+# TraceFileSim writes its logs into the current folder
+cd "$DIR"
+# wall seconds, then CPU seconds (user + system), which a loaded machine disturbs less
+TIMEFORMAT='%R %U %S'
 med() { printf '%s\n' "$@" | sort -n | awk '{v[NR]=$1} END {print (NR%2)? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 for pair in "traversal semispace" "markSweep marksweep"; do
   set -- $pair
-  peer=(); ours=()
+  peer=(); ours=(); peercpu=(); ourcpu=()
   for i in $(seq "$N"); do
     # the time is the last line (a crash adds the shell's report before it)
-    peer+=($( { time "$TFS" "$DIR/t.garcosim" -h "$HEAP" -c "$1" >/dev/null 2>&1; } 2>&1 | tail -1 || true))
-    ours+=($( { time "$ROOT/jmmtk" run --trace "$DIR/t.trace" --plan "$2" --heap "$HEAP" >"$DIR/out" 2>&1; } 2>&1 | tail -1 || true))
+    read -r w u s < <({ time "$TFS" "$DIR/t.garcosim" -h "$HEAP" -c "$1" >/dev/null 2>&1; } 2>&1 | tail -1 || true)
+    peer+=("$w"); peercpu+=("$(echo "$u + $s" | bc)")
+    read -r w u s < <({ time "$ROOT/jmmtk" run --trace "$DIR/t.trace" --plan "$2" --heap "$HEAP" >"$DIR/out" 2>&1; } 2>&1 | tail -1 || true)
+    ours+=("$w"); ourcpu+=("$(echo "$u + $s" | bc)")
   done
-  p=$(med "${peer[@]}"); o=$(med "${ours[@]}")
+  p=$(med "${peer[@]}"); o=$(med "${ours[@]}"); pc=$(med "${peercpu[@]}"); oc=$(med "${ourcpu[@]}")
   echo "$2: TraceFileSim $p s, jmmtk $o s, jmmtk $(echo "scale=1; $p / $o" | bc)x faster (TraceFileSim: ${peer[*]}; jmmtk: ${ours[*]})"
+  echo "$2: CPU: TraceFileSim $pc s, jmmtk $oc s, $(echo "scale=1; $pc / $oc" | bc)x"
   grep -E "^ *(GCs|collections)" "$DIR/out" | head -2 || true
 done
