@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.bindings.trace.StreamTraceWriter;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceStats;
@@ -30,8 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Trace replay throughput, in records per second (the {@code records} counter), for text and binary
- * traces, plain and gzipped: {@code parse} reads every record into a no-op consumer; {@code nogc}
- * replays the trace on the nogc plan (allocation, stores, roots, no collection).
+ * traces, plain and gzipped, and binary in per-thread streams: {@code parse} reads every record into a
+ * no-op consumer; {@code nogc} replays the trace on the nogc plan (allocation, stores, roots, no collection).
  *
  * <p>The trace is binarytrees at scale 0.25 (seed 42): about 786,000 objects and 1,321,649 records (the
  * {@code records} counter per replay; both builds of issue 11 write the same bytes).
@@ -52,7 +53,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class ReplayBenchmark {
-    @Param({"text", "binary", "text.gz", "binary.gz"})
+    @Param({"text", "binary", "text.gz", "binary.gz", "streams"})
     public String format;
 
     private Path dir;
@@ -75,7 +76,8 @@ public class ReplayBenchmark {
     public void writeTrace() throws IOException {
         dir = Files.createTempDirectory("jmmtk-replay-bench");
         trace = dir.resolve("binarytrees." + format);
-        try (TraceWriter writer = TraceWriter.create(trace, format.startsWith("binary"))) {
+        try (TraceWriter writer = format.equals("streams") ? new StreamTraceWriter(trace)
+                : TraceWriter.create(trace, format.startsWith("binary"))) {
             Workloads.REGISTRY.find("binarytrees").orElseThrow().factory().create(42, 0.25).replay(writer);
         }
         TraceStats stats = new TraceStats();

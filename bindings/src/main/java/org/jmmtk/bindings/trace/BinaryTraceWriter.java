@@ -2,7 +2,6 @@ package org.jmmtk.bindings.trace;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -24,57 +23,38 @@ public final class BinaryTraceWriter implements TraceWriter {
 
     @Override
     public void type(int typeId, String name) {
-        byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
         out.record();
-        out.put('T');
-        varint(typeId);
-        varint(bytes.length);
-        out.put(bytes);
+        BinaryRecords.type(out, typeId, name);
     }
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         out.alloc(bytes);
-        out.put('A');
-        varint(thread);
-        varint(object);
-        varint(bytes);
-        varint(refSlots);
-        varint(typeId);
+        BinaryRecords.alloc(out, thread, object, bytes, refSlots, typeId);
     }
 
     @Override
     public void write(int thread, long source, int slot, long target) {
         out.record();
-        out.put('W');
-        varint(thread);
-        varint(source);
-        varint(slot);
-        varint(target);
+        BinaryRecords.write(out, thread, source, slot, target);
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
         out.record();
-        out.put('R');
-        varint(thread);
-        varint(rootSlot);
-        varint(target);
+        BinaryRecords.root(out, thread, rootSlot, target);
     }
 
     @Override
     public void global(int rootSlot, long target) {
         out.record();
-        out.put('G');
-        varint(rootSlot);
-        varint(target);
+        BinaryRecords.global(out, rootSlot, target);
     }
 
     @Override
     public void death(long object) {
         out.record();
-        out.put('D');
-        varint(object);
+        BinaryRecords.death(out, object);
     }
 
     @Override
@@ -87,14 +67,6 @@ public final class BinaryTraceWriter implements TraceWriter {
     public void collect() {
         out.record();
         out.put('C');
-    }
-
-    private void varint(long value) {
-        while ((value & ~0x7fL) != 0) {
-            out.put((int) ((value & 0x7f) | 0x80));
-            value >>>= 7;
-        }
-        out.put((int) value);
     }
 
     /** Writes the end record and closes the file (once; closing again does nothing). */

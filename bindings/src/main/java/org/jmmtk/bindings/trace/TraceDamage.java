@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.zip.CRC32C;
 import java.util.zip.ZipException;
 
@@ -26,9 +25,10 @@ final class TraceDamage {
     static String of(Path file) throws IOException {
         try (InputStream in = TraceFormat.decompressed(file)) {
             byte[] head = in.readNBytes(TraceFormat.BINARY_MAGIC.length + 1);
+            // both binary layouts end with the binary end record
             boolean binary = head.length == TraceFormat.BINARY_MAGIC.length + 1
-                    && Arrays.equals(head, 0, TraceFormat.BINARY_MAGIC.length, TraceFormat.BINARY_MAGIC, 0,
-                    TraceFormat.BINARY_MAGIC.length);
+                    && (TraceFormat.startsWith(head, TraceFormat.BINARY_MAGIC)
+                    || TraceFormat.startsWith(head, TraceFormat.STREAMS_MAGIC));
             if (binary) {
                 return head[TraceFormat.BINARY_MAGIC.length] == TraceFormat.VERSION ? binary(head, in) : null;
             }

@@ -31,6 +31,8 @@ public final class TraceFormat {
     static final String TEXT_HEADER_V1 = "#jmmtk-trace " + VERSION_1;
     /** First bytes of a binary trace, followed by the version byte. */
     public static final byte[] BINARY_MAGIC = {'J', 'M', 'T', 'B'};
+    /** First bytes of a binary trace in per-thread streams ({@link StreamTraceWriter}), followed by the version byte. */
+    public static final byte[] STREAMS_MAGIC = {'J', 'M', 'T', 'S'};
     /** Largest root slot index (per thread, and for globals). */
     public static final int MAX_ROOT_SLOT = (1 << 20) - 1;
     /** Most distinct threads a trace may have (a replay gives each its own root area). */
@@ -51,11 +53,12 @@ public final class TraceFormat {
     public static TraceSource open(Path file) throws IOException {
         requireRegularFile(file, "trace file");
         boolean binary;
+        boolean streams;
         int version;
         try (InputStream in = decompressed(file)) {
             byte[] head = in.readNBytes(256);
-            binary = head.length >= BINARY_MAGIC.length
-                    && Arrays.equals(head, 0, BINARY_MAGIC.length, BINARY_MAGIC, 0, BINARY_MAGIC.length);
+            streams = startsWith(head, STREAMS_MAGIC);
+            binary = streams || startsWith(head, BINARY_MAGIC);
             version = binary ? (head.length > BINARY_MAGIC.length ? head[BINARY_MAGIC.length] : -1)
                     : textVersion(new String(head, StandardCharsets.UTF_8).lines().findFirst().orElse(""));
         } catch (java.util.zip.ZipException | java.io.EOFException e) {
@@ -65,7 +68,12 @@ public final class TraceFormat {
             System.err.println("jmmtk: warning: " + file + " is a version 1 trace, which has no end record: a truncated "
                     + "copy cannot be detected (rewrite it as version 2: jmmtk trace convert " + file + " -o NEW)");
         }
-        return binary ? new BinaryTraceReader(file) : new TextTraceReader(file);
+        return streams ? new StreamTraceReader(file) : binary ? new BinaryTraceReader(file) : new TextTraceReader(file);
+    }
+
+    /** Whether {@code head} starts with {@code magic}. */
+    static boolean startsWith(byte[] head, byte[] magic) {
+        return head.length >= magic.length && Arrays.equals(head, 0, magic.length, magic, 0, magic.length);
     }
 
     /**

@@ -11,7 +11,7 @@ import java.util.zip.CRC32C;
  * records, objects and bytes allocated. I/O errors are {@link UncheckedIOException}s, as
  * {@link TraceEvents} methods cannot throw checked ones. Used by the one thread that writes.
  */
-final class TraceOutput {
+final class TraceOutput implements ByteSink {
     private final OutputStream out;
     private final byte[] buffer = new byte[1 << 16];
     private int position;
@@ -27,7 +27,8 @@ final class TraceOutput {
         this.out = out;
     }
 
-    void put(int b) {
+    @Override
+    public void put(int b) {
         if (position == buffer.length) {
             drain();
         }

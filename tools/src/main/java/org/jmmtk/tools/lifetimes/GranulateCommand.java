@@ -50,7 +50,7 @@ public final class GranulateCommand implements Callable<Integer> {
         TraceSource src = TraceFormat.open(input);
         Granulator g;
         try (OutputFile out = OutputFile.create(output.file(), input)) {
-            try (TraceWriter writer = TraceWriter.create(out.temp(), output.binary());
+            try (TraceWriter writer = output.writer(out.temp());
                  Granulator granulator = new Granulator(writer, bytes, out.temp().toAbsolutePath().getParent());
                  Progress progress = Progress.start("granulating " + input, src::progress)) {
                 g = granulator;

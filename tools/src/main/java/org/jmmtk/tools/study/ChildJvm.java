@@ -44,14 +44,17 @@ final class ChildJvm {
     }
 
     /**
-     * Children of this JVM: its java, its heap and {@code -XX} options (not agents or debuggers), its class
+     * Children of this JVM: its java, its heap, {@code -XX}, {@code -Xshare} and {@code -Xlog} options (not
+     * agents or debuggers; the launcher's class-data-sharing archive comes with them), its class
      * path, and the code added to this run.
      */
     static ChildJvm ofThisJvm() {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("-Xm") || arg.startsWith("-Xss") || arg.startsWith("-XX:")) {
+            // -Xshare and -Xlog carry the launcher's class-data-sharing archive and keep it silent
+            if (arg.startsWith("-Xm") || arg.startsWith("-Xss") || arg.startsWith("-XX:")
+                    || arg.startsWith("-Xshare:") || arg.startsWith("-Xlog:")) {
                 cmd.add(arg);
             }
         }

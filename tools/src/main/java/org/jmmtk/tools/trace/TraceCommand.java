@@ -30,6 +30,7 @@ import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.trace.TextTraceWriter;
 import org.jmmtk.bindings.trace.TraceStats;
+import org.jmmtk.bindings.trace.StreamTraceWriter;
 import org.jmmtk.bindings.trace.TraceWriter;
 import org.jmmtk.bindings.trace.TypeStats;
 import picocli.CommandLine.Command;
@@ -78,14 +79,23 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--binary", description = "Write the binary form instead of text.")
         boolean binary;
 
+        @Option(names = "--streams", description = "Write the binary form in per-thread streams: each trace "
+                + "thread's records in chunks of their own, numbered in trace order (docs/trace-format.md).")
+        boolean streams;
+
         /** The trace to write. */
         public Path file() {
             return file;
         }
 
-        /** Whether it is written in the binary encoding. */
+        /** A writer of the chosen encoding and layout for {@code file} (the output's temporary file). */
+        public TraceWriter writer(Path file) throws IOException {
+            return streams ? new StreamTraceWriter(file) : TraceWriter.create(file, binary);
+        }
+
+        /** Whether it is written in the binary encoding (either layout). */
         public boolean binary() {
-            return binary;
+            return binary || streams;
         }
 
         /**
@@ -95,7 +105,7 @@ public final class TraceCommand implements Runnable {
          */
         public void write(TraceSource source, String label, Path input, boolean check, PrintWriter stdout) throws IOException {
             try (OutputFile out = OutputFile.create(file, input)) {
-                try (TraceWriter writer = TraceWriter.create(out.temp(), binary);
+                try (TraceWriter writer = writer(out.temp());
                      Progress progress = Progress.start(label, source::progress)) {
                     source.replay(check ? new TeeEvents(new StreamingShadowHeap(), writer) : writer);
                 } catch (UncheckedIOException e) {
@@ -104,7 +114,8 @@ public final class TraceCommand implements Runnable {
                 out.commit();
             }
             if (stdout != null) {
-                stdout.printf(Locale.ROOT, "wrote %s: %s trace of %s, %,d bytes%n", file, binary ? "binary" : "text",
+                stdout.printf(Locale.ROOT, "wrote %s: %s trace of %s, %,d bytes%n", file,
+                        streams ? "per-thread stream" : binary ? "binary" : "text",
                         source.describe(), Files.size(file));
                 stdout.flush();
             }
@@ -155,7 +166,7 @@ public final class TraceCommand implements Runnable {
     }
 
     @Command(name = "convert", description = "Rewrite a jmmtk trace (version 1 or 2, any encoding) as a version-2 "
-            + "trace: text, or binary with --binary.")
+            + "trace: text, binary with --binary, or binary in per-thread streams with --streams.")
     static final class Convert implements Callable<Integer> {
         @Spec
         CommandSpec spec;
