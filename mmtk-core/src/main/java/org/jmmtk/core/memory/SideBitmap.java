@@ -95,6 +95,26 @@ public final class SideBitmap {
         return false;
     }
 
+    /**
+     * Clears the bit unless it is clear already; true if this call cleared it (an unlog bit: the one
+     * mutator whose store clears it logs the object). A clear bit is seen with a plain load.
+     */
+    public boolean attemptClear(long address) {
+        long[] words = chunkFor(address);
+        int g = granule(address);
+        int w = g >>> 6;
+        long bit = 1L << g;
+        long word = words[w];
+        while ((word & bit) != 0) {
+            long found = (long) WORDS.compareAndExchange(words, w, word, word & ~bit);
+            if (found == word) {
+                return true;
+            }
+            word = found;
+        }
+        return false;
+    }
+
     public void clear(long address) {
         long[] words = chunkFor(address);
         int g = granule(address);
