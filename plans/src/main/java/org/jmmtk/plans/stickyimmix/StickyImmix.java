@@ -63,6 +63,8 @@ public final class StickyImmix extends Plan {
     private final long nurseryBytes;
     // written under the poll's lock or by the collection's last packet; read by the next collection
     private volatile boolean nextFull;
+    // whether the last heap-full collection, a first attempt, was a nursery one (read by the driver's poll)
+    private volatile boolean nurseryAttempt;
     // written by the Evacuate packet, read at the end of the collection
     private volatile long promotedBytes;
     private volatile long evacuated;
@@ -101,10 +103,14 @@ public final class StickyImmix extends Plan {
         return heap().geometry().maxImmixObjectBytes();
     }
 
-    /** A nursery collection that leaves the heap full is followed by a full, emergency, one (which defragments). */
+    /**
+     * As immix, a full collection and then an emergency one (which defragments) before the run is out of
+     * memory; a first attempt that was a nursery collection does not count (mmtk-core declares an
+     * emergency only after a collection that was exhaustive, which a nursery collection is not).
+     */
     @Override
     public int maxCollectionAttempts() {
-        return 2;
+        return nurseryAttempt ? 3 : 2;
     }
 
     @Override
@@ -158,10 +164,12 @@ public final class StickyImmix extends Plan {
      */
     @Override
     public CollectionKind collectionKind(GcReason reason) {
-        if (reason == GcReason.EMERGENCY || reason == GcReason.FINAL || nextFull) {
-            return CollectionKind.FULL;
+        CollectionKind kind = reason == GcReason.EMERGENCY || reason == GcReason.FINAL || nextFull
+                ? CollectionKind.FULL : Gen.NURSERY;
+        if (reason == GcReason.HEAP_FULL) {
+            nurseryAttempt = kind == Gen.NURSERY;
         }
-        return Gen.NURSERY;
+        return kind;
     }
 
     @Override
