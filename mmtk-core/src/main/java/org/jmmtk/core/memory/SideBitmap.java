@@ -94,13 +94,26 @@ public final class SideBitmap {
      * load, without the atomic instruction (marking: most objects reached again are marked already).
      */
     public boolean attemptSet(long address) {
+        return attemptChange(address, true);
+    }
+
+    /**
+     * Clears the bit unless it is clear already; true if this call cleared it (an unlog bit: the one
+     * mutator whose store clears it logs the object). A clear bit is seen with a plain load.
+     */
+    public boolean attemptClear(long address) {
+        return attemptChange(address, false);
+    }
+
+    /** Makes the bit {@code set} unless it is already; true if this call changed it. */
+    private boolean attemptChange(long address, boolean set) {
         long[] words = chunkFor(address);
         int g = granule(address);
         int w = g >>> 6;
         long bit = 1L << g;
         long word = words[w];
-        while ((word & bit) == 0) {
-            long found = (long) WORDS.compareAndExchange(words, w, word, word | bit);
+        while (((word & bit) != 0) != set) {
+            long found = (long) WORDS.compareAndExchange(words, w, word, word ^ bit);
             if (found == word) {
                 return true;
             }

@@ -1,6 +1,7 @@
 package org.jmmtk.core.policy;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
 import java.util.function.LongPredicate;
 import org.jmmtk.core.heap.FreeListPageResource;
@@ -52,6 +53,13 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
  * not collect this space starts with {@link #preparePromotion}: line marks stay, and copies take the
  * recyclable blocks of the last sweep, then clean blocks.
  *
+ * <p><b>Mixed age</b> (a sticky-mark-bit plan's one space, mmtk-core's {@code ImmixSpaceArgs.mixed_age}):
+ * built with unlog bits, the space holds young and old objects together. A mark outlives the sweep and
+ * means "old", so a nursery collection ({@link #prepareNursery}) traces only unmarked objects and keeps
+ * every line mark; a full collection ({@link #prepare}) clears the object marks first. The sweep gives
+ * every survivor its unlog bit (the barrier then watches it) and takes it from every object it frees.
+ * {@link #copyNurserySurvivors} moves a nursery collection's survivors opportunistically.
+ *
  * <p>Threads: mutators take blocks under the space's lock; GC workers mark lines concurrently (plain
  * byte stores of the same value) and sweep disjoint block ranges; evacuation runs in one packet.
  */
@@ -76,6 +84,8 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     private final boolean[] copyBlock;
     private final ImmixDefrag defrag;
     private final SideBitmap pinned;
+    // set for a mixed-age space: marks are sticky and survivors are unlogged; null otherwise
+    private final SideBitmap unlogBits;
     private final IntArrayList recyclable = new IntArrayList();
     private int nextRecyclable;
     private int blockLimit;
@@ -87,9 +97,20 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     // set by prepareRemark: the sweep rebuilds each block's line marks from its marked objects
     private boolean remarkInSweep;
     private volatile boolean anyPinned;
+    // lines mutators took since the last collection (fresh blocks whole, recyclable blocks' free lines)
+    private long linesConsumed;
 
     public ImmixSpace(String name, long bytes, HeapServices heap) {
+        this(name, bytes, heap, null);
+    }
+
+    /**
+     * A mixed-age space if {@code unlogBits} is not null (see the class comment): the plan's unlog
+     * bits, which the sweep sets on survivors and clears on the objects it frees.
+     */
+    public ImmixSpace(String name, long bytes, HeapServices heap, SideBitmap unlogBits) {
         super(name, bytes, heap);
+        this.unlogBits = unlogBits;
         this.pages = new FreeListPageResource(memory, geometry, region);
         this.logBlockBytes = Integer.numberOfTrailingZeros(geometry.immixBlockBytes());
         this.logLineBytes = Integer.numberOfTrailingZeros(geometry.lineBytes());
@@ -162,6 +183,9 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
                 blockHoles[b] = 0;
                 copyBlock[b] = forGC;
                 blockLimit = Math.max(blockLimit, b + 1);
+                if (!forGC) {
+                    linesConsumed += linesInBlock;
+                }
             }
         }
         return address;
@@ -177,6 +201,14 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
      * or -1 if there is none.
      */
     public synchronized int takeRecyclable() {
+        int b = nextRecyclableBlock();
+        if (b >= 0) {
+            linesConsumed += freeLines(b);
+        }
+        return b;
+    }
+
+    private int nextRecyclableBlock() {
         while (nextRecyclable < recyclable.size()) {
             int b = recyclable.getInt(nextRecyclable++);
             if (blockState[b] == RECYCLABLE) {
@@ -240,6 +272,9 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
             }
         }
         Arrays.fill(lineMarks, 0, blockLimit * linesInBlock, (byte) 0);
+        if (unlogBits != null) {
+            clearObjectMarks();
+        }
         recyclable.clear();
         nextRecyclable = 0;
         nextCopyTarget = 0;
@@ -289,6 +324,41 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         preparePromotion(cleanPages);
         cleanPagesForCopies += reservedPages() * ImmixDefrag.HEADROOM_PERCENT / 100;
         defrag.skip();
+    }
+
+    /**
+     * Prepare of a mixed-age space's nursery collection: as {@link #preparePromotion} (the line marks
+     * stay, since marked objects are old and live by assumption; copies take the recyclable blocks
+     * mutators left, then {@code cleanPages} clean pages), the previous sweep's mark histogram is
+     * forgotten, since this collection's sweep records a new one, and no block counts as taken for
+     * copies any more (mutators may have allocated young objects in one since).
+     */
+    public synchronized void prepareNursery(int cleanPages) {
+        preparePromotion(cleanPages);
+        defrag.skip();
+        Arrays.fill(copyBlock, 0, blockLimit, false);
+    }
+
+    /** A full collection of a mixed-age space traces every object: no mark may say "old" any more. */
+    private void clearObjectMarks() {
+        for (int b = 0; b < blockLimit; b++) {
+            if (blockState[b] == FREE) {
+                continue;
+            }
+            long block = blockAddress(b);
+            long end = block + blockBytes();
+            for (long o = validObjects.next(block, end); o >= 0; o = validObjects.next(o + 8, end)) {
+                ObjectModel.clearMark(memory, o);
+            }
+        }
+    }
+
+    /**
+     * Pages' worth of lines mutators took since the last collection (mmtk-core's
+     * {@code get_pages_allocated}): every line of a fresh block, the free lines of a recyclable one.
+     */
+    public synchronized int pagesConsumed() {
+        return (int) ((linesConsumed << logLineBytes) / geometry.pageBytes());
     }
 
     /**
@@ -353,7 +423,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
      */
     public synchronized int takeCopyTarget() {
         if (promotionOnly) {
-            return takeRecyclable();
+            return nextRecyclableBlock();
         }
         while (nextCopyTarget < blockLimit) {
             int b = nextCopyTarget++;
@@ -426,6 +496,54 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     /**
+     * A mixed-age space's nursery collection, after the closure, one packet (mmtk-core's
+     * {@code trace_object_with_opportunistic_copy} in a nursery collection, taken after marking and in
+     * address order so the heap does not depend on the GC thread count): the young survivors are the
+     * objects the closure marked that have no unlog bit yet. Each unpinned one is moved where
+     * {@code context.allocCopy} puts it while there is room, otherwise it stays; every survivor, moved
+     * or not, is unlogged (it is old now) and added to {@code survivors} (the copy if it moved). The
+     * line marks of the blocks objects left are recomputed. Returns the number of objects moved.
+     */
+    public long copyNurserySurvivors(TraceLocal context, LongArrayList survivors) {
+        long moved = 0;
+        boolean room = true;
+        int limit = blockLimit();
+        for (int b = 0; b < limit; b++) {
+            if (blockState[b] == FREE || copyBlock[b]) {
+                continue;
+            }
+            long block = blockAddress(b);
+            long end = block + blockBytes();
+            boolean left = false;
+            for (long o = validObjects.next(block, end); o >= 0; o = validObjects.next(o + 8, end)) {
+                if (!ObjectModel.isMarked(memory, o) || unlogBits.get(o)) {
+                    continue;
+                }
+                long size = ObjectModel.size(memory, o);
+                long to = room && !isPinned(o) ? context.allocCopy(size) : 0;
+                if (to == 0 && !isPinned(o) && size <= lineBytes()) {
+                    // no hole and no clean block for a small object: none for any other either
+                    room = false;
+                }
+                if (to == 0) {
+                    unlogBits.set(o);
+                    survivors.add(o);
+                    continue;
+                }
+                moveTo(o, to, size, context, true, true);
+                unlogBits.set(to);
+                survivors.add(to);
+                left = true;
+                moved++;
+            }
+            if (left) {
+                remarkLines(b);
+            }
+        }
+        return moved;
+    }
+
+    /**
      * Copies {@code object} of another space, marked in place by the collection in progress, into this
      * space where {@code context.allocCopy} puts it, leaves a forwarding pointer and returns the copy (a
      * generational plan's promotion, after the closure). The copy gets the log bit (it is mature: the
@@ -483,6 +601,9 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     private void reclaim(long object) {
         if (anyPinned) {
             pinned.clear(object);
+        }
+        if (unlogBits != null && unlogBits.get(object)) {
+            unlogBits.clear(object);
         }
         free(object);
     }
@@ -552,8 +673,15 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         for (long o = validObjects.next(block, end); o >= 0; o = validObjects.next(o + 8, end)) {
             if (ObjectModel.isForwarded(memory, o)) {
                 validObjects.clear(o);
+                if (unlogBits != null) {
+                    unlogBits.clear(o);
+                }
             } else if (ObjectModel.isMarked(memory, o)) {
-                ObjectModel.clearMark(memory, o);
+                if (unlogBits == null) {
+                    ObjectModel.clearMark(memory, o);
+                } else if (!unlogBits.get(o)) {
+                    unlogBits.set(o);
+                }
             } else {
                 reclaim(o);
             }
@@ -626,6 +754,7 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     public synchronized int rebuildRecyclableList() {
         recyclable.clear();
         nextRecyclable = 0;
+        linesConsumed = 0;
         int full = 0;
         for (int b = 0; b < blockLimit; b++) {
             if (blockState[b] == RECYCLABLE) {

@@ -3,6 +3,7 @@ package org.jmmtk.core.scheduling;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.policy.ForwardingSpace;
 import org.jmmtk.scheduler.GCWorker;
+import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
@@ -18,6 +19,18 @@ public final class ForwardListedFields extends WorkPacket<Collector> {
     private final int from;
     private final int to;
     private final ForwardingSpace target;
+
+    /** Objects per packet of {@link #schedule}. */
+    public static final int CHUNK = 4096;
+
+    /** Adds, to the RefForwarding stage, packets of {@link #CHUNK} objects that together redirect all of {@code objects}. */
+    public static void schedule(GCWorker<Collector> worker, SimulatedMemory memory, long[] objects,
+                                ForwardingSpace target) {
+        for (int from = 0; from < objects.length; from += CHUNK) {
+            worker.addWork(Stage.REF_FORWARDING,
+                    new ForwardListedFields(memory, objects, from, Math.min(objects.length, from + CHUNK), target));
+        }
+    }
 
     public ForwardListedFields(SimulatedMemory memory, long[] objects, int from, int to, ForwardingSpace target) {
         this.memory = memory;

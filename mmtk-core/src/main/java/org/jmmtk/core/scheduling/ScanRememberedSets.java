@@ -1,6 +1,7 @@
 package org.jmmtk.core.scheduling;
 
 import java.util.List;
+import java.util.function.LongConsumer;
 import org.jmmtk.core.barrier.RememberedSet;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
@@ -25,16 +26,27 @@ public final class ScanRememberedSets extends WorkPacket<Collector> {
     private final List<RememberedSet> sets;
     private final boolean traceSlots;
     private final Check check;
+    private final LongConsumer unlog;
 
     /**
      * @param traceSlots whether the remembered objects' slots are edges (a nursery collection)
      * @param check      run first, or null
      */
     public ScanRememberedSets(Closure closure, List<RememberedSet> sets, boolean traceSlots, Check check) {
+        this(closure, sets, traceSlots, check, null);
+    }
+
+    /**
+     * As above, for a plan whose log bits are not the header's: {@code unlog} gives a remembered object
+     * its bit back (null: the header's log bit).
+     */
+    public ScanRememberedSets(Closure closure, List<RememberedSet> sets, boolean traceSlots, Check check,
+                              LongConsumer unlog) {
         this.closure = closure;
         this.sets = sets;
         this.traceSlots = traceSlots;
         this.check = check;
+        this.unlog = unlog;
     }
 
     @Override
@@ -47,7 +59,11 @@ public final class ScanRememberedSets extends WorkPacket<Collector> {
         for (RememberedSet set : sets) {
             for (int i = 0, n = set.size(); i < n; i++) {
                 long object = set.get(i);
-                ObjectModel.setLogBit(memory, object);
+                if (unlog == null) {
+                    ObjectModel.setLogBit(memory, object);
+                } else {
+                    unlog.accept(object);
+                }
                 if (traceSlots) {
                     edges.visitNonNullSlots(memory, object);
                 }

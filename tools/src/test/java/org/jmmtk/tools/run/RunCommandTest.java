@@ -99,7 +99,7 @@ class RunCommandTest {
                 "--scale", "0.01");
         assertEquals(2, other.code());
         assertEquals(List.of("jmmtk: --nursery is not an option of plan 'appel' (it takes none); the plans that "
-                + "take it: gencopy, genimmix, serial"), other.errLines());
+                + "take it: gencopy, genimmix, serial, stickyimmix"), other.errLines());
         Cli.Result bad = Cli.run("run", "--plan", "gencopy", "--nursery", "0", "--workload", "binarytrees");
         assertEquals(2, bad.code());
         assertEquals(List.of("jmmtk: --nursery must be positive"), bad.errLines());
