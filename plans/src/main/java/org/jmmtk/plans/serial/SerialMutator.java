@@ -1,11 +1,10 @@
 package org.jmmtk.plans.serial;
 
-import org.jmmtk.core.alloc.BumpAllocator;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.Mutator;
 
 /**
- * Serial's mutator: bump allocation in eden in thread-local buffers (HotSpot's TLABs), objects larger
+ * Serial's mutator: bump allocation in eden in thread-local buffers as HotSpot's TLABs fill it ({@link EdenAllocator}), objects larger
  * than eden in the old generation (the large object space, counted as old), the card-marking barrier.
  * Used by its mutator thread.
  */
@@ -13,7 +12,7 @@ final class SerialMutator extends Mutator {
     private final Serial plan;
 
     SerialMutator(Serial plan, int ordinal) {
-        super(plan, ordinal, new BumpAllocator(plan.memory(), plan.heap().geometry(), ordinal, plan.eden(), false));
+        super(plan, ordinal, new EdenAllocator(plan.memory(), plan.heap().geometry(), ordinal, plan.eden()));
         this.plan = plan;
     }
 
