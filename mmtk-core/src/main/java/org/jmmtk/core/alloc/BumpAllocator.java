@@ -14,6 +14,7 @@ import org.jmmtk.core.util.Constants;
 public final class BumpAllocator extends Allocator {
     private final HeapGeometry geometry;
     private final boolean forGC;
+    private final boolean continuing;
     private Space space;
     // cursor and limit change with every allocation; GC workers' copy allocators must not share their
     // cache lines (HotSpot keeps declaration order among a class's long fields).
@@ -25,10 +26,22 @@ public final class BumpAllocator extends Allocator {
     private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
 
     public BumpAllocator(SimulatedMemory memory, HeapGeometry geometry, int owner, Space space, boolean forGC) {
+        this(memory, geometry, owner, space, forGC, false);
+    }
+
+    /**
+     * With {@code continuing}, a new buffer that starts where the current one ends continues it (an
+     * object may straddle the two), as a thread's next TLAB does in HotSpot's contiguous eden when no
+     * other thread took the bytes between; otherwise, and always without it, the rest of the current
+     * buffer is left unused.
+     */
+    public BumpAllocator(SimulatedMemory memory, HeapGeometry geometry, int owner, Space space, boolean forGC,
+                         boolean continuing) {
         super(memory, owner);
         this.geometry = geometry;
         this.space = space;
         this.forGC = forGC;
+        this.continuing = continuing;
     }
 
     @Override
@@ -49,6 +62,12 @@ public final class BumpAllocator extends Allocator {
         long buffer = forGC ? space.acquireForGC(pages) : space.acquire(pages);
         if (buffer == 0) {
             return 0;
+        }
+        if (continuing && limit != 0 && buffer == limit) {
+            long result = cursor;
+            cursor += bytes;
+            limit += bufferBytes;
+            return result;
         }
         cursor = buffer + bytes;
         limit = buffer + bufferBytes;

@@ -8,7 +8,7 @@ import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
- * CalculateForwarding stage of a young collection, one packet: moves the objects the closure marked
+ * CalculateForwarding stage of a young collection, one packet: moves, in HotSpot's order, the objects the closure marked
  * in eden and the from-space ({@link Serial#scavenge}: to the to-space, aged, or to the old
  * generation, or nowhere), then schedules the RefForwarding pass: the roots, the copies in the
  * to-space in parallel slices, and one {@link ForwardOld} packet for the old generation's side.

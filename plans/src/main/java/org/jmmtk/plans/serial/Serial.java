@@ -39,9 +39,10 @@ import org.jmmtk.scheduler.Stage;
  * promoted and the young generation's use, when it only counts as an attempt and a full collection
  * follows), it marks the reachable objects of eden and the from-space in place (the parallel
  * closure, from the roots and the old-to-young slots of the dirty cards), then one packet
- * ({@link Scavenge}) moves them: into the to-space, one year older, if younger than the tenuring
- * threshold and there is room, otherwise into the old generation, or, if that is full too, nowhere
- * (a promotion failure: the object stays and a full collection follows). References are redirected
+ * ({@link Scavenge}) moves them in HotSpot's order ({@link CopyOrder}: roots, then breadth first):
+ * into the to-space, one year older, if younger than the tenuring threshold and there is room,
+ * otherwise into the old generation, or, if that is full too, nowhere (a promotion failure: the
+ * object stays and a full collection follows). References are redirected
  * afterwards (RefForwarding), the cards re-evaluated, the survivor spaces swapped, and the threshold
  * for the next collection computed from the age table. A full collection marks everything, slides
  * the old generation's survivors down and appends the young generation's after them
@@ -344,46 +345,45 @@ public final class Serial extends Plan {
     }
 
     /**
-     * Moves the marked young objects of a young collection, in address order, from-space first, then
-     * eden (one packet: where each goes never depends on the number of GC threads). Returns the copies
-     * in the to-space, the copies in the old generation and the objects left in place (a promotion
-     * failure), for the RefForwarding pass.
+     * Moves the marked young objects of a young collection in HotSpot's order ({@link CopyOrder}: from
+     * the roots, then breadth first; one packet, so where each goes never depends on the number of GC
+     * threads). Returns the copies in the to-space, the copies in the old generation and the objects
+     * left in place (a promotion failure), for the RefForwarding pass.
      */
     Scavenge.Moved scavenge(Collector collector) {
-        Scavenge.Moved moved = new Scavenge.Moved();
-        int threshold = tenuringThreshold;
-        for (CopySpace space : new CopySpace[] {from, eden}) {
-            long end = space.allocatedEnd();
-            for (long o = validObjects().next(space.start(), end); o >= 0; o = validObjects().next(o + 8, end)) {
-                if (!ObjectModel.isMarked(memory, o)) {
-                    continue;
-                }
-                long size = ObjectModel.size(memory, o);
-                long traceBytes = ObjectModel.traceBytes(memory, o);
-                int age = ages.get(o);
-                if (age < threshold && toUsed + size <= sizes.survivorBytes()) {
-                    long copy = toCursor.alloc(size);
-                    toUsed += size;
-                    int newAge = Math.min(age + 1, AgeTable.MAX_AGE);
-                    ages.set(copy, newAge);
-                    ageTable.add(newAge, size);
-                    survivorTraceBytes += traceBytes;
-                    move(o, copy, size, traceBytes, collector);
-                    moved.survivors.add(copy);
-                } else if (oldFree() >= size) {
-                    long copy = promoteCursor.alloc(size);
-                    oldUsed += size;
-                    promotedTraceBytes += traceBytes;
-                    move(o, copy, size, traceBytes, collector);
-                    moved.promoted.add(copy);
-                } else {
-                    promotionFailed = true;
-                    ObjectModel.clearMark(memory, o);
-                    moved.kept.add(o);
-                }
-            }
+        long oldTop = Math.max(old.start(), promoteCursor.top());
+        return new CopyOrder(this, (o, moved) -> evacuate(o, moved, collector)).run(scanning(), oldTop, from, eden);
+    }
+
+    /**
+     * HotSpot's {@code copy_to_survivor_space}: into the to-space, one year older, if younger than the
+     * tenuring threshold and there is room, otherwise into the old generation, or, if that is full
+     * too, nowhere (a promotion failure: the object stays).
+     */
+    private void evacuate(long o, Scavenge.Moved moved, Collector collector) {
+        long size = ObjectModel.size(memory, o);
+        long traceBytes = ObjectModel.traceBytes(memory, o);
+        int age = ages.get(o);
+        if (age < tenuringThreshold && toUsed + size <= sizes.survivorBytes()) {
+            long copy = toCursor.alloc(size);
+            toUsed += size;
+            int newAge = Math.min(age + 1, AgeTable.MAX_AGE);
+            ages.set(copy, newAge);
+            ageTable.add(newAge, size);
+            survivorTraceBytes += traceBytes;
+            move(o, copy, size, traceBytes, collector);
+            moved.survivors.add(copy);
+        } else if (oldFree() >= size) {
+            long copy = promoteCursor.alloc(size);
+            oldUsed += size;
+            promotedTraceBytes += traceBytes;
+            move(o, copy, size, traceBytes, collector);
+            moved.promoted.add(copy);
+        } else {
+            promotionFailed = true;
+            ObjectModel.clearMark(memory, o);
+            moved.kept.add(o);
         }
-        return moved;
     }
 
     /** A young collection's move: the old place keeps a forwarding pointer for the RefForwarding pass. */

@@ -152,6 +152,41 @@ class SerialTest {
     }
 
     /**
+     * HotSpot's copying order decides which survivors overflow: a chain of ten 5 KiB objects rooted in
+     * global slot 0, then ten 3 KiB objects rooted in slots 1-10, allocated after it, and an eden of
+     * garbage. HotSpot copies what the roots refer to first (the chain's head and the ten 3 KiB
+     * objects, 35 KiB), then the chain breadth first: five more links fit (60 KiB), the sixth does not,
+     * nor does any after it, so 20 KiB are promoted. Copying in address order instead would keep the
+     * whole chain and four of the others (62 KiB) and promote 18 KiB.
+     */
+    @Test
+    void survivorsAreCopiedRootsFirstThenBreadthFirst() throws IOException {
+        TraceSource program = program(out -> {
+            long id = 1;
+            for (int i = 0; i < 10; i++, id++) {
+                out.alloc(0, id, 5 * OBJECT, 1, 0);
+                if (i == 0) {
+                    out.global(0, id);
+                } else {
+                    out.write(0, id - 1, 0, id);
+                }
+            }
+            for (int i = 0; i < 10; i++, id++) {
+                out.alloc(0, id, 3 * OBJECT, 0, 0);
+                out.global(1 + i, id);
+            }
+            for (int i = 0; i < PER_EDEN; i++, id++) {
+                out.alloc(0, id, OBJECT, 0, 0);
+            }
+        });
+        for (int threads = 1; threads <= 3; threads++) {
+            SerialGcStats first = SerialGcStats.of(young(serial(program, 8L << 20, 1L << 20, 15, threads)).get(0));
+            assertEquals(60 * OBJECT, first.survivorBytes(), threads + " GC threads");
+            assertEquals(20 * OBJECT, first.bytesPromoted(), threads + " GC threads");
+        }
+    }
+
+    /**
      * A 2 MiB heap with a 1 MiB old generation, 100 KiB promoted per young collection (threshold 0),
      * the last eden's survivors replacing the previous ones: after ten young collections the old
      * generation has 24 KiB free, below both the padded average promoted (100 KiB) and the young
