@@ -18,11 +18,19 @@ abstract class ListCommand implements Callable<Integer> {
     /** The lines to print. */
     abstract String listing();
 
-    /** One line per entry: name, description and, in brackets, where it came from. */
+    /**
+     * One line per entry: name, description and, in brackets, where it came from; the descriptions
+     * start in one column, at least 13 characters in, further if a name is longer.
+     */
     static String withOrigins(List<? extends Discovered> entries) {
+        int width = 12;
+        for (Discovered e : entries) {
+            width = Math.max(width, e.name().length());
+        }
+        String line = "%-" + width + "s %s [%s]%n";
         StringBuilder s = new StringBuilder();
         for (Discovered e : entries) {
-            s.append(String.format(Locale.ROOT, "%-12s %s [%s]%n", e.name(), e.description(), e.origin()));
+            s.append(String.format(Locale.ROOT, line, e.name(), e.description(), e.origin()));
         }
         return s.toString();
     }
