@@ -19,6 +19,7 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.core.MMTK;
 import org.jmmtk.core.Options;
+import org.jmmtk.core.plan.PlanOptionValues;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideCounts;
 import org.jmmtk.core.memory.SideMetadataRegistry;
@@ -47,6 +48,10 @@ class SideMetadataTest {
                                  AtomicReference<MMTK> instance) throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(heap).threads(2).countMetadata(charged);
+        // a concurrent cycle starts after a share of the heap is allocated, so the heap never fills and
+        // the charge (pages taken from the budget) cannot move a collection: cycles start at a full heap here
+        p.option("initial-mark-percent")
+                .ifPresent(o -> options.planOptions(PlanOptionValues.NONE.with(o, 100)));
         return Simulation.run(p, options, Runs.workload(workload),
                 (mmtk, binding) -> instance.set(mmtk));
     }

@@ -27,6 +27,8 @@ final class SequentialReplay implements TraceEvents {
     /** Records between pacing points; 0: no pacing. */
     private final int paceEvery;
     private int untilPace;
+    /** A pacing point was passed: it runs before the next record, when everything up to it is replayed. */
+    private boolean paceDue;
 
     SequentialReplay(EventExecutor executor) {
         this.executor = executor;
@@ -45,11 +47,24 @@ final class SequentialReplay implements TraceEvents {
      */
     static final int REAL_PACE_RECORDS = 64;
 
-    /** After each record but type declarations: counts it, and at every pacing point lets concurrent work advance. */
+    /**
+     * After each record but type declarations: counts it and notes a pacing point every
+     * {@code paceEvery} records. The concurrent work runs at the start of the next record
+     * ({@link #paceIfDue}), not here: whatever follows this replay with the same record (a shadow heap
+     * teed after it) has then seen it too, so a pause there sees the same program point.
+     */
     private void replayed() {
         binding.recordReplayed();
         if (paceEvery > 0 && --untilPace == 0) {
             untilPace = paceEvery;
+            paceDue = true;
+        }
+    }
+
+    /** Before each record but type declarations: lets concurrent work advance at a pacing point just passed. */
+    private void paceIfDue() {
+        if (paceDue) {
+            paceDue = false;
             driver.pace();
         }
     }
@@ -61,6 +76,7 @@ final class SequentialReplay implements TraceEvents {
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+        paceIfDue();
         checker.alloc(thread, object, bytes, refSlots, typeId);
         executor.alloc(mutators.forThread(thread), object, bytes, refSlots, typeId);
         replayed();
@@ -68,6 +84,7 @@ final class SequentialReplay implements TraceEvents {
 
     @Override
     public void write(int thread, long source, int slot, long target) {
+        paceIfDue();
         checker.write(thread, source, slot, target);
         executor.write(mutators.forThread(thread), source, slot, target);
         replayed();
@@ -75,6 +92,7 @@ final class SequentialReplay implements TraceEvents {
 
     @Override
     public void root(int thread, int rootSlot, long target) {
+        paceIfDue();
         checker.root(thread, rootSlot, target);
         executor.root(mutators.forThread(thread), rootSlot, target);
         replayed();
@@ -82,6 +100,7 @@ final class SequentialReplay implements TraceEvents {
 
     @Override
     public void global(int rootSlot, long target) {
+        paceIfDue();
         checker.global(rootSlot, target);
         executor.global(rootSlot, target);
         replayed();
@@ -89,18 +108,21 @@ final class SequentialReplay implements TraceEvents {
 
     @Override
     public void death(long object) {
+        paceIfDue();
         checker.death(object);
         replayed();
     }
 
     @Override
     public void perfectPoint() {
+        paceIfDue();
         // only a synchronization scheme collects at these
         replayed();
     }
 
     @Override
     public void collect() {
+        paceIfDue();
         executor.collect();
         replayed();
     }

@@ -60,10 +60,12 @@ class ArenaEventsTest {
     /**
      * Serial's young collections whose promotion failed: they release neither eden nor the from-space, and
      * the old places of the objects they moved were left as objects of the heap (events found fewer objects
-     * than the heap: 122 against 106 after GC 6 of seed 432). The traces fail a promotion on serial.
+     * than the heap: 122 against 106 after GC 6 of seed 432). The traces fail a promotion on serial: since
+     * serial's eden fills as HotSpot's TLABs fill it, seeds 432 and 500 no longer do, and 524 and 551 are
+     * the first two of 1..3000 that do.
      */
     @ParameterizedTest
-    @CsvSource({"432, 1", "432, 2", "500, 1", "500, 2"})
+    @CsvSource({"524, 1", "524, 2", "551, 1", "551, 2"})
     void onSerialPromotionFailures(long seed, int gcThreads) throws IOException {
         List<GcRecord> gcs = check(Plans.REGISTRY.find("serial").orElseThrow(), RandomTraces.generate(seed, 800), gcThreads);
         assertTrue(gcs.stream().anyMatch(gc -> gc.planStats().get(SerialGcStats.PROMOTION_FAILED) == 1),

@@ -74,7 +74,11 @@ class SyncReplayTest {
         assertFalse(roots.isOutOfMemory());
         assertTrue(roots.gcCount() > 5, "collections: " + roots.gcCount());
         assertEquals(roots.gcCount(), deaths.gcCount());
-        assertEquals(roots.bytesCopied() + roots.bytesMarked(), deaths.bytesCopied() + deaths.bytesMarked());
+        // lxr's snapshot trace advances every K records, and the two traces differ in records (roots
+        // against death records), so what it has marked when a pause comes may differ; the rest may not
+        if (!Plans.REGISTRY.find(plan).orElseThrow().concurrent()) {
+            assertEquals(roots.bytesCopied() + roots.bytesMarked(), deaths.bytesCopied() + deaths.bytesMarked());
+        }
         assertEquals(roots.finalLiveBytes(), deaths.finalLiveBytes());
     }
 

@@ -129,7 +129,8 @@ class GenerationalTest {
             } else if (p.name().equals("olderfirst")) {
                 assertTrue(r.barrierStores() > 0, p.name() + " remembered nothing");
                 assertEquals(0, r.bytesPromoted(), p.name());
-            } else if (p.name().equals("refcount") || p.name().equals("lxr")) {
+            } else if (p.name().equals("refcount") || p.name().equals("lxr")
+                    || p.name().equals("concurrentimmix")) {
                 assertTrue(r.barrierStores() > 0, p.name() + "'s barrier counted nothing");
                 assertEquals(0, r.bytesPromoted(), p.name());
             } else {
