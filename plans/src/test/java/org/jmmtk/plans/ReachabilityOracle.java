@@ -1,6 +1,7 @@
 package org.jmmtk.plans;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -9,6 +10,8 @@ import java.util.Set;
 import org.jmmtk.bindings.trace.ForwardingEvents;
 import org.jmmtk.bindings.trace.ShadowHeap;
 import org.jmmtk.bindings.trace.TraceSource;
+import org.jmmtk.core.stats.CycleTotals;
+import org.jmmtk.core.stats.GcRecord;
 
 /**
  * The reachable bytes after given numbers of records (type declarations excepted, as the replay counts
@@ -36,6 +39,19 @@ public final class ReachabilityOracle extends ForwardingEvents {
         o.check();
         trace.replay(o);
         return o;
+    }
+
+    /** The oracle at every concurrent cycle's {@code snapshotRecord} and {@code finalMarkRecord} in {@code collections}. */
+    public static ReachabilityOracle ofCycles(TraceSource trace, List<GcRecord> collections) throws IOException {
+        List<Long> points = new ArrayList<>();
+        for (GcRecord r : collections) {
+            Map<String, Long> stats = r.planStats();
+            if (stats.containsKey(CycleTotals.CYCLE_KEY)) {
+                points.add(stats.get("snapshotRecord"));
+                points.add(stats.get("finalMarkRecord"));
+            }
+        }
+        return at(trace, points);
     }
 
     /** Trace bytes reachable from the roots after {@code record} records. */

@@ -83,12 +83,7 @@ class LxrOracleTest {
                 RunResult r = run(trace, heap, 2, Pacing.every(pacing), records);
                 assertNull(r.outOfMemory(), r.outOfMemory());
                 List<Cycle> cycles = cycles(records);
-                List<Long> points = new ArrayList<>();
-                for (Cycle c : cycles) {
-                    points.add(c.snapshot);
-                    points.add(c.finalMark);
-                }
-                ReachabilityOracle oracle = ReachabilityOracle.at(trace, points);
+                ReachabilityOracle oracle = ReachabilityOracle.ofCycles(trace, records);
                 for (Cycle c : cycles) {
                     String where = "seed " + seed + ", pacing " + pacing + ", " + c;
                     long allocated = oracle.allocated(c.finalMark) - oracle.allocated(c.snapshot);
