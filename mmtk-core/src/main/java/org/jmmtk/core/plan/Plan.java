@@ -7,6 +7,7 @@ import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.NoBarrier;
 import org.jmmtk.core.memory.SideMetadataRegistry;
 import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.policy.BlockSweepable;
 import org.jmmtk.core.policy.ForwardingSpace;
 import org.jmmtk.core.policy.HeapServices;
@@ -15,6 +16,7 @@ import org.jmmtk.core.policy.LargeObjectSpace;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.policy.SweepLargeObjects;
+import org.jmmtk.core.sanity.SanityChecker;
 import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ForwardObjects;
@@ -41,6 +43,14 @@ import org.jmmtk.scheduler.WorkPacket;
  * per-collector hooks during a collection.
  */
 public abstract class Plan {
+    /**
+     * The option of a concurrent plan that measures each cycle's floating garbage ({@link #reachableBytes}),
+     * shared by the plans that report it (concurrentimmix, lxr).
+     */
+    public static final PlanOption FLOATING_GARBAGE = PlanOption.integer("floating-garbage",
+            "1: measure each cycle's floating garbage with an independent reachability walk after the pause "
+                    + "that ends it (outside the pause's time, not the run's); 0: report -1", 0, 0, 1);
+
     private final PlanArgs args;
     protected final SimulatedMemory memory;
     private final LargeObjectSpace los;
@@ -303,6 +313,25 @@ public abstract class Plan {
     /** The binding's position in the program: records executed so far, type declarations excepted, or -1. */
     protected final long recordsReplayed() {
         return args.collection().recordsReplayed();
+    }
+
+    /**
+     * Trace bytes reachable from the roots now, by the sanity checker's independent walk: a concurrent
+     * plan's floating-garbage measure ({@link #FLOATING_GARBAGE}), taken after the pause that ends a
+     * cycle, with the mutators stopped.
+     */
+    protected final long reachableBytes() {
+        return SanityChecker.check(memory, heap().spaces(), heap().validObjects(), scanning(), mutators().size())
+                .traceBytes();
+    }
+
+    /** Trace bytes of every object in the plan's spaces: after a sweep, those the collection kept. */
+    protected final long heapObjectBytes() {
+        long[] bytes = new long[1];
+        for (Space s : spaces()) {
+            s.walkObjects(s.start(), s.extentEnd(), o -> bytes[0] += ObjectModel.traceBytes(memory, o));
+        }
+        return bytes[0];
     }
 
     /**

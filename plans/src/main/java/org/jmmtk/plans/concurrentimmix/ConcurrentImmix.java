@@ -17,7 +17,6 @@ import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.policy.ImmixSpace;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SweepBlocks;
-import org.jmmtk.core.sanity.SanityChecker;
 import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ConcurrentTrace;
@@ -53,9 +52,6 @@ public final class ConcurrentImmix extends Plan {
     static final PlanOption INITIAL_MARK_PERCENT = PlanOption.integer("initial-mark-percent",
             "start a concurrent cycle (InitialMark) once allocation since the last collection passes this share "
                     + "of the heap, in percent (mmtk-core: half the heap)", 50, 1, 100);
-    static final PlanOption FLOATING_GARBAGE = PlanOption.integer("floating-garbage",
-            "1: measure each cycle's floating garbage with an independent reachability walk after the pause "
-                    + "that ends it (outside the pause's time, not the run's); 0: report -1", 0, 0, 1);
 
     private final ImmixSpace immix;
     private final Satb satb;
@@ -325,7 +321,7 @@ public final class ConcurrentImmix extends Plan {
         stats.remove("objectsEvacuated");
         if (cycle.ended) {
             cycle.ended = false;
-            long marked = markedBytes();
+            long marked = heapObjectBytes();
             stats.put("cycleStartGc", (long) cycle.startGc);
             stats.put("snapshotRecord", cycle.snapshotRecord);
             stats.put("finalMarkRecord", cycle.finalMarkRecord);
@@ -338,21 +334,6 @@ public final class ConcurrentImmix extends Plan {
             stats.put("concurrentUnits", cycle.units);
         }
         return stats;
-    }
-
-    /** Trace bytes of every object in the heap: after a sweep, those the collection marked. */
-    private long markedBytes() {
-        long[] bytes = new long[1];
-        for (Space s : spaces()) {
-            s.walkObjects(s.start(), s.extentEnd(), o -> bytes[0] += ObjectModel.traceBytes(memory, o));
-        }
-        return bytes[0];
-    }
-
-    /** Trace bytes reachable from the roots now, by the sanity checker's independent walk. */
-    private long reachableBytes() {
-        return SanityChecker.check(memory, heap().spaces(), heap().validObjects(), scanning(), mutators().size())
-                .traceBytes();
     }
 
     /** The bookkeeping of the concurrent cycle in progress or just ended. Touched in pauses only. */

@@ -39,11 +39,16 @@ final class EvacuateYoung extends WorkPacket<Collector> {
         LongArrayList survivors = new LongArrayList();
         LongArrayList dead = new LongArrayList();
         long moved = 0;
+        long youngBytes = 0;
+        long deadBytes = 0;
         for (Mutator m : plan.mutators()) {
             LongArrayList young = ((LxrMutator) m).young();
             for (int i = 0, n = young.size(); i < n; i++) {
                 long o = young.getLong(i);
+                long bytes = ObjectModel.traceBytes(memory, o);
+                youngBytes += bytes;
                 if (counts.count(o) == 0) {
+                    deadBytes += bytes;
                     dead.add(o);
                     continue;
                 }
@@ -62,6 +67,10 @@ final class EvacuateYoung extends WorkPacket<Collector> {
             }
         }
         plan.youngSurvived(survivors.size(), moved);
+        if (mark) {
+            plan.allocatedDuringMarking(youngBytes, deadBytes);
+            plan.scheduleReclaimUnmarked(worker);
+        }
         if (moved > 0) {
             // dead young objects too: until the sweep frees them, what they refer to must be where it is
             survivors.addAll(dead);

@@ -5,15 +5,17 @@ import org.jmmtk.core.barrier.MarkQueue;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
-import org.jmmtk.core.scheduling.DrainMarkQueue;
+import org.jmmtk.core.scheduling.ConcurrentTrace;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
  * Prepare stage of a final-satb pause, one packet: the references the field barriers logged during
  * the snapshot trace (each logged object's referents at its first store since the snapshot, the same
- * entries that are this epoch's decrements) join the mark queue, then the whole queue becomes closure
- * work of the snapshot trace ({@link DrainMarkQueue}), so the pause's closure finishes it.
+ * entries that are this epoch's decrements) join the mark queue, and this packet finishes the snapshot
+ * trace, chunk by chunk, before the Closure stage. Not in the pause's parallel closure: there the
+ * increments give young objects their counts while the trace runs, and the trace, which skips objects
+ * with no count (young), would mark a young object or not depending on the interleaving of GC threads.
  */
 final class FinishSatb extends WorkPacket<Collector> {
     private final Lxr plan;
@@ -32,6 +34,9 @@ final class FinishSatb extends WorkPacket<Collector> {
             LongArrayList logged = ((LxrMutator) m).fieldBarrier().decrements();
             queue.addObjects(logged.toLongArray(), logged.size());
         }
-        new DrainMarkQueue(markClosure, queue).execute(worker);
+        ConcurrentTrace chunk = new ConcurrentTrace(markClosure, queue, () -> true, true);
+        while (!queue.isEmpty()) {
+            chunk.execute(worker);
+        }
     }
 }

@@ -100,6 +100,8 @@ public final class Lxr extends Plan {
     private final AtomicLong diedInCycles = new AtomicLong();
     private volatile boolean nextCycle;
     private int fullBlocks;
+    private final boolean measureFloatingGarbage;
+    private final SnapshotCycle cycle = new SnapshotCycle();
 
     public Lxr(PlanArgs args) {
         super(args);
@@ -142,6 +144,7 @@ public final class Lxr extends Plan {
         this.markTrace = (object, context) -> rc.count(object) == 0 ? object
                 : space.contains(object) ? space.traceObject(object, context) : others.traceObject(object, context);
         this.markClosure = new Closure(memory, args.packetCapacity(), markTrace, args.scanning(), args.heap().plugins());
+        this.measureFloatingGarbage = option(FLOATING_GARBAGE) == 1;
     }
 
     @Override
@@ -232,6 +235,7 @@ public final class Lxr extends Plan {
 
     @Override
     public WorkPacket<Collector> concurrentWork(boolean paced) {
+        cycle.units++;
         return new ConcurrentTrace(markClosure, queue, this::concurrentYieldRequested, paced);
     }
 
@@ -285,13 +289,14 @@ public final class Lxr extends Plan {
             }
             satbFlushed = entries;
         }
+        if (kind == INITIAL_SATB) {
+            cycle.begin(worker.gc(), recordsReplayed());
+        } else if (kind == FINAL_SATB && endsTrace) {
+            cycle.end(recordsReplayed(), satbFlushed, loggedObjects);
+        }
         if (countsOnly(kind)) {
             immix.prepareYoungEvacuation(budgetPages() - usedPages());
             worker.addWork(Stage.CALCULATE_FORWARDING, new EvacuateYoung(this, kind == FINAL_SATB));
-            if (kind == FINAL_SATB) {
-                forEachSpaceRange(null, (s, from, to) -> worker.addWork(Stage.REF_FORWARDING,
-                        new ReclaimUnmarked(this, s, from, to)));
-            }
             scheduleDecrements(worker, kind == FINAL_SATB);
         } else {
             if (endsTrace) {
@@ -329,15 +334,37 @@ public final class Lxr extends Plan {
         }
     }
 
+    /**
+     * Called by the EvacuateYoung of a final-satb pause once the young survivors are marked: the
+     * RefForwarding packets that free what the snapshot trace left unmarked, over every space as it
+     * is now (young survivors may have been copied into blocks past the old limit).
+     */
+    void scheduleReclaimUnmarked(GCWorker<Collector> worker) {
+        forEachSpaceRange(null, (s, from, to) -> worker.addWork(Stage.REF_FORWARDING, new ReclaimUnmarked(this, s, from, to)));
+    }
+
     /** Called by EvacuateYoung. */
     void youngSurvived(long objects, long moved) {
         survivors = objects;
         evacuated = moved;
     }
 
-    /** Called by ReclaimUnmarked with the objects the snapshot trace found dead. */
-    void diedInCycles(long objects) {
+    /**
+     * Called by ReclaimUnmarked with the objects the snapshot trace found dead, and the trace bytes of
+     * the marked objects of its range (those the trace marked and the young survivors).
+     */
+    void diedInCycles(long objects, long markedBytes) {
         diedInCycles.addAndGet(objects);
+        cycle.marked.addAndGet(markedBytes);
+    }
+
+    /**
+     * Called by the EvacuateYoung of a final-satb pause: trace bytes of the objects allocated during the
+     * snapshot trace, and of those among them that died young (no count: no mark, freed by this pause).
+     */
+    void allocatedDuringMarking(long bytes, long diedYoungBytes) {
+        cycle.allocated = bytes;
+        cycle.diedYoung = diedYoungBytes;
     }
 
     /** Called by Defragment. */
@@ -434,7 +461,13 @@ public final class Lxr extends Plan {
     /**
      * Per collection: the young objects that survived and those evacuated (or, in a full collection,
      * the objects defragmentation moved), the objects logged and the decrements applied, the objects
-     * reference counting found dead, and the Immix space's block counters.
+     * reference counting found dead, and the Immix space's block counters. After a final-satb pause,
+     * the snapshot cycle's metrics under concurrentimmix's names (docs/metrics.md, "Concurrent cycles"):
+     * {@code markedBytes} is what the snapshot trace marked plus everything allocated during it,
+     * counted in the pause before reference counting frees any of it; {@code floatingGarbageBytes} is
+     * that minus what is reachable now, and {@code floatingGarbageRetainedBytes} the part of it the
+     * pause did not free (dead cycles formed during the trace, and what they hold). Runs after the
+     * pause, with the mutators stopped.
      */
     @Override
     public Map<String, Long> collectionStats() {
@@ -446,6 +479,57 @@ public final class Lxr extends Plan {
         stats.put("satbEntriesFlushed", satbFlushed);
         stats.put("objectsFreedBySatb", diedInCycles.get());
         Immix.putStats(stats, immix, budgetPages() - reservedPages(), fullBlocks, evacuated);
+        if (cycle.ended) {
+            cycle.ended = false;
+            long marked = cycle.marked.get() + cycle.diedYoung;
+            long reachable = measureFloatingGarbage ? reachableBytes() : -1;
+            stats.put("cycleStartGc", (long) cycle.startGc);
+            stats.put("snapshotRecord", cycle.snapshotRecord);
+            stats.put("finalMarkRecord", cycle.finalMarkRecord);
+            stats.put("markedBytes", marked);
+            stats.put("allocatedDuringMarkingBytes", cycle.allocated);
+            stats.put("floatingGarbageBytes", measureFloatingGarbage ? marked - reachable : -1);
+            stats.put("floatingGarbageRetainedBytes", measureFloatingGarbage ? heapObjectBytes() - reachable : -1);
+            stats.put("satbEntriesLogged", cycle.logged);
+            stats.put("barrierSlowPaths", cycle.slowPaths);
+            stats.put("concurrentUnits", cycle.units);
+        }
         return stats;
+    }
+
+    /**
+     * The snapshot cycle in progress or just ended, from its initial-satb pause to the final-satb pause
+     * that ends it (a full collection in between abandons it, unreported). Touched in pauses, except
+     * {@code units}, counted by the thread that hands out concurrent work, and {@code marked}, added to
+     * by a final-satb pause's packets.
+     */
+    private static final class SnapshotCycle {
+        final AtomicLong marked = new AtomicLong();
+        int startGc;
+        long snapshotRecord;
+        long finalMarkRecord;
+        long allocated;
+        long diedYoung;
+        long logged;
+        long slowPaths;
+        long units;
+        boolean ended;
+
+        void begin(int gc, long record) {
+            startGc = gc;
+            snapshotRecord = record;
+            units = 0;
+        }
+
+        /** {@code logged}: the SATB entries of the marking epoch (old referents); {@code slowPaths}: objects logged. */
+        void end(long record, long loggedEntries, long loggedObjects) {
+            finalMarkRecord = record;
+            logged = loggedEntries;
+            slowPaths = loggedObjects;
+            marked.set(0);
+            allocated = 0;
+            diedYoung = 0;
+            ended = true;
+        }
     }
 }

@@ -11,12 +11,13 @@ import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
 /**
- * RefForwarding stage of a final-satb pause, once the snapshot trace is complete and the young
+ * RefForwarding stage of a final-satb pause (scheduled by its {@link EvacuateYoung}), once the snapshot trace is complete and the young
  * survivors are marked: every object of one range that has a count but no mark was unreachable at the
  * snapshot and is dead (garbage cycles, which reference counting alone never frees). Its count drops
  * to zero, so the sweep frees it, and the references it held to marked objects become decrements
  * (a Compact-stage {@link ProcessDecrements} packet), so the survivors' counts stay exact. References
- * between dead objects are simply dropped: both go.
+ * between dead objects are simply dropped: both go. The marked objects' trace bytes are summed for
+ * the cycle's {@code markedBytes}.
  */
 final class ReclaimUnmarked extends WorkPacket<Collector> {
     private final Lxr plan;
@@ -36,13 +37,20 @@ final class ReclaimUnmarked extends WorkPacket<Collector> {
         SimulatedMemory memory = plan.memory();
         ReferenceCounts counts = plan.counts();
         LongArrayList decrements = new LongArrayList();
-        long[] dead = {0};
+        long[] counted = {0, 0}; // dead objects, marked bytes
         space.walkObjects(from, to, o -> {
-            if (ObjectModel.isMarked(memory, o) || ObjectModel.isForwarded(memory, o) || counts.count(o) == 0) {
+            if (ObjectModel.isForwarded(memory, o)) {
+                return;
+            }
+            if (ObjectModel.isMarked(memory, o)) {
+                counted[1] += ObjectModel.traceBytes(memory, o);
+                return;
+            }
+            if (counts.count(o) == 0) {
                 return;
             }
             counts.initialize(o);
-            dead[0]++;
+            counted[0]++;
             int slots = ObjectModel.refSlots(memory, o);
             long slot = ObjectModel.slotAddress(o, 0);
             for (int j = 0; j < slots; j++, slot += 8) {
@@ -52,7 +60,7 @@ final class ReclaimUnmarked extends WorkPacket<Collector> {
                 }
             }
         });
-        plan.diedInCycles(dead[0]);
+        plan.diedInCycles(counted[0], counted[1]);
         if (!decrements.isEmpty()) {
             worker.addWork(Stage.COMPACT, new ProcessDecrements(plan, decrements.toLongArray(), 0, decrements.size(), true));
         }

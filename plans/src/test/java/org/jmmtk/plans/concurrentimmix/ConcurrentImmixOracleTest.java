@@ -9,12 +9,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.jmmtk.bindings.lifetimes.RandomTraces;
 import org.jmmtk.bindings.replay.LogicalResult;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
-import org.jmmtk.bindings.trace.ForwardingEvents;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.bindings.trace.ShadowHeap;
 import org.jmmtk.bindings.trace.TraceEvents;
@@ -24,6 +22,7 @@ import org.jmmtk.core.plan.Pacing;
 import org.jmmtk.core.plan.PlanOptionValues;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.plans.ReachabilityOracle;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -81,13 +80,13 @@ class ConcurrentImmixOracleTest {
                 RunResult r = run(trace, heap, 2, Pacing.every(pacing), records);
                 assertNull(r.outOfMemory(), r.outOfMemory());
                 List<Cycle> cycles = cycles(records);
-                Oracle oracle = Oracle.at(trace, cycles);
+                ReachabilityOracle oracle = ReachabilityOracle.ofCycles(trace, records);
                 for (Cycle c : cycles) {
                     String where = "seed " + seed + ", pacing " + pacing + ", " + c;
-                    long snapshot = oracle.reachable.get(c.snapshot);
-                    long allocated = oracle.allocated.get(c.finalMark) - oracle.allocated.get(c.snapshot);
+                    long snapshot = oracle.reachable(c.snapshot);
+                    long allocated = oracle.allocated(c.finalMark) - oracle.allocated(c.snapshot);
                     assertEquals(snapshot + allocated, c.marked, where + ": marked");
-                    assertEquals(c.marked - oracle.reachable.get(c.finalMark), c.floating, where + ": floating garbage");
+                    assertEquals(c.marked - oracle.reachable(c.finalMark), c.floating, where + ": floating garbage");
                     checked++;
                     if (c.kind.equals("final-mark")) {
                         finalMarks++;
@@ -148,92 +147,6 @@ class ConcurrentImmixOracleTest {
         for (String bad : new String[] {"0", "-3", "fast"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Pacing.parse(bad));
             assertTrue(e.getMessage().startsWith("--pacing"), e.getMessage());
-        }
-    }
-
-    /**
-     * The reachable bytes after given numbers of records (type declarations excepted, as the replay
-     * counts them) and the bytes allocated by then, by a shadow heap that knows nothing of the plan.
-     */
-    private static final class Oracle extends ForwardingEvents {
-        final Map<Long, Long> reachable = new TreeMap<>();
-        final Map<Long, Long> allocated = new TreeMap<>();
-        private final ShadowHeap shadow;
-        private final List<Long> points;
-        private long records;
-        private long bytes;
-
-        private Oracle(ShadowHeap shadow, List<Long> points) {
-            super(shadow);
-            this.shadow = shadow;
-            this.points = points;
-        }
-
-        static Oracle at(TraceSource trace, List<Cycle> cycles) throws IOException {
-            List<Long> points = new ArrayList<>();
-            for (Cycle c : cycles) {
-                points.add(c.snapshot);
-                points.add(c.finalMark);
-            }
-            Oracle o = new Oracle(new ShadowHeap(), points);
-            o.check();
-            trace.replay(o);
-            return o;
-        }
-
-        private void check() {
-            if (points.contains(records)) {
-                reachable.put(records, shadow.reachableBytes());
-                allocated.put(records, bytes);
-            }
-        }
-
-        private void counted() {
-            records++;
-            check();
-        }
-
-        @Override
-        public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
-            super.alloc(thread, object, bytes, refSlots, typeId);
-            this.bytes += bytes;
-            counted();
-        }
-
-        @Override
-        public void write(int thread, long source, int slot, long target) {
-            super.write(thread, source, slot, target);
-            counted();
-        }
-
-        @Override
-        public void root(int thread, int rootSlot, long target) {
-            super.root(thread, rootSlot, target);
-            counted();
-        }
-
-        @Override
-        public void global(int rootSlot, long target) {
-            super.global(rootSlot, target);
-            counted();
-        }
-
-        @Override
-        public void death(long object) {
-            super.death(object);
-            counted();
-        }
-
-        @Override
-        public void perfectPoint() {
-            super.perfectPoint();
-            counted();
-        }
-
-        @Override
-        public void collect() {
-            super.collect();
-            counted();
         }
     }
 }
