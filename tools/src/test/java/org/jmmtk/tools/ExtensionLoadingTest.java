@@ -57,7 +57,7 @@ public class ExtensionLoadingTest {
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals(Plans.REGISTRY.all().size(), lines.size());
-        assertEquals("ss2          semispace under another name [" + jar + "]", lines.get(lines.size() - 1));
+        assertEquals("ss2             semispace under another name [" + jar + "]", lines.get(lines.size() - 1));
         assertTrue(lines.get(0).endsWith("[built in]"), lines.get(0));
 
         Cli.Result run = Cli.run("run", "--classpath=" + jar, "--plan", "ss2", "--workload", "random",

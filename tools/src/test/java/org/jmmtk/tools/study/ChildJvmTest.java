@@ -43,7 +43,7 @@ class ChildJvmTest {
         try {
             ChildJvm.Exit exit = ChildJvm.ofThisJvm().run(List.of("plans"));
             assertEquals(0, exit.code(), exit.err());
-            assertTrue(exit.out().contains("child        semispace under another name [" + jar + "]"), exit.out());
+            assertTrue(exit.out().contains("child           semispace under another name [" + jar + "]"), exit.out());
         } finally {
             Extensions.use(ExtensionClassPath.EMPTY);
         }
