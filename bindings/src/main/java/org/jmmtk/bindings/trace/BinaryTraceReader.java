@@ -70,31 +70,10 @@ public final class BinaryTraceReader extends FileTraceSource {
     /** Checks the end record that starts at {@link #recordStart} against what was read, then that nothing follows it. */
     private void end() throws IOException {
         atEnd = true;
-        int checksum = in.checksumBeforePin();
-        byte[] bytes = new byte[EndRecord.BINARY_SIZE];
-        bytes[0] = EndRecord.LETTER;
-        for (int i = 1; i < bytes.length; i++) {
-            int b = in.next();
-            if (b < 0) {
-                throw error("truncated: the end record is cut (" + i + " of its " + EndRecord.BINARY_SIZE + " bytes)");
-            }
-            bytes[i] = (byte) b;
-        }
-        EndRecord end = EndRecord.parseBinary(bytes);
-        if (end == null) {
-            throw error("malformed end record (it must end with the bytes 'JMTE')");
-        }
-        String mismatch = end.mismatch(new EndRecord(records, decoder.objects(), decoder.bytesAllocated(), checksum));
-        if (mismatch != null) {
-            throw error(mismatch);
-        }
+        BinaryEnd.check(in, records, decoder.objects(), decoder.bytesAllocated(), this::error);
         long first = recordStart;
         recordStart = in.consumed();
-        int after = in.next();
-        if (after >= 0) {
-            throw error(after == EndRecord.LETTER ? "a second end record (the first is at byte " + first + ")"
-                    : "data after the end record (at byte " + first + ")");
-        }
+        BinaryEnd.nothingAfter(in, first, this::error);
     }
 
     private String location() {

@@ -164,31 +164,10 @@ final class StreamTraceReader extends FileTraceSource {
     /** Checks the end record against what was read, then that nothing follows it. */
     private void end() throws IOException {
         atEnd = true;
-        int checksum = in.checksumBeforePin();
-        byte[] bytes = new byte[EndRecord.BINARY_SIZE];
-        bytes[0] = EndRecord.LETTER;
-        for (int i = 1; i < bytes.length; i++) {
-            int b = in.next();
-            if (b < 0) {
-                throw error("truncated: the end record is cut (" + i + " of its " + EndRecord.BINARY_SIZE + " bytes)");
-            }
-            bytes[i] = (byte) b;
-        }
-        EndRecord end = EndRecord.parseBinary(bytes);
-        if (end == null) {
-            throw error("malformed end record (it must end with the bytes 'JMTE')");
-        }
-        String mismatch = end.mismatch(new EndRecord(records, objects, bytesAllocated, checksum));
-        if (mismatch != null) {
-            throw error(mismatch);
-        }
+        BinaryEnd.check(in, records, objects, bytesAllocated, this::error);
         long first = itemStart;
         itemStart = in.consumed();
-        int after = in.next();
-        if (after >= 0) {
-            throw error(after == EndRecord.LETTER ? "a second end record (the first is at byte " + first + ")"
-                    : "data after the end record (at byte " + first + ")");
-        }
+        BinaryEnd.nothingAfter(in, first, this::error);
     }
 
     @Override
