@@ -173,13 +173,21 @@ public final class Recorder {
             return;
         }
         try {
+            madeNow(o, s);
+        } finally {
+            s.busy = false;
+        }
+    }
+
+    /** {@code o} was just made (or its constructor starts): its first sight is its allocation, not an adoption. */
+    private static void madeNow(Object o, ThreadState s) {
+        try {
             s.allocatedNow = o;
             id(o, s);
         } catch (RuntimeException | Error e) {
             failed(e);
         } finally {
             s.allocatedNow = null;
-            s.busy = false;
         }
     }
 
@@ -547,14 +555,7 @@ public final class Recorder {
         if (s == null) {
             return;
         }
-        try {
-            s.allocatedNow = self;
-            id(self, s);
-        } catch (RuntimeException | Error e) {
-            failed(e);
-        } finally {
-            s.allocatedNow = null;
-        }
+        madeNow(self, s);
         try {
             frame(s, maxLocals, self, 0, b, ib, c, ic);
         } catch (RuntimeException | Error e) {
