@@ -302,11 +302,6 @@ final class MethodRewriter implements Opcodes {
         List<Integer> refs = new ArrayList<>();
         int var = 0;
         if ((m.access & ACC_STATIC) == 0) {
-            if (ctor) {
-                // the object under construction, first seen: it takes its reservation (entering the frame records nothing, so this may come first)
-                entry.add(new VarInsnNode(ALOAD, 0));
-                entry.add(call("allocated", "(Ljava/lang/Object;)V"));
-            }
             refs.add(0);
             var = 1;
         }
@@ -316,18 +311,23 @@ final class MethodRewriter implements Opcodes {
             }
             var += t.getSize();
         }
-        // the frame and its first reference arguments in one call (one guard), the others one by one
+        // the frame and its first reference arguments in one call (one guard), the others one by one; a
+        // constructor's call also names the object under construction, first seen there (it takes its
+        // reservation; entering the frame records nothing, so the two may share a call)
         entry.add(push(locals));
         for (int i = 0; i < MAX_ENTRY_ARGUMENTS; i++) {
             if (i < refs.size()) {
                 entry.add(new VarInsnNode(ALOAD, refs.get(i)));
-                entry.add(push(refs.get(i)));
+                if (!ctor || i > 0) {
+                    entry.add(push(refs.get(i)));
+                }
             } else {
                 entry.add(new InsnNode(ACONST_NULL));
                 entry.add(push(-1));
             }
         }
-        entry.add(call("enter", "(ILjava/lang/Object;ILjava/lang/Object;ILjava/lang/Object;I)V"));
+        entry.add(ctor ? call("enterConstructor", "(ILjava/lang/Object;Ljava/lang/Object;ILjava/lang/Object;I)V")
+                : call("enter", "(ILjava/lang/Object;ILjava/lang/Object;ILjava/lang/Object;I)V"));
         for (int i = MAX_ENTRY_ARGUMENTS; i < refs.size(); i++) {
             entry.add(local(refs.get(i)));
         }

@@ -116,11 +116,13 @@ public final class Recorder {
         s.busy = false;
     }
 
-    /** The thread's state when an event is to be recorded now; null when not (not recording, or inside the recorder). */
+    /**
+     * The thread's state when an event is to be recorded now; null when the thread is inside the recorder.
+     * The entry points check {@link #recording} and call the {@code record*} method that calls this: a
+     * method the JIT is told not to inline ({@link JitOptions}), so that compiled instrumented code
+     * holds a flag test and a call per event, not the recorder's whole body.
+     */
     private static ThreadState enterRecorder() {
-        if (!recording) {
-            return null;
-        }
         ThreadState s = Threads.current();
         if (s.busy) {
             return null;
@@ -160,10 +162,25 @@ public final class Recorder {
 
     /** After {@code NEW}+{@code <init>}, {@code NEWARRAY}, {@code ANEWARRAY} or a reflective allocation. */
     public static void allocated(Object o) {
+        if (recording) {
+            recordAllocated(o);
+        }
+    }
+
+    private static void recordAllocated(Object o) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
         }
+        try {
+            madeNow(o, s);
+        } finally {
+            s.busy = false;
+        }
+    }
+
+    /** {@code o} was just made (or its constructor starts): its first sight is its allocation, not an adoption. */
+    private static void madeNow(Object o, ThreadState s) {
         try {
             s.allocatedNow = o;
             id(o, s);
@@ -171,7 +188,6 @@ public final class Recorder {
             failed(e);
         } finally {
             s.allocatedNow = null;
-            s.busy = false;
         }
     }
 
@@ -182,6 +198,12 @@ public final class Recorder {
      * a class reserves nothing (its size is not known before one exists) and is recorded when first seen.
      */
     public static void reserve(Class<?> type) {
+        if (recording) {
+            recordReserve(type);
+        }
+    }
+
+    private static void recordReserve(Class<?> type) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -199,6 +221,12 @@ public final class Recorder {
 
     /** After {@code <init>} returns at the site of a {@code NEW} that {@link #reserve reserved}. */
     public static void constructed(Object o) {
+        if (recording) {
+            recordConstructed(o);
+        }
+    }
+
+    private static void recordConstructed(Object o) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -228,6 +256,12 @@ public final class Recorder {
         if (explicitGcDisabled) {
             return;
         }
+        if (recording) {
+            recordCollect();
+        }
+    }
+
+    private static void recordCollect() {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -244,6 +278,12 @@ public final class Recorder {
 
     /** After {@code MULTIANEWARRAY}: the array, its sub-arrays and the stores that link them. */
     public static void multiArray(Object o) {
+        if (recording) {
+            recordMultiArray(o);
+        }
+    }
+
+    private static void recordMultiArray(Object o) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -276,6 +316,12 @@ public final class Recorder {
      * (intrinsics whose bodies the compiled code skips): the copy and the references it was born with.
      */
     public static void cloned(Object copy) {
+        if (recording) {
+            recordCloned(copy);
+        }
+    }
+
+    private static void recordCloned(Object copy) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -309,9 +355,12 @@ public final class Recorder {
     /** Replaces {@code System.arraycopy}: copies, then records the stores into a reference array. */
     public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
         System.arraycopy(src, srcPos, dest, destPos, length);
-        if (!(dest instanceof Object[] d)) {
-            return;
+        if (recording && dest instanceof Object[] d) {
+            recordArraycopy(d, destPos, length);
         }
+    }
+
+    private static void recordArraycopy(Object[] d, int destPos, int length) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -337,6 +386,12 @@ public final class Recorder {
         if (target == null) {
             return; // a static field's base or an off-heap address: not an object's slot
         }
+        if (recording) {
+            recordUnsafeStored(target, offset, value);
+        }
+    }
+
+    private static void recordUnsafeStored(Object target, long offset, Object value) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -380,6 +435,12 @@ public final class Recorder {
         if (src == null) {
             return; // the PUTFIELD throws
         }
+        if (recording) {
+            recordPutField(src, value, field);
+        }
+    }
+
+    private static void recordPutField(Object src, Object value, int field) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -399,6 +460,12 @@ public final class Recorder {
     /** Replaces {@code AASTORE}: stores, then records. */
     public static void aastore(Object[] array, int index, Object value) {
         array[index] = value;
+        if (recording) {
+            recordAastore(array, index, value);
+        }
+    }
+
+    private static void recordAastore(Object[] array, int index, Object value) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -414,6 +481,12 @@ public final class Recorder {
 
     /** Before {@code PUTSTATIC} of a reference, the field numbered by {@link Refs#staticField}. */
     public static void putStatic(Object value, int field) {
+        if (recording) {
+            recordPutStatic(value, field);
+        }
+    }
+
+    private static void recordPutStatic(Object value, int field) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -433,21 +506,58 @@ public final class Recorder {
      * on; an index below 0 passes none (one guard for the frame and them).
      */
     public static void enter(int maxLocals, Object a, int ia, Object b, int ib, Object c, int ic) {
+        if (recording) {
+            recordEnter(maxLocals, a, ia, b, ib, c, ic);
+        }
+    }
+
+    private static void recordEnter(int maxLocals, Object a, int ia, Object b, int ib, Object c, int ic) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
         }
         try {
-            s.enter(maxLocals);
-            if (ia >= 0) {
-                s.local(ia, a);
-            }
-            if (ib >= 0) {
-                s.local(ib, b);
-            }
-            if (ic >= 0) {
-                s.local(ic, c);
-            }
+            frame(s, maxLocals, a, ia, b, ib, c, ic);
+        } catch (RuntimeException | Error e) {
+            failed(e);
+        } finally {
+            s.busy = false;
+        }
+    }
+
+    private static void frame(ThreadState s, int maxLocals, Object a, int ia, Object b, int ib, Object c, int ic) {
+        s.enter(maxLocals);
+        if (ia >= 0) {
+            s.local(ia, a);
+        }
+        if (ib >= 0) {
+            s.local(ib, b);
+        }
+        if (ic >= 0) {
+            s.local(ic, c);
+        }
+    }
+
+    /**
+     * At a constructor's entry after its {@code super()} or {@code this()} call: {@code self}, in local 0,
+     * is first seen (it takes the id reserved at its {@code NEW}, as {@link #allocated} would), then the
+     * frame is entered as by {@link #enter} with {@code self} and up to two arguments; one call and one
+     * guard for both.
+     */
+    public static void enterConstructor(int maxLocals, Object self, Object b, int ib, Object c, int ic) {
+        if (recording) {
+            recordEnterConstructor(maxLocals, self, b, ib, c, ic);
+        }
+    }
+
+    private static void recordEnterConstructor(int maxLocals, Object self, Object b, int ib, Object c, int ic) {
+        ThreadState s = enterRecorder();
+        if (s == null) {
+            return;
+        }
+        madeNow(self, s);
+        try {
+            frame(s, maxLocals, self, 0, b, ib, c, ic);
         } catch (RuntimeException | Error e) {
             failed(e);
         } finally {
@@ -457,6 +567,12 @@ public final class Recorder {
 
     /** Local {@code index} of the current frame now holds {@code value} (after {@code ASTORE}, and for arguments at entry). */
     public static void local(Object value, int index) {
+        if (recording) {
+            recordLocal(value, index);
+        }
+    }
+
+    private static void recordLocal(Object value, int index) {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -472,6 +588,12 @@ public final class Recorder {
 
     /** At every return and when an exception leaves the method. */
     public static void exit() {
+        if (recording) {
+            recordExit();
+        }
+    }
+
+    private static void recordExit() {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;
@@ -485,6 +607,12 @@ public final class Recorder {
 
     /** At the start of {@code Thread.exit}: the thread is done; its accounts are settled. */
     public static void threadExit() {
+        if (recording) {
+            recordThreadExit();
+        }
+    }
+
+    private static void recordThreadExit() {
         ThreadState s = enterRecorder();
         if (s == null) {
             return;

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
+import org.jmmtk.agent.rt.JitOptions;
 import org.jmmtk.agent.rt.Recorder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -103,6 +104,7 @@ public final class RecordCommand implements Callable<Integer> {
             String cache = noClassCache ? "" : AgentJar.cacheFolder(digest, agentOptions);
             Path log = Files.createDirectory(work.resolve("log"));
             java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache);
+            java.addAll(1, JitOptions.options());
             if (!compressedOops) {
                 java.addAll(1, UNCOMPRESSED);
             }
