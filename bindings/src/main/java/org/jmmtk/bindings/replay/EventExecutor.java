@@ -61,6 +61,47 @@ final class EventExecutor {
         return old;
     }
 
+    /**
+     * {@code W} by {@code m} when every check of the record passes: {@code source} and a non-null
+     * {@code target} name objects the id table holds at their addresses (so both were allocated and
+     * neither was collected) and {@code slot} is one of the source's slots; then stores and returns
+     * true. Otherwise returns false having done nothing, and the caller runs the checks one by one
+     * ({@link TraceChecker#write}, then {@link #write}) to report the first that fails. A sequential
+     * replay's path: it needs neither the slot's old value nor a second lookup of the ids.
+     */
+    boolean tryWrite(Mutator m, long source, int slot, long target) {
+        long src = source > 0 ? binding.addressOf(source) : 0;
+        if (src == 0 || slot < 0 || slot >= ObjectModel.refSlots(memory, src)) {
+            return false;
+        }
+        long value = 0;
+        if (target != 0) {
+            value = target > 0 ? binding.addressOf(target) : 0;
+            if (value == 0) {
+                return false;
+            }
+        }
+        m.writeReference(src, slot, value);
+        return true;
+    }
+
+    /**
+     * {@code R} or {@code G} (area 0) when the target check passes: a non-null {@code target} names an
+     * object the id table holds; then stores into root slot {@code rootSlot}, which the caller has
+     * range-checked, and returns true. Otherwise returns false having done nothing (as {@link #tryWrite}).
+     */
+    boolean tryRoot(int area, int rootSlot, long target) {
+        long value = 0;
+        if (target != 0) {
+            value = target > 0 ? binding.addressOf(target) : 0;
+            if (value == 0) {
+                return false;
+            }
+        }
+        storeRoot(area, rootSlot, value);
+        return true;
+    }
+
     /** {@code R} by {@code m}: stores into one of its root slots; returns what the slot held. */
     long root(Mutator m, int rootSlot, long target) {
         long value = target == 0 ? 0 : resolve(target, "root reference to object ");

@@ -2,6 +2,7 @@ package org.jmmtk.bindings.replay;
 
 import org.jmmtk.bindings.trace.TraceChecker;
 import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.core.collection.CollectionDriver;
 import org.jmmtk.core.plan.Pacing;
 
@@ -82,28 +83,43 @@ final class SequentialReplay implements TraceEvents {
         replayed();
     }
 
+    /**
+     * A store whose checks all pass takes the executor's fast path, which resolves each id once; any
+     * other runs the checker and then the executor, so the first check that fails is reported as ever.
+     */
     @Override
     public void write(int thread, long source, int slot, long target) {
         paceIfDue();
-        checker.write(thread, source, slot, target);
-        executor.write(mutators.forThread(thread), source, slot, target);
+        if (!checker.knownThread(thread) || !executor.tryWrite(mutators.forThread(thread), source, slot, target)) {
+            checker.write(thread, source, slot, target);
+            executor.write(mutators.forThread(thread), source, slot, target);
+        }
         replayed();
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
         paceIfDue();
-        checker.root(thread, rootSlot, target);
-        executor.root(mutators.forThread(thread), rootSlot, target);
+        if (!checker.knownThread(thread) || !rootSlotInRange(rootSlot)
+                || !executor.tryRoot(mutators.forThread(thread).ordinal() + 1, rootSlot, target)) {
+            checker.root(thread, rootSlot, target);
+            executor.root(mutators.forThread(thread), rootSlot, target);
+        }
         replayed();
     }
 
     @Override
     public void global(int rootSlot, long target) {
         paceIfDue();
-        checker.global(rootSlot, target);
-        executor.global(rootSlot, target);
+        if (!rootSlotInRange(rootSlot) || !executor.tryRoot(0, rootSlot, target)) {
+            checker.global(rootSlot, target);
+            executor.global(rootSlot, target);
+        }
         replayed();
+    }
+
+    private static boolean rootSlotInRange(int rootSlot) {
+        return rootSlot >= 0 && rootSlot <= TraceFormat.MAX_ROOT_SLOT;
     }
 
     @Override

@@ -34,29 +34,37 @@ final class BinaryRecordDecoder {
         return bytesAllocated;
     }
 
+    /**
+     * Decodes the record whose letter {@code kind} was just read and hands it to {@code out}. Each case
+     * is a small method of its own, and each field's varint a small fast path, so that the JIT inlines
+     * the hot records' decoding into one body (a large method here is compiled apart and called per field).
+     */
     void dispatch(char kind, TraceEvents out) throws IOException {
         switch (kind) {
-            case 'T' -> {
-                int typeId = (int) varint("type id", ObjectModel.MAX_TYPE_ID);
-                int length = (int) varint("type name length", MAX_NAME_BYTES);
-                byte[] name = new byte[length];
-                for (int i = 0; i < length; i++) {
-                    name[i] = (byte) next();
-                }
-                out.type(typeId, new String(name, StandardCharsets.UTF_8));
-            }
             case 'A' -> alloc(out);
-            case 'W' -> out.write((int) varint("thread", Integer.MAX_VALUE), id("source object id"),
-                    (int) varint("slot", ObjectModel.MAX_REF_SLOTS), varint("target object id", ObjectModel.MAX_OBJECT_ID));
-            case 'R' -> out.root((int) varint("thread", Integer.MAX_VALUE),
-                    (int) varint("root slot", TraceFormat.MAX_ROOT_SLOT), varint("target object id", ObjectModel.MAX_OBJECT_ID));
-            case 'G' -> out.global((int) varint("global root slot", TraceFormat.MAX_ROOT_SLOT),
-                    varint("target object id", ObjectModel.MAX_OBJECT_ID));
+            case 'W' -> write(out);
+            case 'R' -> root(out);
+            case 'G' -> global(out);
             case 'D' -> out.death(id("object id"));
             case 'P' -> out.perfectPoint();
             case 'C' -> out.collect();
-            default -> throw error(String.format("unknown record code 0x%02x", (int) kind));
+            case 'T' -> type(out);
+            default -> throw unknown(kind);
         }
+    }
+
+    private void type(TraceEvents out) throws IOException {
+        int typeId = (int) varint("type id", ObjectModel.MAX_TYPE_ID);
+        int length = (int) varint("type name length", MAX_NAME_BYTES);
+        byte[] name = new byte[length];
+        for (int i = 0; i < length; i++) {
+            name[i] = (byte) next();
+        }
+        out.type(typeId, new String(name, StandardCharsets.UTF_8));
+    }
+
+    private TraceException unknown(char kind) {
+        return error(String.format("unknown record code 0x%02x", (int) kind));
     }
 
     private void alloc(TraceEvents out) throws IOException {
@@ -68,6 +76,24 @@ final class BinaryRecordDecoder {
         objects++;
         bytesAllocated += size;
         out.alloc(thread, object, size, refSlots, typeId);
+    }
+
+    private void write(TraceEvents out) throws IOException {
+        int thread = (int) varint("thread", Integer.MAX_VALUE);
+        long source = id("source object id");
+        int slot = (int) varint("slot", ObjectModel.MAX_REF_SLOTS);
+        out.write(thread, source, slot, varint("target object id", ObjectModel.MAX_OBJECT_ID));
+    }
+
+    private void root(TraceEvents out) throws IOException {
+        int thread = (int) varint("thread", Integer.MAX_VALUE);
+        int rootSlot = (int) varint("root slot", TraceFormat.MAX_ROOT_SLOT);
+        out.root(thread, rootSlot, varint("target object id", ObjectModel.MAX_OBJECT_ID));
+    }
+
+    private void global(TraceEvents out) throws IOException {
+        int rootSlot = (int) varint("global root slot", TraceFormat.MAX_ROOT_SLOT);
+        out.global(rootSlot, varint("target object id", ObjectModel.MAX_OBJECT_ID));
     }
 
     TraceException error(String reason) {
@@ -85,13 +111,19 @@ final class BinaryRecordDecoder {
         return value;
     }
 
+    /** A field's varint, at most {@code max}: the buffered fast path here, anything else in {@link #slowVarint}. */
     private long varint(String what, long max) throws IOException {
         long fast = in.fastVarint();
-        if (fast != ByteInput.SLOW) {
-            if (fast > max) {
-                throw error(what + " " + fast + " is out of range 0.." + max);
-            }
+        if (fast >= 0 && fast <= max) {
             return fast;
+        }
+        return slowVarint(fast, what, max);
+    }
+
+    /** {@link #varint} when the fast path gave a value out of range or {@link ByteInput#SLOW}: byte by byte, with its checks. */
+    private long slowVarint(long fast, String what, long max) throws IOException {
+        if (fast != ByteInput.SLOW) {
+            throw error(what + " " + fast + " is out of range 0.." + max);
         }
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {

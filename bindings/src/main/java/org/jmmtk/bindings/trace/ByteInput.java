@@ -68,6 +68,27 @@ final class ByteInput {
         position = 0;
     }
 
+    /**
+     * Reads bytes into all of {@code into} (a block, e.g. a chunk of a stream trace, copied in bulk);
+     * returns how many it read, fewer only at the end of the stream.
+     */
+    int read(byte[] into) throws IOException {
+        int n = 0;
+        while (n < into.length) {
+            if (position == limit) {
+                refill();
+                if (limit == 0) {
+                    break;
+                }
+            }
+            int k = Math.min(into.length - n, limit - position);
+            System.arraycopy(buffer, position, into, n, k);
+            position += k;
+            n += k;
+        }
+        return n;
+    }
+
     /** Marks the next byte as the start of a record, for {@link #checksumBeforePin}. */
     void pin() {
         pin = position;
@@ -94,9 +115,28 @@ final class ByteInput {
             return SLOW;
         }
         byte[] b = buffer;
-        long value = 0;
-        for (int shift = 0; shift < 63; shift += 7) {
-            int x = b[p++];
+        // unrolled for the one- to three-byte varints of most fields and ids below 2^21
+        int x = b[p];
+        if (x >= 0) {
+            position = p + 1;
+            return x;
+        }
+        long value = x & 0x7f;
+        x = b[p + 1];
+        if (x >= 0) {
+            position = p + 2;
+            return value | (long) x << 7;
+        }
+        value |= (long) (x & 0x7f) << 7;
+        x = b[p + 2];
+        if (x >= 0) {
+            position = p + 3;
+            return value | (long) x << 14;
+        }
+        value |= (long) (x & 0x7f) << 14;
+        p += 3;
+        for (int shift = 21; shift < 63; shift += 7) {
+            x = b[p++];
             value |= (long) (x & 0x7f) << shift;
             if (x >= 0) {
                 position = p;

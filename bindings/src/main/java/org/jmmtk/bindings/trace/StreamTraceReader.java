@@ -87,8 +87,8 @@ final class StreamTraceReader extends FileTraceSource {
             varint("chunk's stream", TraceFormat.MAX_THREADS + 1L << 21);
             left[i] = (int) varint("chunk's record count", Integer.MAX_VALUE);
             byte[] bytes = new byte[(int) varint("chunk's length", MAX_CHUNK_BYTES)];
-            for (int j = 0; j < bytes.length; j++) {
-                bytes[j] = (byte) next();
+            if (in.read(bytes) < bytes.length) {
+                throw error("truncated segment at end of file");
             }
             total += left[i];
             inputs[i] = new ByteInput(new ByteArrayInputStream(bytes));

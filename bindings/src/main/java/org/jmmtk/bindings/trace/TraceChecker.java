@@ -92,6 +92,21 @@ public final class TraceChecker {
         }
     }
 
+    /**
+     * Whether {@code thread} already passed the thread check, so that checking it again cannot fail (a
+     * replay's fast path, which runs the full check only for a thread not seen yet).
+     */
+    public boolean knownThread(int thread) {
+        if (thread == lastThread) {
+            return true;
+        }
+        if (thread >= 0 && threads.contains(thread)) {
+            lastThread = thread;
+            return true;
+        }
+        return false;
+    }
+
     /** Whether {@code id} was allocated (for a consumer that tells "never allocated" from "dropped"). */
     public boolean wasAllocated(long id) {
         return allocated.contains(id);

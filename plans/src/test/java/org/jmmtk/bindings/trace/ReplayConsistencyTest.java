@@ -108,6 +108,38 @@ class ReplayConsistencyTest {
                 "root reference to object 1, which was already collected (unreachable at an earlier GC)");
     }
 
+    /**
+     * A store with two defects reports the first in the checks' order (the checker's: slot range,
+     * thread, source and target allocated; then the replay's: source collected, slot against the
+     * source's slots, target collected), however the replay's fast path for valid stores is taken.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"semispace", "marksweep"})
+    void aStoreWithTwoDefectsReportsTheFirstInCheckOrder(String plan) throws IOException {
+        // slot out of the source's range and a target never allocated: the checker's target check first
+        assertInconsistent(plan, TraceFiles.text(dir, "a.trace", "A 0 1 32 1", "W 0 1 3 9"), 3,
+                "reference to object 9, which was never allocated");
+        // the same from a thread not seen before
+        assertInconsistent(plan, TraceFiles.text(dir, "b.trace", "A 0 1 32 1", "W 7 1 3 9"), 3,
+                "reference to object 9, which was never allocated");
+        // source collected and target never allocated: the checker's target check first
+        assertInconsistent(plan, TraceFiles.text(dir, "c.trace", "A 0 1 32 1", "C", "W 0 1 0 9"), 4,
+                "reference to object 9, which was never allocated");
+        // source collected and slot out of its range: the source first
+        assertInconsistent(plan, TraceFiles.text(dir, "d.trace", "A 0 1 32 1", "C", "W 0 1 4 0"), 4,
+                "store into object 1, which was already collected (unreachable at an earlier GC)");
+        // slot out of the source's range and target collected: the slot first
+        assertInconsistent(plan, TraceFiles.text(dir, "e.trace", "A 0 1 32 1", "A 0 2 32 0", "R 0 0 1", "C",
+                "W 0 1 1 2"), 6, "slot 1 is out of range: object 1 has 1 reference slots");
+        // roots to a collected object and to one never allocated, from a known thread and a new one
+        assertInconsistent(plan, TraceFiles.text(dir, "f.trace", "A 0 1 32 1", "C", "R 0 0 1"), 4,
+                "root reference to object 1, which was already collected (unreachable at an earlier GC)");
+        assertInconsistent(plan, TraceFiles.text(dir, "g.trace", "A 0 1 32 1", "R 3 0 2"), 3,
+                "root reference to object 2, which was never allocated");
+        assertInconsistent(plan, TraceFiles.text(dir, "h.trace", "A 0 1 32 1", "C", "G 2 1"), 4,
+                "global reference to object 1, which was already collected (unreachable at an earlier GC)");
+    }
+
     @Test
     void storeIntoUnreachableObjectIsFineWithoutCollection() throws IOException {
         RunResult result = replay("nogc", storeAfterCollection());

@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.tools.model.MemoryBandwidth;
 import org.jmmtk.core.util.Constants;
 
 /**
@@ -20,7 +21,7 @@ import org.jmmtk.core.util.Constants;
  * returns.
  */
 final class BandwidthProbe {
-    static final int LINE = 64;
+    static final int LINE = MemoryBandwidth.LINE_BYTES;
     private static final int CHAINS = 4;
     private static final int RUN = 8;
     private static final int CHECK_EVERY = 1 << 10;

@@ -26,6 +26,9 @@ public final class MemoryBandwidth {
      */
     public static final MemoryBandwidth SERVER_DEFAULT = saturating(8e9, 100e9, 64);
 
+    /** The probe's unit of traffic: a cache line, which it loads and marks. */
+    public static final int LINE_BYTES = 64;
+
     private final double[] aggregate;
 
     /** {@code aggregateBytesPerSecond[k - 1]}: the aggregate bandwidth with k threads; at least one, all positive. */

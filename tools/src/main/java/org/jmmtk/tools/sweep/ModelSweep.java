@@ -31,8 +31,9 @@ import org.jmmtk.tools.probes.RecordedRun;
  * (or the host's). The high predicted speedup for N is the median simulated closure time per collection
  * at the first thread count over that at N, as the measured speedup is; the low and best ones stretch
  * each simulated closure by the memory contention of the packets running at once
- * ({@link MemoryBandwidth}), with the host's bandwidth curve or a server default. Used by the command-line
- * thread.
+ * ({@link MemoryBandwidth}), with the host's bandwidth curve or a server default: the best one with the
+ * memory share of the live bytes, the low one with the largest share the recording allows (every live
+ * byte and one line per traced edge, none of them cached). Used by the command-line thread.
  */
 public final class ModelSweep {
     /** The prediction for one thread count: the best estimate, and the interval around it. */
@@ -41,7 +42,7 @@ public final class ModelSweep {
 
     /** Everything the model used and predicted. */
     public record Result(ModelCosts costs, int gcs, long packets, double closureParallelism, double memoryFraction,
-                         String bandwidthSource, MemoryBandwidth bandwidth, List<Prediction> predictions) {
+                         double memoryFractionMax, String bandwidthSource, MemoryBandwidth bandwidth, List<Prediction> predictions) {
         /** The prediction for {@code threads}. */
         public Prediction at(int threads) {
             return predictions.stream().filter(p -> p.threads() == threads).findFirst().orElseThrow();
@@ -61,6 +62,7 @@ public final class ModelSweep {
         List<List<GcGraph>> runs = new ArrayList<>();
         List<Long> opens = new ArrayList<>();
         Map<Integer, Long> live = new HashMap<>();
+        Map<Integer, Long> edges = new HashMap<>();
         for (int k = 0; k < recordings; k++) {
             ProbeEvents events = RecordedRun.record(plan, options.copy().threads(1), source);
             runs.add(GcGraph.of(events));
@@ -74,10 +76,14 @@ public final class ModelSweep {
                         live.put(h.gc(), h.liveBytes());
                     }
                 }
+                for (ProbeEvents.Edges e : events.edges) {
+                    edges.merge(e.gc(), (long) e.edges(), Long::sum);
+                }
             }
         }
         List<PacketGraph> graphs = new ArrayList<>();
         List<Long> graphLive = new ArrayList<>();
+        List<Long> graphEdges = new ArrayList<>();
         for (int gc = 0; gc < runs.get(0).size(); gc++) {
             List<GcGraph> copies = new ArrayList<>();
             for (List<GcGraph> run : runs) {
@@ -87,6 +93,7 @@ public final class ModelSweep {
             }
             graphs.add(FastestGraph.of(copies));
             graphLive.add(live.getOrDefault(runs.get(0).get(gc).gc().gc(), 0L));
+            graphEdges.add(edges.getOrDefault(runs.get(0).get(gc).gc().gc(), 0L));
         }
         ModelCosts costs;
         if (host != null) {
@@ -99,19 +106,31 @@ public final class ModelSweep {
                     Runtime.getRuntime().availableProcessors()) - 1);
             costs = new ModelCosts(m.stealNanos(), m.wakeNanos(), open, Calibration.fanOutNanos(waiters));
         }
-        return predict(graphs, graphLive.stream().mapToLong(Long::longValue).toArray(), threads, costs,
+        return predict(graphs, graphLive.stream().mapToLong(Long::longValue).toArray(),
+                graphEdges.stream().mapToLong(Long::longValue).toArray(), threads, costs,
                 host == null ? MemoryBandwidth.SERVER_DEFAULT : host.bandwidth(),
                 host == null ? "server default" : hostName);
     }
 
     /**
-     * Predicts the closure speedup of {@code graphs} (one per collection, {@code liveBytes[i]} bytes marked by
-     * graph i's closure) for each thread count.
+     * The most bytes a closure that marks {@code liveBytes} through {@code edges} traced slots can move, in the
+     * units of the bandwidth probe (a load and a mark store per line): each live byte once (scanning), and
+     * for each edge the line of its target's header (the mark test, and the mark if it is the first), as
+     * if no line were cached.
      */
-    public static Result predict(List<PacketGraph> graphs, long[] liveBytes, int[] threads, ModelCosts costs,
-                                 MemoryBandwidth bandwidth, String bandwidthSource) {
+    static double touchedBytesBound(double liveBytes, double edges) {
+        return liveBytes + edges * MemoryBandwidth.LINE_BYTES;
+    }
+
+    /**
+     * Predicts the closure speedup of {@code graphs} (one per collection, {@code liveBytes[i]} bytes marked by
+     * graph i's closure through {@code edges[i]} traced slots, roots included) for each thread count.
+     */
+    public static Result predict(List<PacketGraph> graphs, long[] liveBytes, long[] edges, int[] threads,
+                                 ModelCosts costs, MemoryBandwidth bandwidth, String bandwidthSource) {
         List<PacketGraph> withClosure = new ArrayList<>();
         List<Long> closureLive = new ArrayList<>();
+        List<Long> closureEdges = new ArrayList<>();
         long work = 0;
         long span = 0;
         long packets = 0;
@@ -120,6 +139,7 @@ public final class ModelSweep {
             if (ws.work(Stage.CLOSURE) > 0) {
                 withClosure.add(graphs.get(i));
                 closureLive.add(liveBytes[i]);
+                closureEdges.add(edges[i]);
                 work += ws.work(Stage.CLOSURE);
                 span += ws.span(Stage.CLOSURE);
                 packets += graphs.get(i).size();
@@ -129,31 +149,34 @@ public final class ModelSweep {
             throw new IllegalArgumentException("the recorded run has no collection with a closure phase to model");
         }
         double[] one = closures(withClosure, 1, costs);
-        double f = bandwidth.memoryFraction(Bootstrap.median(closureLive.stream().mapToDouble(Long::doubleValue)
-                .toArray()), Bootstrap.median(one) * 1e6);
-        Contended base = contended(withClosure, threads[0], costs, one, bandwidth, f);
+        double live = Bootstrap.median(closureLive.stream().mapToDouble(Long::doubleValue).toArray());
+        double traced = Bootstrap.median(closureEdges.stream().mapToDouble(Long::doubleValue).toArray());
+        double oneMs = Bootstrap.median(one);
+        double f = bandwidth.memoryFraction(live, oneMs * 1e6);
+        double fMax = bandwidth.memoryFraction(touchedBytesBound(live, traced), oneMs * 1e6);
+        Contended base = contended(withClosure, threads[0], costs, one, bandwidth, f, fMax);
         List<Prediction> predictions = new ArrayList<>();
         for (int t : threads) {
-            Contended c = contended(withClosure, t, costs, one, bandwidth, f);
+            Contended c = contended(withClosure, t, costs, one, bandwidth, f, fMax);
             predictions.add(new Prediction(t, c.best, base.best / c.best, base.low / c.low, base.high / c.high));
         }
-        return new Result(costs, withClosure.size(), packets, span == 0 ? 1 : (double) work / span, f,
+        return new Result(costs, withClosure.size(), packets, span == 0 ? 1 : (double) work / span, f, fMax,
                 bandwidthSource, bandwidth, predictions);
     }
 
-    /** Median simulated closure ms at one thread count: without contention, bandwidth-bound, best estimate. */
+    /** Median simulated closure ms at one thread count: without contention, at the largest memory share, best estimate. */
     private record Contended(double high, double low, double best) {
     }
 
     private static Contended contended(List<PacketGraph> graphs, int threads, ModelCosts costs, double[] one,
-                                       MemoryBandwidth bandwidth, double f) {
+                                       MemoryBandwidth bandwidth, double f, double fMax) {
         double[] free = closures(graphs, threads, costs);
         double[] low = new double[free.length];
         double[] best = new double[free.length];
         for (int i = 0; i < free.length; i++) {
             // packets running at once on average: the closure's work over its simulated length
             double running = free[i] == 0 ? 1 : Math.min(threads, one[i] / free[i]);
-            low[i] = free[i] * bandwidth.slowdown(running, 1);
+            low[i] = free[i] * bandwidth.slowdown(running, fMax);
             best[i] = free[i] * bandwidth.slowdown(running, f);
         }
         return new Contended(Bootstrap.median(free), Bootstrap.median(low), Bootstrap.median(best));

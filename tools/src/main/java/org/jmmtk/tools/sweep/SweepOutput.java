@@ -48,9 +48,10 @@ final class SweepOutput {
                     model.packets(), model.closureParallelism(), model.costs().stealNanos(), model.costs().wakeNanos(),
                     model.costs().bucketOpenNanos(), model.costs().fanOutNanos());
             o.printf(Locale.ROOT, "memory: %s bandwidth, %.2f GB/s on 1 thread, %.2f GB/s on %d; the closure's memory "
-                    + "share %.0f%%; predicted = best estimate [bandwidth-bound, no contention]%n", model.bandwidthSource(),
-                    model.bandwidth().aggregate(1) / 1e9, model.bandwidth().aggregate(model.bandwidth().threads()) / 1e9,
-                    model.bandwidth().threads(), 100 * model.memoryFraction());
+                    + "share %.0f%% (at most %.0f%%); predicted = best estimate [at most memory share, no contention]%n",
+                    model.bandwidthSource(), model.bandwidth().aggregate(1) / 1e9,
+                    model.bandwidth().aggregate(model.bandwidth().threads()) / 1e9, model.bandwidth().threads(),
+                    100 * model.memoryFraction(), 100 * model.memoryFractionMax());
         }
         o.printf(Locale.ROOT, "%7s  %-28s  %-22s  %10s  %12s%s%n", "threads", "closure ms/GC [95% CI]",
                 "speedup [95% CI]", "efficiency", "pause ms/GC", model == null ? "" : "  predicted [low, high]");
@@ -109,6 +110,7 @@ final class SweepOutput {
                 g.writeStringField("bandwidthSource", model.bandwidthSource());
                 g.writeNumberField("bandwidthOneThreadBytesPerSecond", model.bandwidth().aggregate(1));
                 g.writeNumberField("memoryFraction", model.memoryFraction());
+                g.writeNumberField("memoryFractionMax", model.memoryFractionMax());
                 g.writeEndObject();
             }
             g.writeArrayFieldStart("runs");

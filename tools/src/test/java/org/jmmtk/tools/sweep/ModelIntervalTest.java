@@ -36,14 +36,18 @@ class ModelIntervalTest {
         for (int trial = 0; trial < 40; trial++) {
             List<PacketGraph> graphs = new ArrayList<>();
             long[] live = new long[1 + random.nextInt(5)];
+            long[] edges = new long[live.length];
             for (int i = 0; i < live.length; i++) {
                 graphs.add(randomClosure(random));
                 live[i] = random.nextLong(50_000_000);
+                edges[i] = random.nextLong(1_000_000);
             }
             ModelCosts costs = new ModelCosts(random.nextInt(1000), random.nextInt(10_000), random.nextInt(50_000),
                     random.nextInt(5000));
-            ModelSweep.Result r = ModelSweep.predict(graphs, live, THREADS, costs, MemoryBandwidth.SERVER_DEFAULT, "test");
-            assertTrue(r.memoryFraction() >= 0 && r.memoryFraction() <= 1);
+            ModelSweep.Result r = ModelSweep.predict(graphs, live, edges, THREADS, costs, MemoryBandwidth.SERVER_DEFAULT,
+                    "test");
+            assertTrue(r.memoryFraction() >= 0 && r.memoryFraction() <= r.memoryFractionMax()
+                    && r.memoryFractionMax() <= 1);
             for (int t : THREADS) {
                 ModelSweep.Prediction p = r.at(t);
                 assertTrue(p.speedupLow() > 0 && p.speedupLow() <= p.speedup() + 1e-9
@@ -62,16 +66,47 @@ class ModelIntervalTest {
         for (int k = 0; k < linear.length; k++) {
             linear[k] = (k + 1) * 1e9;
         }
-        ModelSweep.Result r = ModelSweep.predict(graphs, new long[] {1_000_000, 1_000_000, 1_000_000}, THREADS,
+        long[] edges = {20_000, 20_000, 20_000};
+        ModelSweep.Result r = ModelSweep.predict(graphs, new long[] {1_000_000, 1_000_000, 1_000_000}, edges, THREADS,
                 ModelCosts.FREE, new MemoryBandwidth(linear), "linear");
-        ModelSweep.Result none = ModelSweep.predict(graphs, new long[3], THREADS, ModelCosts.FREE,
+        ModelSweep.Result none = ModelSweep.predict(graphs, new long[3], new long[3], THREADS, ModelCosts.FREE,
                 MemoryBandwidth.saturating(1e9, 2e9, 64), "saturated");
         assertEquals(0, none.memoryFraction(), 1e-12);
         for (int t : THREADS) {
             assertEquals(r.at(t).speedupHigh(), r.at(t).speedupLow(), 1e-9);
             assertEquals(r.at(t).speedupHigh(), r.at(t).speedup(), 1e-9);
             assertEquals(none.at(t).speedupHigh(), none.at(t).speedup(), 1e-9, "no live bytes, no memory time");
+            assertEquals(none.at(t).speedupHigh(), none.at(t).speedupLow(), 1e-9, "nothing traced, nothing to bound");
             assertEquals(r.at(t).speedupHigh(), none.at(t).speedupHigh(), 1e-9, "the high end ignores memory");
+        }
+    }
+
+    /**
+     * The low end's memory share is the most the recording allows: every live byte and a line per traced
+     * edge at the one-thread bandwidth over the one-thread closure time, capped at 1 (the bandwidth-bound
+     * end it replaced); with no edges it is the live bytes' share, the best estimate's.
+     */
+    @Test
+    void theLowEndTakesTheLargestMemoryShareTheRecordingAllows() {
+        SplittableRandom random = new SplittableRandom(61);
+        List<PacketGraph> graphs = List.of(randomClosure(random), randomClosure(random), randomClosure(random));
+        MemoryBandwidth b = MemoryBandwidth.saturating(1e9, 4e9, 64);
+        long[] live = {2_000, 2_000, 2_000};
+        ModelSweep.Result noEdges = ModelSweep.predict(graphs, live, new long[3], THREADS, ModelCosts.FREE, b, "t");
+        assertEquals(noEdges.memoryFraction(), noEdges.memoryFractionMax(), 1e-12);
+        long[] edges = {1_000, 1_000, 1_000};
+        ModelSweep.Result some = ModelSweep.predict(graphs, live, edges, THREADS, ModelCosts.FREE, b, "t");
+        assertTrue(some.memoryFractionMax() < 1);
+        assertEquals((2_000 + 1_000.0 * MemoryBandwidth.LINE_BYTES) / 2_000,
+                some.memoryFractionMax() / some.memoryFraction(), 1e-9, "bytes over live bytes, the same closure time");
+        ModelSweep.Result bound = ModelSweep.predict(graphs, live, new long[] {1L << 40, 1L << 40, 1L << 40}, THREADS,
+                ModelCosts.FREE, b, "t");
+        assertEquals(1, bound.memoryFractionMax(), 1e-12);
+        for (int t : THREADS) {
+            double contention = bound.at(t).speedupHigh() / bound.at(t).speedupLow();
+            assertTrue(contention >= 1 - 1e-9, "at " + t);
+            assertTrue(some.at(t).speedupLow() >= bound.at(t).speedupLow() - 1e-9, "a smaller share, a higher low end");
+            assertTrue(some.at(t).speedupLow() <= some.at(t).speedup() + 1e-9);
         }
     }
 }
