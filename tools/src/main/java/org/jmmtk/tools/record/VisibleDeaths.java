@@ -19,7 +19,12 @@ import java.util.Arrays;
  * last one, and the ones born since, are checked: no in-reference means unreachable; held by a root
  * means reachable; otherwise a backward search over predecessors looks for a root-held object (or one
  * already found reachable at this point), and when it finds none, every object it visited is
- * unreachable (each one's predecessors are among them, and none is held by a root). A search that
+ * unreachable (each one's predecessors are among them, and none is held by a root). Each object
+ * remembers a <em>witness</em>, the predecessor through which it was last found reachable; before a
+ * predecessor is searched further, its chain of witnesses is followed (each link only while that
+ * reference still exists, at most {@link #CHAIN} links) to a root-held or already-reachable object,
+ * which settles most checks in a few steps (an object shared by thousands, such as a cached boxed
+ * integer, does not need its thousands of holders visited). A search that
  * grows past {@link #SEARCH_BUDGET} objects is replaced by a mark of the whole visible graph from the
  * roots, which settles every object at once. Unreachable objects lose their out-references, and
  * their targets are checked in turn at the same point.
@@ -37,6 +42,8 @@ import java.util.Arrays;
 final class VisibleDeaths {
     /** Objects a backward search may visit before a full mark is cheaper. */
     static final int SEARCH_BUDGET = 1 << 14;
+    /** Links of a witness chain followed before it counts as broken. */
+    static final int CHAIN = 64;
     private static final byte ALIVE = 1;
     private static final byte DEAD = 2;
     /** Predecessors kept in a plain array up to this many; a hash multiset beyond. */
@@ -46,6 +53,8 @@ final class VisibleDeaths {
     private static final int[] HUB = new int[0];
 
     private final boolean conservative;
+    private final int searchBudget;
+    private final int chain;
     private byte[] state = new byte[1024];
     /** References to each object from live objects' slots, frame slots and statics. */
     private int[] inCount = new int[1024];
@@ -58,6 +67,10 @@ final class VisibleDeaths {
     private boolean[] queued = new boolean[1024];
     private int[] reachableAt = new int[1024];
     private int[] visited = new int[1024];
+    /** The predecessor through which each object was last found reachable; 0 for none. */
+    private int[] witness = new int[1024];
+    /** For each object in {@link #search}, the position of the one it was found as a predecessor of. */
+    private final IntArrayList searchParent = new IntArrayList();
     private int visitEpoch;
     private int[] alivePos = new int[1024];
     private int[] aliveList = new int[1024];
@@ -77,7 +90,14 @@ final class VisibleDeaths {
 
     /** Exact visible deaths, or with {@code conservative} every object dead at the first point after its birth. */
     VisibleDeaths(boolean conservative) {
+        this(conservative, SEARCH_BUDGET, CHAIN);
+    }
+
+    /** With a search budget and witness chain length of its own (tests use small ones, to reach every path). */
+    VisibleDeaths(boolean conservative, int searchBudget, int chain) {
         this.conservative = conservative;
+        this.searchBudget = searchBudget;
+        this.chain = chain;
     }
 
     /** A point at event {@code index}: finds the objects unreachable here, before what the event allocates. */
@@ -94,7 +114,7 @@ final class VisibleDeaths {
         while (!suspects.isEmpty()) {
             int y = suspects.popInt();
             queued[y] = false;
-            if (state[y] != ALIVE || held[y] > 0 || reachableAt[y] == point) {
+            if (state[y] != ALIVE || reachable(y)) {
                 continue;
             }
             if (inCount[y] == 0) {
@@ -220,12 +240,11 @@ final class VisibleDeaths {
      */
     private boolean searchBackward(int y) {
         searches++;
-        if (++visitEpoch == Integer.MAX_VALUE) {
-            Arrays.fill(visited, 0);
-            visitEpoch = 1;
-        }
+        nextEpoch();
         search.clear();
+        searchParent.clear();
         search.add(y);
+        searchParent.add(-1);
         visited[y] = visitEpoch;
         for (int i = 0; i < search.size(); i++) {
             int u = search.getInt(i);
@@ -233,14 +252,14 @@ final class VisibleDeaths {
             if (p == HUB) {
                 Int2IntOpenHashMap hub = hubPreds.get(u);
                 for (IntIterator it = hub.keySet().iterator(); it.hasNext(); ) {
-                    int r = visit(it.nextInt(), y);
+                    int r = visit(it.nextInt(), i);
                     if (r != 0) {
                         return r > 0;
                     }
                 }
             } else {
                 for (int k = 0, n = predCount[u]; k < n; k++) {
-                    int r = visit(p[k], y);
+                    int r = visit(p[k], i);
                     if (r != 0) {
                         return r > 0;
                     }
@@ -252,17 +271,30 @@ final class VisibleDeaths {
         return true;
     }
 
-    /** One predecessor {@code w} of a search from {@code y}: 1 when it proves {@code y} reachable, -1 when the budget ran out. */
-    private int visit(int w, int y) {
-        if (held[w] > 0 || reachableAt[w] == point) {
-            reachableAt[y] = point;
+    /**
+     * Predecessor {@code w} of the object at {@code at} in a search: 1 when it is reachable (then so
+     * is every object on the search's way from there back to its start: each gets its witness), -1
+     * when the budget ran out, 0 to go on.
+     */
+    private int visit(int w, int at) {
+        if (reachable(w)) {
+            int child = at;
+            int parent = w;
+            while (child >= 0) {
+                int c = search.getInt(child);
+                witness[c] = parent;
+                reachableAt[c] = point;
+                parent = c;
+                child = searchParent.getInt(child);
+            }
             searchVisits += search.size();
             return 1;
         }
         if (visited[w] != visitEpoch) {
             visited[w] = visitEpoch;
             search.add(w);
-            if (search.size() > SEARCH_BUDGET) {
+            searchParent.add(at);
+            if (search.size() > searchBudget) {
                 searchVisits += search.size();
                 return -1;
             }
@@ -270,9 +302,56 @@ final class VisibleDeaths {
         return 0;
     }
 
-    /** Marks the visible graph from every frame slot and static; everything unmarked dies here. */
+    /**
+     * Whether {@code w} is held by a root, was found reachable at this point, or its witness chain
+     * leads there through references that still exist (then the chain is reachable at this point).
+     */
+    private boolean reachable(int w) {
+        int v = w;
+        for (int links = 0; links <= chain; links++) {
+            if (held[v] > 0 || reachableAt[v] == point) {
+                for (int x = w; x != v; x = witness[x]) {
+                    reachableAt[x] = point;
+                }
+                return true;
+            }
+            int next = witness[v];
+            if (next == 0 || state[next] != ALIVE || !refers(next, v)) {
+                return false;
+            }
+            v = next;
+        }
+        return false;
+    }
+
+    /** Whether {@code source} holds a reference to {@code target}. */
+    private boolean refers(int source, int target) {
+        int[] p = preds[target];
+        if (p == HUB) {
+            return hubPreds.get(target).containsKey(source);
+        }
+        for (int k = 0, n = predCount[target]; k < n; k++) {
+            if (p[k] == source) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void nextEpoch() {
+        if (++visitEpoch == Integer.MAX_VALUE) {
+            Arrays.fill(visited, 0);
+            visitEpoch = 1;
+        }
+    }
+
+    /**
+     * Marks the visible graph from every frame slot and static (with a mark of its own: objects found
+     * reachable earlier at this point have not had their targets visited); everything unmarked dies here.
+     */
     private void markFromRoots() {
         fullMarks++;
+        nextEpoch();
         clearSuspects();
         search.clear();
         for (int[] frame : frames.values()) {
@@ -284,16 +363,20 @@ final class VisibleDeaths {
             markRoot(it.nextInt());
         }
         while (!search.isEmpty()) {
-            int[] s = slots[search.popInt()];
+            int x = search.popInt();
+            int[] s = slots[x];
             if (s != null) {
                 for (int v : s) {
+                    if (v != 0 && visited[v] != visitEpoch) {
+                        witness[v] = x;
+                    }
                     markRoot(v);
                 }
             }
         }
         for (int i = 0; i < aliveCount; i++) {
             int x = aliveList[i];
-            if (reachableAt[x] != point) {
+            if (visited[x] != visitEpoch) {
                 search.add(x);
             }
         }
@@ -308,7 +391,8 @@ final class VisibleDeaths {
     }
 
     private void markRoot(int v) {
-        if (v != 0 && reachableAt[v] != point) {
+        if (v != 0 && visited[v] != visitEpoch) {
+            visited[v] = visitEpoch;
             reachableAt[v] = point;
             search.add(v);
         }
@@ -413,6 +497,7 @@ final class VisibleDeaths {
         queued = Arrays.copyOf(queued, n);
         reachableAt = Arrays.copyOf(reachableAt, n);
         visited = Arrays.copyOf(visited, n);
+        witness = Arrays.copyOf(witness, n);
         alivePos = Arrays.copyOf(alivePos, n);
     }
 }

@@ -71,6 +71,40 @@ class MinimalPinsTest {
         assertTrue(minimal > 0, "the programs use objects the visible graph lost");
     }
 
+    @Test
+    void everyDeathIsTheBruteForceMarksWithAnySearchBudgetAndWitnessChain() {
+        int fullMarks = 0;
+        for (int seed = 0; seed < 200; seed++) {
+            List<Event> events = program(new SplittableRandom(1000 + seed));
+            Map<Integer, Long> expected = new TreeMap<>(firstUnreachable(events, true));
+            for (int[] limits : new int[][] {{1, 0}, {3, 1}, {40, 2}, {VisibleDeaths.SEARCH_BUDGET, VisibleDeaths.CHAIN}}) {
+                VisibleDeaths deaths = new VisibleDeaths(false, limits[0], limits[1]);
+                for (int i = 0; i < events.size(); i++) {
+                    Event e = events.get(i);
+                    switch (e.kind()) {
+                        case EventLog.ALLOC -> {
+                            deaths.point(i);
+                            deaths.alloc((int) e.a());
+                        }
+                        case EventLog.WRITE -> deaths.write((int) e.a(), (int) e.b(), (int) e.c());
+                        case EventLog.ROOT -> deaths.root(e.thread(), (int) e.a(), (int) e.b());
+                        case EventLog.GLOBAL -> deaths.global((int) e.a(), (int) e.b());
+                        default -> deaths.point(i);
+                    }
+                }
+                deaths.point(events.size());
+                Map<Integer, Long> found = new TreeMap<>();
+                for (int k = 0; k < deaths.deadIds().size(); k++) {
+                    assertEquals(null, found.put(deaths.deadIds().getInt(k), deaths.deadAt().getLong(k)), "dies once");
+                }
+                found.values().removeIf(at -> at == events.size()); // the brute force marks only at points
+                assertEquals(expected, found, "seed " + seed + ", budget " + limits[0] + ", chain " + limits[1]);
+                fullMarks += limits[0] == 1 ? (int) deaths.work()[2] : 0;
+            }
+        }
+        assertTrue(fullMarks > 0, "a budget of one object falls back to full marks");
+    }
+
     /** Each object's death point by the brute-force oracle, which also rejects any use of a dead object. */
     private static Map<Long, Long> deaths(RecordedTrace trace) throws IOException {
         Map<Long, Long> deaths = new HashMap<>();
