@@ -186,7 +186,7 @@ public final class RecordCommand implements Callable<Integer> {
     private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov, RecordedTrace.StartupHeap startup) {
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
-                        + "%,d collection requests, %d threads; %,d objects (%,d bytes) pinned from their allocation to their last use%n",
+                        + "%,d collection requests, %d threads; %,d objects (%,d bytes) pinned from their death in the visible graph to their last use%n",
                 output.file(), c.objects(), c.writes(), c.rootStores(), c.staticStores(), c.collections(), c.threads(), c.pinned(),
                 c.pinnedBytes());
         err.printf(Locale.ROOT, "record: sizes as HotSpot lays objects out %s%n", compressedOops

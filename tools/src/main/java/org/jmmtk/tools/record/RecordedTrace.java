@@ -20,18 +20,20 @@ import org.jmmtk.bindings.trace.TraceSource;
 
 /**
  * A recorded program as jmmtk trace events, from the agent's log. Two passes: the first finds each
- * object's last mention (as allocated, stored into, stored, or rooted) and whether an allocation (a
- * point where a collector may run) comes between its own and that mention; the second sends the
- * events in global order and <em>pins</em> each such object in a global root slot of its own from
- * its allocation to its last mention. The pin stands for references the instrumentation cannot see
- * (the operand stack, hidden classes, native code), without which the trace could use an object
- * after it had become unreachable. A pin never changes an object's lifetime where the visible graph
- * keeps it alive until its last mention, and never keeps it past its last mention otherwise, so every
- * object lives until the later of its visible death and its last mention; at the end, when every
- * frame's slots are cleared, only static fields are roots. Frame slots are written as they are just
- * before each allocation (only there can a collection see them). Static fields get global slots in
- * the order of their first store; pins share that numbering and reuse the slots of released pins.
- * Used by one thread.
+ * object's last mention (as allocated, stored into, stored, or rooted) and, with {@link VisibleDeaths},
+ * the first point (an allocation or a collection request, where a collector may run) at which it is
+ * unreachable in the visible graph (frame slots, statics, fields); the second sends the events in
+ * global order and <em>pins</em> each object whose last mention comes after that point in a global
+ * root slot of its own, from that point to its last mention. The pin stands for references the
+ * instrumentation cannot see (the operand stack, hidden classes, native code), without which the
+ * trace would use an object after it had become unreachable. At every point the pinned objects are
+ * exactly those that will be mentioned again and that the visible graph cannot reach (or that it lost
+ * earlier and then held again), so the reachable set at every point is the one pinning every object
+ * from its allocation to its last mention would give: every object lives until the later of its
+ * death in the visible graph and its last mention. At the end, when every frame's slots are cleared,
+ * only static fields are roots. Frame slots are written as they are just before each point (only
+ * there can a collection see them). Static fields get global slots in the order of their first store;
+ * pins share that numbering and reuse the slots of released pins. Used by one thread.
  */
 public final class RecordedTrace implements TraceSource {
     private final AgentLog log;
@@ -39,15 +41,21 @@ public final class RecordedTrace implements TraceSource {
     private final StartupHeap startup;
     private volatile double progress;
 
+    private final boolean pinFromAllocation;
     private long[] lastMention = new long[1024];
-    /** Allocations (points where a collection may run) up to each object's own, and whether one came before a later mention. */
-    private int[] bornAt = new int[1024];
-    private boolean[] usedAfterCollectionPoint = new boolean[1024];
-    private int allocations;
+    /** Objects pinned from their point in {@link #pinIds} (in the order of {@link #pinAt}) to their last mention. */
+    private boolean[] willPin = new boolean[1024];
+    private int[] pinIds;
+    private long[] pinAt;
+    private int pinCount;
+    private int nextPin;
+    private long[] deathPassWork = new long[3];
     private long index;
     private final Long2IntOpenHashMap pins = new Long2IntOpenHashMap();
     private final Int2IntOpenHashMap staticSlots = new Int2IntOpenHashMap();
     private final IntArrayList freeSlots = new IntArrayList();
+    /** Slots of pins that ended since the last point: they still hold their objects in the trace. */
+    private final IntArrayList released = new IntArrayList();
     private int nextSlot;
     private final Int2ObjectAVLTreeMap<Int2LongOpenHashMap> roots = new Int2ObjectAVLTreeMap<>();
     private final IntAVLTreeSet threads = new IntAVLTreeSet();
@@ -115,9 +123,19 @@ public final class RecordedTrace implements TraceSource {
 
     /** A recording with {@code startup} modelled at its start; none when null. */
     public RecordedTrace(Path logDir, String describe, StartupHeap startup) throws IOException {
+        this(logDir, describe, startup, false);
+    }
+
+    /**
+     * With {@code pinFromAllocation}, every object used after a point that follows its allocation is
+     * pinned from the first such point (what record wrote before the minimal pins: the same
+     * lifetimes, more pins; tests compare the two).
+     */
+    RecordedTrace(Path logDir, String describe, StartupHeap startup, boolean pinFromAllocation) throws IOException {
         this.log = new AgentLog(logDir);
         this.describe = describe;
         this.startup = startup;
+        this.pinFromAllocation = pinFromAllocation;
     }
 
     /** A recording without a start-up heap. */
@@ -174,29 +192,39 @@ public final class RecordedTrace implements TraceSource {
         pins.clear();
         staticSlots.clear();
         freeSlots.clear();
+        released.clear();
         nextSlot = 0;
         long[] words = {0};
         index = 0;
-        allocations = 0;
+        VisibleDeaths deaths = new VisibleDeaths(pinFromAllocation);
         log.events((thread, kind, a, b, c) -> {
             switch (kind) {
                 case EventLog.ALLOC -> {
-                    allocations++;
                     mention(a);
-                    bornAt[(int) a] = allocations;
-                    usedAfterCollectionPoint[(int) a] = false;
+                    deaths.point(index);
+                    deaths.alloc((int) a);
                 }
                 case EventLog.WRITE -> {
                     mention(a);
                     mention(c);
+                    deaths.write((int) a, (int) b, (int) c);
                 }
-                case EventLog.COLLECT -> allocations++; // a collection runs here too
-                default -> mention(b);
+                case EventLog.ROOT -> {
+                    mention(b);
+                    deaths.root(thread, (int) a, (int) b);
+                }
+                case EventLog.GLOBAL -> {
+                    mention(b);
+                    deaths.global((int) a, (int) b);
+                }
+                case EventLog.COLLECT -> deaths.point(index); // a collection runs here too
+                default -> throw new TraceException(log.dir().toString(), "unknown event kind " + kind);
             }
             index++;
             words[0] += EventLog.WORDS[kind];
             progress = words[0] / total;
         });
+        choosePins(deaths);
         pinned = 0;
         pinnedBytes = 0;
         int maxType = 0;
@@ -215,12 +243,10 @@ public final class RecordedTrace implements TraceSource {
             switch (kind) {
                 case EventLog.ALLOC -> {
                     flushRoots(out);
+                    pinHere(out);
                     out.alloc(thread, a, b, (int) (c >>> EventLog.TYPE_BITS), (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
                     objects++;
-                    if (lastMention[(int) a] > index && usedAfterCollectionPoint[(int) a]) {
-                        int slot = takeSlot();
-                        pins.put(a, slot);
-                        out.global(slot, a);
+                    if (willPin[(int) a]) {
                         pinned++;
                         pinnedBytes += b;
                     }
@@ -228,8 +254,8 @@ public final class RecordedTrace implements TraceSource {
                 case EventLog.WRITE -> {
                     out.write(thread, a, (int) b, c);
                     writes++;
-                    release(a, out);
-                    release(c, out);
+                    release(a);
+                    release(c);
                 }
                 case EventLog.ROOT -> {
                     long[] now = currentRoots.get(thread);
@@ -239,16 +265,17 @@ public final class RecordedTrace implements TraceSource {
                     }
                     now[(int) a] = b;
                     dirtyRoots.add((long) thread << 32 | a);
-                    release(b, out);
+                    release(b);
                 }
                 case EventLog.GLOBAL -> {
                     int slot = staticSlots.computeIfAbsent((int) a, f -> takeSlot());
                     out.global(slot, b);
                     staticStores++;
-                    release(b, out);
+                    release(b);
                 }
                 case EventLog.COLLECT -> {
                     flushRoots(out);
+                    pinHere(out);
                     out.collect();
                     collections++;
                 }
@@ -259,12 +286,77 @@ public final class RecordedTrace implements TraceSource {
             progress = words[0] / total;
         });
         flushRoots(out);
+        clearReleased(out);
         for (var e : roots.int2ObjectEntrySet()) {
             for (int slot : new IntAVLTreeSet(e.getValue().keySet())) {
                 out.root(e.getIntKey(), slot, 0);
             }
         }
         progress = 1;
+    }
+
+    /**
+     * Keeps the deaths after which their object is mentioned again: the pins, in the order of their
+     * points. The others die in the trace where they die in the visible graph.
+     */
+    private void choosePins(VisibleDeaths deaths) {
+        var ids = deaths.deadIds();
+        var at = deaths.deadAt();
+        int n = 0;
+        willPin = new boolean[lastMention.length];
+        for (int i = 0; i < ids.size(); i++) {
+            int id = ids.getInt(i);
+            if (lastMention[id] > at.getLong(i)) {
+                ids.set(n, id);
+                at.set(n, at.getLong(i));
+                n++;
+                willPin[id] = true;
+            }
+        }
+        pinIds = Arrays.copyOf(ids.elements(), n);
+        pinAt = Arrays.copyOf(at.elements(), n);
+        pinCount = n;
+        nextPin = 0;
+        deathPassWork = deaths.work();
+    }
+
+    /**
+     * Pins the objects whose pins start at this point (the event at {@link #index}), before its
+     * allocation, first in the slots of pins that ended since the last point (the store that pins the
+     * new object releases the old one: one record instead of two), then clears the slots left over.
+     * A pin that ended holds its object only until here, where no collection has yet run, so
+     * lifetimes are as if it had been cleared at its last mention.
+     */
+    private void pinHere(TraceEvents out) {
+        while (nextPin < pinCount && pinAt[nextPin] == index) {
+            int id = pinIds[nextPin++];
+            int slot = released.isEmpty() ? takeSlot() : released.popInt();
+            pins.put(id, slot);
+            out.global(slot, id);
+        }
+        clearReleased(out);
+    }
+
+    private void clearReleased(TraceEvents out) {
+        for (int i = 0; i < released.size(); i++) {
+            out.global(released.getInt(i), 0);
+            freeSlots.add(released.getInt(i));
+        }
+        released.clear();
+    }
+
+    /** The last replay's pins: each pinned object and the event index of the point its pin starts at. */
+    java.util.SortedMap<Integer, Long> pinStarts() {
+        java.util.SortedMap<Integer, Long> starts = new java.util.TreeMap<>();
+        for (int i = 0; i < pinCount; i++) {
+            starts.put(pinIds[i], pinAt[i]);
+        }
+        return starts;
+    }
+
+    /** Backward searches, objects they visited and full marks of the last replay's visible-death pass. */
+    long[] deathPassWork() {
+        return deathPassWork.clone();
     }
 
     /**
@@ -331,18 +423,13 @@ public final class RecordedTrace implements TraceSource {
         if (id >= lastMention.length) {
             int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(id + 1, 2L * lastMention.length));
             lastMention = Arrays.copyOf(lastMention, n);
-            bornAt = Arrays.copyOf(bornAt, n);
-            usedAfterCollectionPoint = Arrays.copyOf(usedAfterCollectionPoint, n);
         }
         lastMention[(int) id] = index;
-        usedAfterCollectionPoint[(int) id] = bornAt[(int) id] != 0 && bornAt[(int) id] < allocations;
     }
 
-    private void release(long id, TraceEvents out) {
+    private void release(long id) {
         if (id != 0 && lastMention[(int) id] == index && pins.containsKey(id)) {
-            int slot = pins.remove(id);
-            out.global(slot, 0);
-            freeSlots.add(slot);
+            released.add(pins.remove(id));
         }
     }
 

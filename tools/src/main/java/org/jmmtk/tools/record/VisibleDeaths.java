@@ -1,0 +1,503 @@
+package org.jmmtk.tools.record;
+
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.ints.IntIterator;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
+
+/**
+ * The first point (an allocation or a collection request, where a collector may run) at which each
+ * recorded object is unreachable in the <em>visible graph</em>: the frame slots, static fields and
+ * object fields the recording saw, without the references it cannot see (the operand stack, hidden
+ * classes, native code). {@link RecordedTrace} pins an object from there to its last mention when
+ * that mention comes later.
+ *
+ * <p>Exact at every point, incrementally: an in-count per object (fields of live objects, frame
+ * slots and statics) and its predecessors. At a point, the objects that lost a reference since the
+ * last one, and the ones born since, are checked: no in-reference means unreachable; held by a root
+ * means reachable; otherwise a backward search over predecessors looks for a root-held object (or one
+ * already found reachable at this point), and when it finds none, every object it visited is
+ * unreachable (each one's predecessors are among them, and none is held by a root). Each object
+ * remembers a <em>witness</em>, the predecessor through which it was last found reachable; before a
+ * predecessor is searched further, its chain of witnesses is followed (each link only while that
+ * reference still exists, at most {@link #CHAIN} links) to a root-held or already-reachable object,
+ * which settles most checks in a few steps (an object shared by thousands, such as a cached boxed
+ * integer, does not need its thousands of holders visited). A search that
+ * grows past {@link #SEARCH_BUDGET} objects is replaced by a mark of the whole visible graph from the
+ * roots, which settles every object at once. Unreachable objects lose their out-references, and
+ * their targets are checked in turn at the same point.
+ *
+ * <p>An object once unreachable stays dead here: a later store of it (a value the recording could
+ * not see being held, put back into the visible graph) is taken as a store of null, and stores into
+ * it are ignored. This can only make the visible graph smaller than the program's, so the point found
+ * for an object is never after its first unreachable point in the program's visible graph: a pin that
+ * starts there covers every point at which the visible graph alone would have lost the object.
+ *
+ * <p>{@link #conservative} instead takes every object as unreachable at the first point after its
+ * birth (the pins of every object used after an allocation, as {@code record} wrote before; tests
+ * compare the two). Used by one thread.
+ */
+final class VisibleDeaths {
+    /** Objects a backward search may visit before a full mark is cheaper. */
+    static final int SEARCH_BUDGET = 1 << 14;
+    /** Links of a witness chain followed before it counts as broken. */
+    static final int CHAIN = 64;
+    private static final byte ALIVE = 1;
+    private static final byte DEAD = 2;
+    /** Predecessors kept in a plain array up to this many; a hash multiset beyond. */
+    private static final int SMALL = 8;
+    private static final int[] NONE = new int[0];
+    /** In {@link #preds} for an object whose predecessors are in {@link #hubPreds}. */
+    private static final int[] HUB = new int[0];
+
+    private final boolean conservative;
+    private final int searchBudget;
+    private final int chain;
+    private byte[] state = new byte[1024];
+    /** References to each object from live objects' slots, frame slots and statics. */
+    private int[] inCount = new int[1024];
+    /** References to each object from frame slots and statics. */
+    private int[] held = new int[1024];
+    private int[][] slots = new int[1024][];
+    private int[][] preds = new int[1024][];
+    private int[] predCount = new int[1024];
+    private final Int2ObjectOpenHashMap<Int2IntOpenHashMap> hubPreds = new Int2ObjectOpenHashMap<>();
+    private boolean[] queued = new boolean[1024];
+    private int[] reachableAt = new int[1024];
+    private int[] visited = new int[1024];
+    /** The predecessor through which each object was last found reachable; 0 for none. */
+    private int[] witness = new int[1024];
+    /** For each object in {@link #search}, the position of the one it was found as a predecessor of. */
+    private final IntArrayList searchParent = new IntArrayList();
+    private int visitEpoch;
+    private int[] alivePos = new int[1024];
+    private int[] aliveList = new int[1024];
+    private int aliveCount;
+    private final Int2ObjectOpenHashMap<int[]> frames = new Int2ObjectOpenHashMap<>();
+    private final Int2IntOpenHashMap statics = new Int2IntOpenHashMap();
+    private final IntArrayList suspects = new IntArrayList();
+    private final IntArrayList search = new IntArrayList();
+    private final IntArrayList newborn = new IntArrayList();
+    private int point;
+    private long pointIndex;
+    private final IntArrayList deadIds = new IntArrayList();
+    private final LongArrayList deadAt = new LongArrayList();
+    private long searches;
+    private long searchVisits;
+    private long fullMarks;
+
+    /** Exact visible deaths, or with {@code conservative} every object dead at the first point after its birth. */
+    VisibleDeaths(boolean conservative) {
+        this(conservative, SEARCH_BUDGET, CHAIN);
+    }
+
+    /** With a search budget and witness chain length of its own (tests use small ones, to reach every path). */
+    VisibleDeaths(boolean conservative, int searchBudget, int chain) {
+        this.conservative = conservative;
+        this.searchBudget = searchBudget;
+        this.chain = chain;
+    }
+
+    /** A point at event {@code index}: finds the objects unreachable here, before what the event allocates. */
+    void point(long index) {
+        point++;
+        pointIndex = index;
+        if (conservative) {
+            for (int i = 0; i < newborn.size(); i++) {
+                die(newborn.getInt(i));
+            }
+            newborn.clear();
+            return;
+        }
+        while (!suspects.isEmpty()) {
+            int y = suspects.popInt();
+            queued[y] = false;
+            if (state[y] != ALIVE || reachable(y)) {
+                continue;
+            }
+            if (inCount[y] == 0) {
+                search.clear();
+                search.add(y);
+                killSearched();
+            } else if (!searchBackward(y)) {
+                markFromRoots();
+                return;
+            }
+        }
+    }
+
+    void alloc(int id) {
+        grow(id);
+        state[id] = ALIVE;
+        if (conservative) {
+            newborn.add(id);
+            return;
+        }
+        alivePos[id] = aliveCount;
+        if (aliveCount == aliveList.length) {
+            aliveList = Arrays.copyOf(aliveList, 2 * aliveCount);
+        }
+        aliveList[aliveCount++] = id;
+        suspect(id);
+    }
+
+    void write(int source, int slot, int target) {
+        if (conservative || !alive(source)) {
+            return;
+        }
+        int value = alive(target) ? target : 0;
+        int[] s = slots[source];
+        if (s == null || slot >= s.length) {
+            if (value == 0) {
+                return;
+            }
+            s = Arrays.copyOf(s == null ? NONE : s, Math.max(slot + 1, s == null ? 4 : 2 * s.length));
+            slots[source] = s;
+        }
+        int old = s[slot];
+        if (old == value) {
+            return;
+        }
+        s[slot] = value;
+        if (old != 0) {
+            inCount[old]--;
+            removePred(old, source);
+            suspect(old);
+        }
+        if (value != 0) {
+            inCount[value]++;
+            addPred(value, source);
+        }
+    }
+
+    void root(int thread, int slot, int target) {
+        if (conservative) {
+            return;
+        }
+        int[] frame = frames.get(thread);
+        if (frame == null || slot >= frame.length) {
+            frame = Arrays.copyOf(frame == null ? NONE : frame, Math.max(slot + 1, frame == null ? 64 : 2 * frame.length));
+            frames.put(thread, frame);
+        }
+        frame[slot] = holdInstead(frame[slot], target);
+    }
+
+    void global(int staticId, int target) {
+        if (!conservative) {
+            statics.put(staticId, holdInstead(statics.get(staticId), target));
+        }
+    }
+
+    /** Deaths found so far, in the order of their points: ids. */
+    IntArrayList deadIds() {
+        return deadIds;
+    }
+
+    /** Deaths found so far: the event index of each one's point. */
+    LongArrayList deadAt() {
+        return deadAt;
+    }
+
+    /** Backward searches run, objects they visited, and marks of the whole visible graph. */
+    long[] work() {
+        return new long[] {searches, searchVisits, fullMarks};
+    }
+
+    /** A root slot that held {@code old} now holds {@code target} (null if it died); returns what it holds. */
+    private int holdInstead(int old, int target) {
+        int value = alive(target) ? target : 0;
+        if (old == value) {
+            return value;
+        }
+        if (old != 0 && state[old] == ALIVE) {
+            inCount[old]--;
+            held[old]--;
+            suspect(old);
+        }
+        if (value != 0) {
+            inCount[value]++;
+            held[value]++;
+        }
+        return value;
+    }
+
+    private boolean alive(int id) {
+        return id > 0 && id < state.length && state[id] == ALIVE;
+    }
+
+    private void suspect(int id) {
+        if (!queued[id]) {
+            queued[id] = true;
+            suspects.add(id);
+        }
+    }
+
+    /**
+     * Looks for a root-held object among {@code y}'s transitive predecessors; when there is none, all
+     * of them die. False when the search outgrew its budget, undecided.
+     */
+    private boolean searchBackward(int y) {
+        searches++;
+        nextEpoch();
+        search.clear();
+        searchParent.clear();
+        search.add(y);
+        searchParent.add(-1);
+        visited[y] = visitEpoch;
+        for (int i = 0; i < search.size(); i++) {
+            int u = search.getInt(i);
+            int[] p = preds[u];
+            if (p == HUB) {
+                Int2IntOpenHashMap hub = hubPreds.get(u);
+                for (IntIterator it = hub.keySet().iterator(); it.hasNext(); ) {
+                    int r = visit(it.nextInt(), i);
+                    if (r != 0) {
+                        return r > 0;
+                    }
+                }
+            } else {
+                for (int k = 0, n = predCount[u]; k < n; k++) {
+                    int r = visit(p[k], i);
+                    if (r != 0) {
+                        return r > 0;
+                    }
+                }
+            }
+        }
+        searchVisits += search.size();
+        killSearched();
+        return true;
+    }
+
+    /**
+     * Predecessor {@code w} of the object at {@code at} in a search: 1 when it is reachable (then so
+     * is every object on the search's way from there back to its start: each gets its witness), -1
+     * when the budget ran out, 0 to go on.
+     */
+    private int visit(int w, int at) {
+        if (reachable(w)) {
+            int child = at;
+            int parent = w;
+            while (child >= 0) {
+                int c = search.getInt(child);
+                witness[c] = parent;
+                reachableAt[c] = point;
+                parent = c;
+                child = searchParent.getInt(child);
+            }
+            searchVisits += search.size();
+            return 1;
+        }
+        if (visited[w] != visitEpoch) {
+            visited[w] = visitEpoch;
+            search.add(w);
+            searchParent.add(at);
+            if (search.size() > searchBudget) {
+                searchVisits += search.size();
+                return -1;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Whether {@code w} is held by a root, was found reachable at this point, or its witness chain
+     * leads there through references that still exist (then the chain is reachable at this point).
+     */
+    private boolean reachable(int w) {
+        int v = w;
+        for (int links = 0; links <= chain; links++) {
+            if (held[v] > 0 || reachableAt[v] == point) {
+                for (int x = w; x != v; x = witness[x]) {
+                    reachableAt[x] = point;
+                }
+                return true;
+            }
+            int next = witness[v];
+            if (next == 0 || state[next] != ALIVE || !refers(next, v)) {
+                return false;
+            }
+            v = next;
+        }
+        return false;
+    }
+
+    /** Whether {@code source} holds a reference to {@code target}. */
+    private boolean refers(int source, int target) {
+        int[] p = preds[target];
+        if (p == HUB) {
+            return hubPreds.get(target).containsKey(source);
+        }
+        for (int k = 0, n = predCount[target]; k < n; k++) {
+            if (p[k] == source) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void nextEpoch() {
+        if (++visitEpoch == Integer.MAX_VALUE) {
+            Arrays.fill(visited, 0);
+            visitEpoch = 1;
+        }
+    }
+
+    /**
+     * Marks the visible graph from every frame slot and static (with a mark of its own: objects found
+     * reachable earlier at this point have not had their targets visited); everything unmarked dies here.
+     */
+    private void markFromRoots() {
+        fullMarks++;
+        nextEpoch();
+        clearSuspects();
+        search.clear();
+        for (int[] frame : frames.values()) {
+            for (int v : frame) {
+                markRoot(v);
+            }
+        }
+        for (IntIterator it = statics.values().iterator(); it.hasNext(); ) {
+            markRoot(it.nextInt());
+        }
+        while (!search.isEmpty()) {
+            int x = search.popInt();
+            int[] s = slots[x];
+            if (s != null) {
+                for (int v : s) {
+                    if (v != 0 && visited[v] != visitEpoch) {
+                        witness[v] = x;
+                    }
+                    markRoot(v);
+                }
+            }
+        }
+        for (int i = 0; i < aliveCount; i++) {
+            int x = aliveList[i];
+            if (visited[x] != visitEpoch) {
+                search.add(x);
+            }
+        }
+        killSearched();
+        clearSuspects(); // the targets of the dead are marked: nothing more dies here
+    }
+
+    private void clearSuspects() {
+        while (!suspects.isEmpty()) {
+            queued[suspects.popInt()] = false;
+        }
+    }
+
+    private void markRoot(int v) {
+        if (v != 0 && visited[v] != visitEpoch) {
+            visited[v] = visitEpoch;
+            reachableAt[v] = point;
+            search.add(v);
+        }
+    }
+
+    /** Every object in {@link #search} dies at this point; their live targets are checked next. */
+    private void killSearched() {
+        for (int i = 0; i < search.size(); i++) {
+            int x = search.getInt(i);
+            state[x] = DEAD;
+            die(x);
+            int last = aliveList[--aliveCount];
+            aliveList[alivePos[x]] = last;
+            alivePos[last] = alivePos[x];
+        }
+        for (int i = 0; i < search.size(); i++) {
+            int x = search.getInt(i);
+            int[] s = slots[x];
+            if (s != null) {
+                for (int v : s) {
+                    if (v != 0 && state[v] == ALIVE) {
+                        inCount[v]--;
+                        removePred(v, x);
+                        suspect(v);
+                    }
+                }
+            }
+            slots[x] = null;
+            if (preds[x] == HUB) {
+                hubPreds.remove(x);
+            }
+            preds[x] = null;
+            predCount[x] = 0;
+        }
+        search.clear();
+    }
+
+    private void die(int id) {
+        deadIds.add(id);
+        deadAt.add(pointIndex);
+    }
+
+    private void addPred(int target, int source) {
+        int n = predCount[target];
+        int[] p = preds[target];
+        if (p != HUB && n < SMALL) {
+            if (p == null || n == p.length) {
+                p = Arrays.copyOf(p == null ? NONE : p, p == null ? 2 : 2 * n);
+                preds[target] = p;
+            }
+            p[n] = source;
+        } else {
+            Int2IntOpenHashMap hub;
+            if (p == HUB) {
+                hub = hubPreds.get(target);
+            } else {
+                hub = new Int2IntOpenHashMap();
+                for (int k = 0; k < n; k++) {
+                    hub.addTo(p[k], 1);
+                }
+                preds[target] = HUB;
+                hubPreds.put(target, hub);
+            }
+            hub.addTo(source, 1);
+        }
+        predCount[target] = n + 1;
+    }
+
+    private void removePred(int target, int source) {
+        int n = predCount[target];
+        int[] p = preds[target];
+        if (p == HUB) {
+            Int2IntOpenHashMap hub = hubPreds.get(target);
+            if (hub.addTo(source, -1) == 1) {
+                hub.remove(source);
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                if (p[k] == source) {
+                    p[k] = p[n - 1];
+                    break;
+                }
+            }
+        }
+        predCount[target] = n - 1;
+    }
+
+    private void grow(int id) {
+        if (id < state.length) {
+            return;
+        }
+        int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(id + 1L, 2L * state.length));
+        state = Arrays.copyOf(state, n);
+        if (conservative) {
+            return;
+        }
+        inCount = Arrays.copyOf(inCount, n);
+        held = Arrays.copyOf(held, n);
+        slots = Arrays.copyOf(slots, n);
+        preds = Arrays.copyOf(preds, n);
+        predCount = Arrays.copyOf(predCount, n);
+        queued = Arrays.copyOf(queued, n);
+        reachableAt = Arrays.copyOf(reachableAt, n);
+        visited = Arrays.copyOf(visited, n);
+        witness = Arrays.copyOf(witness, n);
+        alivePos = Arrays.copyOf(alivePos, n);
+    }
+}

@@ -1,0 +1,290 @@
+package org.jmmtk.tools.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.jmmtk.agent.rt.EventLog;
+import org.jmmtk.bindings.trace.BruteForceLifetimes;
+import org.jmmtk.bindings.trace.TraceEvents;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The minimal pins of {@link RecordedTrace} on random agent logs of several threads: objects with
+ * fields (new objects mostly stored at once), frame slots, statics, collection requests, and mentions of objects the visible graph had
+ * already lost (values the recording did not see being held). Checked three ways: the pins are
+ * exactly those a brute-force mark of the visible graph at every point gives (the same rule: dead once
+ * unreachable), and they cover every object the unchanged visible graph loses before its last mention
+ * from no later than that point; both traces (minimal pins, and every object pinned from its
+ * allocation) replay through the brute-force lifetime oracle, which rejects a use of a dead object, and
+ * give every object the same death point.
+ */
+class MinimalPinsTest {
+    @TempDir
+    Path dir;
+
+    /** One event of a generated log, in global order. */
+    private record Event(int thread, int kind, long a, long b, long c) {
+    }
+
+    @Test
+    void minimalPinsGiveTheSameLifetimesAsPinningFromAllocationAndAreExactlyTheVisibleDeaths() throws IOException {
+        long minimal = 0;
+        long all = 0;
+        for (int seed = 0; seed < 300; seed++) {
+            List<Event> events = program(new SplittableRandom(seed));
+            Path log = write(events, dir.resolve("log" + seed));
+            RecordedTrace min = new RecordedTrace(log, "random " + seed, null, false);
+            RecordedTrace every = new RecordedTrace(log, "random " + seed, null, true);
+            Map<Long, Long> minDeaths = deaths(min);
+            Map<Long, Long> allDeaths = deaths(every);
+            assertEquals(allDeaths, minDeaths, "seed " + seed + ": death points");
+            assertEquals(expectedPins(events, true), min.pinStarts(), "seed " + seed + ": pins against a brute-force mark");
+            long[] lastMention = lastMentions(events);
+            Map<Integer, Long> rawDeaths = firstUnreachable(events, false);
+            for (var e : rawDeaths.entrySet()) {
+                if (lastMention[e.getKey()] > e.getValue()) {
+                    Long start = min.pinStarts().get(e.getKey());
+                    assertTrue(start != null && start <= e.getValue(), "seed " + seed + ": object " + e.getKey()
+                            + " is lost by the visible graph at event " + e.getValue() + " and used later; pinned from " + start);
+                }
+            }
+            assertTrue(min.counts().pinned() <= every.counts().pinned(), "seed " + seed);
+            assertEquals(min.counts().objects(), every.counts().objects());
+            minimal += min.counts().pinned();
+            all += every.counts().pinned();
+        }
+        System.out.printf("minimal pins %d, pinned from allocation %d%n", minimal, all);
+        assertTrue(minimal < all, "minimal pins " + minimal + " against " + all + " pinned from allocation");
+        assertTrue(minimal > 0, "the programs use objects the visible graph lost");
+    }
+
+    @Test
+    void everyDeathIsTheBruteForceMarksWithAnySearchBudgetAndWitnessChain() {
+        int fullMarks = 0;
+        for (int seed = 0; seed < 200; seed++) {
+            List<Event> events = program(new SplittableRandom(1000 + seed));
+            Map<Integer, Long> expected = new TreeMap<>(firstUnreachable(events, true));
+            for (int[] limits : new int[][] {{1, 0}, {3, 1}, {40, 2}, {VisibleDeaths.SEARCH_BUDGET, VisibleDeaths.CHAIN}}) {
+                VisibleDeaths deaths = new VisibleDeaths(false, limits[0], limits[1]);
+                for (int i = 0; i < events.size(); i++) {
+                    Event e = events.get(i);
+                    switch (e.kind()) {
+                        case EventLog.ALLOC -> {
+                            deaths.point(i);
+                            deaths.alloc((int) e.a());
+                        }
+                        case EventLog.WRITE -> deaths.write((int) e.a(), (int) e.b(), (int) e.c());
+                        case EventLog.ROOT -> deaths.root(e.thread(), (int) e.a(), (int) e.b());
+                        case EventLog.GLOBAL -> deaths.global((int) e.a(), (int) e.b());
+                        default -> deaths.point(i);
+                    }
+                }
+                deaths.point(events.size());
+                Map<Integer, Long> found = new TreeMap<>();
+                for (int k = 0; k < deaths.deadIds().size(); k++) {
+                    assertEquals(null, found.put(deaths.deadIds().getInt(k), deaths.deadAt().getLong(k)), "dies once");
+                }
+                found.values().removeIf(at -> at == events.size()); // the brute force marks only at points
+                assertEquals(expected, found, "seed " + seed + ", budget " + limits[0] + ", chain " + limits[1]);
+                fullMarks += limits[0] == 1 ? (int) deaths.work()[2] : 0;
+            }
+        }
+        assertTrue(fullMarks > 0, "a budget of one object falls back to full marks");
+    }
+
+    /** Each object's death point by the brute-force oracle, which also rejects any use of a dead object. */
+    private static Map<Long, Long> deaths(RecordedTrace trace) throws IOException {
+        Map<Long, Long> deaths = new HashMap<>();
+        BruteForceLifetimes oracle = new BruteForceLifetimes((id, point) -> assertEquals(null, deaths.put(id, point)));
+        trace.replay(oracle);
+        oracle.finish();
+        return deaths;
+    }
+
+    /** The pins the rule gives, object to the event index of its point, from {@link #firstUnreachable} dead-once deaths. */
+    private static Map<Integer, Long> expectedPins(List<Event> events, boolean deadOnce) {
+        long[] last = lastMentions(events);
+        Map<Integer, Long> pins = new TreeMap<>();
+        for (var e : firstUnreachable(events, deadOnce).entrySet()) {
+            if (last[e.getKey()] > e.getValue()) {
+                pins.put(e.getKey(), e.getValue());
+            }
+        }
+        return pins;
+    }
+
+    private static long[] lastMentions(List<Event> events) {
+        long[] last = new long[events.size() + 2];
+        for (int i = 0; i < events.size(); i++) {
+            Event e = events.get(i);
+            switch (e.kind()) {
+                case EventLog.ALLOC -> last[(int) e.a()] = i;
+                case EventLog.WRITE -> {
+                    last[(int) e.a()] = i;
+                    last[(int) e.c()] = i;
+                }
+                case EventLog.ROOT, EventLog.GLOBAL -> last[(int) e.b()] = i;
+                default -> { }
+            }
+        }
+        last[0] = 0;
+        return last;
+    }
+
+    /**
+     * The event index of the first point at which each object is unreachable from the frame slots and
+     * statics, by a mark of the whole graph at every point. With {@code deadOnce}, an object stays dead
+     * (stores of it are stores of null, stores into it are dropped), as {@link VisibleDeaths} rules;
+     * without, the graph is the log's as it is.
+     */
+    private static Map<Integer, Long> firstUnreachable(List<Event> events, boolean deadOnce) {
+        int n = events.size() + 2;
+        int[][] fields = new int[n][];
+        boolean[] born = new boolean[n];
+        boolean[] dead = new boolean[n];
+        Map<Long, Integer> roots = new HashMap<>(); // thread << 32 | slot, and -1 - static
+        Map<Integer, Long> first = new HashMap<>();
+        List<Integer> bornList = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            Event e = events.get(i);
+            switch (e.kind()) {
+                case EventLog.ALLOC, EventLog.COLLECT -> {
+                    boolean[] marked = new boolean[n];
+                    ArrayList<Integer> stack = new ArrayList<>();
+                    for (int v : roots.values()) {
+                        stack.add(v);
+                    }
+                    while (!stack.isEmpty()) {
+                        int v = stack.remove(stack.size() - 1);
+                        if (v != 0 && !marked[v]) {
+                            marked[v] = true;
+                            for (int w : fields[v]) {
+                                stack.add(w);
+                            }
+                        }
+                    }
+                    for (int o : bornList) {
+                        if (!marked[o] && !dead[o]) {
+                            first.putIfAbsent(o, (long) i);
+                            dead[o] = deadOnce;
+                        }
+                    }
+                    if (e.kind() == EventLog.ALLOC) {
+                        int id = (int) e.a();
+                        born[id] = true;
+                        bornList.add(id);
+                        fields[id] = new int[(int) (e.c() >>> EventLog.TYPE_BITS)];
+                    }
+                }
+                case EventLog.WRITE -> {
+                    if (!dead[(int) e.a()]) {
+                        fields[(int) e.a()][(int) e.b()] = dead[(int) e.c()] ? 0 : (int) e.c();
+                    }
+                }
+                case EventLog.ROOT -> roots.put((long) e.thread() << 32 | e.a(), dead[(int) e.b()] ? 0 : (int) e.b());
+                case EventLog.GLOBAL -> roots.put(-1 - e.a(), dead[(int) e.b()] ? 0 : (int) e.b());
+                default -> throw new AssertionError(e);
+            }
+        }
+        return first;
+    }
+
+    /**
+     * A random program: up to three threads allocating objects of 0-4 reference slots, storing recent
+     * objects into fields, frame slots and statics and clearing them, asking for collections now and
+     * then; every mention is of an object already allocated, often one nothing visible holds any more.
+     */
+    private static List<Event> program(SplittableRandom r) {
+        int threads = 1 + r.nextInt(3);
+        int length = 100 + r.nextInt(900);
+        List<Event> events = new ArrayList<>();
+        List<Integer> objects = new ArrayList<>();
+        List<Integer> slots = new ArrayList<>(List.of(0));
+        for (int i = 0; i < length; i++) {
+            int t = r.nextInt(threads);
+            double p = r.nextDouble();
+            if (objects.isEmpty() || p < 0.3) {
+                int id = objects.size() + 1;
+                int refs = r.nextInt(5);
+                objects.add(id);
+                slots.add(refs);
+                events.add(new Event(t, EventLog.ALLOC, id, 16 + 8L * refs, (long) refs << EventLog.TYPE_BITS | 1));
+                int holder = recent(r, objects);
+                if (r.nextInt(3) == 0 && slots.get(holder) > 0) {
+                    events.add(new Event(t, EventLog.WRITE, holder, r.nextInt(slots.get(holder)), id));
+                } else if (r.nextInt(2) == 0) {
+                    events.add(new Event(t, EventLog.ROOT, r.nextInt(6), id, 0));
+                }
+            } else if (p < 0.65) {
+                int src = recent(r, objects);
+                if (slots.get(src) > 0) {
+                    events.add(new Event(t, EventLog.WRITE, src, r.nextInt(slots.get(src)), r.nextInt(5) == 0 ? 0 : recent(r, objects)));
+                }
+            } else if (p < 0.9) {
+                events.add(new Event(t, EventLog.ROOT, r.nextInt(6), r.nextInt(3) == 0 ? 0 : recent(r, objects), 0));
+            } else if (p < 0.97) {
+                events.add(new Event(t, EventLog.GLOBAL, r.nextInt(3), r.nextInt(3) == 0 ? 0 : recent(r, objects), 0));
+            } else {
+                events.add(new Event(t, EventLog.COLLECT, 0, 0, 0));
+            }
+        }
+        return events;
+    }
+
+    /** Mostly one of the last dozen objects, sometimes any. */
+    private static int recent(SplittableRandom r, List<Integer> objects) {
+        int n = objects.size();
+        return r.nextInt(8) == 0 ? objects.get(r.nextInt(n)) : objects.get(Math.max(0, n - 1 - r.nextInt(12)));
+    }
+
+    /** Writes {@code events} as the agent would: each thread's events in chunks of random length, sequence-numbered. */
+    private static Path write(List<Event> events, Path log) throws IOException {
+        Files.createDirectories(log);
+        Map<Integer, List<long[]>> perThread = new TreeMap<>();
+        long seq = 0;
+        for (Event e : events) {
+            int words = EventLog.WORDS[e.kind()];
+            long[] w = Arrays.copyOf(new long[] {++seq << EventLog.KIND_BITS | e.kind(), e.a(), e.b(), e.c()}, words);
+            perThread.computeIfAbsent(e.thread(), t -> new ArrayList<>()).add(w);
+        }
+        SplittableRandom r = new SplittableRandom(events.size());
+        List<byte[]> chunks = new ArrayList<>();
+        for (var t : perThread.entrySet()) {
+            List<long[]> list = t.getValue();
+            for (int from = 0; from < list.size(); ) {
+                int to = Math.min(list.size(), from + 1 + r.nextInt(40));
+                int words = list.subList(from, to).stream().mapToInt(w -> w.length).sum();
+                ByteBuffer b = ByteBuffer.allocate(8 + 8 * words).order(ByteOrder.LITTLE_ENDIAN);
+                b.putInt(t.getKey()).putInt(words);
+                for (long[] w : list.subList(from, to)) {
+                    for (long x : w) {
+                        b.putLong(x);
+                    }
+                }
+                chunks.add(b.array());
+                from = to;
+            }
+        }
+        try (var out = Files.newOutputStream(log.resolve(EventLog.EVENTS))) {
+            for (byte[] c : chunks) {
+                out.write(c);
+            }
+        }
+        Files.writeString(log.resolve(EventLog.TYPES), "1\tNode\n");
+        Files.writeString(log.resolve(EventLog.DONE), "objects " + events.size() + "\n");
+        return log;
+    }
+}
