@@ -76,7 +76,10 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     private final int linesInBlock;
     private final int pagesInBlock;
     private final byte[] blockState;
-    private final byte[] lineMarks;
+    // the line marks allocators and sweeps read, and those marking writes: the same table except while a
+    // concurrent mark runs ({@link ConcurrentLineMarks})
+    private byte[] lineMarks;
+    private byte[] markTable;
     // holes at the last sweep (0 for blocks taken clean since), and this collection's evacuation sources
     private final short[] blockHoles;
     private final boolean[] defragSource;
@@ -94,8 +97,6 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     private int sourceBlocks;
     // a generational plan's nursery collection: copies take recyclable blocks, line marks are kept
     private boolean promotionOnly;
-    // set by prepareRemark: the sweep rebuilds each block's line marks from its marked objects
-    private boolean remarkInSweep;
     private volatile boolean anyPinned;
     // lines mutators took since the last collection (fresh blocks whole, recyclable blocks' free lines)
     private long linesConsumed;
@@ -120,13 +121,12 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         SideMetadataRegistry metadata = heap.metadata();
         int blockBytes = geometry.immixBlockBytes();
         this.blockState = metadata.bytes(SideMetadataSpec.local("immix-block-state", "block", blockBytes, 8), name, blocks);
-        long lines = (long) blocks * linesInBlock;
-        if (lines > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("space " + name + " has " + lines
+        if ((long) blocks * linesInBlock > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("space " + name + " has " + (long) blocks * linesInBlock
                     + " lines, more than one line-mark table holds: use larger lines (--line-size)");
         }
-        this.lineMarks = metadata.bytes(SideMetadataSpec.local("immix-line-mark", "line", geometry.lineBytes(), 8),
-                name, (int) lines);
+        this.lineMarks = lineMarkTable(metadata, "immix-line-mark");
+        this.markTable = lineMarks;
         this.blockHoles = metadata.shorts(SideMetadataSpec.local("immix-block-holes", "block", blockBytes, 16),
                 name, blocks);
         this.defragSource = metadata.booleans(SideMetadataSpec.local("immix-defrag-source", "block", blockBytes, 8),
@@ -250,7 +250,6 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         }
         defrag.decide(emergency, recyclableLeft);
         promotionOnly = false;
-        remarkInSweep = false;
         cleanPagesForCopies = Math.max(0, cleanPages) + reservedPages() * ImmixDefrag.HEADROOM_PERCENT / 100;
         sourceBlocks = 0;
         if (defrag.inDefrag()) {
@@ -282,15 +281,14 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
 
     /**
      * Prepare of the pause that ends a concurrent mark (FinalMark), whose marks were set while mutators
-     * ran and allocated into holes by the last sweep's line marks: no defragmentation, and those line
-     * marks stay until the sweep rebuilds each block's from the objects marked in it (the objects
-     * allocated during the mark were marked when allocated).
+     * ran and allocated into holes by the last sweep's line marks: no defragmentation, and no line mark
+     * is cleared — the mark's own were kept apart while it ran and become the space's before the sweep
+     * ({@link ConcurrentLineMarks#finishMark}).
      */
-    public synchronized void prepareRemark() {
+    public synchronized void prepareFinalMark() {
         defrag.decide(false, false);
         defrag.skip();
         promotionOnly = false;
-        remarkInSweep = true;
         sourceBlocks = 0;
         Arrays.fill(copyBlock, 0, blockLimit, false);
         Arrays.fill(defragSource, 0, blockLimit, false);
@@ -641,16 +639,42 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     private void markLines(long object, long size) {
+        markLines(markTable, object, size);
+    }
+
+    /** Marks in {@code table} the lines of {@code object} of {@code size} bytes, by the conservative rule. */
+    void markLines(byte[] table, long object, long size) {
         long offset = object - start;
         int first = (int) (offset >>> logLineBytes);
         if (size <= lineBytes()) {
-            lineMarks[first] = 1;
+            table[first] = 1;
             return;
         }
         int last = (int) ((offset + size - 1) >>> logLineBytes);
         for (int l = first; l <= last; l++) {
-            lineMarks[l] = 1;
+            table[l] = 1;
         }
+    }
+
+    /** A new line-mark table of this space, one byte per line, declared as side metadata named {@code spec}. */
+    byte[] lineMarkTable(SideMetadataRegistry metadata, String spec) {
+        int blocks = (int) (region.bytes() >>> logBlockBytes);
+        return metadata.bytes(SideMetadataSpec.local(spec, "line", geometry.lineBytes(), 8), name,
+                blocks * linesInBlock);
+    }
+
+    /** The line marks allocators and sweeps read. */
+    synchronized byte[] lineMarks() {
+        return lineMarks;
+    }
+
+    /**
+     * Makes {@code allocation} the line marks allocators and sweeps read and {@code marking} the table the
+     * trace marks lines in (the same table but while a concurrent mark runs). Mutators stopped.
+     */
+    synchronized void useLineMarks(byte[] allocation, byte[] marking) {
+        lineMarks = allocation;
+        markTable = marking;
     }
 
     @Override
@@ -665,9 +689,6 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     private void sweepBlock(int b, long[] markHistogram) {
-        if (remarkInSweep) {
-            remarkLines(b);
-        }
         long block = blockAddress(b);
         long end = block + blockBytes();
         for (long o = validObjects.next(block, end); o >= 0; o = validObjects.next(o + 8, end)) {

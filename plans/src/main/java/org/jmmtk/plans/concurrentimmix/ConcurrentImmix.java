@@ -3,6 +3,7 @@ package org.jmmtk.plans.concurrentimmix;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.Satb;
 import org.jmmtk.core.barrier.SatbBarrier;
@@ -14,6 +15,7 @@ import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.plan.PlanOption;
+import org.jmmtk.core.policy.ConcurrentLineMarks;
 import org.jmmtk.core.policy.ImmixSpace;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SweepBlocks;
@@ -54,6 +56,7 @@ public final class ConcurrentImmix extends Plan {
                     + "of the heap, in percent (mmtk-core: half the heap)", 50, 1, 100);
 
     private final ImmixSpace immix;
+    private final ConcurrentLineMarks lineMarks;
     private final Satb satb;
     private final ShadeRoots shadeRoots;
     private final ObjectTrace markTrace;
@@ -65,11 +68,14 @@ public final class ConcurrentImmix extends Plan {
     private boolean initialMarkDue;
     private long allocatedAtLastGc;
     private int fullBlocks;
+    // whether this pause's marks belong to a cycle (InitialMark, FinalMark, fallback): set in Prepare
+    private boolean cyclePause;
     private final Cycle cycle = new Cycle();
 
     public ConcurrentImmix(PlanArgs args) {
         super(args);
         this.immix = new ImmixSpace("immix", ImmixSpace.extentFor(args.heapBytes(), args.heap().geometry()), args.heap());
+        this.lineMarks = new ConcurrentLineMarks(immix, args.heap().metadata());
         this.satb = new Satb(args.heap().metadata(), args.packetCapacity());
         this.shadeRoots = new ShadeRoots(memory, args.heap().spaces(), args.gcThreads());
         ImmixSpace space = immix;
@@ -94,6 +100,10 @@ public final class ConcurrentImmix extends Plan {
 
     Satb satb() {
         return satb;
+    }
+
+    ConcurrentLineMarks lineMarks() {
+        return lineMarks;
     }
 
     /** Objects larger than half an Immix block are large, as in Immix. */
@@ -188,7 +198,7 @@ public final class ConcurrentImmix extends Plan {
     @Override
     public WorkPacket<Collector> concurrentWork(boolean paced) {
         cycle.units++;
-        return new ConcurrentTrace(concurrentClosure, satb.queue(), this::concurrentYieldRequested, paced);
+        return new ConcurrentTrace(concurrentClosure, satb.queue(), this::concurrentYieldRequested, paced, cycle.marked);
     }
 
     /** FinalMark is due once the mark queue is empty: what is left is in the barriers' buffers. */
@@ -213,10 +223,17 @@ public final class ConcurrentImmix extends Plan {
         }
     }
 
+    /**
+     * InitialMark: the cycle's bookkeeping starts and line marks go to the mark's own table. The pause that
+     * ends a cycle: the barriers stop; the line marks of the mark, kept apart, are swept by in Release. A
+     * full collection marks into a cleared table the same way (giving up a cycle in progress first).
+     */
     @Override
     protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
+        cyclePause = kind == INITIAL_MARK || marking && kind != CollectionKind.FULL;
         if (kind == INITIAL_MARK) {
             cycle.begin(worker.gc(), recordsReplayed(), barrierTotals(), allocatedDuringMarking());
+            lineMarks.beginMark();
             return;
         }
         if (marking && kind == CollectionKind.FULL) {
@@ -225,7 +242,18 @@ public final class ConcurrentImmix extends Plan {
             cycle.end(recordsReplayed(), barrierTotals(), allocatedDuringMarking());
             satb.stop();
         }
-        immix.prepareRemark();
+        if (!cyclePause) {
+            lineMarks.beginMark();
+        }
+        immix.prepareFinalMark();
+    }
+
+    /** The trace bytes this worker marked in a pause of a cycle count toward the cycle's {@code markedBytes}. */
+    @Override
+    protected void releaseCollector(Collector collector) {
+        if (cyclePause) {
+            cycle.marked.add(collector.bytesMarked());
+        }
     }
 
     /**
@@ -260,6 +288,7 @@ public final class ConcurrentImmix extends Plan {
             return;
         }
         marking = false;
+        lineMarks.finishMark();
         SweepBlocks.schedule(worker, immix);
     }
 
@@ -321,7 +350,7 @@ public final class ConcurrentImmix extends Plan {
         stats.remove("objectsEvacuated");
         if (cycle.ended) {
             cycle.ended = false;
-            long marked = heapObjectBytes();
+            long marked = cycle.marked.sum() + cycle.allocated;
             stats.put("cycleStartGc", (long) cycle.startGc);
             stats.put("snapshotRecord", cycle.snapshotRecord);
             stats.put("finalMarkRecord", cycle.finalMarkRecord);
@@ -336,8 +365,13 @@ public final class ConcurrentImmix extends Plan {
         return stats;
     }
 
-    /** The bookkeeping of the concurrent cycle in progress or just ended. Touched in pauses only. */
+    /**
+     * The bookkeeping of the concurrent cycle in progress or just ended. Touched in pauses, but for
+     * {@link #marked}, which concurrent packets add to.
+     */
     private static final class Cycle {
+        // trace bytes the cycle's trace marked, in its pauses and concurrently
+        final LongAdder marked = new LongAdder();
         int startGc;
         long snapshotRecord;
         long finalMarkRecord;
@@ -358,6 +392,7 @@ public final class ConcurrentImmix extends Plan {
             slowPathsAtStart = barriers[1];
             allocatedAtStart = allocatedBefore;
             units = 0;
+            marked.reset();
         }
 
         void end(long record, long[] barriers, long allocatedAfter) {
