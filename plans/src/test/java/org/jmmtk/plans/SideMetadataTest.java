@@ -48,9 +48,10 @@ class SideMetadataTest {
                                  AtomicReference<MMTK> instance) throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(heap).threads(2).countMetadata(charged);
-        // a concurrent cycle starts after a share of the heap is allocated, so the heap never fills and
-        // the charge (pages taken from the budget) cannot move a collection: cycles start at a full heap here
-        p.option("initial-mark-percent")
+        // a concurrent cycle starts once a share of the heap is in use, so the heap seldom fills and the
+        // charge (pages taken from the budget) moves cycles rather than collections: cycles start at a full
+        // heap here
+        p.option("initial-mark-occupancy")
                 .ifPresent(o -> options.planOptions(PlanOptionValues.NONE.with(o, 100)));
         return Simulation.run(p, options, Runs.workload(workload),
                 (mmtk, binding) -> instance.set(mmtk));
@@ -131,8 +132,9 @@ class SideMetadataTest {
         assertTrue(charged.gcCount() > free.gcCount(), plan + ": the charge changed nothing");
     }
 
-    /** Bytes of the primitive arrays a space holds in its own fields (its dense side tables). */
+    /** Bytes of the primitive arrays a space holds in its own fields (its dense side tables), each counted once. */
     private static long primitiveArrays(Space s) throws IllegalAccessException {
+        Set<Object> counted = Collections.newSetFromMap(new IdentityHashMap<>());
         long bytes = 0;
         for (Class<?> c = s.getClass(); c != Space.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
@@ -142,7 +144,10 @@ class SideMetadataTest {
                     continue;
                 }
                 f.setAccessible(true);
-                bytes += arrayBytes(f.get(s));
+                Object array = f.get(s);
+                if (array != null && counted.add(array)) {
+                    bytes += arrayBytes(array);
+                }
             }
         }
         return bytes;

@@ -30,7 +30,9 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
  *
  * <p><b>Sweep</b> (Release stage, parallel packets over disjoint block ranges): the valid-object bits
  * of each block in use are walked; unmarked objects are freed (plugins told, bits cleared), marked ones
- * lose their mark. A block with no marked line is freed (its pages go back to the page resource); a
+ * lose their mark. A block with no marked line holds no marked object, so unless a plugin hears of
+ * each free (or the space keeps unlog or pinning bits per object) its valid-object bits are cleared at
+ * once, without the walk. A block with no marked line is freed (its pages go back to the page resource); a
  * block with at least one free line (by the rule above) becomes recyclable; otherwise unavailable.
  * Line marks are kept after the sweep because the allocator reads them to find holes; they are cleared
  * in the next collection's Prepare step ({@link #prepare}). At the end of a collection the recyclable
@@ -77,9 +79,11 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     private final int pagesInBlock;
     private final byte[] blockState;
     // the line marks allocators and sweeps read, and those marking writes: the same table except while a
-    // concurrent mark runs ({@link ConcurrentLineMarks})
+    // concurrent mark runs; and the other table of a space marked concurrently, null for any other
+    // ({@link ConcurrentLineMarks})
     private byte[] lineMarks;
     private byte[] markTable;
+    private byte[] spareLineMarks;
     // holes at the last sweep (0 for blocks taken clean since), and this collection's evacuation sources
     private final short[] blockHoles;
     private final boolean[] defragSource;
@@ -638,12 +642,9 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         markLines(object, ObjectModel.size(memory, object));
     }
 
+    /** Marks the lines of {@code object} of {@code size} bytes, by the conservative rule. */
     private void markLines(long object, long size) {
-        markLines(markTable, object, size);
-    }
-
-    /** Marks in {@code table} the lines of {@code object} of {@code size} bytes, by the conservative rule. */
-    void markLines(byte[] table, long object, long size) {
+        byte[] table = markTable;
         long offset = object - start;
         int first = (int) (offset >>> logLineBytes);
         if (size <= lineBytes()) {
@@ -657,24 +658,34 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     /** A new line-mark table of this space, one byte per line, declared as side metadata named {@code spec}. */
-    byte[] lineMarkTable(SideMetadataRegistry metadata, String spec) {
+    private byte[] lineMarkTable(SideMetadataRegistry metadata, String spec) {
         int blocks = (int) (region.bytes() >>> logBlockBytes);
         return metadata.bytes(SideMetadataSpec.local(spec, "line", geometry.lineBytes(), 8), name,
                 blocks * linesInBlock);
     }
 
-    /** The line marks allocators and sweeps read. */
-    synchronized byte[] lineMarks() {
-        return lineMarks;
+    /** Gives the space its second line-mark table, declared in {@code metadata} ({@link ConcurrentLineMarks}). */
+    synchronized void addSpareLineMarks(SideMetadataRegistry metadata) {
+        spareLineMarks = lineMarkTable(metadata, "immix-next-line-mark");
     }
 
-    /**
-     * Makes {@code allocation} the line marks allocators and sweeps read and {@code marking} the table the
-     * trace marks lines in (the same table but while a concurrent mark runs). Mutators stopped.
-     */
-    synchronized void useLineMarks(byte[] allocation, byte[] marking) {
-        lineMarks = allocation;
-        markTable = marking;
+    /** From now on marking marks lines in the second table, first cleared over the blocks used so far. */
+    synchronized void markIntoSpareLineMarks() {
+        Arrays.fill(spareLineMarks, 0, blockLimit * linesInBlock, (byte) 0);
+        markTable = spareLineMarks;
+    }
+
+    /** Marks the lines of {@code object} of this space as marking does (an object allocated marked). */
+    void markLinesOf(long object) {
+        markLines(object);
+    }
+
+    /** The second table, with the marks of the mark just finished, becomes the space's; the old one the second. */
+    synchronized void adoptSpareLineMarks() {
+        byte[] old = lineMarks;
+        lineMarks = spareLineMarks;
+        markTable = lineMarks;
+        spareLineMarks = old;
     }
 
     @Override
@@ -691,6 +702,12 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     private void sweepBlock(int b, long[] markHistogram) {
         long block = blockAddress(b);
         long end = block + blockBytes();
+        if (unlogBits == null && !anyPinned && !plugins.wantsFrees() && !anyLineMarked(b)) {
+            // every marked object marked its lines: none lives here, and no one needs to hear of each death
+            validObjects.clearRange(block, end);
+            classifyBlock(b, markHistogram);
+            return;
+        }
         for (long o = validObjects.next(block, end); o >= 0; o = validObjects.next(o + 8, end)) {
             if (ObjectModel.isForwarded(memory, o)) {
                 validObjects.clear(o);
@@ -708,6 +725,15 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
             }
         }
         classifyBlock(b, markHistogram);
+    }
+
+    private boolean anyLineMarked(int b) {
+        for (int l = b * linesInBlock, end = l + linesInBlock; l < end; l++) {
+            if (lineMarks[l] != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

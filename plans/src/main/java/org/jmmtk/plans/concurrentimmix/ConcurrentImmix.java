@@ -51,9 +51,13 @@ public final class ConcurrentImmix extends Plan {
     /** The pause that ends a cycle because the heap filled during marking: the rest of the mark stop-the-world. */
     public static final CollectionKind FALLBACK = new CollectionKind("fallback", true);
 
+    static final PlanOption INITIAL_MARK_OCCUPANCY = PlanOption.integer("initial-mark-occupancy",
+            "start a concurrent cycle (InitialMark) once the heap in use passes this share of the heap, in percent; "
+                    + "0: never by occupancy", 90, 0, 100);
     static final PlanOption INITIAL_MARK_PERCENT = PlanOption.integer("initial-mark-percent",
             "start a concurrent cycle (InitialMark) once allocation since the last collection passes this share "
-                    + "of the heap, in percent (mmtk-core: half the heap)", 50, 1, 100);
+                    + "of the heap, in percent (mmtk-core's trigger: 50, with --initial-mark-occupancy 0); 0: never by "
+                    + "allocation", 0, 0, 100);
 
     private final ImmixSpace immix;
     private final ConcurrentLineMarks lineMarks;
@@ -62,6 +66,7 @@ public final class ConcurrentImmix extends Plan {
     private final ObjectTrace markTrace;
     private final Closure concurrentClosure;
     private final int percent;
+    private final int occupancy;
     private final boolean measureFloatingGarbage;
     // read by mutators' polls, written in pauses
     private volatile boolean marking;
@@ -86,6 +91,7 @@ public final class ConcurrentImmix extends Plan {
         this.concurrentClosure = new Closure(memory, args.packetCapacity(), markTrace, args.scanning(),
                 args.heap().plugins());
         this.percent = (int) option(INITIAL_MARK_PERCENT);
+        this.occupancy = (int) option(INITIAL_MARK_OCCUPANCY);
         this.measureFloatingGarbage = option(FLOATING_GARBAGE) == 1;
     }
 
@@ -131,19 +137,35 @@ public final class ConcurrentImmix extends Plan {
     // ---- when to collect ----
 
     /**
-     * The budget, or, with no cycle running, the trigger of a concurrent cycle: bytes allocated since
-     * the last collection above {@code --initial-mark-percent} of the heap. (mmtk-core counts pages
-     * used since then; after a sweep leaves recyclable blocks, Immix allocates into their free lines
-     * without taking pages, and that count would miss it.) Asked on the slow path that takes pages.
+     * The budget, or, with no cycle running, the trigger of a concurrent cycle, whichever of two comes
+     * first: the pages in use above {@code --initial-mark-occupancy} of the heap (the default, 90%), or
+     * bytes allocated since the last collection above {@code --initial-mark-percent} of the heap
+     * (mmtk-core's trigger, 50%; off by default). mmtk-core counts pages used since then; after a sweep
+     * leaves recyclable blocks, Immix allocates into their free lines without taking pages, and that count
+     * would miss it. mmtk-core's starts the first cycle with half the heap free, and, at a heap three
+     * times the live size, each later one about when 90% is in use (docs/collectors-iii.md). Asked on the
+     * slow path that takes pages.
      */
     @Override
     public boolean collectionRequired(boolean budgetExceeded, String space, int pages) {
-        initialMarkDue = !budgetExceeded && !marking && allocatedSinceLastGc() > initialMarkBytes();
+        initialMarkDue = !budgetExceeded && !marking && (pagesUntilCycle() <= 0 || bytesUntilCycle() < 0);
         return budgetExceeded || initialMarkDue;
     }
 
-    private long initialMarkBytes() {
-        return heap().geometry().pagesToBytes(budgetPages()) * percent / 100;
+    /** Bytes to allocate before the allocation trigger starts a cycle (Long.MAX_VALUE if it is off). */
+    private long bytesUntilCycle() {
+        if (percent == 0) {
+            return Long.MAX_VALUE;
+        }
+        return heap().geometry().pagesToBytes(budgetPages()) * percent / 100 - allocatedSinceLastGc();
+    }
+
+    /** Pages to take before the occupancy trigger starts a cycle (Integer.MAX_VALUE if it is off). */
+    private long pagesUntilCycle() {
+        if (occupancy == 0) {
+            return Integer.MAX_VALUE;
+        }
+        return (long) budgetPages() * occupancy / 100 - reservedPages();
     }
 
     private long allocatedSinceLastGc() {
@@ -159,7 +181,7 @@ public final class ConcurrentImmix extends Plan {
         if (marking) {
             return budgetFreePages;
         }
-        long untilCycle = (initialMarkBytes() - allocatedSinceLastGc()) / heap().geometry().pageBytes();
+        long untilCycle = Math.min(pagesUntilCycle(), bytesUntilCycle() / heap().geometry().pageBytes());
         return (int) Math.max(0, Math.min(budgetFreePages, untilCycle));
     }
 
