@@ -10,8 +10,8 @@
 #   benchmarks/concurrent-pauses.sh main=/tmp/main.jar,new=tools/target/jmmtk.jar 5 "0.5 2" "1000"
 #
 # JAR: a shaded jmmtk.jar (tools/target/jmmtk.jar of a build). PACINGS: K values or "real" (1000 is the
-# default). EXTRA (environment): concurrentimmix's plan options as OPTION=VALUE,..., e.g. mmtk-core's
-# trigger: EXTRA=initial-mark-occupancy=0,initial-mark-percent=50.
+# default). EXTRA (environment): concurrentimmix's plan options as OPTION=VALUE,..., e.g. the occupancy
+# trigger: EXTRA=initial-mark-occupancy=90,initial-mark-percent=0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . benchmarks/load.sh

@@ -48,10 +48,9 @@ class SideMetadataTest {
                                  AtomicReference<MMTK> instance) throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(heap).threads(2).countMetadata(charged);
-        // a concurrent cycle starts once a share of the heap is in use, so the heap seldom fills and the
-        // charge (pages taken from the budget) moves cycles rather than collections: cycles start at a full
-        // heap here
-        p.option("initial-mark-occupancy")
+        // a concurrent cycle starts after a share of the heap is allocated, so the heap never fills and
+        // the charge (pages taken from the budget) cannot move a collection: cycles start at a full heap here
+        p.option("initial-mark-percent")
                 .ifPresent(o -> options.planOptions(PlanOptionValues.NONE.with(o, 100)));
         return Simulation.run(p, options, Runs.workload(workload),
                 (mmtk, binding) -> instance.set(mmtk));

@@ -53,11 +53,10 @@ public final class ConcurrentImmix extends Plan {
 
     static final PlanOption INITIAL_MARK_OCCUPANCY = PlanOption.integer("initial-mark-occupancy",
             "start a concurrent cycle (InitialMark) once the heap in use passes this share of the heap, in percent; "
-                    + "0: never by occupancy", 90, 0, 100);
+                    + "0: never by occupancy (90 gives fewer cycles at large heaps)", 0, 0, 100);
     static final PlanOption INITIAL_MARK_PERCENT = PlanOption.integer("initial-mark-percent",
             "start a concurrent cycle (InitialMark) once allocation since the last collection passes this share "
-                    + "of the heap, in percent (mmtk-core's trigger: 50, with --initial-mark-occupancy 0); 0: never by "
-                    + "allocation", 0, 0, 100);
+                    + "of the heap, in percent (mmtk-core: half the heap); 0: never by allocation", 50, 0, 100);
 
     private final ImmixSpace immix;
     private final ConcurrentLineMarks lineMarks;
@@ -138,9 +137,9 @@ public final class ConcurrentImmix extends Plan {
 
     /**
      * The budget, or, with no cycle running, the trigger of a concurrent cycle, whichever of two comes
-     * first: the pages in use above {@code --initial-mark-occupancy} of the heap (the default, 90%), or
-     * bytes allocated since the last collection above {@code --initial-mark-percent} of the heap
-     * (mmtk-core's trigger, 50%; off by default). mmtk-core counts pages used since then; after a sweep
+     * first: bytes allocated since the last collection above {@code --initial-mark-percent} of the heap
+     * (mmtk-core's trigger, the default: 50%), or the pages in use above {@code --initial-mark-occupancy}
+     * of the heap (off by default). mmtk-core counts pages used since then; after a sweep
      * leaves recyclable blocks, Immix allocates into their free lines without taking pages, and that count
      * would miss it. mmtk-core's starts the first cycle with half the heap free, and, at a heap three
      * times the live size, each later one about when 90% is in use (docs/collectors-iii.md). Asked on the
