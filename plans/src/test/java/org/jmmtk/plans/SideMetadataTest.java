@@ -131,8 +131,9 @@ class SideMetadataTest {
         assertTrue(charged.gcCount() > free.gcCount(), plan + ": the charge changed nothing");
     }
 
-    /** Bytes of the primitive arrays a space holds in its own fields (its dense side tables). */
+    /** Bytes of the primitive arrays a space holds in its own fields (its dense side tables), each counted once. */
     private static long primitiveArrays(Space s) throws IllegalAccessException {
+        Set<Object> counted = Collections.newSetFromMap(new IdentityHashMap<>());
         long bytes = 0;
         for (Class<?> c = s.getClass(); c != Space.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
@@ -142,7 +143,10 @@ class SideMetadataTest {
                     continue;
                 }
                 f.setAccessible(true);
-                bytes += arrayBytes(f.get(s));
+                Object array = f.get(s);
+                if (array != null && counted.add(array)) {
+                    bytes += arrayBytes(array);
+                }
             }
         }
         return bytes;

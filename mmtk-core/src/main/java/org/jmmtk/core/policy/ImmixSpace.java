@@ -30,7 +30,9 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
  *
  * <p><b>Sweep</b> (Release stage, parallel packets over disjoint block ranges): the valid-object bits
  * of each block in use are walked; unmarked objects are freed (plugins told, bits cleared), marked ones
- * lose their mark. A block with no marked line is freed (its pages go back to the page resource); a
+ * lose their mark. A block with no marked line holds no marked object, so unless a plugin hears of
+ * each free (or the space keeps unlog or pinning bits per object) its valid-object bits are cleared at
+ * once, without the walk. A block with no marked line is freed (its pages go back to the page resource); a
  * block with at least one free line (by the rule above) becomes recyclable; otherwise unavailable.
  * Line marks are kept after the sweep because the allocator reads them to find holes; they are cleared
  * in the next collection's Prepare step ({@link #prepare}). At the end of a collection the recyclable
@@ -76,7 +78,12 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     private final int linesInBlock;
     private final int pagesInBlock;
     private final byte[] blockState;
-    private final byte[] lineMarks;
+    // the line marks allocators and sweeps read, and those marking writes: the same table except while a
+    // concurrent mark runs; and the other table of a space marked concurrently, null for any other
+    // ({@link ConcurrentLineMarks})
+    private byte[] lineMarks;
+    private byte[] markTable;
+    private byte[] spareLineMarks;
     // holes at the last sweep (0 for blocks taken clean since), and this collection's evacuation sources
     private final short[] blockHoles;
     private final boolean[] defragSource;
@@ -94,8 +101,6 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     private int sourceBlocks;
     // a generational plan's nursery collection: copies take recyclable blocks, line marks are kept
     private boolean promotionOnly;
-    // set by prepareRemark: the sweep rebuilds each block's line marks from its marked objects
-    private boolean remarkInSweep;
     private volatile boolean anyPinned;
     // lines mutators took since the last collection (fresh blocks whole, recyclable blocks' free lines)
     private long linesConsumed;
@@ -120,13 +125,12 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         SideMetadataRegistry metadata = heap.metadata();
         int blockBytes = geometry.immixBlockBytes();
         this.blockState = metadata.bytes(SideMetadataSpec.local("immix-block-state", "block", blockBytes, 8), name, blocks);
-        long lines = (long) blocks * linesInBlock;
-        if (lines > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("space " + name + " has " + lines
+        if ((long) blocks * linesInBlock > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("space " + name + " has " + (long) blocks * linesInBlock
                     + " lines, more than one line-mark table holds: use larger lines (--line-size)");
         }
-        this.lineMarks = metadata.bytes(SideMetadataSpec.local("immix-line-mark", "line", geometry.lineBytes(), 8),
-                name, (int) lines);
+        this.lineMarks = lineMarkTable(metadata, "immix-line-mark");
+        this.markTable = lineMarks;
         this.blockHoles = metadata.shorts(SideMetadataSpec.local("immix-block-holes", "block", blockBytes, 16),
                 name, blocks);
         this.defragSource = metadata.booleans(SideMetadataSpec.local("immix-defrag-source", "block", blockBytes, 8),
@@ -250,7 +254,6 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         }
         defrag.decide(emergency, recyclableLeft);
         promotionOnly = false;
-        remarkInSweep = false;
         cleanPagesForCopies = Math.max(0, cleanPages) + reservedPages() * ImmixDefrag.HEADROOM_PERCENT / 100;
         sourceBlocks = 0;
         if (defrag.inDefrag()) {
@@ -282,15 +285,14 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
 
     /**
      * Prepare of the pause that ends a concurrent mark (FinalMark), whose marks were set while mutators
-     * ran and allocated into holes by the last sweep's line marks: no defragmentation, and those line
-     * marks stay until the sweep rebuilds each block's from the objects marked in it (the objects
-     * allocated during the mark were marked when allocated).
+     * ran and allocated into holes by the last sweep's line marks: no defragmentation, and no line mark
+     * is cleared — the mark's own were kept apart while it ran and become the space's before the sweep
+     * ({@link ConcurrentLineMarks#finishMark}).
      */
-    public synchronized void prepareRemark() {
+    public synchronized void prepareFinalMark() {
         defrag.decide(false, false);
         defrag.skip();
         promotionOnly = false;
-        remarkInSweep = true;
         sourceBlocks = 0;
         Arrays.fill(copyBlock, 0, blockLimit, false);
         Arrays.fill(defragSource, 0, blockLimit, false);
@@ -640,17 +642,50 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         markLines(object, ObjectModel.size(memory, object));
     }
 
+    /** Marks the lines of {@code object} of {@code size} bytes, by the conservative rule. */
     private void markLines(long object, long size) {
+        byte[] table = markTable;
         long offset = object - start;
         int first = (int) (offset >>> logLineBytes);
         if (size <= lineBytes()) {
-            lineMarks[first] = 1;
+            table[first] = 1;
             return;
         }
         int last = (int) ((offset + size - 1) >>> logLineBytes);
         for (int l = first; l <= last; l++) {
-            lineMarks[l] = 1;
+            table[l] = 1;
         }
+    }
+
+    /** A new line-mark table of this space, one byte per line, declared as side metadata named {@code spec}. */
+    private byte[] lineMarkTable(SideMetadataRegistry metadata, String spec) {
+        int blocks = (int) (region.bytes() >>> logBlockBytes);
+        return metadata.bytes(SideMetadataSpec.local(spec, "line", geometry.lineBytes(), 8), name,
+                blocks * linesInBlock);
+    }
+
+    /** Gives the space its second line-mark table, declared in {@code metadata} ({@link ConcurrentLineMarks}). */
+    synchronized void addSpareLineMarks(SideMetadataRegistry metadata) {
+        spareLineMarks = lineMarkTable(metadata, "immix-next-line-mark");
+    }
+
+    /** From now on marking marks lines in the second table, first cleared over the blocks used so far. */
+    synchronized void markIntoSpareLineMarks() {
+        Arrays.fill(spareLineMarks, 0, blockLimit * linesInBlock, (byte) 0);
+        markTable = spareLineMarks;
+    }
+
+    /** Marks the lines of {@code object} of this space as marking does (an object allocated marked). */
+    void markLinesOf(long object) {
+        markLines(object);
+    }
+
+    /** The second table, with the marks of the mark just finished, becomes the space's; the old one the second. */
+    synchronized void adoptSpareLineMarks() {
+        byte[] old = lineMarks;
+        lineMarks = spareLineMarks;
+        markTable = lineMarks;
+        spareLineMarks = old;
     }
 
     @Override
@@ -665,11 +700,14 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     private void sweepBlock(int b, long[] markHistogram) {
-        if (remarkInSweep) {
-            remarkLines(b);
-        }
         long block = blockAddress(b);
         long end = block + blockBytes();
+        if (unlogBits == null && !anyPinned && !plugins.wantsFrees() && !anyLineMarked(b)) {
+            // every marked object marked its lines: none lives here, and no one needs to hear of each death
+            validObjects.clearRange(block, end);
+            classifyBlock(b, markHistogram);
+            return;
+        }
         for (long o = validObjects.next(block, end); o >= 0; o = validObjects.next(o + 8, end)) {
             if (ObjectModel.isForwarded(memory, o)) {
                 validObjects.clear(o);
@@ -687,6 +725,15 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
             }
         }
         classifyBlock(b, markHistogram);
+    }
+
+    private boolean anyLineMarked(int b) {
+        for (int l = b * linesInBlock, end = l + linesInBlock; l < end; l++) {
+            if (lineMarks[l] != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

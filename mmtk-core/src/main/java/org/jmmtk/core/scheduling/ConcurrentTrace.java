@@ -1,6 +1,7 @@
 package org.jmmtk.core.scheduling;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import org.jmmtk.core.barrier.MarkQueue;
 import org.jmmtk.core.memory.SimulatedMemory;
@@ -28,16 +29,27 @@ public final class ConcurrentTrace extends WorkPacket<Collector> {
     private final MarkQueue queue;
     private final BooleanSupplier yield;
     private final boolean paced;
+    // receives the trace bytes of the objects this packet and its successors mark, or null
+    private final LongAdder marked;
 
     /**
      * A packet tracing {@code queue}'s oldest chunk with {@code closure}'s trace; unless {@code paced},
      * adding successors until {@code yield} says a pause waits.
      */
     public ConcurrentTrace(Closure closure, MarkQueue queue, BooleanSupplier yield, boolean paced) {
+        this(closure, queue, yield, paced, null);
+    }
+
+    /**
+     * As {@link #ConcurrentTrace(Closure, MarkQueue, BooleanSupplier, boolean)}, adding to {@code marked} the
+     * trace bytes of the objects it marks: the worker's counters are a pause's, reset when the next starts.
+     */
+    public ConcurrentTrace(Closure closure, MarkQueue queue, BooleanSupplier yield, boolean paced, LongAdder marked) {
         this.closure = closure;
         this.queue = queue;
         this.yield = yield;
         this.paced = paced;
+        this.marked = marked;
     }
 
     @Override
@@ -49,7 +61,7 @@ public final class ConcurrentTrace extends WorkPacket<Collector> {
         if (!paced && !yield.getAsBoolean()) {
             int more = Math.min(2, queue.size());
             for (int i = 0; i < more; i++) {
-                worker.addWork(Stage.UNCONSTRAINED, new ConcurrentTrace(closure, queue, yield, false));
+                worker.addWork(Stage.UNCONSTRAINED, new ConcurrentTrace(closure, queue, yield, false, marked));
             }
         }
     }
@@ -58,6 +70,7 @@ public final class ConcurrentTrace extends WorkPacket<Collector> {
         Collector collector = worker.context();
         SimulatedMemory memory = closure.memory();
         ObjectTrace trace = closure.trace();
+        long markedBefore = collector.bytesMarked();
         long[] items = chunk.items();
         if (chunk.objects()) {
             collector.pushEdges(items, 0);
@@ -77,6 +90,9 @@ public final class ConcurrentTrace extends WorkPacket<Collector> {
             }
         }
         collector.countEdges(traced);
+        if (marked != null) {
+            marked.add(collector.bytesMarked() - markedBefore);
+        }
         Tracepoints.processEdges(worker.gc(), id(), traced, false);
         requeue(collector.edgeStack(), collector.edgesLeft(), budget, queue);
         collector.pushEdges(items, 0);

@@ -3,6 +3,7 @@ package org.jmmtk.plans.concurrentimmix;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.Satb;
 import org.jmmtk.core.barrier.SatbBarrier;
@@ -14,6 +15,7 @@ import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.plan.PlanOption;
+import org.jmmtk.core.policy.ConcurrentLineMarks;
 import org.jmmtk.core.policy.ImmixSpace;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SweepBlocks;
@@ -49,27 +51,35 @@ public final class ConcurrentImmix extends Plan {
     /** The pause that ends a cycle because the heap filled during marking: the rest of the mark stop-the-world. */
     public static final CollectionKind FALLBACK = new CollectionKind("fallback", true);
 
+    static final PlanOption INITIAL_MARK_OCCUPANCY = PlanOption.integer("initial-mark-occupancy",
+            "start a concurrent cycle (InitialMark) once the heap in use passes this share of the heap, in percent; "
+                    + "0: never by occupancy (90 gives fewer cycles at large heaps)", 0, 0, 100);
     static final PlanOption INITIAL_MARK_PERCENT = PlanOption.integer("initial-mark-percent",
             "start a concurrent cycle (InitialMark) once allocation since the last collection passes this share "
-                    + "of the heap, in percent (mmtk-core: half the heap)", 50, 1, 100);
+                    + "of the heap, in percent (mmtk-core: half the heap); 0: never by allocation", 50, 0, 100);
 
     private final ImmixSpace immix;
+    private final ConcurrentLineMarks lineMarks;
     private final Satb satb;
     private final ShadeRoots shadeRoots;
     private final ObjectTrace markTrace;
     private final Closure concurrentClosure;
     private final int percent;
+    private final int occupancy;
     private final boolean measureFloatingGarbage;
     // read by mutators' polls, written in pauses
     private volatile boolean marking;
     private boolean initialMarkDue;
     private long allocatedAtLastGc;
     private int fullBlocks;
+    // whether this pause's marks belong to a cycle (InitialMark, FinalMark, fallback): set in Prepare
+    private boolean cyclePause;
     private final Cycle cycle = new Cycle();
 
     public ConcurrentImmix(PlanArgs args) {
         super(args);
         this.immix = new ImmixSpace("immix", ImmixSpace.extentFor(args.heapBytes(), args.heap().geometry()), args.heap());
+        this.lineMarks = new ConcurrentLineMarks(immix, args.heap().metadata());
         this.satb = new Satb(args.heap().metadata(), args.packetCapacity());
         this.shadeRoots = new ShadeRoots(memory, args.heap().spaces(), args.gcThreads());
         ImmixSpace space = immix;
@@ -80,6 +90,7 @@ public final class ConcurrentImmix extends Plan {
         this.concurrentClosure = new Closure(memory, args.packetCapacity(), markTrace, args.scanning(),
                 args.heap().plugins());
         this.percent = (int) option(INITIAL_MARK_PERCENT);
+        this.occupancy = (int) option(INITIAL_MARK_OCCUPANCY);
         this.measureFloatingGarbage = option(FLOATING_GARBAGE) == 1;
     }
 
@@ -94,6 +105,10 @@ public final class ConcurrentImmix extends Plan {
 
     Satb satb() {
         return satb;
+    }
+
+    ConcurrentLineMarks lineMarks() {
+        return lineMarks;
     }
 
     /** Objects larger than half an Immix block are large, as in Immix. */
@@ -121,19 +136,35 @@ public final class ConcurrentImmix extends Plan {
     // ---- when to collect ----
 
     /**
-     * The budget, or, with no cycle running, the trigger of a concurrent cycle: bytes allocated since
-     * the last collection above {@code --initial-mark-percent} of the heap. (mmtk-core counts pages
-     * used since then; after a sweep leaves recyclable blocks, Immix allocates into their free lines
-     * without taking pages, and that count would miss it.) Asked on the slow path that takes pages.
+     * The budget, or, with no cycle running, the trigger of a concurrent cycle, whichever of two comes
+     * first: bytes allocated since the last collection above {@code --initial-mark-percent} of the heap
+     * (mmtk-core's trigger, the default: 50%), or the pages in use above {@code --initial-mark-occupancy}
+     * of the heap (off by default). mmtk-core counts pages used since then; after a sweep
+     * leaves recyclable blocks, Immix allocates into their free lines without taking pages, and that count
+     * would miss it. mmtk-core's starts the first cycle with half the heap free, and, at a heap three
+     * times the live size, each later one about when 90% is in use (docs/collectors-iii.md). Asked on the
+     * slow path that takes pages.
      */
     @Override
     public boolean collectionRequired(boolean budgetExceeded, String space, int pages) {
-        initialMarkDue = !budgetExceeded && !marking && allocatedSinceLastGc() > initialMarkBytes();
+        initialMarkDue = !budgetExceeded && !marking && (pagesUntilCycle() <= 0 || bytesUntilCycle() < 0);
         return budgetExceeded || initialMarkDue;
     }
 
-    private long initialMarkBytes() {
-        return heap().geometry().pagesToBytes(budgetPages()) * percent / 100;
+    /** Bytes to allocate before the allocation trigger starts a cycle (Long.MAX_VALUE if it is off). */
+    private long bytesUntilCycle() {
+        if (percent == 0) {
+            return Long.MAX_VALUE;
+        }
+        return heap().geometry().pagesToBytes(budgetPages()) * percent / 100 - allocatedSinceLastGc();
+    }
+
+    /** Pages to take before the occupancy trigger starts a cycle (Integer.MAX_VALUE if it is off). */
+    private long pagesUntilCycle() {
+        if (occupancy == 0) {
+            return Integer.MAX_VALUE;
+        }
+        return (long) budgetPages() * occupancy / 100 - reservedPages();
     }
 
     private long allocatedSinceLastGc() {
@@ -149,7 +180,7 @@ public final class ConcurrentImmix extends Plan {
         if (marking) {
             return budgetFreePages;
         }
-        long untilCycle = (initialMarkBytes() - allocatedSinceLastGc()) / heap().geometry().pageBytes();
+        long untilCycle = Math.min(pagesUntilCycle(), bytesUntilCycle() / heap().geometry().pageBytes());
         return (int) Math.max(0, Math.min(budgetFreePages, untilCycle));
     }
 
@@ -188,7 +219,7 @@ public final class ConcurrentImmix extends Plan {
     @Override
     public WorkPacket<Collector> concurrentWork(boolean paced) {
         cycle.units++;
-        return new ConcurrentTrace(concurrentClosure, satb.queue(), this::concurrentYieldRequested, paced);
+        return new ConcurrentTrace(concurrentClosure, satb.queue(), this::concurrentYieldRequested, paced, cycle.marked);
     }
 
     /** FinalMark is due once the mark queue is empty: what is left is in the barriers' buffers. */
@@ -213,10 +244,17 @@ public final class ConcurrentImmix extends Plan {
         }
     }
 
+    /**
+     * InitialMark: the cycle's bookkeeping starts and line marks go to the mark's own table. The pause that
+     * ends a cycle: the barriers stop; the line marks of the mark, kept apart, are swept by in Release. A
+     * full collection marks into a cleared table the same way (giving up a cycle in progress first).
+     */
     @Override
     protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
+        cyclePause = kind == INITIAL_MARK || marking && kind != CollectionKind.FULL;
         if (kind == INITIAL_MARK) {
             cycle.begin(worker.gc(), recordsReplayed(), barrierTotals(), allocatedDuringMarking());
+            lineMarks.beginMark();
             return;
         }
         if (marking && kind == CollectionKind.FULL) {
@@ -225,7 +263,18 @@ public final class ConcurrentImmix extends Plan {
             cycle.end(recordsReplayed(), barrierTotals(), allocatedDuringMarking());
             satb.stop();
         }
-        immix.prepareRemark();
+        if (!cyclePause) {
+            lineMarks.beginMark();
+        }
+        immix.prepareFinalMark();
+    }
+
+    /** The trace bytes this worker marked in a pause of a cycle count toward the cycle's {@code markedBytes}. */
+    @Override
+    protected void releaseCollector(Collector collector) {
+        if (cyclePause) {
+            cycle.marked.add(collector.bytesMarked());
+        }
     }
 
     /**
@@ -260,6 +309,7 @@ public final class ConcurrentImmix extends Plan {
             return;
         }
         marking = false;
+        lineMarks.finishMark();
         SweepBlocks.schedule(worker, immix);
     }
 
@@ -321,7 +371,7 @@ public final class ConcurrentImmix extends Plan {
         stats.remove("objectsEvacuated");
         if (cycle.ended) {
             cycle.ended = false;
-            long marked = heapObjectBytes();
+            long marked = cycle.marked.sum() + cycle.allocated;
             stats.put("cycleStartGc", (long) cycle.startGc);
             stats.put("snapshotRecord", cycle.snapshotRecord);
             stats.put("finalMarkRecord", cycle.finalMarkRecord);
@@ -336,8 +386,13 @@ public final class ConcurrentImmix extends Plan {
         return stats;
     }
 
-    /** The bookkeeping of the concurrent cycle in progress or just ended. Touched in pauses only. */
+    /**
+     * The bookkeeping of the concurrent cycle in progress or just ended. Touched in pauses, but for
+     * {@link #marked}, which concurrent packets add to.
+     */
     private static final class Cycle {
+        // trace bytes the cycle's trace marked, in its pauses and concurrently
+        final LongAdder marked = new LongAdder();
         int startGc;
         long snapshotRecord;
         long finalMarkRecord;
@@ -358,6 +413,7 @@ public final class ConcurrentImmix extends Plan {
             slowPathsAtStart = barriers[1];
             allocatedAtStart = allocatedBefore;
             units = 0;
+            marked.reset();
         }
 
         void end(long record, long[] barriers, long allocatedAfter) {

@@ -4,19 +4,23 @@ import org.jmmtk.core.alloc.ImmixAllocator;
 import org.jmmtk.core.barrier.Satb;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.Mutator;
+import org.jmmtk.core.policy.ConcurrentLineMarks;
 
 /**
  * ConcurrentImmix's mutator: Immix's allocators and the SATB barrier. An object allocated while
- * marking is active is allocated live (mmtk-core's "allocate black"): marked, and logged so that its
- * stores never log; its bytes are counted for the cycle's metrics.
+ * marking is active is allocated live (mmtk-core's "allocate black"): marked, its lines marked in the
+ * mark's line-mark table, and logged so that its stores never log; its bytes are counted for the cycle's
+ * metrics.
  */
 final class ConcurrentImmixMutator extends Mutator {
     private final Satb satb;
+    private final ConcurrentLineMarks lineMarks;
     private long allocatedDuringMarking;
 
     ConcurrentImmixMutator(ConcurrentImmix plan, int ordinal) {
         super(plan, ordinal, new ImmixAllocator(plan.memory(), ordinal, plan.immixSpace(), false));
         this.satb = plan.satb();
+        this.lineMarks = plan.lineMarks();
     }
 
     @Override
@@ -24,6 +28,7 @@ final class ConcurrentImmixMutator extends Mutator {
         if (satb.active()) {
             ObjectModel.setMark(memory, object, ObjectModel.MARK_BIT);
             satb.setLogged(object);
+            lineMarks.markAllocated(object);
             allocatedDuringMarking += ObjectModel.traceBytes(memory, object);
         }
     }

@@ -20,7 +20,8 @@ public final class ConcurrentImmixProvider implements PlanProvider {
 
     @Override
     public List<PlanOption> options() {
-        return List.of(ConcurrentImmix.INITIAL_MARK_PERCENT, ConcurrentImmix.FLOATING_GARBAGE);
+        return List.of(ConcurrentImmix.INITIAL_MARK_OCCUPANCY, ConcurrentImmix.INITIAL_MARK_PERCENT,
+                ConcurrentImmix.FLOATING_GARBAGE);
     }
 
     @Override

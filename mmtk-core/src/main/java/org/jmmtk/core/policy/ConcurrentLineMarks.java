@@ -1,0 +1,56 @@
+package org.jmmtk.core.policy;
+
+import org.jmmtk.core.memory.SideMetadataRegistry;
+
+/**
+ * The line marks of an {@link ImmixSpace} whose mark runs concurrently with its mutators (ConcurrentImmix;
+ * mmtk-core's Immix keeps the same two sets apart with a line-mark epoch, {@code line_mark_state} and
+ * {@code line_unavail_state}): while the mark runs, mutators keep allocating into the holes of the last
+ * sweep's line marks, so the lines the mark finds live go into a second table of the space, together with
+ * the lines of every object allocated during the mark (allocated live). When the mark is finished the second
+ * table becomes the space's, so the pause that ends the mark sweeps by it like a stop-the-world Immix
+ * collection, with no walk to rebuild the line marks. The two tables swap roles every cycle; the one a mark
+ * fills is cleared at its start, over the blocks the space has used. A stop-the-world collection of the
+ * space takes the same two steps with no mutator between them; one that gives a mark up simply begins
+ * again, clearing what the mark had found.
+ *
+ * <p>Threads: {@link #beginMark} and {@link #finishMark} run in pauses (one GC worker, mutators stopped);
+ * GC workers marking and mutators allocating during the mark ({@link #markAllocated}) both store 1 into the
+ * second table, the same benign race as parallel line marking in a pause.
+ */
+public final class ConcurrentLineMarks {
+    private final ImmixSpace space;
+
+    /** Gives {@code space} its second table, declared in {@code metadata} as {@code immix-next-line-mark}. */
+    public ConcurrentLineMarks(ImmixSpace space, SideMetadataRegistry metadata) {
+        this.space = space;
+        space.addSpareLineMarks(metadata);
+    }
+
+    /**
+     * Start of a mark (before the closure of its first pause): line marks go to the second table, cleared;
+     * allocators still read the space's table.
+     */
+    public void beginMark() {
+        space.markIntoSpareLineMarks();
+    }
+
+    /**
+     * An object allocated during the mark (allocated live): its lines are marked in the mark's table, as the
+     * trace marks those of the objects it reaches; nothing for an object of another space. Called only
+     * between {@link #beginMark} and {@link #finishMark}.
+     */
+    public void markAllocated(long object) {
+        if (space.contains(object)) {
+            space.markLinesOf(object);
+        }
+    }
+
+    /**
+     * End of the mark (the pause that ends it, after its closure, before the sweep): the mark's table
+     * becomes the space's, read by the sweep and the allocators; the old one is the next mark's.
+     */
+    public void finishMark() {
+        space.adoptSpareLineMarks();
+    }
+}
