@@ -79,6 +79,10 @@ public class ClosureBenchmark {
         binding.buildClosureGraph(graph);
     }
 
+    GraphBinding binding() {
+        return binding;
+    }
+
     @TearDown(Level.Trial)
     public void shutdown() {
         binding.mmtk().close();

@@ -144,7 +144,7 @@ public class Collector implements TraceLocal {
         bytesMarked += traceBytes;
     }
 
-    /** Counts {@code objects} objects of {@code traceBytes} in all marked in place (a fused trace counts a packet's at once). */
+    /** Counts {@code objects} objects of {@code traceBytes} in all marked in place (a fused marking trace, one at a time). */
     final void countMarked(long objects, long traceBytes) {
         objectsMarked += objects;
         bytesMarked += traceBytes;

@@ -6,7 +6,7 @@ import org.jmmtk.core.memory.SimulatedMemory;
  * A trace that also runs a closure packet's edge loop itself, specialised to the policy of the one space
  * nearly every traced object is in (mmtk-core's plan-specific {@code ProcessEdgesWork}): that space's
  * objects are told by their address and traced, scanned and counted inside the loop, with the edge
- * stack's top and the counters in locals that are published once per packet; every other object goes
+ * stack's top in a local that is published once per packet (and the counters, where that is faster); every other object goes
  * through {@link #traceObject}, exactly as {@link ProcessEdges}' generic loop would trace it. The results
  * (objects reached, counts, the order edges are pushed) are those of the generic loop.
  *

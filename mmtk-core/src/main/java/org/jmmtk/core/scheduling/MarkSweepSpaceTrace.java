@@ -8,7 +8,9 @@ import org.jmmtk.core.policy.MarkSweepSpace;
  * The full-heap trace of a plan whose objects are nearly all in one {@link MarkSweepSpace}: marking fused
  * with scanning in the closure packet's loop. An object of that space (told by its address) has its side
  * mark bit set, and if this worker set it, its header read once for its slots, which are pushed at once,
- * and its size, counted in a local; objects of other spaces go to {@code others}. {@link #traceObject}
+ * and its size, counted in the worker's {@link Collector} (not in locals: two more values live through
+ * the loop made it spill, and on the {@code random} graph the loop took about 1.25x the floor's thread
+ * CPU against 1.05-1.10x; docs/design.md); objects of other spaces go to {@code others}. {@link #traceObject}
  * does the same one object at a time (through {@link MarkSweepSpace#traceObject}).
  *
  * <p>Stateless; called by every GC worker in parallel, each on its own {@link Collector}.
@@ -34,8 +36,6 @@ public final class MarkSweepSpaceTrace implements FusedTrace {
         long[] stack = collector.edgeStack();
         int top = collector.edgesLeft();
         int traced = 0;
-        long objects = 0;
-        long bytes = 0;
         while (top > 0 && traced < budget) {
             long slot = stack[--top];
             traced++;
@@ -46,8 +46,7 @@ public final class MarkSweepSpaceTrace implements FusedTrace {
             if (ms.contains(object)) {
                 if (ms.attemptMark(object)) {
                     long status = memory.load(object + ObjectModel.STATUS_OFFSET);
-                    objects++;
-                    bytes += ObjectModel.traceBytesOfStatus(status);
+                    collector.countMarked(1, ObjectModel.traceBytesOfStatus(status));
                     int slots = ObjectModel.refSlotsOfStatus(status);
                     if (top + slots > stack.length) {
                         stack = collector.growEdgeStack(top + slots);
@@ -60,7 +59,6 @@ public final class MarkSweepSpaceTrace implements FusedTrace {
             stack = collector.edgeStack();
         }
         collector.setEdgesLeft(top);
-        collector.countMarked(objects, bytes);
         return traced;
     }
 }
