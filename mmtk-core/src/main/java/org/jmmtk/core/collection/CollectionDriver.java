@@ -61,8 +61,6 @@ public final class CollectionDriver {
     // counted when a collection ends (gcNumber counts when it starts, possibly before that mutator stopped)
     private volatile int collectionsEnded;
     private int failedAttempts;
-    // bytes the program had allocated when the last attempt was requested
-    private long allocatedAtAttempt;
     private long allocatedAtLastGc;
     private final Pacing pacing;
     // under --pacing real: the thread running the plan's concurrent work as worker 0, while it runs
@@ -154,15 +152,11 @@ public final class CollectionDriver {
         if (plan.collectionKind(GcReason.HEAP_FULL) == null) {
             throw outOfMemory(space, pages, "the heap is full and plan " + planName + " never collects");
         }
-        if (failedAttempts > 0 && plan.attemptsRestartAfterAllocation() && stats.bytesAllocated() != allocatedAtAttempt) {
-            failedAttempts = 0;
-        }
         if (failedAttempts >= plan.maxCollectionAttempts()) {
             failedAttempts = 0;
             throw outOfMemory(space, pages, "the heap is still full after collecting");
         }
         failedAttempts++;
-        allocatedAtAttempt = stats.bytesAllocated();
         collect(failedAttempts > 1 ? GcReason.EMERGENCY : GcReason.HEAP_FULL);
         return true;
     }

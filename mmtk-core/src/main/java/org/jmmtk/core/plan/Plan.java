@@ -208,18 +208,6 @@ public abstract class Plan {
     }
 
     /**
-     * Whether a heap-full poll after the program allocated since the last attempt starts the attempts
-     * again (a heap-full collection) instead of counting as the next, emergency, one. Attempts are
-     * otherwise counted until a poll finds room, and a mutator that allocates into holes of recyclable
-     * blocks after a collection does not poll, so its next full heap counts as a retry. False here,
-     * which keeps every plan's results as they were; true for a plan whose heap-full collections free
-     * lines rather than blocks (lxr's RC pauses).
-     */
-    public boolean attemptsRestartAfterAllocation() {
-        return false;
-    }
-
-    /**
      * Whether a mutator asking {@code space} for {@code pages} pages must wait for a collection
      * (mmtk-core's {@code Plan::collection_required}); {@code budgetExceeded} is the trigger's answer.
      * A generational plan also collects when its nursery is full. Called with the poll's lock held.

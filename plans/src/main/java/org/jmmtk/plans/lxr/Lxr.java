@@ -210,15 +210,6 @@ public final class Lxr extends Plan {
     }
 
     /**
-     * An RC pause frees lines, which mutators then fill without polling: a full heap after that is a
-     * new one (an RC pause), not a retry (which would be an emergency collection).
-     */
-    @Override
-    public boolean attemptsRestartAfterAllocation() {
-        return true;
-    }
-
-    /**
      * A heap-full collection is an RC pause; it ends the snapshot trace if one runs (final-satb) and
      * starts one if the last RC pause left too little free (initial-satb). The retry after a pause that
      * freed too little finishes the snapshot trace if one runs, and is otherwise an emergency
