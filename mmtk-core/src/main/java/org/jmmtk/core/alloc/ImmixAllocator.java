@@ -14,7 +14,10 @@ import org.jmmtk.core.policy.ImmixSpace;
  * <p>A <b>copy</b> allocator (Immix's evacuation, mmtk-core's {@code ImmixAllocator} with {@code copy})
  * takes the holes, by the collection's own line marks, of the blocks in use that are not being
  * evacuated, then clean blocks while the collection's allowance lasts; it returns 0 when there is no
- * room left instead of polling for a collection.
+ * room left instead of polling for a collection. A copy allocator made with {@code mediumIntoHoles}
+ * puts a medium object that finds no clean block into the first hole that fits it (first fit over the
+ * copy targets, the small-object cursor's hole excepted), so a tight heap's evacuation still moves
+ * medium objects instead of stopping at the first one.
  *
  * <p>Used only by its owning mutator (or GC worker, for copies); a collection resets it while the
  * owner is stopped.
@@ -24,6 +27,7 @@ public final class ImmixAllocator extends Allocator {
     private final int lineBytes;
     private final int linesInBlock;
     private final boolean copy;
+    private final boolean mediumIntoHoles;
     private long cursor;
     private long limit;
     private int block = -1;
@@ -33,9 +37,18 @@ public final class ImmixAllocator extends Allocator {
 
     /** A mutator's allocator ({@code copy} false) or a GC worker's copy allocator ({@code copy} true). */
     public ImmixAllocator(SimulatedMemory memory, int owner, ImmixSpace space, boolean copy) {
+        this(memory, owner, space, copy, false);
+    }
+
+    /**
+     * A copy allocator whose medium objects may also take holes when no clean block is left
+     * ({@code mediumIntoHoles}, see the class comment; ignored for a mutator's allocator).
+     */
+    public ImmixAllocator(SimulatedMemory memory, int owner, ImmixSpace space, boolean copy, boolean mediumIntoHoles) {
         super(memory, owner);
         this.space = space;
         this.copy = copy;
+        this.mediumIntoHoles = copy && mediumIntoHoles;
         this.lineBytes = space.lineBytes();
         this.linesInBlock = space.linesInBlock();
     }
@@ -63,7 +76,7 @@ public final class ImmixAllocator extends Allocator {
         if (bytes > lineBytes) {
             long fresh = cleanBlock();
             if (fresh == 0) {
-                return 0;
+                return mediumIntoHoles ? firstFittingHole(bytes) : 0;
             }
             overflowCursor = fresh + bytes;
             overflowLimit = fresh + space.blockBytes();
@@ -118,6 +131,35 @@ public final class ImmixAllocator extends Allocator {
             space.reclaimHole(cursor, limit);
         }
         return true;
+    }
+
+    /**
+     * A copy of a medium object with no clean block left: the start of the first run of free lines, in
+     * a copy target ({@link ImmixSpace#isCopyTarget}), that holds {@code bytes}, outside the hole the
+     * small-object cursor is filling; its dead objects are reclaimed. 0 if none. The copy marks its
+     * lines, so the run is not offered again.
+     */
+    private long firstFittingHole(long bytes) {
+        int lines = (int) ((bytes + lineBytes - 1) / lineBytes);
+        int limitBlock = space.blockLimit();
+        for (int b = 0; b < limitBlock; b++) {
+            if (!space.isCopyTarget(b)) {
+                continue;
+            }
+            long base = space.blockAddress(b);
+            int run = 0;
+            for (int l = 0; l < linesInBlock; l++) {
+                long line = base + (long) l * lineBytes;
+                boolean free = space.isLineFree(b, l) && (line + lineBytes <= cursor || line >= limit);
+                run = free ? run + 1 : 0;
+                if (run == lines) {
+                    long from = line - (long) (lines - 1) * lineBytes;
+                    space.reclaimHole(from, line + lineBytes);
+                    return from;
+                }
+            }
+        }
+        return 0;
     }
 
     @Override

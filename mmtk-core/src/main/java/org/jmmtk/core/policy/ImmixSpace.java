@@ -429,11 +429,61 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         }
         while (nextCopyTarget < blockLimit) {
             int b = nextCopyTarget++;
-            if (blockState[b] != FREE && !defragSource[b] && !copyBlock[b]) {
+            if (isCopyTarget(b)) {
                 return b;
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether copies of the collection in progress may take the holes of block {@code b} by its line
+     * marks: a block in use that is not evacuated nor a clean block taken for copies; never after
+     * {@link #preparePromotion}, whose line marks do not cover what mutators allocated since.
+     */
+    public synchronized boolean isCopyTarget(int b) {
+        return !promotionOnly && blockState[b] != FREE && !defragSource[b] && !copyBlock[b];
+    }
+
+    /**
+     * A compacting evacuation (a tight heap's emergency collection), after the closure of a collection
+     * prepared by {@link #prepare}: replaces the sources chosen from the last sweep's holes by the
+     * blocks this collection's line marks show sparsest, so that their objects fit the free lines of the
+     * others and they come out free. Blocks are taken in order of used lines (fewest first, then
+     * address) while the used lines of the sources, plus one line of slack per source block for the
+     * holes' ends, fit in the free lines of the remaining blocks and the clean pages copies may take.
+     * Returns the number of source blocks.
+     */
+    public synchronized int chooseSparsestSources() {
+        int n = 0;
+        long[] order = new long[blockLimit];
+        long targetFree = (long) cleanPagesForCopies * geometry.pageBytes() >>> logLineBytes;
+        for (int b = 0; b < blockLimit; b++) {
+            defragSource[b] = false;
+            if (blockState[b] == FREE || copyBlock[b]) {
+                continue;
+            }
+            int free = freeLines(b);
+            targetFree += free;
+            order[n++] = ((long) (linesInBlock - free) << 32) | b;
+        }
+        Arrays.sort(order, 0, n);
+        long need = 0;
+        sourceBlocks = 0;
+        for (int i = 0; i < n; i++) {
+            int used = (int) (order[i] >>> 32);
+            int b = (int) order[i];
+            int free = linesInBlock - used;
+            if (need + used + 1 > targetFree - free) {
+                break;
+            }
+            need += used + 1;
+            targetFree -= free;
+            defragSource[b] = true;
+            sourceBlocks++;
+        }
+        nextCopyTarget = 0;
+        return sourceBlocks;
     }
 
     /** For the evacuation's copy allocator: a clean block, or 0 if copies used up their clean pages. */
@@ -454,6 +504,16 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
      * number of objects moved.
      */
     public long evacuate(TraceLocal context) {
+        return evacuate(context, false);
+    }
+
+    /**
+     * As {@link #evacuate(TraceLocal)}; if {@code pastMedium}, a medium object (larger than a line) with
+     * no room stays in place and the evacuation goes on, since smaller objects may still fit holes (for
+     * a copy allocator that puts medium objects into holes, which then had none that fits); it stops at
+     * the first small object with no room.
+     */
+    public long evacuate(TraceLocal context, boolean pastMedium) {
         long moved = 0;
         boolean room = true;
         // blocks taken for copies lie beyond no source: the limit at the start covers every source
@@ -470,6 +530,9 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
                 }
                 long size = ObjectModel.size(memory, o);
                 long to = context.allocCopy(size);
+                if (to == 0 && pastMedium && size > lineBytes()) {
+                    continue;
+                }
                 if (to == 0) {
                     room = false;
                     break;

@@ -100,6 +100,9 @@ public final class Lxr extends Plan {
     private final AtomicLong diedInCycles = new AtomicLong();
     private volatile boolean nextCycle;
     private int fullBlocks;
+    // set by an emergency collection, cleared by a pause that leaves a quarter of the budget free:
+    // the heap is too tight to hold a copy reserve back (young survivors then stay where they are)
+    private volatile boolean tight;
     private final boolean measureFloatingGarbage;
     private final SnapshotCycle cycle = new SnapshotCycle();
 
@@ -109,7 +112,7 @@ public final class Lxr extends Plan {
                 args.heap());
         this.counts = new ReferenceCounts(args.heap().metadata());
         this.logged = args.heap().metadata().bitmap(SideMetadataSpec.perGranule("lxr-log", true, 1), null);
-        this.copier = new ImmixAllocator(memory, -1, immix, true);
+        this.copier = new ImmixAllocator(memory, -1, immix, true, true);
         ReferenceCounts rc = counts;
         ImmixSpace space = immix;
         this.increment = (object, context) -> {
@@ -188,11 +191,13 @@ public final class Lxr extends Plan {
      * Pages held back for copies: a pause starts while this much of the budget is still clean, and its
      * young evacuation, or a full collection's defragmentation, may copy into it (LXR evacuates young
      * survivors into clean blocks; with no room they would stay scattered in the blocks they were
-     * allocated in). {@value #COPY_RESERVE_DIVISOR}th of the budget, at least a block.
+     * allocated in). {@value #COPY_RESERVE_DIVISOR}th of the budget, at least a block; none while the
+     * heap is tight (after an emergency collection, until a pause leaves a quarter of the budget free),
+     * where holding a block back would leave the program out of memory beside room it could use.
      */
     @Override
     protected int collectionReservePages() {
-        return Math.max(immix.pagesInBlock(), budgetPages() / COPY_RESERVE_DIVISOR);
+        return tight ? 0 : Math.max(immix.pagesInBlock(), budgetPages() / COPY_RESERVE_DIVISOR);
     }
 
     /**
@@ -314,8 +319,8 @@ public final class Lxr extends Plan {
             rootReferents.clear();
             forEachSpaceRange(null, (s, from, to) -> worker.addWork(Stage.PREPARE, new ClearCounts(counts, from, to)));
             immix.prepare(kind == EMERGENCY, budgetPages() - usedPages());
-            if (immix.inDefrag() && immix.sourceBlocks() > 0) {
-                worker.addWork(Stage.CALCULATE_FORWARDING, new Defragment(this));
+            if (kind == EMERGENCY || immix.inDefrag() && immix.sourceBlocks() > 0) {
+                worker.addWork(Stage.CALCULATE_FORWARDING, new Defragment(this, kind == EMERGENCY));
             }
         }
     }
@@ -426,6 +431,11 @@ public final class Lxr extends Plan {
         scanning().scanGlobalRoots(slot -> addReferent(roots, slot));
         rootReferents = roots;
         int budget = budgetPages();
+        if (kind == EMERGENCY) {
+            tight = true;
+        } else if (budget - usedPages() >= budget / CYCLE_TRIGGER_DIVISOR) {
+            tight = false;
+        }
         nextCycle = kind == RC && budget - reservedPages() < budget / CYCLE_TRIGGER_DIVISOR;
         if (kind == INITIAL_SATB) {
             startSnapshotTrace();

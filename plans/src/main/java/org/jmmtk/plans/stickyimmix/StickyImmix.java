@@ -126,7 +126,7 @@ public final class StickyImmix extends Plan {
     @Override
     public Collector createCollector(int ordinal) {
         Collector c = super.createCollector(ordinal);
-        c.setCopyAllocator(new ImmixAllocator(memory, -1 - ordinal, immix, true));
+        c.setCopyAllocator(new ImmixAllocator(memory, -1 - ordinal, immix, true, true));
         return c;
     }
 
@@ -226,12 +226,13 @@ public final class StickyImmix extends Plan {
         int free = budgetPages() - reservedPages();
         if (kind == Gen.NURSERY) {
             immix.prepareNursery(free);
-            worker.addWork(Stage.CALCULATE_FORWARDING, new Evacuate(this, false));
+            worker.addWork(Stage.CALCULATE_FORWARDING, new Evacuate(this, false, false));
             return;
         }
-        immix.prepare(collectionReason() == GcReason.EMERGENCY, free);
-        if (immix.inDefrag() && immix.sourceBlocks() > 0) {
-            worker.addWork(Stage.CALCULATE_FORWARDING, new Evacuate(this, true));
+        boolean emergency = collectionReason() == GcReason.EMERGENCY;
+        immix.prepare(emergency, free);
+        if (emergency || immix.inDefrag() && immix.sourceBlocks() > 0) {
+            worker.addWork(Stage.CALCULATE_FORWARDING, new Evacuate(this, true, emergency));
         }
     }
 

@@ -75,7 +75,7 @@ class LxrOracleTest {
         int checked = 0;
         long floating = 0;
         long freedByRc = 0;
-        for (long seed = 1; seed <= 10; seed++) {
+        for (long seed = 1; seed <= 12; seed++) {
             TraceSource trace = trace(seed);
             long heap = heapFor(trace);
             for (int pacing : new int[] {1, 7, 40}) {

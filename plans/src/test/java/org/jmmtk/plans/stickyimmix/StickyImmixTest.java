@@ -112,11 +112,31 @@ class StickyImmixTest {
      * one before the run is out of memory.
      */
     @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3})
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
     void smallestHeapWithinTenPercentOfImmix(long seed) throws IOException {
         long immix = smallestHeap("immix", seed);
         long sticky = smallestHeap("stickyimmix", seed);
         assertTrue(sticky <= 1.1 * immix, "stickyimmix needs " + sticky + " bytes, immix " + immix);
+    }
+
+    /**
+     * At its smallest heap, where full collections are emergencies that compact (the sparsest blocks
+     * by this collection's marks evacuated, medium objects into holes that fit), stickyimmix keeps
+     * semispace's live set with the sanity checker at 1, 2 and 4 GC threads, and full collections move
+     * objects.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {2, 4})
+    void compactsAtItsSmallestHeap(long seed) throws IOException {
+        long heap = smallestHeap("stickyimmix", seed);
+        RunResult r = sameForAnyThreadCount("seed " + seed + " at " + heap, () -> random(seed), heap);
+        long moved = 0;
+        for (GcRecord c : r.collections()) {
+            if (c.kind().equals(CollectionKind.FULL.label)) {
+                moved += c.planStats().get("objectsEvacuated");
+            }
+        }
+        assertTrue(moved > 0, "full collections moved objects");
     }
 
     private static long smallestHeap(String plan, long seed) throws IOException {
