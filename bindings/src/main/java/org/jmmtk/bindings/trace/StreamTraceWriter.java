@@ -52,7 +52,7 @@ public final class StreamTraceWriter implements TraceWriter {
     }
 
     /** With segments closed at {@code segmentBytes} (tests make many small ones). */
-    StreamTraceWriter(OutputStream out, int segmentBytes) throws IOException {
+    public StreamTraceWriter(OutputStream out, int segmentBytes) throws IOException {
         this.segmentBytes = segmentBytes;
         ordinals.defaultReturnValue(-1);
         this.out = new TraceOutput(out);
