@@ -43,6 +43,12 @@ final class MutatorThread implements Runnable {
     /** Position of the last record this thread completed. */
     private volatile long done;
     private volatile int waiters;
+    /**
+     * The record at which this thread last waited for another's: while it waits, its first record not
+     * done, which {@link #firstUndone} must not report lower (a thread that runs ahead waits for the
+     * others' first records, and may be the one this thread waits for).
+     */
+    private volatile long waitingAt;
     /** The next record to execute in the head batch. */
     private int index;
     private long[] logEpochs = new long[1024];
@@ -158,7 +164,7 @@ final class MutatorThread implements Runnable {
     private void execute(RecordBatch b, int i) {
         int a = 3 * i;
         for (int k = 0; k < 3 && b.after[a + k] != 0; k++) {
-            awaitRecord(b.after[a + k]);
+            awaitRecord(b.after[a + k], b.position[i]);
         }
         switch (b.kind[i]) {
             case RecordBatch.ALLOC -> {
@@ -185,14 +191,15 @@ final class MutatorThread implements Runnable {
         }
     }
 
-    /** Waits until the record {@code encoded} names has been done by its thread. */
-    private void awaitRecord(long encoded) {
+    /** Waits, before its record at {@code at}, until the record {@code encoded} names has been done by its thread. */
+    private void awaitRecord(long encoded, long at) {
         MutatorThread other = replay.thread(DependencyTable.threadOf(encoded));
         long position = DependencyTable.positionOf(encoded);
         if (other.done >= position) {
             return;
         }
         waits++;
+        waitingAt = at;
         handshake.enterSafeRegion();
         try {
             other.awaitDone(position);
@@ -309,7 +316,7 @@ final class MutatorThread implements Runnable {
         lock.lock();
         try {
             RecordBatch head = queue.peekFirst();
-            return head == null ? openPosition : Math.max(head.position[0], done + 1);
+            return head == null ? openPosition : Math.max(Math.max(head.position[0], done + 1), waitingAt);
         } finally {
             lock.unlock();
         }
