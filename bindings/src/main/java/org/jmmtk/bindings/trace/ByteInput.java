@@ -68,6 +68,27 @@ final class ByteInput {
         position = 0;
     }
 
+    /**
+     * Reads bytes into all of {@code into} (a block, e.g. a chunk of a stream trace, copied in bulk);
+     * returns how many it read, fewer only at the end of the stream.
+     */
+    int read(byte[] into) throws IOException {
+        int n = 0;
+        while (n < into.length) {
+            if (position == limit) {
+                refill();
+                if (limit == 0) {
+                    break;
+                }
+            }
+            int k = Math.min(into.length - n, limit - position);
+            System.arraycopy(buffer, position, into, n, k);
+            position += k;
+            n += k;
+        }
+        return n;
+    }
+
     /** Marks the next byte as the start of a record, for {@link #checksumBeforePin}. */
     void pin() {
         pin = position;

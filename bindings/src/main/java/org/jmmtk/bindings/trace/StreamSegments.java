@@ -163,8 +163,8 @@ public final class StreamSegments {
             streams[i] = (int) varint("chunk's stream", TraceFormat.MAX_THREADS + 1L << 21);
             counts[i] = (int) varint("chunk's record count", Integer.MAX_VALUE);
             bytes[i] = new byte[(int) varint("chunk's length", MAX_CHUNK_BYTES)];
-            for (int j = 0; j < bytes[i].length; j++) {
-                bytes[i][j] = (byte) next();
+            if (in.read(bytes[i]) < bytes[i].length) {
+                throw error("truncated segment at end of file");
             }
             total += counts[i];
         }

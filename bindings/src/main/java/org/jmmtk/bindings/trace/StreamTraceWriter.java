@@ -11,9 +11,13 @@ import java.util.Arrays;
 /**
  * Writes trace events in the per-thread stream layout of format 2 (docs/trace-format.md): the magic
  * {@code JMTS} and the version byte, then segments, each holding one chunk per trace thread with that
- * thread's records of a run of consecutive record numbers, each record its binary encoding after the
- * gap since its thread's previous record number; then the binary end record. So a replay's mutator
- * threads can each decode their own records, and any reader can merge them back into trace order.
+ * thread's records of a run of consecutive record numbers, each record its binary encoding after a
+ * header: the gap since its thread's previous record number, its epoch's gap, and the records of other
+ * streams it must follow (worked out here, in trace order, with a {@link DependencyTable} at
+ * trace-thread granularity that forgets nothing); then the binary end record. So a replay's mutator
+ * threads can each decode their own records and wait where the trace says, and any reader can merge
+ * them back into trace order. The records are checked as they come ({@link TraceChecker}): an
+ * inconsistent trace is refused here, because such a replay cannot check them in order.
  * Records without a thread ({@code T G D P C}) go with the thread of the record before them, as a
  * parallel replay runs them. Segments close when the chunks hold about {@link #SEGMENT_BYTES}, which bounds
  * what a reader holds. Gzipped when the file name ends in {@code .gz}. Used by one thread.

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.jmmtk.bindings.lifetimes.RandomTraces;
 import org.jmmtk.bindings.trace.StreamTraceWriter;
+import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.trace.TraceWriter;
@@ -91,6 +92,26 @@ class StreamLayoutReplayTest {
             assertEquals(sequential.result().finalLiveBytes(), own.result().finalLiveBytes(), what);
             assertEquals(sequential.mutators(), own.mutators(), what + ": mutators by ordinal");
         }
+    }
+
+    /** A cut or altered file read by each mutator thread fails as bad input naming the file, not a hang or a result. */
+    @org.junit.jupiter.api.Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aDamagedFileReadByEachMutatorThreadNamesTheFile() throws IOException {
+        TraceSource trace = RandomTraces.generate(7, 3000, 3);
+        byte[] whole = Files.readAllBytes(streams(trace, 2048));
+        long heap = 2 * ParallelReplayTest.heapFor("marksweep", trace);
+        Path cut = Files.write(dir.resolve("cut.jts"), java.util.Arrays.copyOf(whole, whole.length / 2));
+        TraceException e = org.junit.jupiter.api.Assertions.assertThrows(TraceException.class,
+                () -> ParallelReplayTest.run("marksweep", TraceFormat.open(cut), heap, 3, 2));
+        assertTrue(e.getMessage().startsWith(cut + ": ") && e.getMessage().contains("truncated"), e.getMessage());
+        // the checksum in the end record: everything decodes, the end record catches it
+        byte[] altered = whole.clone();
+        altered[altered.length - 6] ^= 0x5a;
+        Path bad = Files.write(dir.resolve("altered.jts"), altered);
+        e = org.junit.jupiter.api.Assertions.assertThrows(TraceException.class,
+                () -> ParallelReplayTest.run("marksweep", TraceFormat.open(bad), heap, 3, 2));
+        assertTrue(e.getMessage().startsWith(bad + ": ") && e.getMessage().contains("checksum"), e.getMessage());
     }
 
     private Path streams(TraceSource trace, int segmentBytes) throws IOException {
