@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.concurrent.locks.LockSupport;
 import org.jmmtk.bindings.trace.DependencyTable;
 import org.jmmtk.bindings.trace.StreamCursor;
-import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceException;
 
 /**
@@ -19,11 +19,11 @@ import org.jmmtk.bindings.trace.TraceException;
  * collector's cut the threads' logs reach, so how much more than the sequential replay a collection
  * keeps. (With a dispatcher, the reader runs mutator thread 0's records as it reads, so the threads
  * keep close together by themselves; threads that read their own records do not.) {@code T D P}
- * records are skipped, as the dispatcher skips them.
+ * records are skipped (ignored events), as the dispatcher skips them.
  *
  * <p>Used by its mutator thread only.
  */
-final class StreamFiller implements TraceEvents {
+final class StreamFiller extends IgnoringEvents {
     /** How far a thread may run ahead of the first record not yet done (in trace records). */
     static final long WINDOW = 1 << 12;
 
@@ -97,10 +97,6 @@ final class StreamFiller implements TraceEvents {
     }
 
     @Override
-    public void type(int typeId, String name) {
-    }
-
-    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         ownThread(thread);
         batch.add(RecordBatch.ALLOC, owners.mutator(cursor.ordinal()), object, bytes, refSlots, typeId,
@@ -124,14 +120,6 @@ final class StreamFiller implements TraceEvents {
     @Override
     public void global(int rootSlot, long target) {
         after(batch.add(RecordBatch.GLOBAL, null, 0, target, rootSlot, 0, cursor.record(), cursor.epoch()));
-    }
-
-    @Override
-    public void death(long object) {
-    }
-
-    @Override
-    public void perfectPoint() {
     }
 
     @Override
