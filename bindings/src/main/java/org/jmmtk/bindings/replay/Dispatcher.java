@@ -2,6 +2,7 @@ package org.jmmtk.bindings.replay;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.concurrent.locks.LockSupport;
+import org.jmmtk.bindings.trace.DependencyTable;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceChecker;
 import org.jmmtk.core.plan.Mutator;
@@ -87,7 +88,7 @@ final class Dispatcher implements TraceEvents {
         int t = threadFor(thread);
         RecordBatch b = batch(t);
         b.add(RecordBatch.ALLOC, currentMutator, object, bytes, refSlots, typeId, position, epoch);
-        dependencies.allocated(object, ParallelReplay.encode(position, t));
+        dependencies.allocated(object, DependencyTable.encode(position, t));
         handOverIfFull(t, b);
     }
 
@@ -98,7 +99,7 @@ final class Dispatcher implements TraceEvents {
         int t = threadFor(thread);
         long a1 = allocationFor(source, t);
         long a2 = allocationFor(target, t);
-        long a3 = mustWait(dependencies.store(source, slot, ParallelReplay.encode(position, t)), t);
+        long a3 = mustWait(dependencies.store(source, slot, DependencyTable.encode(position, t)), t);
         RecordBatch b = batch(t);
         int i = b.add(RecordBatch.WRITE, currentMutator, source, target, slot, 0, position, epoch);
         after(b, i, a1, a2, a3);
@@ -123,7 +124,7 @@ final class Dispatcher implements TraceEvents {
         checker.global(rootSlot, target);
         int t = current;
         long a1 = allocationFor(target, t);
-        long a2 = mustWait(dependencies.storeGlobal(rootSlot, ParallelReplay.encode(position, t)), t);
+        long a2 = mustWait(dependencies.storeGlobal(rootSlot, DependencyTable.encode(position, t)), t);
         RecordBatch b = batch(t);
         int i = b.add(RecordBatch.GLOBAL, null, 0, target, rootSlot, 0, position, epoch);
         after(b, i, a1, a2, 0);
@@ -253,12 +254,12 @@ final class Dispatcher implements TraceEvents {
         if (record == 0) {
             return 0;
         }
-        int other = ParallelReplay.threadOf(record);
-        if (other == t || threads[other].hasDone(ParallelReplay.positionOf(record))) {
+        int other = DependencyTable.threadOf(record);
+        if (other == t || threads[other].hasDone(DependencyTable.positionOf(record))) {
             return 0;
         }
         RecordBatch b = open[other];
-        if (b != null && b.position[0] <= ParallelReplay.positionOf(record)) {
+        if (b != null && b.position[0] <= DependencyTable.positionOf(record)) {
             handOver(other);
         }
         return record;
@@ -325,6 +326,6 @@ final class Dispatcher implements TraceEvents {
     }
 
     private boolean isDone(long record) {
-        return threads[ParallelReplay.threadOf(record)].hasDone(ParallelReplay.positionOf(record));
+        return threads[DependencyTable.threadOf(record)].hasDone(DependencyTable.positionOf(record));
     }
 }

@@ -12,7 +12,8 @@ import org.jmmtk.core.plan.Mutator;
  * plan ({@link MMTK#bindMutator}) on the thread's first record and numbered in that order, so a
  * parallel replay binds the same mutators, with the same ordinals, as a sequential one.
  *
- * <p>The thread that reads the trace (the replaying thread, or a parallel replay's reader) binds;
+ * <p>The thread that reads the trace (the replaying thread, a parallel replay's reader, or for a trace in
+ * per-thread streams whichever mutator thread reads a segment, under the segments' lock) binds;
  * the plan's packets and the reports read {@link #all} while the mutators are stopped or ended.
  */
 final class MutatorRegistry {

@@ -3,6 +3,7 @@ package org.jmmtk.bindings.replay;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jmmtk.bindings.trace.DependencyTable;
 
 /**
  * One mutator thread of a {@link ParallelReplay}: it executes, in trace order, the records of the
@@ -34,9 +35,20 @@ final class MutatorThread implements Runnable {
     /** Batches this thread finished, for the reader to fill again (at most {@link #SPARE}). */
     private final ArrayDeque<RecordBatch> finished = new ArrayDeque<>();
     private boolean closed;
+    /** Non-null when this thread reads its own records (a per-thread stream trace). */
+    private StreamFiller filler;
+    /** With a filler: lower bounds on the position and epoch of its records not in its queue yet. */
+    private long openPosition = Long.MAX_VALUE;
+    private long openEpoch = Long.MAX_VALUE;
     /** Position of the last record this thread completed. */
     private volatile long done;
     private volatile int waiters;
+    /**
+     * The record at which this thread last waited for another's: while it waits, its first record not
+     * done, which {@link #firstUndone} must not report lower (a thread that runs ahead waits for the
+     * others' first records, and may be the one this thread waits for).
+     */
+    private volatile long waitingAt;
     /** The next record to execute in the head batch. */
     private int index;
     private long[] logEpochs = new long[1024];
@@ -53,16 +65,65 @@ final class MutatorThread implements Runnable {
         this.handshake = handshake;
     }
 
+    /** Makes this thread read its own records with {@code filler} instead of being handed them (before it runs). */
+    void readOwnRecords(StreamFiller filler) {
+        this.filler = filler;
+        // until it has read its first record, every record may still be its own
+        this.openPosition = 0;
+        this.openEpoch = 0;
+    }
+
     @Override
     public void run() {
         try {
-            for (RecordBatch b = nextBatch(); b != null; b = nextBatch()) {
-                executeHead(b);
+            if (filler != null) {
+                runOwnRecords();
+            } else {
+                for (RecordBatch b = nextBatch(); b != null; b = nextBatch()) {
+                    executeHead(b);
+                }
             }
         } catch (Throwable t) {
             replay.fail(t, this);
         } finally {
             handshake.exit();
+        }
+    }
+
+    /** Fills batches with its filler and runs them; at the end, counts as having done every record. */
+    private void runOwnRecords() throws java.io.IOException {
+        RecordBatch b = new RecordBatch();
+        while (filler.fill(b, this)) {
+            RecordBatch spare = enqueue(b);
+            index = 0;
+            executeHead(b);
+            b = spare != null ? spare : finishedOrNew();
+        }
+        done = Long.MAX_VALUE;
+        signal();
+    }
+
+    private RecordBatch finishedOrNew() {
+        lock.lock();
+        try {
+            RecordBatch b = finished.pollFirst();
+            return b != null ? b : new RecordBatch();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * A thread that reads its own records: the first one not yet in a batch is at {@code position},
+     * of epoch {@code epoch} (both {@code Long.MAX_VALUE}: there are no more).
+     */
+    void open(long position, long epoch) {
+        lock.lock();
+        try {
+            openPosition = position;
+            openEpoch = epoch;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -103,7 +164,7 @@ final class MutatorThread implements Runnable {
     private void execute(RecordBatch b, int i) {
         int a = 3 * i;
         for (int k = 0; k < 3 && b.after[a + k] != 0; k++) {
-            awaitRecord(b.after[a + k]);
+            awaitRecord(b.after[a + k], b.position[i]);
         }
         switch (b.kind[i]) {
             case RecordBatch.ALLOC -> {
@@ -130,14 +191,15 @@ final class MutatorThread implements Runnable {
         }
     }
 
-    /** Waits until the record {@code encoded} names has been done by its thread. */
-    private void awaitRecord(long encoded) {
-        MutatorThread other = replay.thread(ParallelReplay.threadOf(encoded));
-        long position = ParallelReplay.positionOf(encoded);
+    /** Waits, before its record at {@code at}, until the record {@code encoded} names has been done by its thread. */
+    private void awaitRecord(long encoded, long at) {
+        MutatorThread other = replay.thread(DependencyTable.threadOf(encoded));
+        long position = DependencyTable.positionOf(encoded);
         if (other.done >= position) {
             return;
         }
         waits++;
+        waitingAt = at;
         handshake.enterSafeRegion();
         try {
             other.awaitDone(position);
@@ -247,13 +309,14 @@ final class MutatorThread implements Runnable {
 
     /**
      * A lower bound on the position of the first record this thread has not done, or
-     * {@code Long.MAX_VALUE} if it has done all it was given; exact while the thread is stopped.
+     * {@code Long.MAX_VALUE} if it has done all it was given (or, reading its own, all it has); exact
+     * while the thread is stopped.
      */
     long firstUndone() {
         lock.lock();
         try {
             RecordBatch head = queue.peekFirst();
-            return head == null ? Long.MAX_VALUE : Math.max(head.position[0], done + 1);
+            return head == null ? openPosition : Math.max(Math.max(head.position[0], done + 1), waitingAt);
         } finally {
             lock.unlock();
         }
@@ -269,7 +332,7 @@ final class MutatorThread implements Runnable {
                     return b.epoch[i];
                 }
             }
-            return Long.MAX_VALUE;
+            return openEpoch;
         } finally {
             lock.unlock();
         }

@@ -1,6 +1,8 @@
 package org.jmmtk.bindings.replay;
 
 import java.io.IOException;
+import org.jmmtk.bindings.trace.StreamCursor;
+import org.jmmtk.bindings.trace.StreamSegments;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceSource;
 
@@ -33,8 +35,6 @@ import org.jmmtk.bindings.trace.TraceSource;
  * cut roots.
  */
 final class ParallelReplay implements MutatorCoordination {
-    private static final int THREAD_BITS = 10;
-
     private final ReplayBinding binding;
     private final MutatorHandshake handshake;
     private final MutatorThread[] threads;
@@ -44,7 +44,7 @@ final class ParallelReplay implements MutatorCoordination {
     private volatile boolean aborted;
     private Throwable failure;
 
-    private ParallelReplay(EventExecutor executor, int n, String source) {
+    private ParallelReplay(EventExecutor executor, int n, String source, boolean ownRecords) {
         this.binding = executor.binding();
         this.source = source;
         this.handshake = new MutatorHandshake(n);
@@ -52,7 +52,7 @@ final class ParallelReplay implements MutatorCoordination {
         for (int i = 0; i < n; i++) {
             threads[i] = new MutatorThread(i, this, executor, handshake);
         }
-        this.dispatcher = new Dispatcher(this, threads, binding.mutatorRegistry());
+        this.dispatcher = ownRecords ? null : new Dispatcher(this, threads, binding.mutatorRegistry());
         this.cutRoots = new CutRoots(binding.memory(), binding.rootArea());
     }
 
@@ -62,7 +62,39 @@ final class ParallelReplay implements MutatorCoordination {
      * number, a simulated out-of-memory).
      */
     static ParallelStats run(EventExecutor executor, TraceSource source, int n) throws IOException {
-        ParallelReplay replay = new ParallelReplay(executor, n, source.describe());
+        StreamOwners owners = new StreamOwners(executor.binding().mutatorRegistry(), n);
+        StreamSegments segments = StreamSegments.open(source, n, owners);
+        if (segments == null) {
+            return runThreads(new ParallelReplay(executor, n, source.describe(), false), source);
+        }
+        try {
+            ParallelReplay replay = new ParallelReplay(executor, n, source.describe(), true);
+            StreamFiller[] fillers = new StreamFiller[n];
+            for (int i = 0; i < n; i++) {
+                int self = i;
+                fillers[i] = new StreamFiller(replay, owners, new StreamCursor(segments, o -> owners.owner(o) == self), i);
+                replay.threads[i].readOwnRecords(fillers[i]);
+            }
+            ParallelStats stats = runThreads(replay, source);
+            long objects = 0;
+            long bytes = 0;
+            for (StreamFiller f : fillers) {
+                objects += f.objects();
+                bytes += f.bytesAllocated();
+            }
+            segments.checkEnd(objects, bytes);
+            return stats;
+        } finally {
+            segments.close();
+        }
+    }
+
+    /**
+     * Runs {@code replay}: its dispatcher reads {@code source} on this thread, which is also mutator
+     * thread 0; or, without one, mutator thread 0 reads its own records here as the others do on theirs.
+     */
+    private static ParallelStats runThreads(ParallelReplay replay, TraceSource source) throws IOException {
+        int n = replay.threads.length;
         ReplayBinding binding = replay.binding;
         binding.replayOnSeveralThreads(replay);
         binding.hold(replay.cutRoots);
@@ -74,14 +106,20 @@ final class ParallelReplay implements MutatorCoordination {
             running[i - 1].start();
         }
         try {
-            source.replay(replay.dispatcher);
-            replay.dispatcher.finish();
+            if (replay.dispatcher == null) {
+                replay.threads[0].run();
+            } else {
+                source.replay(replay.dispatcher);
+                replay.dispatcher.finish();
+            }
         } catch (Aborted e) {
             // a mutator thread failed; its failure is rethrown below
         } catch (IOException | RuntimeException | Error e) {
             replay.fail(e, null);
         } finally {
-            replay.handshake.exit();
+            if (replay.dispatcher != null) {
+                replay.handshake.exit();
+            }
         }
         boolean interrupted = false;
         for (Thread t : running) {
@@ -128,6 +166,10 @@ final class ParallelReplay implements MutatorCoordination {
         return threads[ordinal];
     }
 
+    int threads() {
+        return threads.length;
+    }
+
     // ---- the collector's side ----
 
     /** Stops every mutator thread, then holds the objects beyond the cut in the cut roots. */
@@ -135,7 +177,7 @@ final class ParallelReplay implements MutatorCoordination {
     public void stopAll() {
         handshake.stopAll();
         // the reader's bound first: a batch it hands over afterwards is then seen in its queue
-        long cut = dispatcher.openEpoch();
+        long cut = dispatcher == null ? Long.MAX_VALUE : dispatcher.openEpoch();
         for (MutatorThread t : threads) {
             cut = Math.min(cut, t.firstUndoneEpoch());
         }
@@ -225,17 +267,5 @@ final class ParallelReplay implements MutatorCoordination {
         if (t != null) {
             throw new IllegalStateException(t);
         }
-    }
-
-    static long encode(long position, int thread) {
-        return (position << THREAD_BITS) | thread;
-    }
-
-    static int threadOf(long record) {
-        return (int) (record & ((1 << THREAD_BITS) - 1));
-    }
-
-    static long positionOf(long record) {
-        return record >>> THREAD_BITS;
     }
 }

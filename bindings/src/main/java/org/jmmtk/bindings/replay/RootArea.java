@@ -18,7 +18,10 @@ import org.jmmtk.core.memory.VMLayout;
  * proportion to the root slots a trace actually uses, whatever their numbers.
  *
  * <p>The replaying thread stores; GC workers scan and update slots while it is stopped. After
- * {@link #shareBetweenThreads}, several mutator threads find slots at once, under this area's lock.
+ * {@link #shareBetweenThreads}, several mutator threads find slots at once, under this area's lock;
+ * but a mutator's own roots (area 1 and above, the first {@link #DIRECT_SLOTS} slots) are found again
+ * in a row of addresses that only the thread replaying that mutator touches, without the lock (two
+ * mutator threads storing roots at once made the lock and its map a quarter of a thread's samples).
  */
 final class RootArea {
     private final SimulatedMemory memory;
@@ -30,6 +33,10 @@ final class RootArea {
     private final List<LongArrayList> used = new ArrayList<>();
     private long next;
     private boolean shared;
+    /** Root slots per area found without the lock. */
+    private static final int DIRECT_SLOTS = 1 << 12;
+    /** Per area above 0, the addresses of its first slots (0: not looked up yet by its thread). */
+    private final long[][] direct = new long[TraceFormat.MAX_THREADS + 1][];
 
     RootArea(SimulatedMemory memory, VMLayout.Region region) {
         this.memory = memory;
@@ -50,6 +57,23 @@ final class RootArea {
 
     /** The address of root slot {@code slot} of {@code area}, mapped and counted as used. */
     long slot(int area, int slot) {
+        if (area > 0 && area < direct.length && slot < DIRECT_SLOTS) {
+            long[] row = direct[area];
+            if (row == null || slot >= row.length) {
+                row = java.util.Arrays.copyOf(row == null ? new long[0] : row, Math.min(DIRECT_SLOTS, Math.max(16, 2 * slot + 2)));
+                direct[area] = row;
+            }
+            long address = row[slot];
+            if (address == 0) {
+                address = lookUp(area, slot);
+                row[slot] = address;
+            }
+            return address;
+        }
+        return lookUp(area, slot);
+    }
+
+    private long lookUp(int area, int slot) {
         if (shared) {
             synchronized (this) {
                 return find(area, slot);

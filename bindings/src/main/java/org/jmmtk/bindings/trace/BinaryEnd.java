@@ -19,6 +19,11 @@ final class BinaryEnd {
     static void check(ByteInput in, long records, long objects, long bytesAllocated,
                       Function<String, TraceException> error) throws IOException {
         int checksum = in.checksumBeforePin();
+        compare(read(in, error), new EndRecord(records, objects, bytesAllocated, checksum), error);
+    }
+
+    /** Reads the rest of the end record whose letter was just read (take the checksum before calling). */
+    static EndRecord read(ByteInput in, Function<String, TraceException> error) throws IOException {
         byte[] bytes = new byte[EndRecord.BINARY_SIZE];
         bytes[0] = EndRecord.LETTER;
         for (int i = 1; i < bytes.length; i++) {
@@ -32,7 +37,12 @@ final class BinaryEnd {
         if (end == null) {
             throw error.apply("malformed end record (it must end with the bytes 'JMTE')");
         }
-        String mismatch = end.mismatch(new EndRecord(records, objects, bytesAllocated, checksum));
+        return end;
+    }
+
+    /** Checks the end record {@code end} read from the file against what the reader counted. */
+    static void compare(EndRecord end, EndRecord counted, Function<String, TraceException> error) {
+        String mismatch = end.mismatch(counted);
         if (mismatch != null) {
             throw error.apply(mismatch);
         }

@@ -1,5 +1,6 @@
 package org.jmmtk.bindings.trace;
 
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectRBTreeMap;
 import java.io.IOException;
@@ -10,9 +11,13 @@ import java.util.Arrays;
 /**
  * Writes trace events in the per-thread stream layout of format 2 (docs/trace-format.md): the magic
  * {@code JMTS} and the version byte, then segments, each holding one chunk per trace thread with that
- * thread's records of a run of consecutive record numbers, each record its binary encoding after the
- * gap since its thread's previous record number; then the binary end record. So a replay's mutator
- * threads can each decode their own records, and any reader can merge them back into trace order.
+ * thread's records of a run of consecutive record numbers, each record its binary encoding after a
+ * header: the gap since its thread's previous record number, its epoch's gap, and the records of other
+ * streams it must follow (worked out here, in trace order, with a {@link DependencyTable} at
+ * trace-thread granularity that forgets nothing); then the binary end record. So a replay's mutator
+ * threads can each decode their own records and wait where the trace says, and any reader can merge
+ * them back into trace order. The records are checked as they come ({@link TraceChecker}): an
+ * inconsistent trace is refused here, because such a replay cannot check them in order.
  * Records without a thread ({@code T G D P C}) go with the thread of the record before them, as a
  * parallel replay runs them. Segments close when the chunks hold about {@link #SEGMENT_BYTES}, which bounds
  * what a reader holds. Gzipped when the file name ends in {@code .gz}. Used by one thread.
@@ -27,9 +32,20 @@ public final class StreamTraceWriter implements TraceWriter {
     private final Int2ObjectRBTreeMap<Chunk> chunks = new Int2ObjectRBTreeMap<>();
     private int stream;
     private Chunk current;
+    /** The ordinal of {@link #stream}: streams are numbered in the order of their first records. */
+    private int ordinal;
+    private final Int2IntOpenHashMap ordinals = new Int2IntOpenHashMap();
     private long sequence;
+    /** Allocations and collection requests so far: the epoch of the record written last. */
+    private long epoch;
     private long segmentFirst = 1;
+    private long segmentEpoch;
     private long buffered;
+    /** The records a stream may write only after (the writer's copy of a parallel replay's reader's table, kept whole). */
+    private final DependencyTable order = new DependencyTable(Long.MAX_VALUE, 12, record -> false);
+    private final long[] dependencies = new long[StreamChunk.MAX_DEPENDENCIES];
+    /** The records must be consistent: the replay that decodes each stream on its own thread cannot check them in order. */
+    private final TraceChecker checker = new TraceChecker(true);
 
     public StreamTraceWriter(Path file) throws IOException {
         this(TraceFormat.create(file));
@@ -40,8 +56,9 @@ public final class StreamTraceWriter implements TraceWriter {
     }
 
     /** With segments closed at {@code segmentBytes} (tests make many small ones). */
-    StreamTraceWriter(OutputStream out, int segmentBytes) throws IOException {
+    public StreamTraceWriter(OutputStream out, int segmentBytes) throws IOException {
         this.segmentBytes = segmentBytes;
+        ordinals.defaultReturnValue(-1);
         this.out = new TraceOutput(out);
         this.out.put(TraceFormat.STREAMS_MAGIC);
         this.out.put(TraceFormat.VERSION);
@@ -50,53 +67,72 @@ public final class StreamTraceWriter implements TraceWriter {
     @Override
     public void type(int typeId, String name) {
         out.record();
-        BinaryRecords.type(next(stream), typeId, name);
+        BinaryRecords.type(header(begin(stream), 0), typeId, name);
     }
 
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+        checker.alloc(thread, object, bytes, refSlots, typeId);
         out.alloc(bytes);
-        BinaryRecords.alloc(next(thread + 1), thread, object, bytes, refSlots, typeId);
+        Chunk c = begin(thread + 1);
+        epoch++;
+        order.allocated(object, here());
+        BinaryRecords.alloc(header(c, 0), thread, object, bytes, refSlots, typeId);
     }
 
     @Override
     public void write(int thread, long source, int slot, long target) {
+        checker.write(thread, source, slot, target);
         out.record();
-        BinaryRecords.write(next(thread + 1), thread, source, slot, target);
+        Chunk c = begin(thread + 1);
+        int n = follow(0, order.allocation(source));
+        n = follow(n, target == 0 ? 0 : order.allocation(target));
+        n = follow(n, order.store(source, slot, here()));
+        BinaryRecords.write(header(c, n), thread, source, slot, target);
     }
 
     @Override
     public void root(int thread, int rootSlot, long target) {
+        checker.root(thread, rootSlot, target);
         out.record();
-        BinaryRecords.root(next(thread + 1), thread, rootSlot, target);
+        Chunk c = begin(thread + 1);
+        int n = follow(0, target == 0 ? 0 : order.allocation(target));
+        BinaryRecords.root(header(c, n), thread, rootSlot, target);
     }
 
     @Override
     public void global(int rootSlot, long target) {
+        checker.global(rootSlot, target);
         out.record();
-        BinaryRecords.global(next(stream), rootSlot, target);
+        Chunk c = begin(stream);
+        int n = follow(0, target == 0 ? 0 : order.allocation(target));
+        n = follow(n, order.storeGlobal(rootSlot, here()));
+        BinaryRecords.global(header(c, n), rootSlot, target);
     }
 
     @Override
     public void death(long object) {
+        checker.death(object);
         out.record();
-        BinaryRecords.death(next(stream), object);
+        BinaryRecords.death(header(begin(stream), 0), object);
     }
 
     @Override
     public void perfectPoint() {
         out.record();
-        next(stream).put('P');
+        header(begin(stream), 0).put('P');
     }
 
     @Override
     public void collect() {
         out.record();
-        next(stream).put('C');
+        Chunk c = begin(stream);
+        epoch++;
+        header(c, 0).put('C');
     }
 
-    /** The chunk of stream {@code s}, with the next record's number gap written; closes a full segment first. */
-    private Chunk next(int s) {
+    /** The chunk of stream {@code s}, for the next record; closes a full segment first. */
+    private Chunk begin(int s) {
         if (buffered >= segmentBytes) {
             flushSegment();
         }
@@ -104,15 +140,44 @@ public final class StreamTraceWriter implements TraceWriter {
             stream = s;
             current = chunks.get(s);
             if (current == null) {
-                current = new Chunk(segmentFirst - 1);
+                current = new Chunk(segmentFirst - 1, segmentEpoch);
                 chunks.put(s, current);
+            }
+            ordinal = ordinals.get(s);
+            if (ordinal < 0) {
+                ordinal = ordinals.size();
+                ordinals.put(s, ordinal);
             }
         }
         sequence++;
-        Chunk c = current;
+        return current;
+    }
+
+    /** The record being written, as the dependency table keeps it: its number and its stream's ordinal. */
+    private long here() {
+        return DependencyTable.encode(sequence, ordinal);
+    }
+
+    /** Adds {@code record} to the current record's dependencies unless it is none or of the same stream. */
+    private int follow(int n, long record) {
+        if (record == 0 || DependencyTable.threadOf(record) == ordinal) {
+            return n;
+        }
+        dependencies[n] = record;
+        return n + 1;
+    }
+
+    /** Writes the current record's header into {@code c}: its number's gap, its epoch's, its {@code n} dependencies. */
+    private Chunk header(Chunk c, int n) {
         int before = c.length;
         BinaryRecords.varint(c, sequence - c.last);
+        BinaryRecords.varint(c, (epoch - c.epoch) << 2 | n);
+        for (int i = 0; i < n; i++) {
+            BinaryRecords.varint(c, sequence - DependencyTable.positionOf(dependencies[i]));
+            BinaryRecords.varint(c, DependencyTable.threadOf(dependencies[i]));
+        }
         c.last = sequence;
+        c.epoch = epoch;
         c.records++;
         buffered += c.length - before + 8;
         return c;
@@ -126,6 +191,7 @@ public final class StreamTraceWriter implements TraceWriter {
         out.put(SEGMENT);
         BinaryRecords.varint(out, segmentFirst);
         BinaryRecords.varint(out, sequence - segmentFirst + 1);
+        BinaryRecords.varint(out, segmentEpoch);
         BinaryRecords.varint(out, chunks.size());
         for (Int2ObjectMap.Entry<Chunk> e : chunks.int2ObjectEntrySet()) {
             Chunk c = e.getValue();
@@ -139,6 +205,7 @@ public final class StreamTraceWriter implements TraceWriter {
         chunks.clear();
         current = null;
         segmentFirst = sequence + 1;
+        segmentEpoch = epoch;
         buffered = 0;
     }
 
@@ -159,9 +226,12 @@ public final class StreamTraceWriter implements TraceWriter {
         int records;
         /** The number of the last record in it (the segment's first minus one when it is empty). */
         long last;
+        /** That record's epoch (the segment's first epoch when it is empty). */
+        long epoch;
 
-        Chunk(long last) {
+        Chunk(long last, long epoch) {
             this.last = last;
+            this.epoch = epoch;
         }
 
         @Override

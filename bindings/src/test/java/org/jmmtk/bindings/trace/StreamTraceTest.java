@@ -99,16 +99,19 @@ class StreamTraceTest {
             out.put(TraceFormat.STREAMS_MAGIC);
             out.put(TraceFormat.VERSION);
             out.put(StreamTraceWriter.SEGMENT);
-            for (int v : new int[] {1, 2, 1, 1, 2}) {
+            // records 1 to 3 (epoch 0 before them) in two chunks: stream 1 holds 1 and 3, stream 2 holds 3 again
+            for (int v : new int[] {1, 3, 0, 2, 1, 2, 6}) {
                 BinaryRecords.varint(out, v);
             }
-            BinaryRecords.varint(out, 6);
-            BinaryRecords.varint(out, 1);
-            out.record();
-            out.put('C');
-            BinaryRecords.varint(out, 2);
-            out.record();
-            out.put('C');
+            for (int v : new int[] {1, 1 << 2, 'C', 2, 1 << 2, 'C', 2, 1, 3}) {
+                out.put(v);
+            }
+            for (int v : new int[] {3, 1 << 2, 'C'}) {
+                out.put(v);
+            }
+            for (int i = 0; i < 3; i++) {
+                out.record();
+            }
             out.finish(true);
         }
         TraceException e = assertThrows(TraceException.class, () -> TraceFormat.open(file).replay(new RecordingEvents()));

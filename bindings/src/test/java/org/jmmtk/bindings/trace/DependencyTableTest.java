@@ -1,4 +1,4 @@
-package org.jmmtk.bindings.replay;
+package org.jmmtk.bindings.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +36,7 @@ class DependencyTableTest {
         for (int t = 0; t < THREADS; t++) {
             records.add(new ArrayList<>());
         }
-        DependencyTable.Progress progress = r -> done[ParallelReplay.threadOf(r)] >= ParallelReplay.positionOf(r);
+        DependencyTable.Progress progress = r -> done[DependencyTable.threadOf(r)] >= DependencyTable.positionOf(r);
         DependencyTable table = new DependencyTable(WINDOW, PAGE_BITS, progress);
         Map<Long, Long> allocation = new HashMap<>();
         Map<Long, Long> lastStore = new HashMap<>();
@@ -54,7 +54,7 @@ class DependencyTableTest {
             }
             table.advance(position);
             int t = random.nextInt(THREADS);
-            long record = ParallelReplay.encode(position, t);
+            long record = DependencyTable.encode(position, t);
             records.get(t).add(position);
             int op = random.nextInt(10);
             if (op < 3 || objects.isEmpty()) {
@@ -91,14 +91,14 @@ class DependencyTableTest {
                               String what) {
         String at = what + " at " + position + " by thread " + thread;
         if (told != 0) {
-            assertTrue(ParallelReplay.positionOf(told) < position, at + ": waits for a later record");
+            assertTrue(DependencyTable.positionOf(told) < position, at + ": waits for a later record");
         }
-        if (exact == null || ParallelReplay.threadOf(exact) == thread || progress.hasDone(exact)) {
+        if (exact == null || DependencyTable.threadOf(exact) == thread || progress.hasDone(exact)) {
             return;
         }
-        assertTrue(told != 0, at + ": must wait for " + ParallelReplay.positionOf(exact));
-        assertEquals(ParallelReplay.threadOf(exact), ParallelReplay.threadOf(told), at);
-        assertTrue(ParallelReplay.positionOf(told) >= ParallelReplay.positionOf(exact), at + ": waits for "
-                + ParallelReplay.positionOf(told) + ", before " + ParallelReplay.positionOf(exact));
+        assertTrue(told != 0, at + ": must wait for " + DependencyTable.positionOf(exact));
+        assertEquals(DependencyTable.threadOf(exact), DependencyTable.threadOf(told), at);
+        assertTrue(DependencyTable.positionOf(told) >= DependencyTable.positionOf(exact), at + ": waits for "
+                + DependencyTable.positionOf(told) + ", before " + DependencyTable.positionOf(exact));
     }
 }

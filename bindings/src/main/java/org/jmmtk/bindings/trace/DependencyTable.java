@@ -1,12 +1,13 @@
-package org.jmmtk.bindings.replay;
+package org.jmmtk.bindings.trace;
 
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 
 /**
- * What the reader of a {@link ParallelReplay} remembers about the records a later record may have to
- * wait for: per object id, the record that allocated it and the last record that stored into it; per
+ * What the orderer of a trace for several mutator threads remembers about the records a later record
+ * may have to wait for (the reader of a parallel replay, and the per-thread stream writer, which
+ * precomputes the waits at trace-thread granularity): per object id, the record that allocated it and the last record that stored into it; per
  * slot, the last store into it, but only for global roots and for objects that more than one mutator
- * thread has stored into. Records are encoded as by {@link ParallelReplay#encode}; 0 is none.
+ * thread has stored into. Records are encoded by {@link #encode} (position and thread); 0 is none.
  *
  * <p>Most objects are only ever stored into by one mutator thread (the one that made them), and a
  * thread runs its own records in order, so a store into such an object never waits for a store into
@@ -23,14 +24,17 @@ import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
  * (an absent entry means nothing to wait for), which bounds the memory to the ids touched in the
  * window. The slot entries are dropped once their stores are done.
  *
- * <p>Used by the reading thread only; it reads the mutator threads' progress through {@link Progress}.
+ * <p>Used by one thread (the reader, or the writer); it reads the mutator threads' progress through
+ * {@link Progress} (a writer's never says done, and its window never ends: it forgets nothing).
  */
-final class DependencyTable {
+public final class DependencyTable {
     /** Whether a record is known to be done. */
     @FunctionalInterface
-    interface Progress {
+    public interface Progress {
         boolean hasDone(long record);
     }
+
+    private static final int THREAD_BITS = 10;
 
     private static final long DENSE_LIMIT = 1L << 31;
     /** Marks an object's last-store entry once several mutator threads have stored into it. */
@@ -60,7 +64,7 @@ final class DependencyTable {
      * {@code window}: every record more than that many records before the latest one is done;
      * {@code pageBits}: log2 of the ids per page.
      */
-    DependencyTable(long window, int pageBits, Progress progress) {
+    public DependencyTable(long window, int pageBits, Progress progress) {
         this.window = window;
         this.pageBits = pageBits;
         this.pageMask = (1 << pageBits) - 1;
@@ -69,12 +73,12 @@ final class DependencyTable {
     }
 
     /** Notes that {@code record} allocates {@code object}. */
-    void allocated(long object, long record) {
+    public void allocated(long object, long record) {
         put(object, ALLOCATION, record);
     }
 
     /** The record that allocated {@code object}, or 0 if it is known to be done. */
-    long allocation(long object) {
+    public long allocation(long object) {
         return get(object, ALLOCATION);
     }
 
@@ -83,9 +87,9 @@ final class DependencyTable {
      * must follow: the previous store into that slot, or a later store into the object by the same
      * thread, or 0 if there is none or it is the storing thread's own.
      */
-    long store(long object, int slot, long record) {
+    public long store(long object, int slot, long record) {
         long last = get(object, STORE);
-        if (last == 0 || last > 0 && ParallelReplay.threadOf(last) == ParallelReplay.threadOf(record)) {
+        if (last == 0 || last > 0 && threadOf(last) == threadOf(record)) {
             put(object, STORE, record);
             return 0;
         }
@@ -100,16 +104,16 @@ final class DependencyTable {
         long previous = slots.put(key, record);
         long owner = ownerStore.get(object);
         // a slot entry older than the owner's store is left over from before the object's entry was forgotten
-        return ParallelReplay.positionOf(previous) > ParallelReplay.positionOf(owner) ? previous : owner;
+        return positionOf(previous) > positionOf(owner) ? previous : owner;
     }
 
     /** Notes that {@code record} stores into global root slot {@code rootSlot}; returns the previous store or 0. */
-    long storeGlobal(int rootSlot, long record) {
+    public long storeGlobal(int rootSlot, long record) {
         return slots.put(rootSlot, record);
     }
 
     /** The reader has reached {@code position}: forgets what is known to be done, now and then. */
-    void advance(long position) {
+    public void advance(long position) {
         if (position >= nextSweep) {
             forgetOlderThan(position - window);
             nextSweep = position + Math.max(1, window / 4);
@@ -133,9 +137,9 @@ final class DependencyTable {
                 livePages--;
             }
         }
-        sparseAllocation.long2LongEntrySet().removeIf(e -> ParallelReplay.positionOf(e.getLongValue()) < position);
+        sparseAllocation.long2LongEntrySet().removeIf(e -> positionOf(e.getLongValue()) < position);
         sparseStore.long2LongEntrySet().removeIf(
-                e -> ParallelReplay.positionOf(e.getLongValue() & ~SHARED) < position);
+                e -> positionOf(e.getLongValue() & ~SHARED) < position);
     }
 
     private long get(long id, int field) {
@@ -162,9 +166,22 @@ final class DependencyTable {
                 livePages++;
             }
             page[(((int) id & pageMask) << 1) | field] = record;
-            newest[p] = ParallelReplay.positionOf(record & ~SHARED);
+            newest[p] = positionOf(record & ~SHARED);
             return;
         }
         (field == ALLOCATION ? sparseAllocation : sparseStore).put(id, record);
+    }
+
+    /** A record as a table entry: its position (from 1) and the thread (below 1024) that runs it. */
+    public static long encode(long position, int thread) {
+        return (position << THREAD_BITS) | thread;
+    }
+
+    public static int threadOf(long record) {
+        return (int) (record & ((1 << THREAD_BITS) - 1));
+    }
+
+    public static long positionOf(long record) {
+        return record >>> THREAD_BITS;
     }
 }
