@@ -1,5 +1,7 @@
 package org.jmmtk.agent.inst;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
@@ -30,6 +32,13 @@ import org.objectweb.asm.tree.MethodNode;
 public final class Instrumenter implements ClassFileTransformer, Predicate<Class<?>> {
     private static final String AGENT = "org/jmmtk/agent/";
     private static final int MAX_WARNINGS = 5;
+    /**
+     * JDK classes rewritten once, and thrown away, before the instrumenter is installed ({@link #warmUp}):
+     * {@code Long$LongCache} has a long constant, which ASM boxes with {@code Long.valueOf}. The other
+     * JDK classes the rewriting needs are loaded before {@code main} already; TransformerLoadsNoClassTest
+     * checks that transforming {@code java.lang} and {@code java.util} loads none.
+     */
+    private static final String[] WARM_UP = {"java/lang/Long$LongCache"};
 
     private final String[] include;
     private final String[] exclude;
@@ -43,8 +52,36 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
         this.exclude = prefixes(exclude);
         this.own = own;
         this.cache = ClassCache.open(cacheDir);
+        warmUp();
         if (cache != null) {
             Runtime.getRuntime().addShutdownHook(new CacheSaver(cache));
+        }
+    }
+
+    /**
+     * Runs the transformer's work on a few JDK classes so that every JDK class that work needs is loaded
+     * and initialised now, before the instrumenter is installed (premain then retransforms them with the
+     * other classes loaded before it). A class the transformer's own work first loads while it
+     * transforms that very class fails to load for good ({@code ClassCircularityError}, cached in the
+     * constant pools that name it): ASM boxes a class's long constants with {@code Long.valueOf}, so
+     * {@code Long$LongCache}, loaded first by the program and missing from the class cache, could not be
+     * loaded at all. Any other class first loaded inside a transformation would be left uninstrumented
+     * ({@code java.lang.instrument} does not transform classes a thread loads while its transformer runs).
+     * Called after the class cache is read, whose field numbers come first.
+     */
+    private void warmUp() {
+        for (String name : WARM_UP) {
+            byte[] bytes;
+            try (InputStream in = Object.class.getResourceAsStream("/" + name + ".class")) {
+                if (in == null) {
+                    continue; // not in this JDK
+                }
+                bytes = in.readAllBytes();
+            } catch (IOException e) {
+                continue;
+            }
+            ClassCache.key(name, bytes);
+            rewrite(bytes);
         }
     }
 
