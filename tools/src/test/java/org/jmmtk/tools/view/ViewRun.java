@@ -22,6 +22,7 @@ final class ViewRun implements AutoCloseable {
     private final Thread thread;
     private final Options options;
     private volatile boolean replayAfterEnd;
+    private volatile boolean closing;
 
     /**
      * Will run (once started) {@code workload} on {@code plan} in {@code heap} bytes; every frame goes to {@code frames} on
@@ -51,12 +52,18 @@ final class ViewRun implements AutoCloseable {
                             plugin.bind(m);
                         }, List.of(plugin)));
                     } catch (HeapViewPlugin.ReplayRestart restart) {
+                        if (closing) {
+                            return;
+                        }
                         runs.incrementAndGet();
                         continue;
                     }
                     if (replayAfterEnd) { // as jmmtk view does: the view stays, a time travel replays again
                         control.finish();
                         control.awaitRestart();
+                        if (closing) {
+                            return;
+                        }
                         result.set(null);
                     }
                 }
@@ -99,15 +106,21 @@ final class ViewRun implements AutoCloseable {
         return result.get();
     }
 
+    /**
+     * Abandons the run and waits until its thread has ended. A run left going would keep collecting in this
+     * JVM, and its jmmtk.GC events would land in any JFR recording a later test makes (extra runs in it).
+     */
     @Override
     public void close() {
-        control.resume();
-        control.finish();
-        thread.interrupt();
+        closing = true;
+        control.travelTo(0); // the next heap event throws ReplayRestart; a finished run stops awaiting a restart
         try {
-            thread.join(10_000);
+            thread.join(120_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            throw new AssertionError("the simulation thread did not stop");
         }
     }
 }
