@@ -202,7 +202,8 @@ class TraceIntegrityTest {
             }
             tried++;
             Path file = store(form, "altered", altered);
-            assertRejected(file, "byte " + at + " altered", "checksum mismatch", "end record");
+            // a digit altered in a text end record's checksum may be a mismatch or a value past 32 bits
+            assertRejected(file, "byte " + at + " altered", "checksum", "end record");
         }
     }
 
