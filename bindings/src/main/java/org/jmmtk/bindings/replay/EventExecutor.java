@@ -74,12 +74,9 @@ final class EventExecutor {
         if (src == 0 || slot < 0 || slot >= ObjectModel.refSlots(memory, src)) {
             return false;
         }
-        long value = 0;
-        if (target != 0) {
-            value = target > 0 ? binding.addressOf(target) : 0;
-            if (value == 0) {
-                return false;
-            }
+        long value = checkedAddress(target);
+        if (value < 0) {
+            return false;
         }
         m.writeReference(src, slot, value);
         return true;
@@ -91,15 +88,21 @@ final class EventExecutor {
      * range-checked, and returns true. Otherwise returns false having done nothing (as {@link #tryWrite}).
      */
     boolean tryRoot(int area, int rootSlot, long target) {
-        long value = 0;
-        if (target != 0) {
-            value = target > 0 ? binding.addressOf(target) : 0;
-            if (value == 0) {
-                return false;
-            }
+        long value = checkedAddress(target);
+        if (value < 0) {
+            return false;
         }
         storeRoot(area, rootSlot, value);
         return true;
+    }
+
+    /** The address of a store's {@code target}: 0 for null, -1 if the id table does not hold it. */
+    private long checkedAddress(long target) {
+        if (target == 0) {
+            return 0;
+        }
+        long value = target > 0 ? binding.addressOf(target) : 0;
+        return value == 0 ? -1 : value;
     }
 
     /** {@code R} by {@code m}: stores into one of its root slots; returns what the slot held. */
