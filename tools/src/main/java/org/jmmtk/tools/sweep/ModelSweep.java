@@ -59,9 +59,14 @@ public final class ModelSweep {
         }
     }
 
-    /** Everything the model used and predicted. */
-    public record Result(ModelCosts costs, int gcs, long packets, double closureParallelism, double memoryFraction,
-                         double memoryFractionMax, Memory memory, List<Prediction> predictions) {
+    /**
+     * Everything the model used and predicted; {@code closureMs}, {@code liveBytes} and {@code boundBytes} are
+     * the medians over collections of the simulated one-thread closure, the bytes it marked and the most bytes
+     * it can move, from which the memory shares come.
+     */
+    public record Result(ModelCosts costs, int gcs, long packets, double closureParallelism, double closureMs,
+                         double liveBytes, double boundBytes, double memoryFraction, double memoryFractionMax,
+                         Memory memory, List<Prediction> predictions) {
         /** The prediction for {@code threads}. */
         public Prediction at(int threads) {
             return predictions.stream().filter(p -> p.threads() == threads).findFirst().orElseThrow();
@@ -185,16 +190,16 @@ public final class ModelSweep {
         double oneMs = Bootstrap.median(one);
         MemoryBandwidth bandwidth = memory.target();
         double f = MemoryBandwidth.memoryFraction(live, memory.recorderBytesPerSecond(), oneMs * 1e6);
-        double fMax = MemoryBandwidth.memoryFraction(touchedBytesBound(live, traced), memory.recorderBytesPerSecond(),
-                oneMs * 1e6);
+        double bound = touchedBytesBound(live, traced);
+        double fMax = MemoryBandwidth.memoryFraction(bound, memory.recorderBytesPerSecond(), oneMs * 1e6);
         Contended base = contended(withClosure, threads[0], costs, one, bandwidth, f, fMax);
         List<Prediction> predictions = new ArrayList<>();
         for (int t : threads) {
             Contended c = contended(withClosure, t, costs, one, bandwidth, f, fMax);
             predictions.add(new Prediction(t, c.best, base.best / c.best, base.low / c.low, base.high / c.high));
         }
-        return new Result(costs, withClosure.size(), packets, span == 0 ? 1 : (double) work / span, f, fMax,
-                memory, predictions);
+        return new Result(costs, withClosure.size(), packets, span == 0 ? 1 : (double) work / span, oneMs, live, bound,
+                f, fMax, memory, predictions);
     }
 
     /** Median simulated closure ms at one thread count: without contention, at the largest memory share, best estimate. */
