@@ -18,13 +18,16 @@ import org.jmmtk.core.util.Constants;
  * stores a mark word, as tracing loads an object's header and marks it. Bandwidth counts one cache line
  * per step, per second of each thread's CPU time, summed over the threads that ran at once. Each count
  * runs for a fixed time after all its threads started; the threads are its own and are joined before it
- * returns.
+ * returns. Used by {@code jmmtk calibrate} for the whole curve, and by {@code sweep --model} for the one-thread
+ * rate of the machine it records on ({@link #oneThread}).
  */
-final class BandwidthProbe {
+public final class BandwidthProbe {
     static final int LINE = MemoryBandwidth.LINE_BYTES;
     private static final int CHAINS = 4;
     private static final int RUN = 8;
     private static final int CHECK_EVERY = 1 << 10;
+    /** Rounds run and thrown away first: the first round runs the chase interpreted (0.5 against 1.5 GB/s here). */
+    static final int WARMUP_ROUNDS = 3;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final SimulatedMemory memory;
@@ -61,6 +64,24 @@ final class BandwidthProbe {
             }
             memory.store(line(first + RUN - 1), line((long) order[(i + 1) % n] * RUN));
         }
+    }
+
+    /**
+     * The one-thread bandwidth of this machine for the pattern, bytes per second of CPU time: the best of
+     * {@code rounds} rounds of {@code millis} ms after {@value #WARMUP_ROUNDS} warm-up rounds, on a heap of
+     * {@code heapBytes}. The best round, as the model takes each recorded packet at its shortest: the least
+     * disturbed measurement on a busy machine.
+     */
+    public static double oneThread(long heapBytes, int rounds, long millis) throws InterruptedException {
+        BandwidthProbe probe = new BandwidthProbe(heapBytes, 42);
+        for (int i = 0; i < WARMUP_ROUNDS; i++) {
+            probe.aggregate(1, millis);
+        }
+        double best = 0;
+        for (int i = 0; i < rounds; i++) {
+            best = Math.max(best, probe.aggregate(1, millis));
+        }
+        return best;
     }
 
     private long line(long index) {

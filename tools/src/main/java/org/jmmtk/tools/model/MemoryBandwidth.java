@@ -12,9 +12,9 @@ import java.util.Arrays;
  * i.e. no memory contention. With c packets running at once, each gets at most {@code B(c) / c} of the
  * bandwidth where alone it got {@code B(1)}, so a packet that spends the fraction f of its one-thread time
  * waiting for memory is slowed by {@code (1 - f) + f * max(1, c * B(1) / B(c))} ({@link #slowdown}).
- * {@code sweep --model} takes f = 0 for its high prediction, f = 1 (bandwidth-bound) for its low one, and
- * for its best estimate the f of the recorded closure: the time its live bytes take at the pattern's
- * one-thread rate over its one-thread closure time ({@link #memoryFraction}).
+ * {@code sweep --model} takes f = 0 for its high prediction and, for its low one and its best estimate, the
+ * share of the recorded closure's one-thread time that its bytes take at the pattern's one-thread rate on the
+ * machine that recorded it ({@link #memoryFraction}); only the contention factor comes from the target's curve.
  */
 public final class MemoryBandwidth {
     /**
@@ -82,14 +82,16 @@ public final class MemoryBandwidth {
     }
 
     /**
-     * The fraction of a one-thread closure of {@code closureNanos} that moving {@code bytes} (the live bytes
-     * it marks) at the one-thread rate takes, in [0, 1].
+     * The fraction of a one-thread closure of {@code closureNanos} that moving {@code bytes} at
+     * {@code bytesPerSecond} takes, in [0, 1]. Both must come from one machine: the closure's time from its
+     * recording and the rate from the same probe on the machine that recorded it, so that the share does not
+     * depend on how fast that machine is.
      */
-    public double memoryFraction(double bytes, double closureNanos) {
+    public static double memoryFraction(double bytes, double bytesPerSecond, double closureNanos) {
         if (closureNanos <= 0) {
             return 1;
         }
-        double memoryNanos = bytes / aggregate(1) * 1e9;
+        double memoryNanos = bytes / bytesPerSecond * 1e9;
         return Math.min(1, Math.max(0, memoryNanos / closureNanos));
     }
 

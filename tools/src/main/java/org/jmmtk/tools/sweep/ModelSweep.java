@@ -10,6 +10,7 @@ import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.scheduler.Stage;
+import org.jmmtk.tools.calibrate.BandwidthProbe;
 import org.jmmtk.tools.calibrate.HostCalibration;
 import org.jmmtk.tools.model.Calibration;
 import org.jmmtk.tools.model.MemoryBandwidth;
@@ -33,16 +34,39 @@ import org.jmmtk.tools.probes.RecordedRun;
  * each simulated closure by the memory contention of the packets running at once
  * ({@link MemoryBandwidth}), with the host's bandwidth curve or a server default: the best one with the
  * memory share of the live bytes, the low one with the largest share the recording allows (every live
- * byte and one line per traced edge, none of them cached). Used by the command-line thread.
+ * byte and one line per traced edge, none of them cached). Both shares are in the recording machine's own
+ * units: bytes at the one-thread rate the bandwidth probe gets on the machine that recorded the closure
+ * (measured before the model runs, or from its calibration), over the closure's time there; the target's
+ * curve gives only the contention factor. Used by the command-line thread.
  */
 public final class ModelSweep {
     /** The prediction for one thread count: the best estimate, and the interval around it. */
     public record Prediction(int threads, double closureMs, double speedup, double speedupLow, double speedupHigh) {
     }
 
-    /** Everything the model used and predicted. */
-    public record Result(ModelCosts costs, int gcs, long packets, double closureParallelism, double memoryFraction,
-                         double memoryFractionMax, String bandwidthSource, MemoryBandwidth bandwidth, List<Prediction> predictions) {
+    /**
+     * The memory systems the model relates: the target's bandwidth curve (its contention factor) and where it
+     * came from, and the one-thread rate of the same probe on the machine that recorded the closure (its
+     * memory share) and where that came from.
+     */
+    public record Memory(MemoryBandwidth target, String targetSource, double recorderBytesPerSecond,
+                         String recorderSource) {
+        /** Both rates positive and finite. */
+        public Memory {
+            if (!(recorderBytesPerSecond > 0) || Double.isInfinite(recorderBytesPerSecond)) {
+                throw new IllegalArgumentException("the recorder's bandwidth must be positive, got " + recorderBytesPerSecond);
+            }
+        }
+    }
+
+    /**
+     * Everything the model used and predicted; {@code closureMs}, {@code liveBytes} and {@code boundBytes} are
+     * the medians over collections of the simulated one-thread closure, the bytes it marked and the most bytes
+     * it can move, from which the memory shares come.
+     */
+    public record Result(ModelCosts costs, int gcs, long packets, double closureParallelism, double closureMs,
+                         double liveBytes, double boundBytes, double memoryFraction, double memoryFractionMax,
+                         Memory memory, List<Prediction> predictions) {
         /** The prediction for {@code threads}. */
         public Prediction at(int threads) {
             return predictions.stream().filter(p -> p.threads() == threads).findFirst().orElseThrow();
@@ -52,13 +76,21 @@ public final class ModelSweep {
     private ModelSweep() {
     }
 
+    /** Rounds of the probe for this machine's one-thread rate, and their length: about a second in all with warm-up. */
+    private static final int PROBE_ROUNDS = 5;
+    private static final long PROBE_MILLIS = 120;
+    /** The probe's heap when the run names none: {@code jmmtk calibrate}'s default. */
+    private static final long DEFAULT_PROBE_HEAP = 48L << 20;
+
     /**
      * Records {@code recordings} runs of {@code options} (with one GC thread) on {@code source}, keeps each
      * packet's shortest duration ({@link FastestGraph}) and predicts every count of {@code threads}, with the
-     * costs and bandwidth of {@code host} (null: costs measured here, the server default bandwidth).
+     * costs and bandwidth of {@code host} (null: costs measured here, the server default bandwidth) and the
+     * one-thread bandwidth of this machine from {@code recorder} (null: measured now on a heap of the run's size).
      */
     public static Result predict(Plans.Entry plan, Options options, TraceSource source, int[] threads,
-                                 int recordings, HostCalibration host, String hostName) throws IOException {
+                                 int recordings, HostCalibration host, String hostName, HostCalibration recorder,
+                                 String recorderName) throws IOException, InterruptedException {
         List<List<GcGraph>> runs = new ArrayList<>();
         List<Long> opens = new ArrayList<>();
         Map<Integer, Long> live = new HashMap<>();
@@ -106,11 +138,15 @@ public final class ModelSweep {
                     Runtime.getRuntime().availableProcessors()) - 1);
             costs = new ModelCosts(m.stealNanos(), m.wakeNanos(), open, Calibration.fanOutNanos(waiters));
         }
+        double here = recorder != null ? recorder.bandwidth().aggregate(1)
+                : BandwidthProbe.oneThread(options.heapBytes() > 0 ? options.heapBytes() : DEFAULT_PROBE_HEAP,
+                PROBE_ROUNDS, PROBE_MILLIS);
+        Memory memory = new Memory(host == null ? MemoryBandwidth.SERVER_DEFAULT : host.bandwidth(),
+                host == null ? "server default" : hostName, here, recorder == null ? "measured here" : recorderName);
         return predict(graphs, graphLive.stream().mapToLong(Long::longValue).toArray(),
-                graphEdges.stream().mapToLong(Long::longValue).toArray(), threads, costs,
-                host == null ? MemoryBandwidth.SERVER_DEFAULT : host.bandwidth(),
-                host == null ? "server default" : hostName);
+                graphEdges.stream().mapToLong(Long::longValue).toArray(), threads, costs, memory);
     }
+
 
     /**
      * The most bytes a closure that marks {@code liveBytes} through {@code edges} traced slots can move, in the
@@ -127,7 +163,7 @@ public final class ModelSweep {
      * graph i's closure through {@code edges[i]} traced slots, roots included) for each thread count.
      */
     public static Result predict(List<PacketGraph> graphs, long[] liveBytes, long[] edges, int[] threads,
-                                 ModelCosts costs, MemoryBandwidth bandwidth, String bandwidthSource) {
+                                 ModelCosts costs, Memory memory) {
         List<PacketGraph> withClosure = new ArrayList<>();
         List<Long> closureLive = new ArrayList<>();
         List<Long> closureEdges = new ArrayList<>();
@@ -152,16 +188,18 @@ public final class ModelSweep {
         double live = Bootstrap.median(closureLive.stream().mapToDouble(Long::doubleValue).toArray());
         double traced = Bootstrap.median(closureEdges.stream().mapToDouble(Long::doubleValue).toArray());
         double oneMs = Bootstrap.median(one);
-        double f = bandwidth.memoryFraction(live, oneMs * 1e6);
-        double fMax = bandwidth.memoryFraction(touchedBytesBound(live, traced), oneMs * 1e6);
+        MemoryBandwidth bandwidth = memory.target();
+        double f = MemoryBandwidth.memoryFraction(live, memory.recorderBytesPerSecond(), oneMs * 1e6);
+        double bound = touchedBytesBound(live, traced);
+        double fMax = MemoryBandwidth.memoryFraction(bound, memory.recorderBytesPerSecond(), oneMs * 1e6);
         Contended base = contended(withClosure, threads[0], costs, one, bandwidth, f, fMax);
         List<Prediction> predictions = new ArrayList<>();
         for (int t : threads) {
             Contended c = contended(withClosure, t, costs, one, bandwidth, f, fMax);
             predictions.add(new Prediction(t, c.best, base.best / c.best, base.low / c.low, base.high / c.high));
         }
-        return new Result(costs, withClosure.size(), packets, span == 0 ? 1 : (double) work / span, f, fMax,
-                bandwidthSource, bandwidth, predictions);
+        return new Result(costs, withClosure.size(), packets, span == 0 ? 1 : (double) work / span, oneMs, live, bound,
+                f, fMax, memory, predictions);
     }
 
     /** Median simulated closure ms at one thread count: without contention, at the largest memory share, best estimate. */

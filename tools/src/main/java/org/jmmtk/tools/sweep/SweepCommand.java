@@ -74,6 +74,12 @@ public final class SweepCommand implements Callable<Integer> {
                     + "measured here and a server's bandwidth (docs/scalability.md).")
     Path host;
 
+    @Option(names = "--recorder", paramLabel = "FILE",
+            description = "With --model: the calibration of this machine, the one recording ('jmmtk calibrate -o FILE' "
+                    + "run here): its one-thread bandwidth turns the recorded closure time into a memory share; "
+                    + "default: measured for about a second before the model runs (docs/scalability.md).")
+    Path recorder;
+
     @Mixin
     OutputDirectory out;
 
@@ -101,7 +107,11 @@ public final class SweepCommand implements Callable<Integer> {
         if (host != null && !model) {
             throw new UsageException("--host calibrates the model's predictions: give it with --model");
         }
+        if (recorder != null && !model) {
+            throw new UsageException("--recorder calibrates the model's memory share: give it with --model");
+        }
         HostCalibration calibration = host == null ? null : HostCalibration.read(host);
+        HostCalibration here = recorder == null ? null : HostCalibration.read(recorder);
         int[] threads = threadCounts(threadList);
         for (int t : threads) {
             new Options().threads(t);
@@ -131,7 +141,7 @@ public final class SweepCommand implements Callable<Integer> {
             try (Progress progress = Progress.start("model: recording " + repeat + " run" + (repeat == 1 ? "" : "s")
                     + " with 1 GC thread", src::progress)) {
                 prediction = ModelSweep.predict(plan, options.apply(1), src, threads, repeat, calibration,
-                        host == null ? null : host.toString());
+                        host == null ? null : host.toString(), here, recorder == null ? null : recorder.toString());
             }
         }
         MachineLoad load = MachineLoad.now();

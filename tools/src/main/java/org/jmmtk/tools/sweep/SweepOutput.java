@@ -47,10 +47,15 @@ final class SweepOutput {
                     + "costs: steal %d ns, wake-up %d ns, bucket open %d ns, fan-out %d ns per worker%n", model.gcs(),
                     model.packets(), model.closureParallelism(), model.costs().stealNanos(), model.costs().wakeNanos(),
                     model.costs().bucketOpenNanos(), model.costs().fanOutNanos());
-            o.printf(Locale.ROOT, "memory: %s bandwidth, %.2f GB/s on 1 thread, %.2f GB/s on %d; the closure's memory "
-                    + "share %.0f%% (at most %.0f%%); predicted = best estimate [at most memory share, no contention]%n",
-                    model.bandwidthSource(), model.bandwidth().aggregate(1) / 1e9,
-                    model.bandwidth().aggregate(model.bandwidth().threads()) / 1e9, model.bandwidth().threads(),
+            ModelSweep.Memory m = model.memory();
+            double rate = m.recorderBytesPerSecond();
+            o.printf(Locale.ROOT, "memory: target %s bandwidth, %.2f GB/s on 1 thread, %.2f GB/s on %d; recorded at "
+                    + "%.2f GB/s on 1 thread (%s): one-thread closure %.2f ms, live %.1f MB take %.2f ms, at most %.1f MB "
+                    + "%.2f ms; memory share %.0f%% (at most %.0f%%); predicted = best estimate [at most memory share, "
+                    + "no contention]%n",
+                    m.targetSource(), m.target().aggregate(1) / 1e9, m.target().aggregate(m.target().threads()) / 1e9,
+                    m.target().threads(), rate / 1e9, m.recorderSource(), model.closureMs(), model.liveBytes() / 1e6,
+                    model.liveBytes() / rate * 1e3, model.boundBytes() / 1e6, model.boundBytes() / rate * 1e3,
                     100 * model.memoryFraction(), 100 * model.memoryFractionMax());
         }
         o.printf(Locale.ROOT, "%7s  %-28s  %-22s  %10s  %12s%s%n", "threads", "closure ms/GC [95% CI]",
@@ -107,8 +112,13 @@ final class SweepOutput {
                 g.writeNumberField("wakeNs", model.costs().wakeNanos());
                 g.writeNumberField("bucketOpenNs", model.costs().bucketOpenNanos());
                 g.writeNumberField("fanOutNs", model.costs().fanOutNanos());
-                g.writeStringField("bandwidthSource", model.bandwidthSource());
-                g.writeNumberField("bandwidthOneThreadBytesPerSecond", model.bandwidth().aggregate(1));
+                g.writeStringField("bandwidthSource", model.memory().targetSource());
+                g.writeNumberField("bandwidthOneThreadBytesPerSecond", model.memory().target().aggregate(1));
+                g.writeStringField("recorderBandwidthSource", model.memory().recorderSource());
+                g.writeNumberField("recorderBandwidthOneThreadBytesPerSecond", model.memory().recorderBytesPerSecond());
+                g.writeNumberField("closureOneThreadMs", model.closureMs());
+                g.writeNumberField("closureLiveBytes", model.liveBytes());
+                g.writeNumberField("closureBytesBound", model.boundBytes());
                 g.writeNumberField("memoryFraction", model.memoryFraction());
                 g.writeNumberField("memoryFractionMax", model.memoryFractionMax());
                 g.writeEndObject();

@@ -65,12 +65,16 @@ class CalibrateCommandTest {
     @SuppressWarnings("unchecked")
     void theModelGivesAnIntervalWithTheHostsBandwidth() throws IOException {
         Cli.Result r = Cli.run(concat(new String[] {"sweep", "--threads", "1,2,8", "--repeat", "1", "--warmup", "0",
-                "--model", "--host", host.toString(), "--json"}, SMALL));
+                "--model", "--host", host.toString(), "--recorder", host.toString(), "--json"}, SMALL));
         assertEquals(0, r.code(), r.err());
         Map<String, Object> json = JsonTree.object(r.out());
         Map<String, Object> model = (Map<String, Object>) json.get("model");
         assertEquals(host.toString(), model.get("bandwidthSource"));
+        assertEquals(host.toString(), model.get("recorderBandwidthSource"));
         HostCalibration c = HostCalibration.read(host);
+        assertEquals(Math.round(c.bandwidth().aggregate(1)),
+                Math.round(((Number) model.get("recorderBandwidthOneThreadBytesPerSecond")).doubleValue()),
+                "the recording machine's rate from its calibration, not measured again");
         assertEquals(c.costs().fanOutNanos(), ((Number) model.get("fanOutNs")).longValue());
         for (Map<String, Object> p : (List<Map<String, Object>>) json.get("points")) {
             double low = ((Number) p.get("predictedSpeedupLow")).doubleValue();
@@ -81,8 +85,8 @@ class CalibrateCommandTest {
         Cli.Result table = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--repeat", "1", "--warmup", "0",
                 "--model"}, SMALL));
         assertEquals(0, table.code(), table.err());
-        assertTrue(table.out().contains("server default bandwidth") && table.out().contains("predicted [low, high]"),
-                table.out());
+        assertTrue(table.out().contains("server default bandwidth") && table.out().contains("predicted [low, high]")
+                && table.out().contains("(measured here)"), table.out());
     }
 
     @Test
@@ -98,17 +102,23 @@ class CalibrateCommandTest {
                 good.replaceAll("(?s)\"bandwidth\" : \\[.*?\\]", "\"bandwidth\" : []"));
         Path negative = Files.writeString(dir.resolve("negative.json"), good.replaceAll("\"stealNs\" : \\d+", "\"stealNs\" : -5"));
         for (Path bad : List.of(notJson, other, oldVersion, newFormat, noBandwidth, negative, dir.resolve("missing.json"))) {
-            Cli.Result r = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--repeat", "1", "--model", "--host",
-                    bad.toString()}, SMALL));
-            assertEquals(2, r.code(), bad + ": " + r.err());
-            assertTrue(r.err().contains(bad.toString()), r.err());
-            Hostile.assertCleanMessage(r);
+            for (String option : List.of("--host", "--recorder")) {
+                Cli.Result r = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--repeat", "1", "--model", option,
+                        bad.toString()}, SMALL));
+                assertEquals(2, r.code(), option + " " + bad + ": " + r.err());
+                assertTrue(r.err().contains(bad.toString()), r.err());
+                Hostile.assertCleanMessage(r);
+            }
         }
         assertTrue(Cli.run(concat(new String[] {"sweep", "--model", "--host", oldVersion.toString()}, SMALL)).err()
                 .contains("jmmtk 0.0.1"));
         Cli.Result noModel = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--host", host.toString()}, SMALL));
         assertEquals(2, noModel.code(), noModel.err());
         assertTrue(noModel.err().contains("--model"), noModel.err());
+        Cli.Result recorderNoModel = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--recorder", host.toString()},
+                SMALL));
+        assertEquals(2, recorderNoModel.code(), recorderNoModel.err());
+        assertTrue(recorderNoModel.err().contains("--model"), recorderNoModel.err());
     }
 
     @Test

@@ -50,10 +50,9 @@ class MemoryBandwidthTest {
 
     @Test
     void theMemoryFractionIsTheOneThreadMemoryTimeOverTheClosure() {
-        MemoryBandwidth b = new MemoryBandwidth(new double[] {1e9});
-        assertEquals(0.25, b.memoryFraction(1e6, 4e6), 1e-12, "1 MB at 1 GB/s is 1 ms of a 4 ms closure");
-        assertEquals(1, b.memoryFraction(1e7, 4e6), 1e-12, "capped at 1");
-        assertEquals(0, b.memoryFraction(0, 4e6), 1e-12);
+        assertEquals(0.25, MemoryBandwidth.memoryFraction(1e6, 1e9, 4e6), 1e-12, "1 MB at 1 GB/s is 1 ms of a 4 ms closure");
+        assertEquals(1, MemoryBandwidth.memoryFraction(1e7, 1e9, 4e6), 1e-12, "capped at 1");
+        assertEquals(0, MemoryBandwidth.memoryFraction(0, 1e9, 4e6), 1e-12);
     }
 
     @Test
