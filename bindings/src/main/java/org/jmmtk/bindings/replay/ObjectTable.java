@@ -12,13 +12,18 @@ package org.jmmtk.bindings.replay;
  * {@link SparseObjectTable}. Used by the replaying thread; after {@link #shareBetweenThreads}, by
  * several mutator threads at once: a new page or a larger page array is made under the table's lock,
  * the sparse part is locked, and a thread reading another's entry has already synchronized with it
- * (the parallel replay orders a record after the allocation it names). The entry count is then
- * approximate (it only paces {@link #retainIf}).
+ * (the parallel replay orders a record after the allocation it names). Shared, each thread counts
+ * its new entries in a stripe of its own, on a cache line of its own: a count in the table itself
+ * would be written by every thread's allocations on the line that every thread's lookups read (the
+ * count is then approximate where two threads share a stripe; it only paces {@link #retainIf}).
  */
 final class ObjectTable {
     private static final int PAGE_BITS = 14;
     private static final int PAGE_MASK = (1 << PAGE_BITS) - 1;
     private static final long DENSE_LIMIT = 1L << 31;
+    /** Counters of new entries for the threads of a shared table, 8 longs (a cache line) apart. */
+    private static final int STRIPES = 64;
+    private static final int STRIPE_SPACING = 8;
 
     /** Decides whether an entry still names a live object. */
     @FunctionalInterface
@@ -30,10 +35,15 @@ final class ObjectTable {
     private final SparseObjectTable sparse = new SparseObjectTable();
     private int denseEntries;
     private boolean shared;
+    /** When shared: per stripe of threads, the dense entries they added since sharing or the last {@link #retainIf}. */
+    private long[] added;
 
     /** Mutator threads will put and get concurrently from now on (set before they start). */
     void shareBetweenThreads() {
-        shared = true;
+        if (!shared) {
+            added = new long[STRIPES * STRIPE_SPACING];
+            shared = true;
+        }
     }
 
     /** The address recorded for {@code id}, or 0. */
@@ -77,7 +87,11 @@ final class ObjectTable {
         }
         int i = (int) id & PAGE_MASK;
         if (page[i] == 0) {
-            denseEntries++;
+            if (shared) {
+                added[((int) Thread.currentThread().getId() & (STRIPES - 1)) * STRIPE_SPACING]++;
+            } else {
+                denseEntries++;
+            }
         }
         page[i] = address;
     }
@@ -100,7 +114,13 @@ final class ObjectTable {
 
     /** Entries, dead ones included until {@link #retainIf} drops them. */
     int size() {
-        return denseEntries + sparse.size();
+        long entries = denseEntries + (long) sparse.size();
+        if (shared) {
+            for (int s = 0; s < added.length; s += STRIPE_SPACING) {
+                entries += added[s];
+            }
+        }
+        return (int) Math.min(entries, Integer.MAX_VALUE);
     }
 
     /** Keeps only the entries that are {@code alive}; gives back pages left empty. */
@@ -128,6 +148,9 @@ final class ObjectTable {
             }
         }
         denseEntries = kept;
+        if (shared) {
+            java.util.Arrays.fill(added, 0);
+        }
         sparse.retainIf(alive);
     }
 

@@ -20,6 +20,12 @@ public final class StreamCursor {
     private int open;
     private int segment = -1;
     private StreamChunk current;
+    /**
+     * The first record of the open chunks other than the current one: they do not move while the
+     * current chunk is read, so it stays current, without a look at the others, until its records
+     * pass this one (a trace thread runs many records in a row).
+     */
+    private long otherFirst = Long.MAX_VALUE;
     private boolean decoded = true;
     private long previous;
     private long objects;
@@ -46,25 +52,29 @@ public final class StreamCursor {
         if (!decoded) {
             throw new IllegalStateException("advance before the record was decoded");
         }
-        if (current != null && !current.advance()) {
-            close(current);
+        if (current != null) {
+            if (!current.advance()) {
+                close(current);
+            } else if (current.record < otherFirst) {
+                return take(current);
+            }
         }
         while (true) {
             StreamChunk next = null;
+            otherFirst = Long.MAX_VALUE;
             for (int i = 0; i < open; i++) {
-                if (next == null || chunks[i].record < next.record) {
+                long r = chunks[i].record;
+                if (next == null || r < next.record) {
+                    if (next != null) {
+                        otherFirst = next.record;
+                    }
                     next = chunks[i];
+                } else if (r < otherFirst) {
+                    otherFirst = r;
                 }
             }
             if (next != null) {
-                if (all ? next.record != previous + 1 : next.record <= previous) {
-                    throw new TraceException(segments.file() + ": record " + (previous + 1),
-                            all ? "the record is in no chunk of its segment" : "the record is in two chunks");
-                }
-                current = next;
-                previous = next.record;
-                decoded = false;
-                return true;
+                return take(next);
             }
             current = null;
             if (segment >= 0) {
@@ -92,6 +102,18 @@ public final class StreamCursor {
                 }
             }
         }
+    }
+
+    /** Makes {@code next}, whose record comes first among the open chunks, the current record. */
+    private boolean take(StreamChunk next) {
+        if (all ? next.record != previous + 1 : next.record <= previous) {
+            throw new TraceException(segments.file() + ": record " + (previous + 1),
+                    all ? "the record is in no chunk of its segment" : "the record is in two chunks");
+        }
+        current = next;
+        previous = next.record;
+        decoded = false;
+        return true;
     }
 
     /** Decodes the current record's body to {@code out}. */
