@@ -48,7 +48,8 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
  * the trace, so where each object goes does not depend on which GC worker reached it first (the
  * heap after a collection is the same for any number of GC threads). References are then redirected
  * by a RefForwarding pass ({@link ForwardingSpace}). Pinned objects ({@link #pin}) never move; large
- * objects live in the large object space and never move.
+ * objects live in the large object space and never move. Where evacuation finds no room, a plan's
+ * emergency collection may slide the space instead ({@link ImmixCompactor}).
  *
  * <p><b>Promotion</b> (a generational plan's mature space): {@link #promote} copies an object of the
  * nursery, marked in place, into this space through the same copy allocator. A collection that does
