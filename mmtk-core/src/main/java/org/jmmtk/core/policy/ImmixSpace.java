@@ -48,7 +48,8 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
  * the trace, so where each object goes does not depend on which GC worker reached it first (the
  * heap after a collection is the same for any number of GC threads). References are then redirected
  * by a RefForwarding pass ({@link ForwardingSpace}). Pinned objects ({@link #pin}) never move; large
- * objects live in the large object space and never move.
+ * objects live in the large object space and never move. Where evacuation finds no room, a plan's
+ * emergency collection may slide the space instead ({@link ImmixCompactor}).
  *
  * <p><b>Promotion</b> (a generational plan's mature space): {@link #promote} copies an object of the
  * nursery, marked in place, into this space through the same copy allocator. A collection that does
@@ -417,6 +418,20 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         return anyPinned && pinned.get(object);
     }
 
+    boolean anyPinned() {
+        return anyPinned;
+    }
+
+    /** Whether block {@code b} is held by the space (in use, recyclable or full), not free. */
+    boolean holdsObjects(int b) {
+        return blockState[b] != FREE;
+    }
+
+    /** The unlog bits of a mixed-age space, null for any other. */
+    SideBitmap unlogBits() {
+        return unlogBits;
+    }
+
     /**
      * For the evacuation's copy allocator: the lowest block not yet offered in this collection that
      * is in use, not a source and not a clean block taken for copies (whose free end the allocator's
@@ -443,47 +458,6 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
      */
     public synchronized boolean isCopyTarget(int b) {
         return !promotionOnly && blockState[b] != FREE && !defragSource[b] && !copyBlock[b];
-    }
-
-    /**
-     * A compacting evacuation (a tight heap's emergency collection), after the closure of a collection
-     * prepared by {@link #prepare}: replaces the sources chosen from the last sweep's holes by the
-     * blocks this collection's line marks show sparsest, so that their objects fit the free lines of the
-     * others and they come out free. Blocks are taken in order of used lines (fewest first, then
-     * address) while the used lines of the sources, plus one line of slack per source block for the
-     * holes' ends, fit in the free lines of the remaining blocks and the clean pages copies may take.
-     * Returns the number of source blocks.
-     */
-    public synchronized int chooseSparsestSources() {
-        int n = 0;
-        long[] order = new long[blockLimit];
-        long targetFree = (long) cleanPagesForCopies * geometry.pageBytes() >>> logLineBytes;
-        for (int b = 0; b < blockLimit; b++) {
-            defragSource[b] = false;
-            if (blockState[b] == FREE || copyBlock[b]) {
-                continue;
-            }
-            int free = freeLines(b);
-            targetFree += free;
-            order[n++] = ((long) (linesInBlock - free) << 32) | b;
-        }
-        Arrays.sort(order, 0, n);
-        long need = 0;
-        sourceBlocks = 0;
-        for (int i = 0; i < n; i++) {
-            int used = (int) (order[i] >>> 32);
-            int b = (int) order[i];
-            int free = linesInBlock - used;
-            if (need + used + 1 > targetFree - free) {
-                break;
-            }
-            need += used + 1;
-            targetFree -= free;
-            defragSource[b] = true;
-            sourceBlocks++;
-        }
-        nextCopyTarget = 0;
-        return sourceBlocks;
     }
 
     /** For the evacuation's copy allocator: a clean block, or 0 if copies used up their clean pages. */
@@ -663,7 +637,8 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         }
     }
 
-    private void reclaim(long object) {
+    /** Frees the dead {@code object} of this space, and its pinned and unlog bits. */
+    void reclaim(long object) {
         if (anyPinned) {
             pinned.clear(object);
         }
@@ -673,8 +648,8 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         free(object);
     }
 
-    /** Line marks of block {@code b} from the marked objects still in it (those not evacuated). */
-    private void remarkLines(int b) {
+    /** Line marks of block {@code b} from the marked objects in it (those not evacuated, or slid into it). */
+    void remarkLines(int b) {
         Arrays.fill(lineMarks, b * linesInBlock, (b + 1) * linesInBlock, (byte) 0);
         long block = blockAddress(b);
         long end = block + blockBytes();

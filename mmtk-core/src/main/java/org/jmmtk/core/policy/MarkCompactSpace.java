@@ -1,6 +1,5 @@
 package org.jmmtk.core.policy;
 
-import java.util.Arrays;
 import org.jmmtk.core.heap.MonotonePageResource;
 import org.jmmtk.core.heap.PageResource;
 import org.jmmtk.core.memory.SideMetadataRegistry;
@@ -45,8 +44,8 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
     private final SideMetadataRegistry.Table regionTargetTable;
     private final SideMetadataRegistry.Table regionFirstTable;
     private int[] forwarding = new int[0];
-    private long[] live = new long[0];
-    private int liveCount;
+    // the survivors in address order, their new addresses, and the slide
+    private final SlidingCompaction slide;
     private long compactedEnd;
     private long scanLimit;
     private long densePrefixEnd;
@@ -62,6 +61,7 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
         this.regionBytes = REGION_BUFFERS * (long) geometry.bufferBytes();
         SideMetadataRegistry metadata = heap.metadata();
         this.forwardingTable = metadata.table(SideMetadataSpec.perGranule("mc-forwarding", false, 32), name);
+        this.slide = new SlidingCompaction(memory, validObjects);
         this.regionLiveBytesTable = metadata.table(regionSpec("mc-region-live-bytes", 64), name);
         this.regionLiveObjectsTable = metadata.table(regionSpec("mc-region-live-objects", 32), name);
         this.regionTargetTable = metadata.table(regionSpec("mc-region-target", 64), name);
@@ -160,7 +160,7 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
             regionTarget = regionTargetTable.newLongs(regions);
             regionFirst = regionFirstTable.newInts(regions);
         }
-        liveCount = 0;
+        slide.clear();
         return regions;
     }
 
@@ -209,10 +209,7 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
             index += regionLiveObjects[r];
         }
         compactedEnd = to;
-        liveCount = index;
-        if (live.length < index) {
-            live = new long[Math.max(index, 2 * live.length)];
-        }
+        slide.expect(index);
     }
 
     /** The number of regions of the forwarding computation in progress. */
@@ -230,19 +227,20 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
         long to = regionTarget[r];
         int index = regionFirst[r];
         for (long o = validObjects.next(regionStart(r), end); o >= 0; o = validObjects.next(o + 8, end)) {
-            live[index++] = o;
             if (o < densePrefixEnd) {
                 forwarding[granule(o)] = granule(o);
+                slide.set(index++, o, o);
                 continue;
             }
             forwarding[granule(o)] = granule(to);
+            slide.set(index++, o, to);
             to += ObjectModel.size(memory, o);
         }
     }
 
     /** Number of live objects found by {@link #calculateForwarding}. */
     public int liveCount() {
-        return liveCount;
+        return slide.count();
     }
 
     /** The new address of a live object of this space (valid from forwarding until the compaction). */
@@ -255,9 +253,7 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
      * {@code [from, to)} (indices in address order) that points into this space.
      */
     public void updateReferences(int from, int to) {
-        for (int i = from; i < to; i++) {
-            ForwardingSpace.updateSlots(memory, this, live[i]);
-        }
+        slide.updateReferences(from, to, this);
     }
 
     @Override
@@ -275,39 +271,7 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
      * place may overlap the old places of the objects before it, which have already moved.
      */
     public void compact(int from, int to, TraceLocal context) {
-        for (int i = from; i < to; i++) {
-            long object = live[i];
-            long status = memory.load(object + ObjectModel.STATUS_OFFSET) & ~ObjectModel.MARK_BIT;
-            long target = forward(object);
-            if (target == object) {
-                memory.store(object + ObjectModel.STATUS_OFFSET, status);
-                continue;
-            }
-            long idWord = memory.load(object + ObjectModel.ID_OFFSET);
-            long size = ObjectModel.sizeOfStatus(status);
-            memory.copyWords(object, target, size >>> 3);
-            memory.store(target + ObjectModel.STATUS_OFFSET, status);
-            validObjects.clear(object);
-            validObjects.set(target);
-            if (object < target + size) {
-                // The slide overwrote the old header: put it back while the move is reported. A slide
-                // by one word puts the old status word on the new id word; then only the id is restored.
-                boolean status0 = object - target >= ObjectModel.HEADER_BYTES;
-                long w0 = memory.load(object + ObjectModel.STATUS_OFFSET);
-                long w1 = memory.load(object + ObjectModel.ID_OFFSET);
-                if (status0) {
-                    memory.store(object + ObjectModel.STATUS_OFFSET, status);
-                }
-                memory.store(object + ObjectModel.ID_OFFSET, idWord);
-                context.moved(object, target);
-                if (status0) {
-                    memory.store(object + ObjectModel.STATUS_OFFSET, w0);
-                }
-                memory.store(object + ObjectModel.ID_OFFSET, w1);
-            } else {
-                context.moved(object, target);
-            }
-        }
+        slide.slide(from, to, context, true, null);
     }
 
     /**
@@ -334,7 +298,7 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
     /** After the compaction: the space keeps the pages up to the end of its survivors, the rest go back. */
     public void release() {
         pages.resetTo(Constants.alignUp(compactedEnd, geometry.pageBytes()));
-        liveCount = 0;
+        slide.clear();
     }
 
     /** One past the last byte of the survivors of the last compaction. */

@@ -19,6 +19,7 @@ import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.policy.BlockSweepable;
+import org.jmmtk.core.policy.ImmixCompactor;
 import org.jmmtk.core.policy.ImmixSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.sanity.RefCountCheck;
@@ -27,6 +28,7 @@ import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ConcurrentTrace;
 import org.jmmtk.core.scheduling.ForwardListedFields;
 import org.jmmtk.core.scheduling.ObjectTrace;
+import org.jmmtk.core.scheduling.SlideImmix;
 import org.jmmtk.plans.immix.Immix;
 import org.jmmtk.plans.refcount.ClearCounts;
 import org.jmmtk.scheduler.GCWorker;
@@ -49,8 +51,9 @@ import org.jmmtk.scheduler.WorkPacket;
  * roots' objects for the snapshot trace, which runs as concurrent work ({@code --pacing}); the next
  * pause, {@link #FINAL_SATB}, finishes it ({@link FinishSatb}) and frees the counted objects it did not
  * mark ({@link ReclaimUnmarked}). A full collection ({@link CollectionKind#FULL}, and
- * {@link #EMERGENCY} when a pause freed too little) marks the heap as immix does, defragmenting, while
- * recomputing every count from the edges it traces.
+ * {@link #EMERGENCY} when a pause freed too little) marks the heap as immix does while recomputing every
+ * count from the edges it traces; a full one then defragments as immix does ({@link Defragment}), an
+ * emergency one slides the Immix space ({@link ImmixCompactor}, the counts moving with the objects).
  *
  * <p>Threads: mutators allocate and run their barriers; a pause's packets call the hooks, ordered by
  * the scheduler's stages; concurrent marking packets run on GC workers between pauses; the counts are
@@ -63,7 +66,7 @@ public final class Lxr extends Plan {
     public static final CollectionKind INITIAL_SATB = new CollectionKind("initial-satb", false);
     /** An RC pause that finishes the snapshot trace and frees what it found dead. */
     public static final CollectionKind FINAL_SATB = new CollectionKind("final-satb", false);
-    /** The heap was still full after a pause: a stop-the-world full trace that always defragments. */
+    /** The heap was still full after a pause: a stop-the-world full trace that slides the Immix space. */
     public static final CollectionKind EMERGENCY = new CollectionKind("emergency", true);
     private static final List<CollectionKind> KINDS = List.of(RC, INITIAL_SATB, FINAL_SATB, CollectionKind.FULL,
             EMERGENCY);
@@ -75,6 +78,7 @@ public final class Lxr extends Plan {
     private static final int FORWARD_CHUNK = 4096;
 
     private final ImmixSpace immix;
+    private final ImmixCompactor compactor;
     private final ReferenceCounts counts;
     private final SideBitmap logged;
     private final ImmixAllocator copier;
@@ -103,6 +107,8 @@ public final class Lxr extends Plan {
     // set by an emergency collection, cleared by a pause that leaves a quarter of the budget free:
     // the heap is too tight to hold a copy reserve back (young survivors then stay where they are)
     private volatile boolean tight;
+    // whether the collection in progress (or the last one) slid the Immix space: an emergency one
+    private volatile boolean slid;
     private final boolean measureFloatingGarbage;
     private final SnapshotCycle cycle = new SnapshotCycle();
 
@@ -111,9 +117,11 @@ public final class Lxr extends Plan {
         this.immix = new ImmixSpace("immix", ImmixSpace.extentFor(2 * args.heapBytes(), args.heap().geometry()),
                 args.heap());
         this.counts = new ReferenceCounts(args.heap().metadata());
+        ReferenceCounts rc = counts;
+        // the counts the emergency trace recomputed follow the objects it slides
+        this.compactor = new ImmixCompactor(immix, args.heap(), rc::move);
         this.logged = args.heap().metadata().bitmap(SideMetadataSpec.perGranule("lxr-log", true, 1), null);
         this.copier = new ImmixAllocator(memory, -1, immix, true, true);
-        ReferenceCounts rc = counts;
         ImmixSpace space = immix;
         this.increment = (object, context) -> {
             if (rc.increment(object) == 1) {
@@ -319,8 +327,12 @@ public final class Lxr extends Plan {
             rootReferents.clear();
             forEachSpaceRange(null, (s, from, to) -> worker.addWork(Stage.PREPARE, new ClearCounts(counts, from, to)));
             immix.prepare(kind == EMERGENCY, budgetPages() - usedPages());
-            if (kind == EMERGENCY || immix.inDefrag() && immix.sourceBlocks() > 0) {
-                worker.addWork(Stage.CALCULATE_FORWARDING, new Defragment(this, kind == EMERGENCY));
+            slid = kind == EMERGENCY;
+            if (slid) {
+                worker.addWork(Stage.CALCULATE_FORWARDING, new SlideImmix(compactor,
+                        w -> scheduleRefForwarding(w, compactor, null), this::defragmented));
+            } else if (immix.inDefrag() && immix.sourceBlocks() > 0) {
+                worker.addWork(Stage.CALCULATE_FORWARDING, new Defragment(this));
             }
         }
     }
@@ -372,7 +384,7 @@ public final class Lxr extends Plan {
         cycle.diedYoung = diedYoungBytes;
     }
 
-    /** Called by Defragment. */
+    /** Called by Defragment, and after an emergency collection's slide. */
     void defragmented(long moved) {
         evacuated = moved;
     }
@@ -489,6 +501,9 @@ public final class Lxr extends Plan {
         stats.put("satbEntriesFlushed", satbFlushed);
         stats.put("objectsFreedBySatb", diedInCycles.get());
         Immix.putStats(stats, immix, budgetPages() - reservedPages(), fullBlocks, evacuated);
+        if (slid) {
+            stats.put("defragSourceBlocks", (long) compactor.blocksCompacted());
+        }
         if (cycle.ended) {
             cycle.ended = false;
             long marked = cycle.marked.get() + cycle.diedYoung;

@@ -13,29 +13,24 @@ import org.jmmtk.scheduler.WorkPacket;
  * if any moved, a RefForwarding pass over the roots, the remembered objects and the survivors. In a
  * defragmenting full collection: the source blocks are evacuated as in immix ({@link ImmixSpace#evacuate}),
  * then RefForwarding over the whole heap; a medium object with no room stays and the evacuation goes on
- * (the copy allocator puts medium objects into holes that fit when no clean block is left). An
- * emergency collection compacts: its sources are the blocks this collection's marks show sparsest
- * ({@link ImmixSpace#chooseSparsestSources}). One packet with this worker's copy allocator, reset at every
- * collection, so where each object goes does not depend on the number of GC threads.
+ * (the copy allocator puts medium objects into holes that fit when no clean block is left). (An
+ * emergency collection slides the space instead: {@link org.jmmtk.core.scheduling.SlideImmix}.) One
+ * packet with this worker's copy allocator, reset at every collection, so where each object goes does
+ * not depend on the number of GC threads.
  */
 final class Evacuate extends WorkPacket<Collector> {
     private final StickyImmix plan;
     private final boolean full;
-    private final boolean compact;
 
-    Evacuate(StickyImmix plan, boolean full, boolean compact) {
+    Evacuate(StickyImmix plan, boolean full) {
         this.plan = plan;
         this.full = full;
-        this.compact = compact;
     }
 
     @Override
     public void execute(GCWorker<Collector> worker) {
         ImmixSpace immix = plan.immixSpace();
         if (full) {
-            if (compact && immix.chooseSparsestSources() == 0) {
-                return;
-            }
             long moved = immix.evacuate(worker.context(), true);
             plan.moved(0, moved);
             if (moved > 0) {

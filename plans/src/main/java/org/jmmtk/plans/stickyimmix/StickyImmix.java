@@ -20,6 +20,7 @@ import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.plan.PlanArgs;
 import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.plan.PlanOption;
+import org.jmmtk.core.policy.ImmixCompactor;
 import org.jmmtk.core.policy.ImmixSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.sanity.RememberedSetCheck;
@@ -29,6 +30,7 @@ import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ForwardListedFields;
 import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.core.scheduling.ScanRememberedSets;
+import org.jmmtk.core.scheduling.SlideImmix;
 import org.jmmtk.plans.generational.Gen;
 import org.jmmtk.plans.immix.Immix;
 import org.jmmtk.scheduler.GCWorker;
@@ -58,6 +60,7 @@ public final class StickyImmix extends Plan {
     private static final List<CollectionKind> KINDS = List.of(Gen.NURSERY, CollectionKind.FULL);
 
     private final ImmixSpace immix;
+    private final ImmixCompactor compactor;
     private final SideBitmap unlogBits;
     private final ObjectTrace nurseryTrace;
     private final long nurseryBytes;
@@ -75,6 +78,7 @@ public final class StickyImmix extends Plan {
         this.unlogBits = args.heap().metadata().bitmap(UNLOG_BITS, null);
         this.immix = new ImmixSpace("immix", ImmixSpace.extentFor(args.heapBytes(), args.heap().geometry()),
                 args.heap(), unlogBits);
+        this.compactor = new ImmixCompactor(immix, args.heap(), null);
         this.nurseryBytes = option(NURSERY_BYTES);
         ImmixSpace space = immix;
         ObjectTrace others = spaceTableTrace();
@@ -226,13 +230,16 @@ public final class StickyImmix extends Plan {
         int free = budgetPages() - reservedPages();
         if (kind == Gen.NURSERY) {
             immix.prepareNursery(free);
-            worker.addWork(Stage.CALCULATE_FORWARDING, new Evacuate(this, false, false));
+            worker.addWork(Stage.CALCULATE_FORWARDING, new Evacuate(this, false));
             return;
         }
         boolean emergency = collectionReason() == GcReason.EMERGENCY;
         immix.prepare(emergency, free);
-        if (emergency || immix.inDefrag() && immix.sourceBlocks() > 0) {
-            worker.addWork(Stage.CALCULATE_FORWARDING, new Evacuate(this, true, emergency));
+        if (emergency) {
+            worker.addWork(Stage.CALCULATE_FORWARDING, new SlideImmix(compactor,
+                    w -> scheduleRefForwarding(w, compactor, null), objects -> moved(0, objects)));
+        } else if (immix.inDefrag() && immix.sourceBlocks() > 0) {
+            worker.addWork(Stage.CALCULATE_FORWARDING, new Evacuate(this, true));
         }
     }
 

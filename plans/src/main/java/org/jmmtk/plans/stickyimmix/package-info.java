@@ -21,7 +21,9 @@
  *     {@code prefer_copy_on_nursery_gc}), and RefForwarding redirects only the roots, the logged objects
  *     and the survivors. The Immix space is then swept: the lines of dead young objects are free.</li>
  * <li><b>Full collections</b>: the object marks are cleared, then immix's collection: mark, defragment
- *     (emergency, or recyclable blocks left untaken), sweep. Large objects are swept here only.</li>
+ *     (recyclable blocks left untaken), sweep; an emergency slides the Immix space instead of
+ *     evacuating ({@link org.jmmtk.core.policy.ImmixCompactor}, not in mmtk-core). Large objects are
+ *     swept here only.</li>
  * <li><b>Triggers</b> (mmtk-core's {@code collection_required}, {@code should_next_gc_be_full_heap},
  *     default {@code ProportionalBounded(0.25, 1.0)} nursery): a nursery collection when the budget is
  *     full or mutators took {@code --nursery} of the Immix space since the last collection; the next

@@ -120,10 +120,9 @@ class StickyImmixTest {
     }
 
     /**
-     * At its smallest heap, where full collections are emergencies that compact (the sparsest blocks
-     * by this collection's marks evacuated, medium objects into holes that fit), stickyimmix keeps
-     * semispace's live set with the sanity checker at 1, 2 and 4 GC threads, and full collections move
-     * objects.
+     * At its smallest heap, where full collections are emergencies that slide the Immix space
+     * ({@link org.jmmtk.core.policy.ImmixCompactor}), stickyimmix keeps semispace's live set with the
+     * sanity checker at 1, 2 and 4 GC threads, and full collections move objects.
      */
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {2, 4})
