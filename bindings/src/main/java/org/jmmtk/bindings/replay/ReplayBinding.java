@@ -43,6 +43,9 @@ public final class ReplayBinding implements VMBinding {
     private int pretenuredType = -1;
     // written by a sequential replay's thread after each record; read in collections it waits for
     private long records = -1;
+    // set by the first collection's first packet, while mutators are stopped or waiting for it: until
+    // then nothing was reclaimed or moved, so every id table entry names its object as it was put
+    private boolean collected;
 
     @Override
     public void boot(MMTK instance) {
@@ -97,6 +100,7 @@ public final class ReplayBinding implements VMBinding {
 
     @Override
     public void stopAllMutators() {
+        collected = true;
         coordination.stopAll();
     }
 
@@ -177,10 +181,17 @@ public final class ReplayBinding implements VMBinding {
 
     // ---- objects ----
 
-    /** The current address of object {@code id}, or 0 if it is not in the table or was reclaimed. */
+    /**
+     * The current address of object {@code id}, or 0 if it is not in the table or was reclaimed. Before
+     * the first collection the table's entry is the answer; after it, the heap's valid-object bits and
+     * the object's id confirm it (the table is weak).
+     */
     @Override
     public long addressOf(long id) {
         long address = objects.get(id);
+        if (!collected) {
+            return address;
+        }
         return address != 0 && mmtk.plan().heap().isObject(address, id) ? address : 0;
     }
 

@@ -79,6 +79,18 @@ public final class SideBitmap {
     }
 
     /**
+     * Sets the bit with a plain read-modify-write: for a caller that no other thread can race on this
+     * bitmap word while it runs (a mutator allocating in memory it alone owns, whole words of it, while
+     * no GC thread runs; {@code Plan.mutatorsOwnValidBitWords}). An atomic instruction would also wait
+     * for the new object's header stores to drain, the larger part of its cost on the allocation path.
+     */
+    public void setUnshared(long address) {
+        long[] words = chunkFor(address);
+        int g = granule(address);
+        words[g >>> 6] |= 1L << g;
+    }
+
+    /**
      * Sets, with one atomic instruction, the bits {@code bits} of the word covering {@code address}:
      * bit i is the granule i words past the start of the {@code 1 << LOG_BYTES_PER_BITMAP_WORD} bytes
      * that word covers (so {@code 1L << (a >>> LOG_BYTES_IN_WORD)} is the bit of an address {@code a} in

@@ -20,6 +20,7 @@ import org.jmmtk.core.stats.SizeHistogram;
 public abstract class Mutator {
     protected final SimulatedMemory memory;
     private final SideBitmap validObjects;
+    private final boolean ownsValidBitWords;
     private final PluginHost plugins;
     private final int ordinal;
     private final long largeObjectThreshold;
@@ -44,6 +45,7 @@ public abstract class Mutator {
         this.pretenureAllocator = pretenureAllocator;
         this.memory = plan.memory();
         this.validObjects = plan.heap().validObjects();
+        this.ownsValidBitWords = plan.mutatorsOwnValidBitWords();
         this.plugins = plan.heap().plugins();
         this.ordinal = ordinal;
         this.largeObjectThreshold = plan.largeObjectThreshold();
@@ -76,7 +78,11 @@ public abstract class Mutator {
         long size = ObjectModel.allocationSize(traceBytes, refSlots);
         long object = size > largeObjectThreshold ? large.alloc(size) : allocator.alloc(size);
         ObjectModel.initialize(memory, object, id, traceBytes, refSlots, typeId);
-        validObjects.set(object);
+        if (ownsValidBitWords) {
+            validObjects.setUnshared(object);
+        } else {
+            validObjects.set(object);
+        }
         postAlloc(object);
         objectsAllocated++;
         bytesAllocated += traceBytes;

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.NoBarrier;
+import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideMetadataRegistry;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
@@ -132,6 +133,17 @@ public abstract class Plan {
 
     public final ImmortalSpace immortalSpace() {
         return immortal;
+    }
+
+    /**
+     * Whether a mutator's allocation may set an object's valid-object bit without an atomic instruction
+     * ({@link SideBitmap#setUnshared}): true only if, while mutators run, no other thread changes a
+     * bit in the same bitmap word, i.e. no GC thread sets or clears valid bits concurrently and each
+     * mutator allocates in memory it owns in aligned runs of whole bitmap words ({@code 1 <<}
+     * {@link SideBitmap#LOG_BYTES_PER_BITMAP_WORD} bytes each). False by default; read once per mutator.
+     */
+    protected boolean mutatorsOwnValidBitWords() {
+        return false;
     }
 
     /** Objects whose simulated size is above this are allocated in the large object space. */

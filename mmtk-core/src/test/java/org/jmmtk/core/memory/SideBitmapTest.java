@@ -9,7 +9,10 @@ import java.util.TreeSet;
 import org.jmmtk.core.util.Constants;
 import org.junit.jupiter.api.Test;
 
-/** The side bitmap against a sorted set of addresses: get, next, count, attemptSet, clear and clearRange across chunks. */
+/**
+ * The side bitmap against a sorted set of addresses: get, next, count, set, setUnshared, attemptSet, clear
+ * and clearRange across chunks.
+ */
 class SideBitmapTest {
     private static final long BASE = 1L << 32;
 
@@ -22,9 +25,13 @@ class SideBitmapTest {
         long span = 4 * Constants.BYTES_IN_CHUNK;
         for (int round = 0; round < 20_000; round++) {
             long a = BASE + (random.nextLong(span / 8)) * 8;
-            switch (random.nextInt(5)) {
+            switch (random.nextInt(6)) {
                 case 0 -> {
                     bits.set(a);
+                    model.add(a);
+                }
+                case 5 -> {
+                    bits.setUnshared(a);
                     model.add(a);
                 }
                 case 1 -> assertEquals(model.add(a), bits.attemptSet(a));

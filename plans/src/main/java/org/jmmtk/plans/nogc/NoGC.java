@@ -1,5 +1,6 @@
 package org.jmmtk.plans.nogc;
 
+import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.core.plan.Mutator;
@@ -27,6 +28,16 @@ public final class NoGC extends Plan {
     @Override
     protected Mutator createMutator(int ordinal) {
         return new NoGCMutator(this, ordinal);
+    }
+
+    /**
+     * Mutators allocate in whole pages (bump-pointer buffers of the immortal space, page runs of the
+     * large object space) and no GC thread runs before the final collection, so with pages of at least
+     * a bitmap word's coverage no two threads change one word of the valid-object bits.
+     */
+    @Override
+    protected boolean mutatorsOwnValidBitWords() {
+        return heap().geometry().pageBytes() >= 1 << SideBitmap.LOG_BYTES_PER_BITMAP_WORD;
     }
 
     @Override
