@@ -3,6 +3,7 @@ package org.jmmtk.benchmarks;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,7 +24,10 @@ import org.jmmtk.plans.Plans;
  * stop-the-world plan's on a loaded machine, where wall times mostly measure waiting for a processor: the
  * CPU time of the threads that do collection work (the replaying thread, which is GC worker 0, and the
  * {@code jmmtk-gc-worker-*} threads, and under real pacing {@code jmmtk-concurrent-work}) is read with
- * {@link ThreadMXBean} at every pause's start and end (a plugin's GC hooks) and around the replay. The
+ * {@link ThreadMXBean} at every pause's start and end (a plugin's GC hooks) and around the replay (the
+ * worker threads of a run, started with it, are gone after it: their part is their CPU time at the last
+ * pause, the run's final collection; a {@code jmmtk-concurrent-work} thread of real pacing that ended
+ * between two pauses is not counted). The
  * workload is run once unreported, for the JIT, then measured; the run's final reachability collection
  * is left out. Idle workers that spin count, as they would in a pause's wall time.
  *
@@ -42,20 +46,37 @@ public final class PauseCpu {
 
     /** CPU nanoseconds so far of the calling thread and of the collection threads. */
     static long collectionCpu() {
-        long t = THREADS.getCurrentThreadCpuTime();
+        return THREADS.getCurrentThreadCpuTime() + workerCpu(null);
+    }
+
+    /**
+     * CPU nanoseconds so far of the live collection threads other than the calling one ({@code
+     * jmmtk-gc-worker-*}, {@code jmmtk-concurrent-work}); each one's reading is also put in {@code seen}
+     * (by thread id) if not null.
+     */
+    private static long workerCpu(Map<Long, Long> seen) {
+        long t = 0;
         for (Thread th : Thread.getAllStackTraces().keySet()) {
             String name = th.getName();
             if (name.startsWith("jmmtk-gc-worker-") || name.equals("jmmtk-concurrent-work")) {
-                t += Math.max(0, THREADS.getThreadCpuTime(th.getId()));
+                long c = Math.max(0, THREADS.getThreadCpuTime(th.getId()));
+                t += c;
+                if (seen != null) {
+                    seen.put(th.getId(), c);
+                }
             }
         }
         return t;
     }
 
-    /** Records each pause's kind and CPU time. */
+    /**
+     * Records each pause's kind and CPU time, and the CPU time of each collection thread at the last pause
+     * it was alive for: the worker threads of a run end with it, before its CPU time can be read after it.
+     */
     private static final class Meter implements Plugin {
         private final List<String> kinds = new ArrayList<>();
         private final List<Long> cpu = new ArrayList<>();
+        private final Map<Long, Long> workers = new HashMap<>();
         private long start;
 
         @Override
@@ -76,7 +97,16 @@ public final class PauseCpu {
         @Override
         public void onGcEnd(int gc, String kind) {
             kinds.add(kind);
-            cpu.add(collectionCpu() - start);
+            cpu.add(THREADS.getCurrentThreadCpuTime() + workerCpu(workers) - start);
+        }
+
+        /** CPU nanoseconds of the run's collection threads but the calling one, at their last pause. */
+        long lastWorkerCpu() {
+            long t = 0;
+            for (long c : workers.values()) {
+                t += c;
+            }
+            return t;
         }
     }
 
@@ -103,10 +133,11 @@ public final class PauseCpu {
                 options.pacing(Pacing.parse(args[4]));
             }
             Meter meter = new Meter();
-            long cpu0 = collectionCpu();
+            long cpu0 = THREADS.getCurrentThreadCpuTime();
             long wall0 = System.nanoTime();
             RunResult r = Simulation.run(plan, options, source, (mmtk, binding) -> { }, List.of(meter));
-            long cpu = collectionCpu() - cpu0;
+            // the run's worker threads started with it and have ended: their CPU time as last read
+            long cpu = THREADS.getCurrentThreadCpuTime() - cpu0 + meter.lastWorkerCpu();
             long wall = System.nanoTime() - wall0;
             if (round == 1) {
                 System.out.println(report(args, meter, r, cpu, wall));

@@ -365,7 +365,7 @@ public final class GCWorkScheduler<C> {
                             workAvailable.signalAll();
                             return true;
                         }
-                        finishCollection();
+                        finishCollection(!hostedByRequester);
                         continue;
                     }
                 }
@@ -447,8 +447,12 @@ public final class GCWorkScheduler<C> {
         Tracepoints.bucketOpen(currentGc, b.stage().label);
     }
 
-    /** Ends the collection; wakes worker 0 so the requesting thread returns to its mutator. */
-    private void finishCollection() {
+    /**
+     * Ends the collection; wakes worker 0, unless it ended it itself, so the requesting thread returns to
+     * its mutator. The other workers stay parked: the next collection wakes them when it has surplus work
+     * (a paced unit of concurrent work, one packet on worker 0, then wakes no thread at all).
+     */
+    private void finishCollection(boolean wakeRequester) {
         times.markEnd(System.nanoTime());
         for (WorkBucket<C> b : buckets) {
             if (aborting) {
@@ -466,6 +470,8 @@ public final class GCWorkScheduler<C> {
             }
         }
         collecting = false;
-        workAvailable.signalAll();
+        if (wakeRequester) {
+            workAvailable.signalAll();
+        }
     }
 }

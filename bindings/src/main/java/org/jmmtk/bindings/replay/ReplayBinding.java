@@ -121,12 +121,15 @@ public final class ReplayBinding implements VMBinding {
 
     /**
      * Refreshes the id table from the collection's moves; drops dead entries once they dominate (not
-     * after the final collection: nothing is replayed after it). Then lets the mutators run.
+     * after the final collection: nothing is replayed after it; nor after one that freed nothing, such as
+     * an InitialMark, where the walk would keep every entry and load every header). Then lets the
+     * mutators run.
      */
     @Override
     public void resumeMutators() {
         mmtk.collection().collectors().forEachMoved(objects::put);
-        if (!finished && objects.size() > 2 * liveAfterLastCompaction + 4096) {
+        if (!finished && mmtk.collection().lastCollectionFreedObjects()
+                && objects.size() > 2 * liveAfterLastCompaction + 4096) {
             objects.retainIf(mmtk.plan().heap()::isObject);
             liveAfterLastCompaction = objects.size();
         }

@@ -62,6 +62,7 @@ public final class CollectionDriver {
     private volatile int collectionsEnded;
     private int failedAttempts;
     private long allocatedAtLastGc;
+    private boolean lastFreedObjects;
     private final Pacing pacing;
     // under --pacing real: the thread running the plan's concurrent work as worker 0, while it runs
     private Thread concurrentRun;
@@ -286,6 +287,14 @@ public final class CollectionDriver {
         }
     }
 
+    /**
+     * Whether the last collection may have freed objects ({@link Plan#freesObjects}); read by the binding
+     * in {@code resumeMutators}, on the thread that ran the collection.
+     */
+    public boolean lastCollectionFreedObjects() {
+        return lastFreedObjects;
+    }
+
     /** A collection the program asked for; ignored by plans that do not collect on request. */
     public void handleUserCollectionRequest() {
         collect(GcReason.EXPLICIT);
@@ -317,6 +326,7 @@ public final class CollectionDriver {
         if (plugins.wantsGcs()) {
             plugins.gcStart(gc, kind.label);
         }
+        lastFreedObjects = plan.freesObjects(kind);
         CollectionTimes times = scheduler.runCollection(gc, new ScheduleCollection(plan, kind, reason));
         if (plugins.wantsGcs()) {
             plugins.gcEnd(gc, kind.label);

@@ -281,6 +281,15 @@ public abstract class Plan {
         return true;
     }
 
+    /**
+     * Whether a collection of {@code kind} may free objects: false for a pause that only starts a
+     * concurrent cycle (ConcurrentImmix's InitialMark), whose marks free nothing before the pause that
+     * ends the cycle. The replay prunes its table of object ids only after collections that may.
+     */
+    public boolean freesObjects(CollectionKind kind) {
+        return true;
+    }
+
     // ---- concurrent work: plans whose provider says PlanProvider.concurrent() ----
 
     /**

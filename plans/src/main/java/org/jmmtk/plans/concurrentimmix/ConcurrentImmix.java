@@ -204,6 +204,12 @@ public final class ConcurrentImmix extends Plan {
         return kind == INITIAL_MARK ? shadeRoots : markTrace;
     }
 
+    /** InitialMark marks the roots' objects and frees nothing. */
+    @Override
+    public boolean freesObjects(CollectionKind kind) {
+        return kind != INITIAL_MARK;
+    }
+
     @Override
     protected boolean processesWeakRefs(CollectionKind kind) {
         return kind != INITIAL_MARK;
