@@ -100,21 +100,27 @@ final class AgentLog {
             long last = -1;
             while (!merge.isEmpty()) {
                 Cursor c = merge.poll();
-                long word = c.word(0);
-                long seq = word >>> EventLog.KIND_BITS;
-                int kind = (int) (word & ((1 << EventLog.KIND_BITS) - 1));
-                if (seq <= last) {
-                    throw new TraceException(events.toString(), "event " + seq + " of thread " + c.thread + " is out of order");
-                }
-                last = seq;
-                int n = kind >= 1 && kind < EventLog.WORDS.length ? EventLog.WORDS[kind] : 0;
-                if (n == 0 || !c.has(n)) {
-                    throw new TraceException(events.toString(), "event " + seq + " of thread " + c.thread
-                            + " is " + (n == 0 ? "of unknown kind " + kind : "cut off at the end of its chunk"));
-                }
-                visitor.event(c.thread, kind, c.word(1), c.word(2), n > 3 ? c.word(3) : 0);
-                read += n;
-                if (c.next(n)) {
+                // the thread's run of events before the next thread's first: no queue operation per event
+                long limit = merge.isEmpty() ? Long.MAX_VALUE : merge.peek().seq();
+                boolean more;
+                do {
+                    long word = c.word(0);
+                    long seq = word >>> EventLog.KIND_BITS;
+                    int kind = (int) (word & ((1 << EventLog.KIND_BITS) - 1));
+                    if (seq <= last) {
+                        throw new TraceException(events.toString(), "event " + seq + " of thread " + c.thread + " is out of order");
+                    }
+                    last = seq;
+                    int n = kind >= 1 && kind < EventLog.WORDS.length ? EventLog.WORDS[kind] : 0;
+                    if (n == 0 || !c.has(n)) {
+                        throw new TraceException(events.toString(), "event " + seq + " of thread " + c.thread
+                                + " is " + (n == 0 ? "of unknown kind " + kind : "cut off at the end of its chunk"));
+                    }
+                    visitor.event(c.thread, kind, c.word(1), c.word(2), n > 3 ? c.word(3) : 0);
+                    read += n;
+                    more = c.next(n);
+                } while (more && c.seq() < limit);
+                if (more) {
                     merge.add(c);
                 }
             }

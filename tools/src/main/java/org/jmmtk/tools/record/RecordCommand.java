@@ -14,8 +14,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.regex.Pattern;
 import org.jmmtk.agent.rt.JitOptions;
 import org.jmmtk.agent.rt.Recorder;
@@ -41,6 +44,18 @@ public final class RecordCommand implements Callable<Integer> {
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_$.]+");
     /** The object layout jmmtk simulates: 16-byte headers, 8-byte references. */
     public static final List<String> UNCOMPRESSED = List.of("-XX:-UseCompressedOops", "-XX:-UseCompressedClassPointers");
+    /**
+     * The collector the recorded JVM runs when the program's options name none. The trace does not depend
+     * on it (events are the program's; the start-up heap is measured by the probe with the program's own
+     * options), and Parallel's card-marking barrier is the cheapest for the recorder's id table, which stores a
+     * young weak reference per object into old arrays: under G1 (the JVM's default on two or more cores)
+     * that store costs concurrent refinement and remembered-set work (see docs/recording.md).
+     */
+    static final String COLLECTOR = "-XX:+UseParallelGC";
+    /** The options that choose (or turn off) a collector, and the environment variables the JVM reads options from. */
+    private static final Pattern NAMES_COLLECTOR = Pattern.compile(
+            "-XX:[+-]Use(Serial|Parallel|ParallelOld|G1|Z|Shenandoah|Epsilon|ConcMarkSweep)GC");
+    private static final List<String> OPTION_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
     /** Coverage below which record warns. */
     static final double MIN_COVERAGE = 0.98;
 
@@ -108,17 +123,34 @@ public final class RecordCommand implements Callable<Integer> {
             if (!compressedOops) {
                 java.addAll(1, UNCOMPRESSED);
             }
-            int status = run(java);
+            boolean defaultCollector = !namesCollector(command, System.getenv());
+            if (defaultCollector) {
+                java.add(1, COLLECTOR);
+            }
+            // the probe is a JVM of its own: on a second core it costs the recording no wall time
+            FutureTask<Optional<RecordedTrace.StartupHeap>> probe = new FutureTask<>(() -> probe(java.get(0), work));
+            Thread probing = new Thread(probe, "jmmtk-startup-probe");
+            if (!noStartupHeap) {
+                probing.start();
+            }
+            int status;
+            try {
+                status = run(java);
+            } finally {
+                if (!noStartupHeap) {
+                    probing.join();
+                }
+            }
             if (status != 0) {
                 throw new UsageException("record: the program exited with status " + status
                         + "; no trace written (a failed run's trace would stop in the middle of its work)");
             }
-            RecordedTrace.StartupHeap startup = noStartupHeap ? null : startupHeap(java.get(0), log, work);
+            RecordedTrace.StartupHeap startup = noStartupHeap ? null : startupHeap(probed(probe), log);
             RecordedTrace trace = new RecordedTrace(log, String.join(" ", command),
                     startup != null && startup.measured() ? startup : null);
-            output.write(trace, "writing " + output.file(), null, true, null);
+            output.writeCheckedAside(trace, "writing " + output.file());
             coverage = trace.coverage();
-            summary(trace.counts(), coverage, startup);
+            summary(trace.counts(), coverage, startup, defaultCollector);
             return ExitCodes.OK;
         } finally {
             TemporaryFolder.delete(work);
@@ -128,13 +160,39 @@ public final class RecordCommand implements Callable<Integer> {
 
     /**
      * The start-up heap as {@link StartupProbe} measures it on a JVM without the agent, with the
-     * program's JVM options (and the layout flags record adds) but not its class path; what the agent
-     * measured in premain, with a warning, when the probe cannot.
+     * program's JVM options (and the layout flags record adds; not the collector it adds, so that the
+     * measurement is of the JVM the program asked for) but not its class path; empty when it cannot.
      */
-    private RecordedTrace.StartupHeap startupHeap(String launcher, Path log, Path work) throws IOException, InterruptedException {
+    private Optional<RecordedTrace.StartupHeap> probe(String launcher, Path work) throws IOException, InterruptedException {
         List<String> options = new ArrayList<>(compressedOops ? List.of() : UNCOMPRESSED);
         options.addAll(StartupProbe.jvmOptions(command));
-        var probed = StartupProbe.measure(launcher, options, work);
+        return StartupProbe.measure(launcher, options, work);
+    }
+
+    /** What the probe (run to its end) measured, or its failure. */
+    private static Optional<RecordedTrace.StartupHeap> probed(FutureTask<Optional<RecordedTrace.StartupHeap>> probe)
+            throws IOException, InterruptedException {
+        try {
+            return probe.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof InterruptedException interrupted) {
+                throw interrupted;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** The probe's start-up heap; what the agent measured in premain, with a warning, when the probe could not. */
+    private RecordedTrace.StartupHeap startupHeap(Optional<RecordedTrace.StartupHeap> probed, Path log) throws IOException {
         if (probed.isPresent()) {
             return probed.get();
         }
@@ -157,6 +215,26 @@ public final class RecordCommand implements Callable<Integer> {
                     + "-- java [JVM options] MAIN|-jar JAR [args]");
         }
         return given;
+    }
+
+    /**
+     * Whether the program's JVM options, or the environment variables the JVM also reads options from,
+     * choose a collector (record then adds none: two would be refused by the JVM).
+     */
+    static boolean namesCollector(List<String> command, java.util.Map<String, String> environment) {
+        List<String> options = new ArrayList<>(StartupProbe.jvmOptions(command));
+        for (String variable : OPTION_VARIABLES) {
+            String value = environment.get(variable);
+            if (value != null) {
+                options.addAll(List.of(value.trim().split("\\s+")));
+            }
+        }
+        for (String o : options) {
+            if (NAMES_COLLECTOR.matcher(o).matches()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String prefixes(List<String> list, String option) {
@@ -183,7 +261,8 @@ public final class RecordCommand implements Callable<Integer> {
         }
     }
 
-    private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov, RecordedTrace.StartupHeap startup) {
+    private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov, RecordedTrace.StartupHeap startup,
+                         boolean defaultCollector) {
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
                         + "%,d collection requests, %d threads; %,d objects (%,d bytes) pinned from their death in the visible graph to their last use%n",
@@ -192,6 +271,10 @@ public final class RecordCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "record: sizes as HotSpot lays objects out %s%n", compressedOops
                 ? "with compressed oops and class pointers (12-byte headers, 4-byte references; jmmtk's object model has 16 and 8)"
                 : "without compressed oops (-XX:-UseCompressedOops -XX:-UseCompressedClassPointers: 16-byte headers, 8-byte references)");
+        if (defaultCollector) {
+            err.printf(Locale.ROOT, "record: the recorded JVM ran with %s (no collector named; the trace does not depend "
+                    + "on the recording JVM's collector, and Parallel's barrier costs the recorder least)%n", COLLECTOR);
+        }
         if (startup != null && startup.measured()) {
             err.printf(Locale.ROOT, "record: start-up heap: %,d bytes allocated before main, %,d live, "
                             + "modelled as %s objects%n", startup.allocated(), startup.modelledLive(), RecordedTrace.StartupHeap.TYPE);

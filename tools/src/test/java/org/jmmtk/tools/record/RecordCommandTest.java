@@ -306,6 +306,53 @@ class RecordCommandTest {
         }
     }
 
+    /**
+     * With no collector named, the recorded JVM runs Parallel GC (and says so) while the start-up probe runs
+     * the program's own choice; a collector the program names (in its options or the JVM's option variables)
+     * is left alone. Each JVM's unified log ({@code %p}: one file per process) names its collector.
+     */
+    @Test
+    void theRecordedJvmRunsParallelUnlessTheProgramNamesACollector() throws IOException {
+        Path logs = Files.createDirectory(dir.resolve("logs"));
+        Path out = dir.resolve("parallel.trace");
+        Cli.Result r = record(out, "--", "java", "-Xlog:gc:file=" + logs + "/gc-%p.log", "-cp", classes.toString(), "KeptList");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("record: the recorded JVM ran with -XX:+UseParallelGC (no collector named"), r.err());
+        List<String> used = collectors(logs);
+        assertEquals(2, used.size(), "the program and the probe: " + used);
+        assertTrue(used.contains("Using Parallel"), "the program with Parallel, the probe with the JVM's default: " + used);
+        Path named = Files.createDirectory(dir.resolve("named"));
+        r = record(dir.resolve("serial.trace"), "--", "java", "-XX:+UseSerialGC", "-Xlog:gc:file=" + named + "/gc-%p.log",
+                "-cp", classes.toString(), "KeptList");
+        assertEquals(0, r.code(), r.err());
+        assertFalse(r.err().contains("recorded JVM ran with"), r.err());
+        assertEquals(List.of("Using Serial", "Using Serial"), collectors(named));
+
+        List<String> program = List.of("java", "-cp", "app.jar", "Main", "-XX:+UseG1GC");
+        assertFalse(RecordCommand.namesCollector(program, Map.of()), "a program argument is not a JVM option");
+        assertTrue(RecordCommand.namesCollector(List.of("java", "-XX:-UseG1GC", "Main"), Map.of()));
+        assertFalse(RecordCommand.namesCollector(List.of("java", "-XX:+UseGCOverheadLimit", "Main"), Map.of()));
+        assertTrue(RecordCommand.namesCollector(program, Map.of("JAVA_TOOL_OPTIONS", " -Xss2m  -XX:+UseZGC ")));
+        assertTrue(RecordCommand.namesCollector(program, Map.of("JDK_JAVA_OPTIONS", "-XX:+UseShenandoahGC")));
+    }
+
+    /** The collector each unified GC log in {@code logs} starts with ("Using G1"), sorted. */
+    private static List<String> collectors(Path logs) throws IOException {
+        List<String> found = new ArrayList<>();
+        try (var files = Files.list(logs)) {
+            for (Path f : files.toList()) {
+                for (String line : Files.readAllLines(f)) {
+                    int at = line.indexOf("Using ");
+                    if (at >= 0) {
+                        found.add(line.substring(at).trim());
+                    }
+                }
+            }
+        }
+        java.util.Collections.sort(found);
+        return found;
+    }
+
     @Test
     void noProgramIsAUsageError() throws IOException {
         Path out = dir.resolve("none.trace");
