@@ -12,30 +12,31 @@ import org.jmmtk.bindings.trace.TraceEvents;
  * roots; the trace holds the <em>written</em> ones. A slot whose actual value changed since it was
  * written keeps its written value (its store is <em>deferred</em>) while both
  * <ul>
- * <li>the written value is still reachable in the trace at this point without that slot: it is
- *     mentioned again later, so the visible graph reaches it or a pin holds it (see
- *     {@link RecordedTrace}); a root to an object reachable anyway adds nothing reachable, since what
- *     it reaches is reachable through that object too; and</li>
+ * <li>the written value is still reachable in the trace at this point without that slot: the
+ *     visible graph (frame slots as the program holds them, statics, fields) has not lost it yet, or
+ *     it is mentioned again later, so a pin holds it (see {@link RecordedTrace}); a root to an object
+ *     reachable anyway adds nothing reachable, since what it reaches is reachable through that object
+ *     too; and</li>
  * <li>the actual value is null or is the written value of another frame slot (of any thread): the
  *     trace's roots hold it anyway.</li>
  * </ul>
  * So at every point the trace's roots reach exactly the objects the actual roots reach, and every
  * collector finds the same objects reachable as when every changed slot is written (which
  * {@code eager} does). A slot's store is written at the first point where either condition fails: the
- * written value's last mention has passed, or the last other slot holding the actual value was
+ * written value may no longer be reachable (the later of its last mention and its loss in the visible graph has passed), or the last other slot holding the actual value was
  * written with another. A method called with objects its caller holds in its own locals, or whose
  * frame returns and whose slots the next call at that depth reuses, costs no record then.
  *
  * <p>Slots are numbered densely as {@code (thread, slot)} pairs are first stored; two intrusive
- * lists per object, of the deferred slots whose written value it is (checked when that object's last
- * mention passes) and of the deferred slots whose actual value it is (checked when no written slot
+ * lists per object, of the deferred slots whose written value it is (checked when that object may
+ * have become unreachable) and of the deferred slots whose actual value it is (checked when no written slot
  * holds it any more), find the slots a point must check without scanning the others. Used by one
  * thread.
  */
 final class DeferredRootStores {
     private static final int NONE = -1;
 
-    private final long[] lastMention;
+    private final long[] reachableUntil;
     private final boolean eager;
     private final Long2IntOpenHashMap index = new Long2IntOpenHashMap();
     private long[] key = new long[64];
@@ -57,11 +58,12 @@ final class DeferredRootStores {
     private long deferredStores;
 
     /**
-     * Over a log whose objects were last mentioned at the event indices in {@code lastMention}; with
-     * {@code eager}, every slot that changed is written at the next point.
+     * Over a log whose every object the trace reaches at each point before the event index in
+     * {@code reachableUntil} (the later of its last mention and the point the visible graph loses it);
+     * with {@code eager}, every slot that changed is written at the next point.
      */
-    DeferredRootStores(long[] lastMention, boolean eager) {
-        this.lastMention = lastMention;
+    DeferredRootStores(long[] reachableUntil, boolean eager) {
+        this.reachableUntil = reachableUntil;
         this.eager = eager;
         index.defaultReturnValue(NONE);
         staleHead.defaultReturnValue(NONE);
@@ -89,10 +91,11 @@ final class DeferredRootStores {
     }
 
     /**
-     * The event just read was {@code id}'s last mention: slots that keep it as a deferred store's
-     * written value must be checked at the next point.
+     * {@code id} may be unreachable from the next point on (the event just read was its last mention,
+     * or the visible graph loses it there): slots that keep it as a deferred store's written value are
+     * checked then.
      */
-    void lastMentioned(long id) {
+    void mayBeUnreachable(long id) {
         for (int i = staleHead.get(id); i != NONE; i = staleNext[i]) {
             enqueue(i);
         }
@@ -108,7 +111,7 @@ final class DeferredRootStores {
             long y = written[i];
             if (x == y) {
                 undefer(i);
-            } else if (eager || (y != 0 && lastMention[(int) y] <= point) || (x != 0 && held.get(x) == 0)) {
+            } else if (eager || (y != 0 && reachableUntil[(int) y] <= point) || (x != 0 && held.get(x) == 0)) {
                 undefer(i);
                 write(i, x, out);
                 stores++;

@@ -46,6 +46,13 @@ public final class RecordedTrace implements TraceSource {
     private long[] pinAt;
     private int pinCount;
     private int nextPin;
+    /** Objects the visible graph loses after their last mention (not pinned), in the order of the event indices in {@link #goneAt}. */
+    private int[] goneIds;
+    private long[] goneAt;
+    private int goneCount;
+    private int nextGone;
+    /** For each object, the event index from whose point on the trace may no longer reach it (see {@link DeferredRootStores}). */
+    private long[] reachableUntil;
     private long[] deathPassWork = new long[3];
     private long index;
     private final Long2IntOpenHashMap pins = new Long2IntOpenHashMap();
@@ -241,7 +248,7 @@ public final class RecordedTrace implements TraceSource {
             startupObjects(out, maxType + 1);
         }
         index = 0;
-        frameRoots = new DeferredRootStores(lastMention, eagerRoots);
+        frameRoots = new DeferredRootStores(reachableUntil, eagerRoots);
         log.events((thread, kind, a, b, c) -> {
             threads.add(thread);
             switch (kind) {
@@ -297,19 +304,30 @@ public final class RecordedTrace implements TraceSource {
         var at = deaths.deadAt();
         int n = 0;
         willPin = new boolean[lastMention.length];
+        reachableUntil = new long[lastMention.length];
+        Arrays.fill(reachableUntil, Long.MAX_VALUE); // never lost: reachable to the end
+        goneIds = new int[ids.size()];
+        goneAt = new long[ids.size()];
+        goneCount = 0;
         for (int i = 0; i < ids.size(); i++) {
             int id = ids.getInt(i);
-            if (lastMention[id] > at.getLong(i)) {
+            long point = at.getLong(i);
+            reachableUntil[id] = Math.max(lastMention[id], point);
+            if (lastMention[id] > point) {
                 ids.set(n, id);
-                at.set(n, at.getLong(i));
+                at.set(n, point);
                 n++;
                 willPin[id] = true;
+            } else {
+                goneIds[goneCount] = id;
+                goneAt[goneCount++] = point;
             }
         }
         pinIds = Arrays.copyOf(ids.elements(), n);
         pinAt = Arrays.copyOf(at.elements(), n);
         pinCount = n;
         nextPin = 0;
+        nextGone = 0;
         deathPassWork = deaths.work();
     }
 
@@ -388,6 +406,9 @@ public final class RecordedTrace implements TraceSource {
      * reachable here.
      */
     private void flushRoots(TraceEvents out) {
+        while (nextGone < goneCount && goneAt[nextGone] == index) {
+            frameRoots.mayBeUnreachable(goneIds[nextGone++]);
+        }
         rootStores += frameRoots.flush(index, out);
     }
 
@@ -405,13 +426,13 @@ public final class RecordedTrace implements TraceSource {
         lastMention[(int) id] = index;
     }
 
-    /** After a mention of {@code id}: if it was its last, its pin ends and deferred frame slots holding it are checked. */
+    /** After a mention of {@code id}: if it was its last, its pin ends and deferred frame slots that keep it are checked. */
     private void release(long id) {
         if (id != 0 && lastMention[(int) id] == index) {
             if (pins.containsKey(id)) {
                 released.add(pins.remove(id));
             }
-            frameRoots.lastMentioned(id);
+            frameRoots.mayBeUnreachable(id);
         }
     }
 
