@@ -12,6 +12,7 @@ import org.objectweb.asm.ClassReader;
 import org.jmmtk.agent.rt.Recorder;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -142,11 +143,11 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
 
     @Override
     public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain, byte[] bytes) {
-        if (name == null || !wanted(loader, name)) {
-            return null;
-        }
-        long token = Recorder.pause();
+        long token = Recorder.pause(); // before the test: a class left alone was copied for the transformer too
         try {
+            if (name == null || !wanted(loader, name)) {
+                return null;
+            }
             if (cache == null) {
                 return rewrite(bytes);
             }
@@ -163,7 +164,7 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
             }
             return null;
         } finally {
-            Recorder.resume(token);
+            Recorder.resume(token, bytes, name);
         }
     }
 
@@ -178,7 +179,14 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
                 new MethodRewriter(cls.name, m, frames, classConstants, systemSeen).rewrite();
             }
             if (cls.name.equals("java/lang/Thread") && m.name.equals("exit") && m.desc.equals("()V")) {
-                m.instructions.insert(new MethodInsnNode(Opcodes.INVOKESTATIC, "org/jmmtk/agent/rt/Recorder", "threadExit", "()V", false));
+                // at its end: what exit itself runs (the thread group's bookkeeping, its stores of null) is the thread's
+                // to count, and the thread runs no Java code after it
+                for (AbstractInsnNode insn : m.instructions.toArray()) {
+                    if (insn.getOpcode() == Opcodes.RETURN) {
+                        m.instructions.insertBefore(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, "org/jmmtk/agent/rt/Recorder",
+                                "threadExit", "()V", false));
+                    }
+                }
             }
         }
         ClassWriter out = new ClassWriter(ClassWriter.COMPUTE_MAXS);

@@ -23,12 +23,31 @@ final class Layouts {
     /** The recorder's atomics and offsets: {@code Unsafe}'s bodies are the one part of the JDK left uninstrumented. */
     static final sun.misc.Unsafe UNSAFE = unsafe();
     private static Instrumentation inst;
+    private static final long STRING_VALUE = fieldOffset(String.class, "value");
+    private static final int BYTES_BASE = UNSAFE.arrayBaseOffset(byte[].class);
+    private static long stringBytes;
 
     private Layouts() {
     }
 
     static void start(Instrumentation instrumentation) {
         inst = instrumentation;
+        stringBytes = instrumentation.getObjectSize("");
+    }
+
+    /**
+     * What the JVM allocated on the current thread to show a class to the transformer: a copy of the
+     * class file ({@code classBytes}) and its name ({@code className}, null for none), made by
+     * {@code java.lang.instrument}'s native code for each class it passes to a transformer; the
+     * recorder's own, since without the agent they are not made.
+     */
+    static long shownToTransformer(byte[] classBytes, String className) {
+        long bytes = (BYTES_BASE + classBytes.length + 7) & ~7L;
+        if (className != null) {
+            byte[] value = (byte[]) UNSAFE.getObject(className, STRING_VALUE);
+            bytes += stringBytes + ((BYTES_BASE + value.length + 7) & ~7L);
+        }
+        return bytes;
     }
 
     private static sun.misc.Unsafe unsafe() {

@@ -1,12 +1,8 @@
 package org.jmmtk.tools.record;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
-import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
-import it.unimi.dsi.fastutil.ints.Int2ObjectAVLTreeMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntAVLTreeSet;
-import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,8 +27,9 @@ import org.jmmtk.bindings.trace.TraceSource;
  * earlier and then held again), so the reachable set at every point is the one pinning every object
  * from its allocation to its last mention would give: every object lives until the later of its
  * death in the visible graph and its last mention. At the end, when every frame's slots are cleared,
- * only static fields are roots. Frame slots are written as they are just before each point (only
- * there can a collection see them). Static fields get global slots in the order of their first store;
+ * only static fields are roots. Frame slots are written before each point (only there can a
+ * collection see them): as they are then, except the stores {@link DeferredRootStores} shows cannot
+ * change what is reachable there. Static fields get global slots in the order of their first store;
  * pins share that numbering and reuse the slots of released pins. Used by one thread.
  */
 public final class RecordedTrace implements TraceSource {
@@ -49,6 +46,13 @@ public final class RecordedTrace implements TraceSource {
     private long[] pinAt;
     private int pinCount;
     private int nextPin;
+    /** Objects the visible graph loses after their last mention (not pinned), in the order of the event indices in {@link #goneAt}. */
+    private int[] goneIds;
+    private long[] goneAt;
+    private int goneCount;
+    private int nextGone;
+    /** For each object, the event index from whose point on the trace may no longer reach it (see {@link DeferredRootStores}). */
+    private long[] reachableUntil;
     private long[] deathPassWork = new long[3];
     private long index;
     private final Long2IntOpenHashMap pins = new Long2IntOpenHashMap();
@@ -57,11 +61,9 @@ public final class RecordedTrace implements TraceSource {
     /** Slots of pins that ended since the last point: they still hold their objects in the trace. */
     private final IntArrayList released = new IntArrayList();
     private int nextSlot;
-    private final Int2ObjectAVLTreeMap<Int2LongOpenHashMap> roots = new Int2ObjectAVLTreeMap<>();
     private final IntAVLTreeSet threads = new IntAVLTreeSet();
-    /** Each thread's frame slots as the program has them now; {@link #roots} holds them as last written. */
-    private final Int2ObjectOpenHashMap<long[]> currentRoots = new Int2ObjectOpenHashMap<>();
-    private final LongArrayList dirtyRoots = new LongArrayList();
+    private final boolean eagerRoots;
+    private DeferredRootStores frameRoots;
     private long objects;
     private long writes;
     private long rootStores;
@@ -132,10 +134,21 @@ public final class RecordedTrace implements TraceSource {
      * lifetimes, more pins; tests compare the two).
      */
     RecordedTrace(Path logDir, String describe, StartupHeap startup, boolean pinFromAllocation) throws IOException {
+        this(logDir, describe, startup, pinFromAllocation, false);
+    }
+
+    /**
+     * With {@code eagerRoots}, every frame slot that changed is written at the next point (what record
+     * wrote before {@link DeferredRootStores}: the same reachable objects at every point, more
+     * records; tests compare the two).
+     */
+    RecordedTrace(Path logDir, String describe, StartupHeap startup, boolean pinFromAllocation, boolean eagerRoots)
+            throws IOException {
         this.log = new AgentLog(logDir);
         this.describe = describe;
         this.startup = startup;
         this.pinFromAllocation = pinFromAllocation;
+        this.eagerRoots = eagerRoots;
     }
 
     /** A recording without a start-up heap. */
@@ -186,9 +199,6 @@ public final class RecordedTrace implements TraceSource {
         staticStores = 0;
         collections = 0;
         threads.clear();
-        roots.clear();
-        currentRoots.clear();
-        dirtyRoots.clear();
         pins.clear();
         staticSlots.clear();
         freeSlots.clear();
@@ -238,6 +248,7 @@ public final class RecordedTrace implements TraceSource {
             startupObjects(out, maxType + 1);
         }
         index = 0;
+        frameRoots = new DeferredRootStores(reachableUntil, eagerRoots);
         log.events((thread, kind, a, b, c) -> {
             threads.add(thread);
             switch (kind) {
@@ -258,13 +269,7 @@ public final class RecordedTrace implements TraceSource {
                     release(c);
                 }
                 case EventLog.ROOT -> {
-                    long[] now = currentRoots.get(thread);
-                    if (now == null || a >= now.length) {
-                        now = Arrays.copyOf(now == null ? new long[0] : now, (int) Math.max(a + 1, 2L * (now == null ? 8 : now.length)));
-                        currentRoots.put(thread, now);
-                    }
-                    now[(int) a] = b;
-                    dirtyRoots.add((long) thread << 32 | a);
+                    frameRoots.store(thread, (int) a, b);
                     release(b);
                 }
                 case EventLog.GLOBAL -> {
@@ -285,13 +290,8 @@ public final class RecordedTrace implements TraceSource {
             words[0] += EventLog.WORDS[kind];
             progress = words[0] / total;
         });
-        flushRoots(out);
         clearReleased(out);
-        for (var e : roots.int2ObjectEntrySet()) {
-            for (int slot : new IntAVLTreeSet(e.getValue().keySet())) {
-                out.root(e.getIntKey(), slot, 0);
-            }
-        }
+        frameRoots.clearAll(out);
         progress = 1;
     }
 
@@ -304,19 +304,30 @@ public final class RecordedTrace implements TraceSource {
         var at = deaths.deadAt();
         int n = 0;
         willPin = new boolean[lastMention.length];
+        reachableUntil = new long[lastMention.length];
+        Arrays.fill(reachableUntil, Long.MAX_VALUE); // never lost: reachable to the end
+        goneIds = new int[ids.size()];
+        goneAt = new long[ids.size()];
+        goneCount = 0;
         for (int i = 0; i < ids.size(); i++) {
             int id = ids.getInt(i);
-            if (lastMention[id] > at.getLong(i)) {
+            long point = at.getLong(i);
+            reachableUntil[id] = Math.max(lastMention[id], point);
+            if (lastMention[id] > point) {
                 ids.set(n, id);
-                at.set(n, at.getLong(i));
+                at.set(n, point);
                 n++;
                 willPin[id] = true;
+            } else {
+                goneIds[goneCount] = id;
+                goneAt[goneCount++] = point;
             }
         }
         pinIds = Arrays.copyOf(ids.elements(), n);
         pinAt = Arrays.copyOf(at.elements(), n);
         pinCount = n;
         nextPin = 0;
+        nextGone = 0;
         deathPassWork = deaths.work();
     }
 
@@ -389,28 +400,16 @@ public final class RecordedTrace implements TraceSource {
     }
 
     /**
-     * Writes the frame slots that changed since the last allocation, as they are now. Only at an
-     * allocation can a collector run, so a slot set and cleared again in between (most frames of
-     * short methods) decides nothing and is not written.
+     * Writes the frame-slot stores this point needs, before it. Only at a point can a collector run,
+     * so a slot set and cleared again in between (most frames of short methods) decides nothing and
+     * is not written; {@link DeferredRootStores} also leaves out the stores that cannot change what is
+     * reachable here.
      */
     private void flushRoots(TraceEvents out) {
-        for (int i = 0; i < dirtyRoots.size(); i++) {
-            long key = dirtyRoots.getLong(i);
-            int thread = (int) (key >>> 32);
-            int slot = (int) key;
-            long value = currentRoots.get(thread)[slot];
-            Int2LongOpenHashMap written = roots.computeIfAbsent(thread, t -> new Int2LongOpenHashMap());
-            if (written.get(slot) != value) {
-                out.root(thread, slot, value);
-                rootStores++;
-                if (value == 0) {
-                    written.remove(slot);
-                } else {
-                    written.put(slot, value);
-                }
-            }
+        while (nextGone < goneCount && goneAt[nextGone] == index) {
+            frameRoots.mayBeUnreachable(goneIds[nextGone++]);
         }
-        dirtyRoots.clear();
+        rootStores += frameRoots.flush(index, out);
     }
 
     private void mention(long id) {
@@ -427,9 +426,13 @@ public final class RecordedTrace implements TraceSource {
         lastMention[(int) id] = index;
     }
 
+    /** After a mention of {@code id}: if it was its last, its pin ends and deferred frame slots that keep it are checked. */
     private void release(long id) {
-        if (id != 0 && lastMention[(int) id] == index && pins.containsKey(id)) {
-            released.add(pins.remove(id));
+        if (id != 0 && lastMention[(int) id] == index) {
+            if (pins.containsKey(id)) {
+                released.add(pins.remove(id));
+            }
+            frameRoots.mayBeUnreachable(id);
         }
     }
 

@@ -4,12 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +13,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.bindings.trace.BruteForceLifetimes;
+import org.jmmtk.tools.record.AgentLogs.Event;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,17 +32,13 @@ class MinimalPinsTest {
     @TempDir
     Path dir;
 
-    /** One event of a generated log, in global order. */
-    private record Event(int thread, int kind, long a, long b, long c) {
-    }
-
     @Test
     void minimalPinsGiveTheSameLifetimesAsPinningFromAllocationAndAreExactlyTheVisibleDeaths() throws IOException {
         long minimal = 0;
         long all = 0;
         for (int seed = 0; seed < 300; seed++) {
             List<Event> events = program(new SplittableRandom(seed));
-            Path log = write(events, dir.resolve("log" + seed));
+            Path log = AgentLogs.write(events, dir.resolve("log" + seed));
             RecordedTrace min = new RecordedTrace(log, "random " + seed, null, false);
             RecordedTrace every = new RecordedTrace(log, "random " + seed, null, true);
             Map<Long, Long> minDeaths = deaths(min);
@@ -207,7 +200,7 @@ class MinimalPinsTest {
      * objects into fields, frame slots and statics and clearing them, asking for collections now and
      * then; every mention is of an object already allocated, often one nothing visible holds any more.
      */
-    private static List<Event> program(SplittableRandom r) {
+    static List<Event> program(SplittableRandom r) {
         int threads = 1 + r.nextInt(3);
         int length = 100 + r.nextInt(900);
         List<Event> events = new ArrayList<>();
@@ -245,46 +238,8 @@ class MinimalPinsTest {
     }
 
     /** Mostly one of the last dozen objects, sometimes any. */
-    private static int recent(SplittableRandom r, List<Integer> objects) {
+    static int recent(SplittableRandom r, List<Integer> objects) {
         int n = objects.size();
         return r.nextInt(8) == 0 ? objects.get(r.nextInt(n)) : objects.get(Math.max(0, n - 1 - r.nextInt(12)));
-    }
-
-    /** Writes {@code events} as the agent would: each thread's events in chunks of random length, sequence-numbered. */
-    private static Path write(List<Event> events, Path log) throws IOException {
-        Files.createDirectories(log);
-        Map<Integer, List<long[]>> perThread = new TreeMap<>();
-        long seq = 0;
-        for (Event e : events) {
-            int words = EventLog.WORDS[e.kind()];
-            long[] w = Arrays.copyOf(new long[] {++seq << EventLog.KIND_BITS | e.kind(), e.a(), e.b(), e.c()}, words);
-            perThread.computeIfAbsent(e.thread(), t -> new ArrayList<>()).add(w);
-        }
-        SplittableRandom r = new SplittableRandom(events.size());
-        List<byte[]> chunks = new ArrayList<>();
-        for (var t : perThread.entrySet()) {
-            List<long[]> list = t.getValue();
-            for (int from = 0; from < list.size(); ) {
-                int to = Math.min(list.size(), from + 1 + r.nextInt(40));
-                int words = list.subList(from, to).stream().mapToInt(w -> w.length).sum();
-                ByteBuffer b = ByteBuffer.allocate(8 + 8 * words).order(ByteOrder.LITTLE_ENDIAN);
-                b.putInt(t.getKey()).putInt(words);
-                for (long[] w : list.subList(from, to)) {
-                    for (long x : w) {
-                        b.putLong(x);
-                    }
-                }
-                chunks.add(b.array());
-                from = to;
-            }
-        }
-        try (var out = Files.newOutputStream(log.resolve(EventLog.EVENTS))) {
-            for (byte[] c : chunks) {
-                out.write(c);
-            }
-        }
-        Files.writeString(log.resolve(EventLog.TYPES), "1\tNode\n");
-        Files.writeString(log.resolve(EventLog.DONE), "objects " + events.size() + "\n");
-        return log;
     }
 }

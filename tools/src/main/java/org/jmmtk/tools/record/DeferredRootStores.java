@@ -1,0 +1,225 @@
+package org.jmmtk.tools.record;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
+import org.jmmtk.bindings.trace.TraceEvents;
+
+/**
+ * Which frame-slot stores {@link RecordedTrace} writes before each point (an allocation or a
+ * collection request, where a collector may run). The program's frame slots are the <em>actual</em>
+ * roots; the trace holds the <em>written</em> ones. A slot whose actual value changed since it was
+ * written keeps its written value (its store is <em>deferred</em>) while both
+ * <ul>
+ * <li>the written value is still reachable in the trace at this point without that slot: the
+ *     visible graph (frame slots as the program holds them, statics, fields) has not lost it yet, or
+ *     it is mentioned again later, so a pin holds it (see {@link RecordedTrace}); a root to an object
+ *     reachable anyway adds nothing reachable, since what it reaches is reachable through that object
+ *     too; and</li>
+ * <li>the actual value is null or is the written value of another frame slot (of any thread): the
+ *     trace's roots hold it anyway.</li>
+ * </ul>
+ * So at every point the trace's roots reach exactly the objects the actual roots reach, and every
+ * collector finds the same objects reachable as when every changed slot is written (which
+ * {@code eager} does). A slot's store is written at the first point where either condition fails: the
+ * written value may no longer be reachable (the later of its last mention and its loss in the visible graph has passed), or the last other slot holding the actual value was
+ * written with another. A method called with objects its caller holds in its own locals, or whose
+ * frame returns and whose slots the next call at that depth reuses, costs no record then.
+ *
+ * <p>Slots are numbered densely as {@code (thread, slot)} pairs are first stored; two intrusive
+ * lists per object, of the deferred slots whose written value it is (checked when that object may
+ * have become unreachable) and of the deferred slots whose actual value it is (checked when no written slot
+ * holds it any more), find the slots a point must check without scanning the others. Used by one
+ * thread.
+ */
+final class DeferredRootStores {
+    private static final int NONE = -1;
+
+    private final long[] reachableUntil;
+    private final boolean eager;
+    private final Long2IntOpenHashMap index = new Long2IntOpenHashMap();
+    private long[] key = new long[64];
+    private long[] actual = new long[64];
+    private long[] written = new long[64];
+    private boolean[] deferred = new boolean[64];
+    private boolean[] queued = new boolean[64];
+    /** Deferred slots by written value: the slots to check when that value's last mention passes. */
+    private final Long2IntOpenHashMap staleHead = new Long2IntOpenHashMap();
+    private int[] stalePrev = new int[64];
+    private int[] staleNext = new int[64];
+    /** Deferred slots by actual value: the slots to check when no written slot holds that value. */
+    private final Long2IntOpenHashMap waitHead = new Long2IntOpenHashMap();
+    private int[] waitPrev = new int[64];
+    private int[] waitNext = new int[64];
+    /** How many written frame slots hold each object. */
+    private final Long2IntOpenHashMap held = new Long2IntOpenHashMap();
+    private final IntArrayList queue = new IntArrayList();
+    private long deferredStores;
+
+    /**
+     * Over a log whose every object the trace reaches at each point before the event index in
+     * {@code reachableUntil} (the later of its last mention and the point the visible graph loses it);
+     * with {@code eager}, every slot that changed is written at the next point.
+     */
+    DeferredRootStores(long[] reachableUntil, boolean eager) {
+        this.reachableUntil = reachableUntil;
+        this.eager = eager;
+        index.defaultReturnValue(NONE);
+        staleHead.defaultReturnValue(NONE);
+        waitHead.defaultReturnValue(NONE);
+    }
+
+    /** The program stores {@code value} into {@code thread}'s frame slot {@code slot}. */
+    void store(int thread, int slot, long value) {
+        long k = (long) thread << 32 | slot;
+        int i = index.get(k);
+        if (i == NONE) {
+            i = index.size();
+            grow(i + 1);
+            index.put(k, i);
+            key[i] = k;
+        }
+        if (deferred[i] && actual[i] != 0) {
+            unlink(waitHead, waitPrev, waitNext, actual[i], i);
+        }
+        actual[i] = value;
+        if (deferred[i] && value != 0) {
+            link(waitHead, waitPrev, waitNext, value, i);
+        }
+        enqueue(i);
+    }
+
+    /**
+     * {@code id} may be unreachable from the next point on (the event just read was its last mention,
+     * or the visible graph loses it there): slots that keep it as a deferred store's written value are
+     * checked then.
+     */
+    void mayBeUnreachable(long id) {
+        for (int i = staleHead.get(id); i != NONE; i = staleNext[i]) {
+            enqueue(i);
+        }
+    }
+
+    /** Writes, before the point at event index {@code point}, the frame-slot stores that cannot wait; returns how many. */
+    long flush(long point, TraceEvents out) {
+        long stores = 0;
+        for (int q = 0; q < queue.size(); q++) {
+            int i = queue.getInt(q);
+            queued[i] = false;
+            long x = actual[i];
+            long y = written[i];
+            if (x == y) {
+                undefer(i);
+            } else if (eager || (y != 0 && reachableUntil[(int) y] <= point) || (x != 0 && held.get(x) == 0)) {
+                undefer(i);
+                write(i, x, out);
+                stores++;
+            } else if (!deferred[i]) {
+                deferred[i] = true;
+                deferredStores++;
+                if (y != 0) {
+                    link(staleHead, stalePrev, staleNext, y, i);
+                }
+                if (x != 0) {
+                    link(waitHead, waitPrev, waitNext, x, i);
+                }
+            }
+        }
+        queue.clear();
+        return stores;
+    }
+
+    /** Clears every written slot, in the order of thread and slot (the end of the trace: only statics stay roots). */
+    void clearAll(TraceEvents out) {
+        long[] set = new long[index.size()];
+        int n = 0;
+        for (int i = 0; i < index.size(); i++) {
+            if (written[i] != 0) {
+                set[n++] = key[i];
+            }
+        }
+        Arrays.sort(set, 0, n);
+        for (int j = 0; j < n; j++) {
+            out.root((int) (set[j] >>> 32), (int) set[j], 0);
+        }
+    }
+
+    /** Slot changes that were deferred at a point at least once (each counted once until written or undone). */
+    long deferredStores() {
+        return deferredStores;
+    }
+
+    private void write(int i, long value, TraceEvents out) {
+        long old = written[i];
+        written[i] = value;
+        if (old != 0 && held.addTo(old, -1) == 1) {
+            held.remove(old);
+            for (int j = waitHead.get(old); j != NONE; j = waitNext[j]) {
+                enqueue(j);
+            }
+        }
+        if (value != 0) {
+            held.addTo(value, 1);
+        }
+        out.root((int) (key[i] >>> 32), (int) key[i], value);
+    }
+
+    private void undefer(int i) {
+        if (deferred[i]) {
+            deferred[i] = false;
+            if (written[i] != 0) {
+                unlink(staleHead, stalePrev, staleNext, written[i], i);
+            }
+            if (actual[i] != 0) {
+                unlink(waitHead, waitPrev, waitNext, actual[i], i);
+            }
+        }
+    }
+
+    private void enqueue(int i) {
+        if (!queued[i]) {
+            queued[i] = true;
+            queue.add(i);
+        }
+    }
+
+    private static void link(Long2IntOpenHashMap head, int[] prev, int[] next, long value, int i) {
+        int first = head.put(value, i);
+        prev[i] = NONE;
+        next[i] = first;
+        if (first != NONE) {
+            prev[first] = i;
+        }
+    }
+
+    private static void unlink(Long2IntOpenHashMap head, int[] prev, int[] next, long value, int i) {
+        if (prev[i] == NONE) {
+            if (next[i] == NONE) {
+                head.remove(value);
+            } else {
+                head.put(value, next[i]);
+            }
+        } else {
+            next[prev[i]] = next[i];
+        }
+        if (next[i] != NONE) {
+            prev[next[i]] = prev[i];
+        }
+    }
+
+    private void grow(int n) {
+        if (n > key.length) {
+            int m = Math.max(n, 2 * key.length);
+            key = Arrays.copyOf(key, m);
+            actual = Arrays.copyOf(actual, m);
+            written = Arrays.copyOf(written, m);
+            deferred = Arrays.copyOf(deferred, m);
+            queued = Arrays.copyOf(queued, m);
+            stalePrev = Arrays.copyOf(stalePrev, m);
+            staleNext = Arrays.copyOf(staleNext, m);
+            waitPrev = Arrays.copyOf(waitPrev, m);
+            waitNext = Arrays.copyOf(waitNext, m);
+        }
+    }
+}
