@@ -1,21 +1,27 @@
 package org.jmmtk.core.scheduling;
 
-import org.jmmtk.core.alloc.Allocator;
-import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.policy.CopySpace;
-import org.jmmtk.core.util.Constants;
 
 /**
  * The full-heap trace of a semispace plan, whose objects are nearly all in the from-space of its two
- * {@link CopySpace}s: copying fused with scanning in the closure packet's loop. An object of the
- * from-space (told by its address) is claimed with the forwarding word's atomic instruction and, if this
- * worker claimed it, copied with the worker's copy allocator, counted in locals, and the copy's slots
- * pushed at once from the status word the claim returned; a forwarded one only has its edge updated.
- * The copies' valid-object bits are set a bitmap word at a time, before the packet ends.
- * Objects of other spaces go to {@code others}. {@link #traceObject} does the same one object at a time
- * (through {@link CopySpace#traceObject}).
+ * {@link CopySpace}s: copying fused with scanning in the closure packet's loop. The loop tells an object
+ * of the from-space by its address and loads its status word; a forwarded one only has its edge
+ * updated. Any other goes to {@link #copy}, out of the loop: claimed with the forwarding word's atomic
+ * instruction from the status already loaded and, if this worker claimed it, copied with the worker's
+ * copy allocator, counted and its valid-object bit gathered in the worker's {@link Collector}, and the
+ * copy's slots pushed at once from the status word the claim returned. Objects of other spaces go to
+ * {@code others}. {@link #traceObject} does the same one object at a time (through
+ * {@link CopySpace#traceObject}).
+ *
+ * <p>Why the copying step is a method of its own: with it inlined, the loop's values (the stack and
+ * its top, the budget, the from-space's bounds, the per-packet counters) outnumbered the registers and
+ * the JIT kept several on the stack, loading and storing them on every edge, forwarded or not; on
+ * {@code random}, where four edges in five reach an object already copied, that cost a quarter of the
+ * collection (docs/design.md, "Where one thread's closure time goes"). Out of line (C2 does not inline
+ * it back: its code is larger than a small method's), the forwarded path keeps everything in registers
+ * and only a copy pays for the call.
  *
  * <p>Reads which space is the from-space once per packet (the Prepare stage sets it; the scheduler's
  * bucket opening orders that before the closure). Called by every GC worker in parallel, each on its
@@ -50,18 +56,9 @@ public final class CopySpaceTrace implements FusedTrace {
         // fields); an empty range if no space is a from-space, whose objects all stay where they are
         long start = from.isFromSpace() ? from.start() : 0;
         long end = from.isFromSpace() ? from.end() : 0;
-        Allocator allocator = collector.copyAllocator();
-        boolean reportMoves = collector.reportsMoves();
         long[] stack = collector.edgeStack();
         int top = collector.edgesLeft();
         int traced = 0;
-        long objects = 0;
-        long traceBytes = 0;
-        long bytes = 0;
-        // the valid-object bits of this packet's copies, a bitmap word at a time: copies follow each
-        // other in the worker's copy buffer, so one atomic instruction sets the bits of several
-        long validWord = -1;
-        long validBits = 0;
         while (top > 0 && traced < budget) {
             long slot = stack[--top];
             traced++;
@@ -70,45 +67,50 @@ public final class CopySpaceTrace implements FusedTrace {
                 continue;
             }
             if (object >= start && object < end) {
-                long status = ObjectModel.attemptToForward(memory, object);
+                long status = memory.loadVolatile(object + ObjectModel.STATUS_OFFSET);
                 if ((status & ObjectModel.FORWARDING_MASK) == ObjectModel.FORWARDED) {
                     memory.store(slot, ObjectModel.forwardeeOfStatus(status));
                     continue;
                 }
-                long size = ObjectModel.sizeOfStatus(status);
-                long to = allocator.alloc(size);
-                from.copyClaimed(object, status, to);
-                long word = to >>> SideBitmap.LOG_BYTES_PER_BITMAP_WORD;
-                if (word != validWord) {
-                    if (validBits != 0) {
-                        from.setValidObjects(validWord << SideBitmap.LOG_BYTES_PER_BITMAP_WORD, validBits);
-                    }
-                    validWord = word;
-                    validBits = 0;
-                }
-                validBits |= 1L << (to >>> Constants.LOG_BYTES_IN_WORD);
-                objects++;
-                traceBytes += ObjectModel.traceBytesOfStatus(status);
-                bytes += size;
-                if (reportMoves) {
-                    collector.moved(object, to);
-                }
-                int slots = ObjectModel.refSlotsOfStatus(status);
-                if (top + slots > stack.length) {
-                    stack = collector.growEdgeStack(top + slots);
-                }
-                top = Collector.pushSlots(memory, stack, top, to, slots);
-                memory.store(slot, to);
-                continue;
+                top = copy(collector, memory, from, slot, object, status, top);
+            } else {
+                top = collector.traceElsewhere(others, memory, slot, object, top);
             }
-            top = collector.traceElsewhere(others, memory, slot, object, top);
             stack = collector.edgeStack();
         }
-        if (validBits != 0) {
-            from.setValidObjects(validWord << SideBitmap.LOG_BYTES_PER_BITMAP_WORD, validBits);
-        }
+        collector.copyValidBits().set(from);
         collector.setEdgesLeft(top);
-        collector.countCopied(objects, traceBytes, bytes);
         return traced;
+    }
+
+    /**
+     * The copying step of {@link #traceEdges} for {@code object}, the target of {@code slot}, whose status
+     * word was {@code status} (not forwarded) when the loop loaded it; the edge stack's top is {@code top}.
+     * Claims the object and, if this worker claimed it, copies, counts and scans it; either way updates the
+     * edge. Returns the new top ({@link Collector#edgeStack()} may have grown).
+     */
+    private static int copy(Collector collector, SimulatedMemory memory, CopySpace from, long slot, long object,
+                            long status, int top) {
+        long claimed = ObjectModel.attemptToForward(memory, object, status);
+        if ((claimed & ObjectModel.FORWARDING_MASK) == ObjectModel.FORWARDED) {
+            memory.store(slot, ObjectModel.forwardeeOfStatus(claimed));
+            return top;
+        }
+        long size = ObjectModel.sizeOfStatus(claimed);
+        long to = collector.copyAllocator().alloc(size);
+        from.copyClaimed(object, claimed, to);
+        collector.copyValidBits().add(from, to);
+        collector.countCopied(1, ObjectModel.traceBytesOfStatus(claimed), size);
+        if (collector.reportsMoves()) {
+            collector.moved(object, to);
+        }
+        int slots = ObjectModel.refSlotsOfStatus(claimed);
+        long[] stack = collector.edgeStack();
+        if (top + slots > stack.length) {
+            stack = collector.growEdgeStack(top + slots);
+        }
+        int pushed = Collector.pushSlots(memory, stack, top, to, slots);
+        memory.store(slot, to);
+        return pushed;
     }
 }
