@@ -1,5 +1,6 @@
 package org.jmmtk.core.scheduling;
 
+import org.jmmtk.core.alloc.Allocator;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.policy.CopySpace;
@@ -8,20 +9,21 @@ import org.jmmtk.core.policy.CopySpace;
  * The full-heap trace of a semispace plan, whose objects are nearly all in the from-space of its two
  * {@link CopySpace}s: copying fused with scanning in the closure packet's loop. The loop tells an object
  * of the from-space by its address and loads its status word; a forwarded one only has its edge
- * updated. Any other goes to {@link #copy}, out of the loop: claimed with the forwarding word's atomic
+ * updated. Any other goes to {@link #copyRun}, out of the loop: claimed with the forwarding word's atomic
  * instruction from the status already loaded and, if this worker claimed it, copied with the worker's
  * copy allocator, counted and its valid-object bit gathered in the worker's {@link Collector}, and the
- * copy's slots pushed at once from the status word the claim returned. Objects of other spaces go to
- * {@code others}. {@link #traceObject} does the same one object at a time (through
- * {@link CopySpace#traceObject}).
+ * copy's slots pushed at once from the status word the claim returned; it goes on copying while the next
+ * edge leads to another object to copy. Objects of other spaces go to {@code others}. {@link #traceObject}
+ * does the same one object at a time (through {@link CopySpace#traceObject}). The edges are traced in
+ * the same order, and the same objects copied to the same places, as by {@link ProcessEdges}' generic loop.
  *
- * <p>Why the copying step is a method of its own: with it inlined, the loop's values (the stack and
- * its top, the budget, the from-space's bounds, the per-packet counters) outnumbered the registers and
- * the JIT kept several on the stack, loading and storing them on every edge, forwarded or not; on
- * {@code random}, where four edges in five reach an object already copied, that cost a quarter of the
- * collection (docs/design.md, "Where one thread's closure time goes"). Out of line (C2 does not inline
- * it back: its code is larger than a small method's), the forwarded path keeps everything in registers
- * and only a copy pays for the call.
+ * <p>Why the copying is a method of its own: with it inlined, the loop's values (the stack and its top,
+ * the budget, the from-space's bounds, the per-packet counters) outnumbered the registers and the JIT
+ * kept several on the stack, loading and storing them on every edge, forwarded or not; on {@code random},
+ * where four edges in five reach an object already copied, that cost about a fifth of the collection
+ * (docs/design.md, "Where one thread's closure time goes"). Out of line (C2 does not inline it back: its
+ * code is larger than a small method's), the forwarded path keeps its values in registers; a run of
+ * copies (down a tree, every edge) makes one call, so copying pays no call per object.
  *
  * <p>Reads which space is the from-space once per packet (the Prepare stage sets it; the scheduler's
  * bucket opening orders that before the closure). Called by every GC worker in parallel, each on its
@@ -72,7 +74,9 @@ public final class CopySpaceTrace implements FusedTrace {
                     memory.store(slot, ObjectModel.forwardeeOfStatus(status));
                     continue;
                 }
-                top = copy(collector, memory, from, slot, object, status, top);
+                long run = copyRun(collector, memory, from, start, end, slot, object, status, top, traced, budget);
+                top = (int) run;
+                traced = (int) (run >>> 32);
             } else {
                 top = collector.traceElsewhere(others, memory, slot, object, top);
             }
@@ -84,33 +88,54 @@ public final class CopySpaceTrace implements FusedTrace {
     }
 
     /**
-     * The copying step of {@link #traceEdges} for {@code object}, the target of {@code slot}, whose status
-     * word was {@code status} (not forwarded) when the loop loaded it; the edge stack's top is {@code top}.
-     * Claims the object and, if this worker claimed it, copies, counts and scans it; either way updates the
-     * edge. Returns the new top ({@link Collector#edgeStack()} may have grown).
+     * The copying step of {@link #traceEdges}, from {@code object}, the target of {@code slot}, whose
+     * status word was {@code status} (not forwarded) when the loop loaded it, the edge stack's top being
+     * {@code top} and {@code traced} edges of {@code budget} traced. Claims the object and, if this worker
+     * claimed it, copies, counts and scans it; either way updates the edge. Then, while the edge on top of
+     * the stack leads to another object of the from-space [{@code start}, {@code end}) that is not
+     * forwarded (down a tree, every edge), pops and copies that one too, so a run of copies makes one call;
+     * any other edge is left to the loop. Returns the new top in the low 32 bits and the edges traced in
+     * the high 32 ({@link Collector#edgeStack()} may have grown).
      */
-    private static int copy(Collector collector, SimulatedMemory memory, CopySpace from, long slot, long object,
-                            long status, int top) {
-        long claimed = ObjectModel.attemptToForward(memory, object, status);
-        if ((claimed & ObjectModel.FORWARDING_MASK) == ObjectModel.FORWARDED) {
-            memory.store(slot, ObjectModel.forwardeeOfStatus(claimed));
-            return top;
-        }
-        long size = ObjectModel.sizeOfStatus(claimed);
-        long to = collector.copyAllocator().alloc(size);
-        from.copyClaimed(object, claimed, to);
-        collector.copyValidBits().add(from, to);
-        collector.countCopied(1, ObjectModel.traceBytesOfStatus(claimed), size);
-        if (collector.reportsMoves()) {
-            collector.moved(object, to);
-        }
-        int slots = ObjectModel.refSlotsOfStatus(claimed);
+    private static long copyRun(Collector collector, SimulatedMemory memory, CopySpace from, long start, long end,
+                                long slot, long object, long status, int top, int traced, int budget) {
+        Allocator allocator = collector.copyAllocator();
         long[] stack = collector.edgeStack();
-        if (top + slots > stack.length) {
-            stack = collector.growEdgeStack(top + slots);
+        for (;;) {
+            long claimed = ObjectModel.attemptToForward(memory, object, status);
+            if ((claimed & ObjectModel.FORWARDING_MASK) == ObjectModel.FORWARDED) {
+                memory.store(slot, ObjectModel.forwardeeOfStatus(claimed));
+            } else {
+                long size = ObjectModel.sizeOfStatus(claimed);
+                long to = allocator.alloc(size);
+                from.copyClaimed(object, claimed, to);
+                collector.copyValidBits().add(from, to);
+                collector.countCopied(1, ObjectModel.traceBytesOfStatus(claimed), size);
+                if (collector.reportsMoves()) {
+                    collector.moved(object, to);
+                }
+                int slots = ObjectModel.refSlotsOfStatus(claimed);
+                if (top + slots > stack.length) {
+                    stack = collector.growEdgeStack(top + slots);
+                }
+                top = Collector.pushSlots(memory, stack, top, to, slots);
+                memory.store(slot, to);
+            }
+            if (top == 0 || traced >= budget) {
+                break;
+            }
+            slot = stack[top - 1];
+            object = memory.load(slot);
+            if (object < start || object >= end) {
+                break;
+            }
+            status = memory.loadVolatile(object + ObjectModel.STATUS_OFFSET);
+            if ((status & ObjectModel.FORWARDING_MASK) == ObjectModel.FORWARDED) {
+                break;
+            }
+            top--;
+            traced++;
         }
-        int pushed = Collector.pushSlots(memory, stack, top, to, slots);
-        memory.store(slot, to);
-        return pushed;
+        return (long) traced << 32 | top;
     }
 }
