@@ -207,8 +207,16 @@ public final class ObjectModel {
      * the copy. Spins while another thread is copying the object.
      */
     public static long attemptToForward(SimulatedMemory memory, long object) {
+        return attemptToForward(memory, object, memory.loadVolatile(object + STATUS_OFFSET));
+    }
+
+    /**
+     * {@link #attemptToForward(SimulatedMemory, long)} from {@code status}, the object's status word as
+     * this thread just loaded it with a volatile load: a caller that read it to tell a forwarded object
+     * from one to claim does not load it again.
+     */
+    public static long attemptToForward(SimulatedMemory memory, long object, long status) {
         long address = object + STATUS_OFFSET;
-        long status = memory.loadVolatile(address);
         for (;;) {
             long state = status & FORWARDING_MASK;
             if (state == FORWARDED) {

@@ -22,6 +22,7 @@ public class Collector implements TraceLocal {
     private final MoveLog moves;
     private Allocator copyAllocator;
     private long[] edgeStack;
+    private final CopyValidBits copyValidBits = new CopyValidBits();
 
     // The counters are written for every object traced. Pad them so they never share a cache line with
     // another worker's (HotSpot keeps declaration order among a class's long fields).
@@ -152,12 +153,17 @@ public class Collector implements TraceLocal {
 
     /**
      * Counts {@code objects} objects copied, of {@code traceBytes} trace bytes and {@code bytes} simulated
-     * bytes in all (a fused trace counts a packet's at once, and reports each move itself).
+     * bytes in all (a fused trace counts its copies here, and reports each move itself).
      */
     final void countCopied(long objects, long traceBytes, long bytes) {
         objectsCopied += objects;
         bytesCopied += traceBytes;
         copiedAllocationBytes += bytes;
+    }
+
+    /** The valid-object bits of this worker's copies that {@link CopySpaceTrace} has not set yet. */
+    final CopyValidBits copyValidBits() {
+        return copyValidBits;
     }
 
     /** Whether {@link #moved} does anything: the binding logs moves or a plugin asked for them. */
