@@ -1,5 +1,7 @@
 package org.jmmtk.tools.record;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -7,11 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.jmmtk.agent.rt.EventLog;
+import org.jmmtk.bindings.trace.BruteForceLifetimes;
 
 /** Generated agent logs for the tests of {@link RecordedTrace}: events in global order, written as the agent writes them. */
 final class AgentLogs {
@@ -58,5 +62,14 @@ final class AgentLogs {
         Files.writeString(log.resolve(EventLog.TYPES), "1\tNode\n");
         Files.writeString(log.resolve(EventLog.DONE), "objects " + events.size() + "\n");
         return log;
+    }
+
+    /** Each object's death point by the brute-force oracle, which also rejects any use of a dead object. */
+    static Map<Long, Long> deaths(RecordedTrace trace) throws IOException {
+        Map<Long, Long> deaths = new HashMap<>();
+        BruteForceLifetimes oracle = new BruteForceLifetimes((id, point) -> assertEquals(null, deaths.put(id, point)));
+        trace.replay(oracle);
+        oracle.finish();
+        return deaths;
     }
 }

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.jmmtk.agent.rt.EventLog;
-import org.jmmtk.bindings.trace.BruteForceLifetimes;
 import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.tools.record.AgentLogs.Event;
 import org.junit.jupiter.api.Test;
@@ -49,22 +48,13 @@ class DeferredRootStoresTest {
             for (int p = 0; p < eagerSets.points.size(); p++) {
                 assertArrayEquals(eagerSets.points.get(p), deferredSets.points.get(p), "seed " + seed + ": reachable objects at point " + p);
             }
-            assertEquals(deaths(eager), deaths(deferred), "seed " + seed + ": death points");
+            assertEquals(AgentLogs.deaths(eager), AgentLogs.deaths(deferred), "seed " + seed + ": death points");
             assertTrue(deferred.counts().rootStores() <= eager.counts().rootStores(), "seed " + seed);
             eagerStores += eager.counts().rootStores();
             deferredStores += deferred.counts().rootStores();
         }
         System.out.printf("root stores written: %d eager, %d deferred%n", eagerStores, deferredStores);
         assertTrue(deferredStores < 0.8 * eagerStores, deferredStores + " root stores deferred against " + eagerStores);
-    }
-
-    /** Each object's death point by the brute-force oracle, which also rejects any use of a dead object. */
-    private static Map<Long, Long> deaths(RecordedTrace trace) throws IOException {
-        Map<Long, Long> deaths = new HashMap<>();
-        BruteForceLifetimes oracle = new BruteForceLifetimes((id, point) -> assertEquals(null, deaths.put(id, point)));
-        trace.replay(oracle);
-        oracle.finish();
-        return deaths;
     }
 
     /** At each allocation and collection request, the sorted ids reachable from the trace's frame slots and global roots. */

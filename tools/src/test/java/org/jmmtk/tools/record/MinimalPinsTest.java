@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.jmmtk.agent.rt.EventLog;
-import org.jmmtk.bindings.trace.BruteForceLifetimes;
 import org.jmmtk.tools.record.AgentLogs.Event;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.junit.jupiter.api.Test;
@@ -41,8 +40,8 @@ class MinimalPinsTest {
             Path log = AgentLogs.write(events, dir.resolve("log" + seed));
             RecordedTrace min = new RecordedTrace(log, "random " + seed, null, false);
             RecordedTrace every = new RecordedTrace(log, "random " + seed, null, true);
-            Map<Long, Long> minDeaths = deaths(min);
-            Map<Long, Long> allDeaths = deaths(every);
+            Map<Long, Long> minDeaths = AgentLogs.deaths(min);
+            Map<Long, Long> allDeaths = AgentLogs.deaths(every);
             assertEquals(allDeaths, minDeaths, "seed " + seed + ": death points");
             assertEquals(expectedPins(events, true), min.pinStarts(), "seed " + seed + ": pins against a brute-force mark");
             long[] lastMention = lastMentions(events);
@@ -96,15 +95,6 @@ class MinimalPinsTest {
             }
         }
         assertTrue(fullMarks > 0, "a budget of one object falls back to full marks");
-    }
-
-    /** Each object's death point by the brute-force oracle, which also rejects any use of a dead object. */
-    private static Map<Long, Long> deaths(RecordedTrace trace) throws IOException {
-        Map<Long, Long> deaths = new HashMap<>();
-        BruteForceLifetimes oracle = new BruteForceLifetimes((id, point) -> assertEquals(null, deaths.put(id, point)));
-        trace.replay(oracle);
-        oracle.finish();
-        return deaths;
     }
 
     /** The pins the rule gives, object to the event index of its point, from {@link #firstUnreachable} dead-once deaths. */
