@@ -1,23 +1,27 @@
 package org.jmmtk.bindings.trace;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
-import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.Arrays;
 
 /**
  * The object graph of a trace in bounded memory, for checking and summarising traces of any length
- * ({@code trace import}): primitive maps of ids with sparse root slots (a map entry per non-null root).
+ * ({@code trace import}): the objects held in parallel arrays (id, size, slots) found through one
+ * primitive map from id to position, with sparse root slots (a map entry per non-null root).
  * It makes every check a replay makes that does not depend on where collections fall, by the
  * {@link TraceChecker} every consumer shares, and throws {@link TraceException} otherwise; and it
  * forgets unreachable objects as it goes: whenever its object count has doubled since the last time, it
- * walks the graph and drops what is not reachable (the checker's bit per allocated id tells a dropped
+ * marks the graph from the roots and drops what is not reachable (the checker's bit per allocated id tells a dropped
  * object from one never allocated). It collects just before an allocation, where a
  * replay's collector may run, so an object is never dropped between its allocation and the store that
  * links it. Its memory is then proportional to the reachable
  * objects plus that bit table, and a later reference to a dropped object is an error, as in a replay
  * whose collector ran in between. {@link ShadowHeap} keeps everything, for analyses and tests that look
- * at objects after they died. Used by one thread.
+ * at objects after they died. A collection moves the reachable objects to the front of the arrays and
+ * builds the map afresh from them: cheaper than removing the dead one by one (this check runs beside
+ * {@code record}'s writer over every object of a recording). Used by one thread.
  */
 public final class StreamingShadowHeap implements TraceEvents {
     private static final long[] NO_SLOTS = new long[0];
@@ -25,12 +29,19 @@ public final class StreamingShadowHeap implements TraceEvents {
     static final int FIRST_COLLECTION = 1 << 16;
     /** The end of the message for a reference to a dropped object (the one check that depends on collections). */
     private static final String DROPPED = ", which was already unreachable earlier in the trace";
+    private static final int ABSENT = -1;
 
-    private final Long2ObjectOpenHashMap<long[]> slots = new Long2ObjectOpenHashMap<>();
-    private final Long2LongOpenHashMap sizes = new Long2LongOpenHashMap();
+    /** Each held object's position in the arrays below. */
+    private Long2IntOpenHashMap position = newPositions(FIRST_COLLECTION);
+    private long[] ids = new long[FIRST_COLLECTION];
+    private long[] sizes = new long[FIRST_COLLECTION];
+    private long[][] slots = new long[FIRST_COLLECTION][];
+    private boolean[] marked = new boolean[FIRST_COLLECTION];
+    private int held;
     /** Non-null roots: key {@code (area << 20) | slot}, area 0 for globals and thread + 1 for threads. */
     private final Long2LongOpenHashMap roots = new Long2LongOpenHashMap();
     private final TraceChecker checker = new TraceChecker();
+    private final IntArrayList stack = new IntArrayList();
     private long allocated;
     private long nextCollection = FIRST_COLLECTION;
 
@@ -43,22 +54,29 @@ public final class StreamingShadowHeap implements TraceEvents {
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         checker.alloc(thread, object, bytes, refSlots, typeId);
-        if (sizes.size() >= nextCollection) {
+        if (held >= nextCollection) {
             // before the new object exists, as a replay collects in the allocation's slow path
             collectGarbage();
         }
-        sizes.put(object, bytes);
-        slots.put(object, refSlots == 0 ? NO_SLOTS : new long[refSlots]);
+        if (held == ids.length) {
+            resize(2 * held);
+        }
+        position.put(object, held);
+        ids[held] = object;
+        sizes[held] = bytes;
+        slots[held] = refSlots == 0 ? NO_SLOTS : new long[refSlots];
+        held++;
         allocated++;
     }
 
     @Override
     public void write(int thread, long source, int slot, long target) {
         checker.write(thread, source, slot, target);
-        long[] s = slots.get(source);
-        if (s == null) {
+        int p = position.get(source);
+        if (p == ABSENT) {
             throw new TraceException("store into object " + source + DROPPED);
         }
+        long[] s = slots[p];
         TraceChecker.checkSlot(source, slot, s.length);
         s[slot] = checkTarget(target, "reference to object ");
     }
@@ -101,26 +119,73 @@ public final class StreamingShadowHeap implements TraceEvents {
 
     /** {@code target}, which the checker found allocated: an error if this heap dropped it. */
     private long checkTarget(long target, String what) {
-        if (target != 0 && !sizes.containsKey(target)) {
+        if (target != 0 && !position.containsKey(target)) {
             throw new TraceException(what + target + DROPPED);
         }
         return target;
     }
 
-    /** Drops every unreachable object. */
+    /** Drops every unreachable object: the reachable ones move to the front of the arrays, in their order. */
     private void collectGarbage() {
-        LongOpenHashSet live = reachable().ids();
-        var it = sizes.keySet().iterator();
-        while (it.hasNext()) {
-            long id = it.nextLong();
-            if (!live.contains(id)) {
-                it.remove();
-                slots.remove(id);
+        mark();
+        int kept = 0;
+        for (int i = 0; i < held; i++) {
+            if (marked[i]) {
+                marked[i] = false;
+                ids[kept] = ids[i];
+                sizes[kept] = sizes[i];
+                slots[kept] = slots[i];
+                kept++;
             }
         }
-        sizes.trim();
-        slots.trim();
-        nextCollection = Math.max(FIRST_COLLECTION, 2L * sizes.size());
+        Arrays.fill(slots, kept, held, null);
+        held = kept;
+        nextCollection = Math.max(FIRST_COLLECTION, 2L * held);
+        resize((int) Math.min(Integer.MAX_VALUE - 8, nextCollection));
+        position = newPositions(held);
+        for (int i = 0; i < held; i++) {
+            position.put(ids[i], i);
+        }
+    }
+
+    /** Marks (in {@link #marked}) every object reachable from a thread or global root. */
+    private void mark() {
+        stack.clear();
+        for (var it = roots.values().iterator(); it.hasNext(); ) {
+            push(it.nextLong());
+        }
+        while (!stack.isEmpty()) {
+            for (long t : slots[stack.popInt()]) {
+                if (t != 0) {
+                    push(t);
+                }
+            }
+        }
+    }
+
+    private void push(long object) {
+        int p = position.get(object);
+        if (!marked[p]) {
+            marked[p] = true;
+            stack.add(p);
+        }
+    }
+
+    /** The arrays at {@code capacity} (at least what they hold). */
+    private void resize(int capacity) {
+        int n = Math.max(capacity, held);
+        if (n != ids.length) {
+            ids = Arrays.copyOf(ids, n);
+            sizes = Arrays.copyOf(sizes, n);
+            slots = Arrays.copyOf(slots, n);
+            marked = Arrays.copyOf(marked, n);
+        }
+    }
+
+    private static Long2IntOpenHashMap newPositions(int expected) {
+        Long2IntOpenHashMap m = new Long2IntOpenHashMap(Math.max(16, expected));
+        m.defaultReturnValue(ABSENT);
+        return m;
     }
 
     /** Objects allocated so far (including those dropped). */
@@ -130,27 +195,19 @@ public final class StreamingShadowHeap implements TraceEvents {
 
     /** Objects held now: those not yet found unreachable. */
     public long heldObjects() {
-        return sizes.size();
+        return held;
     }
 
     /** Walks the graph from every thread and global root. */
     public ShadowHeap.Reachable reachable() {
+        mark();
         LongOpenHashSet seen = new LongOpenHashSet();
-        LongArrayList stack = new LongArrayList();
-        for (var it = roots.values().iterator(); it.hasNext(); ) {
-            long t = it.nextLong();
-            if (seen.add(t)) {
-                stack.add(t);
-            }
-        }
         long bytes = 0;
-        while (!stack.isEmpty()) {
-            long object = stack.removeLong(stack.size() - 1);
-            bytes += sizes.get(object);
-            for (long t : slots.get(object)) {
-                if (t != 0 && seen.add(t)) {
-                    stack.add(t);
-                }
+        for (int i = 0; i < held; i++) {
+            if (marked[i]) {
+                marked[i] = false;
+                seen.add(ids[i]);
+                bytes += sizes[i];
             }
         }
         return new ShadowHeap.Reachable(seen, bytes);

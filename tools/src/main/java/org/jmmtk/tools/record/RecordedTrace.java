@@ -37,6 +37,8 @@ public final class RecordedTrace implements TraceSource {
     private final String describe;
     private final StartupHeap startup;
     private volatile double progress;
+    /** Progress is published once per this many events plus one (not a volatile store per event). */
+    private static final long PROGRESS_EVENTS = (1 << 16) - 1;
 
     private final boolean pinFromAllocation;
     private long[] lastMention = new long[1024];
@@ -232,7 +234,9 @@ public final class RecordedTrace implements TraceSource {
             }
             index++;
             words[0] += EventLog.WORDS[kind];
-            progress = words[0] / total;
+            if ((index & PROGRESS_EVENTS) == 0) {
+                progress = words[0] / total;
+            }
         });
         choosePins(deaths);
         pinned = 0;
@@ -288,7 +292,9 @@ public final class RecordedTrace implements TraceSource {
             }
             index++;
             words[0] += EventLog.WORDS[kind];
-            progress = words[0] / total;
+            if ((index & PROGRESS_EVENTS) == 0) {
+                progress = words[0] / total;
+            }
         });
         clearReleased(out);
         frameRoots.clearAll(out);
