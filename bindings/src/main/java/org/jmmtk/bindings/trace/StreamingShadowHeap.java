@@ -1,6 +1,5 @@
 package org.jmmtk.bindings.trace;
 
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
@@ -8,8 +7,9 @@ import java.util.Arrays;
 
 /**
  * The object graph of a trace in bounded memory, for checking and summarising traces of any length
- * ({@code trace import}): the objects held in parallel arrays (id, size, slots) found through one
- * primitive map from id to position, with sparse root slots (a map entry per non-null root).
+ * ({@code trace import}): the objects held in parallel arrays (id, size, slots holding their targets'
+ * positions), found through one primitive map from id to position, with sparse root slots (a map
+ * entry per non-null root).
  * It makes every check a replay makes that does not depend on where collections fall, by the
  * {@link TraceChecker} every consumer shares, and throws {@link TraceException} otherwise; and it
  * forgets unreachable objects as it goes: whenever its object count has doubled since the last time, it
@@ -19,12 +19,13 @@ import java.util.Arrays;
  * links it. Its memory is then proportional to the reachable
  * objects plus that bit table, and a later reference to a dropped object is an error, as in a replay
  * whose collector ran in between. {@link ShadowHeap} keeps everything, for analyses and tests that look
- * at objects after they died. A collection moves the reachable objects to the front of the arrays and
- * builds the map afresh from them: cheaper than removing the dead one by one (this check runs beside
- * {@code record}'s writer over every object of a recording). Used by one thread.
+ * at objects after they died. A collection marks through positions (no map lookup per reference),
+ * moves the reachable objects to the front of the arrays and builds the map afresh from them: cheaper
+ * than removing the dead one by one (this check runs beside {@code record}'s writer over every object
+ * of a recording). Used by one thread.
  */
 public final class StreamingShadowHeap implements TraceEvents {
-    private static final long[] NO_SLOTS = new long[0];
+    private static final int[] NO_SLOTS = new int[0];
     /** Fewest objects a streaming heap holds before it collects (then: twice what the last collection kept). */
     static final int FIRST_COLLECTION = 1 << 16;
     /** The end of the message for a reference to a dropped object (the one check that depends on collections). */
@@ -35,13 +36,18 @@ public final class StreamingShadowHeap implements TraceEvents {
     private Long2IntOpenHashMap position = newPositions(FIRST_COLLECTION);
     private long[] ids = new long[FIRST_COLLECTION];
     private long[] sizes = new long[FIRST_COLLECTION];
-    private long[][] slots = new long[FIRST_COLLECTION][];
+    /** Each held object's reference slots, as the position of their target plus one (0 for null). */
+    private int[][] slots = new int[FIRST_COLLECTION][];
     private boolean[] marked = new boolean[FIRST_COLLECTION];
+    /** During a collection, each kept object's new position. */
+    private int[] moved = new int[FIRST_COLLECTION];
     private int held;
     /** Non-null roots: key {@code (area << 20) | slot}, area 0 for globals and thread + 1 for threads. */
     private final Long2LongOpenHashMap roots = new Long2LongOpenHashMap();
     private final TraceChecker checker = new TraceChecker();
-    private final IntArrayList stack = new IntArrayList();
+    /** The mark's stack of positions. */
+    private int[] stack = new int[64];
+    private int depth;
     private long allocated;
     private long nextCollection = FIRST_COLLECTION;
 
@@ -64,7 +70,7 @@ public final class StreamingShadowHeap implements TraceEvents {
         position.put(object, held);
         ids[held] = object;
         sizes[held] = bytes;
-        slots[held] = refSlots == 0 ? NO_SLOTS : new long[refSlots];
+        slots[held] = refSlots == 0 ? NO_SLOTS : new int[refSlots];
         held++;
         allocated++;
     }
@@ -76,9 +82,9 @@ public final class StreamingShadowHeap implements TraceEvents {
         if (p == ABSENT) {
             throw new TraceException("store into object " + source + DROPPED);
         }
-        long[] s = slots[p];
+        int[] s = slots[p];
         TraceChecker.checkSlot(source, slot, s.length);
-        s[slot] = checkTarget(target, "reference to object ");
+        s[slot] = target == 0 ? 0 : positionOf(target, "reference to object ") + 1;
     }
 
     @Override
@@ -119,19 +125,32 @@ public final class StreamingShadowHeap implements TraceEvents {
 
     /** {@code target}, which the checker found allocated: an error if this heap dropped it. */
     private long checkTarget(long target, String what) {
-        if (target != 0 && !position.containsKey(target)) {
-            throw new TraceException(what + target + DROPPED);
+        if (target != 0) {
+            positionOf(target, what);
         }
         return target;
     }
 
-    /** Drops every unreachable object: the reachable ones move to the front of the arrays, in their order. */
+    /** Where non-null {@code target}, which the checker found allocated, is held: an error if this heap dropped it. */
+    private int positionOf(long target, String what) {
+        int p = position.get(target);
+        if (p == ABSENT) {
+            throw new TraceException(what + target + DROPPED);
+        }
+        return p;
+    }
+
+    /**
+     * Drops every unreachable object: the reachable ones move to the front of the arrays, in their
+     * order, and their slots to their targets' new positions (a reachable object's targets are reachable).
+     */
     private void collectGarbage() {
         mark();
         int kept = 0;
         for (int i = 0; i < held; i++) {
             if (marked[i]) {
                 marked[i] = false;
+                moved[i] = kept;
                 ids[kept] = ids[i];
                 sizes[kept] = sizes[i];
                 slots[kept] = slots[i];
@@ -139,6 +158,14 @@ public final class StreamingShadowHeap implements TraceEvents {
             }
         }
         Arrays.fill(slots, kept, held, null);
+        for (int i = 0; i < kept; i++) {
+            int[] s = slots[i];
+            for (int k = 0; k < s.length; k++) {
+                if (s[k] != 0) {
+                    s[k] = moved[s[k] - 1] + 1;
+                }
+            }
+        }
         held = kept;
         nextCollection = Math.max(FIRST_COLLECTION, 2L * held);
         resize((int) Math.min(Integer.MAX_VALUE - 8, nextCollection));
@@ -150,24 +177,26 @@ public final class StreamingShadowHeap implements TraceEvents {
 
     /** Marks (in {@link #marked}) every object reachable from a thread or global root. */
     private void mark() {
-        stack.clear();
+        depth = 0;
         for (var it = roots.values().iterator(); it.hasNext(); ) {
-            push(it.nextLong());
+            push(position.get(it.nextLong()));
         }
-        while (!stack.isEmpty()) {
-            for (long t : slots[stack.popInt()]) {
+        while (depth > 0) {
+            for (int t : slots[stack[--depth]]) {
                 if (t != 0) {
-                    push(t);
+                    push(t - 1);
                 }
             }
         }
     }
 
-    private void push(long object) {
-        int p = position.get(object);
+    private void push(int p) {
         if (!marked[p]) {
             marked[p] = true;
-            stack.add(p);
+            if (depth == stack.length) {
+                stack = Arrays.copyOf(stack, 2 * depth);
+            }
+            stack[depth++] = p;
         }
     }
 
@@ -179,6 +208,7 @@ public final class StreamingShadowHeap implements TraceEvents {
             sizes = Arrays.copyOf(sizes, n);
             slots = Arrays.copyOf(slots, n);
             marked = Arrays.copyOf(marked, n);
+            moved = Arrays.copyOf(moved, n);
         }
     }
 
