@@ -214,22 +214,7 @@ public final class RecordedTrace implements TraceSource {
         index = 0;
         VisibleDeaths deaths = new VisibleDeaths(pinFromAllocation);
         // the visible graph on a thread of its own, beside the reading of the log and the last mentions
-        ConcurrentTee.replay(new TraceSource() {
-            @Override
-            public void replay(TraceEvents toDeaths) throws IOException {
-                firstPass(toDeaths, words, total);
-            }
-
-            @Override
-            public String describe() {
-                return describe;
-            }
-
-            @Override
-            public double progress() {
-                return progress;
-            }
-        }, deaths.events(), new IgnoringEvents() { });
+        ConcurrentTee.replay(toDeaths -> firstPass(toDeaths, words, total), deaths.events(), new IgnoringEvents() { });
         choosePins(deaths);
         pinned = 0;
         pinnedBytes = 0;
