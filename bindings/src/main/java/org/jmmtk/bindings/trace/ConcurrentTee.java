@@ -10,7 +10,8 @@ import java.util.concurrent.BlockingQueue;
 /**
  * Sends each event to a second consumer at once and, in batches, to a first one on a thread of its own:
  * a checker beside a writer, so that on two cores the check costs no wall time ({@code record}'s
- * post-pass, where the check was half of the pass). Events travel as primitives, five words each (type
+ * post-pass, where the check was half of the pass; its first pass sends the visible-death analysis
+ * the log's events this way, beside the reading of the log). Events travel as primitives, five words each (type
  * names aside), in batches of {@value #EVENTS}; the checker trails the feeding thread by at most four
  * batches. {@link #replay} reports what {@link TeeEvents} would: the first consumer's exception for the
  * earliest event it rejects, even when the source or the second consumer failed on a later one, and
@@ -64,10 +65,20 @@ public final class ConcurrentTee implements TraceEvents {
      * have every event, throwing the first one's exception if it rejected one.
      */
     public static void replay(TraceSource source, TraceEvents first, TraceEvents second) throws IOException {
+        replay(source::replay, first, second);
+    }
+
+    /** What sends events to a tee: a {@link TraceSource}'s replay, or a pass over some other record of events. */
+    public interface Feed {
+        void into(TraceEvents tee) throws IOException;
+    }
+
+    /** As {@link #replay(TraceSource, TraceEvents, TraceEvents)}, the events sent by {@code feed}. */
+    public static void replay(Feed feed, TraceEvents first, TraceEvents second) throws IOException {
         ConcurrentTee tee = new ConcurrentTee(first, second);
         tee.checking.start();
         try {
-            source.replay(tee);
+            feed.into(tee);
         } catch (IOException | RuntimeException | Error e) {
             tee.finish();
             tee.rethrowFailure();

@@ -1,36 +1,53 @@
 package org.jmmtk.bindings.trace;
 
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
-import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.util.Arrays;
 
 /**
  * The object graph of a trace in bounded memory, for checking and summarising traces of any length
- * ({@code trace import}): primitive maps of ids with sparse root slots (a map entry per non-null root).
+ * ({@code trace import}): the objects held in parallel arrays (id, size, slots holding their targets'
+ * positions), found through one primitive map from id to position, with sparse root slots (a map
+ * entry per non-null root).
  * It makes every check a replay makes that does not depend on where collections fall, by the
  * {@link TraceChecker} every consumer shares, and throws {@link TraceException} otherwise; and it
  * forgets unreachable objects as it goes: whenever its object count has doubled since the last time, it
- * walks the graph and drops what is not reachable (the checker's bit per allocated id tells a dropped
+ * marks the graph from the roots and drops what is not reachable (the checker's bit per allocated id tells a dropped
  * object from one never allocated). It collects just before an allocation, where a
  * replay's collector may run, so an object is never dropped between its allocation and the store that
  * links it. Its memory is then proportional to the reachable
  * objects plus that bit table, and a later reference to a dropped object is an error, as in a replay
  * whose collector ran in between. {@link ShadowHeap} keeps everything, for analyses and tests that look
- * at objects after they died. Used by one thread.
+ * at objects after they died. A collection marks through positions (no map lookup per reference),
+ * moves the reachable objects to the front of the arrays and builds the map afresh from them: cheaper
+ * than removing the dead one by one (this check runs beside {@code record}'s writer over every object
+ * of a recording). Used by one thread.
  */
 public final class StreamingShadowHeap implements TraceEvents {
-    private static final long[] NO_SLOTS = new long[0];
+    private static final int[] NO_SLOTS = new int[0];
     /** Fewest objects a streaming heap holds before it collects (then: twice what the last collection kept). */
     static final int FIRST_COLLECTION = 1 << 16;
     /** The end of the message for a reference to a dropped object (the one check that depends on collections). */
     private static final String DROPPED = ", which was already unreachable earlier in the trace";
+    private static final int ABSENT = -1;
 
-    private final Long2ObjectOpenHashMap<long[]> slots = new Long2ObjectOpenHashMap<>();
-    private final Long2LongOpenHashMap sizes = new Long2LongOpenHashMap();
+    /** Each held object's position in the arrays below. */
+    private Long2IntOpenHashMap position = newPositions(FIRST_COLLECTION);
+    private long[] ids = new long[FIRST_COLLECTION];
+    private long[] sizes = new long[FIRST_COLLECTION];
+    /** Each held object's reference slots, as the position of their target plus one (0 for null). */
+    private int[][] slots = new int[FIRST_COLLECTION][];
+    private boolean[] marked = new boolean[FIRST_COLLECTION];
+    /** During a collection, each kept object's new position. */
+    private int[] moved = new int[FIRST_COLLECTION];
+    private int held;
     /** Non-null roots: key {@code (area << 20) | slot}, area 0 for globals and thread + 1 for threads. */
     private final Long2LongOpenHashMap roots = new Long2LongOpenHashMap();
     private final TraceChecker checker = new TraceChecker();
+    /** The mark's stack of positions. */
+    private int[] stack = new int[64];
+    private int depth;
     private long allocated;
     private long nextCollection = FIRST_COLLECTION;
 
@@ -43,24 +60,31 @@ public final class StreamingShadowHeap implements TraceEvents {
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         checker.alloc(thread, object, bytes, refSlots, typeId);
-        if (sizes.size() >= nextCollection) {
+        if (held >= nextCollection) {
             // before the new object exists, as a replay collects in the allocation's slow path
             collectGarbage();
         }
-        sizes.put(object, bytes);
-        slots.put(object, refSlots == 0 ? NO_SLOTS : new long[refSlots]);
+        if (held == ids.length) {
+            resize(2 * held);
+        }
+        position.put(object, held);
+        ids[held] = object;
+        sizes[held] = bytes;
+        slots[held] = refSlots == 0 ? NO_SLOTS : new int[refSlots];
+        held++;
         allocated++;
     }
 
     @Override
     public void write(int thread, long source, int slot, long target) {
         checker.write(thread, source, slot, target);
-        long[] s = slots.get(source);
-        if (s == null) {
+        int p = position.get(source);
+        if (p == ABSENT) {
             throw new TraceException("store into object " + source + DROPPED);
         }
+        int[] s = slots[p];
         TraceChecker.checkSlot(source, slot, s.length);
-        s[slot] = checkTarget(target, "reference to object ");
+        s[slot] = target == 0 ? 0 : positionOf(target, "reference to object ") + 1;
     }
 
     @Override
@@ -101,26 +125,97 @@ public final class StreamingShadowHeap implements TraceEvents {
 
     /** {@code target}, which the checker found allocated: an error if this heap dropped it. */
     private long checkTarget(long target, String what) {
-        if (target != 0 && !sizes.containsKey(target)) {
-            throw new TraceException(what + target + DROPPED);
+        if (target != 0) {
+            positionOf(target, what);
         }
         return target;
     }
 
-    /** Drops every unreachable object. */
+    /** Where non-null {@code target}, which the checker found allocated, is held: an error if this heap dropped it. */
+    private int positionOf(long target, String what) {
+        int p = position.get(target);
+        if (p == ABSENT) {
+            throw new TraceException(what + target + DROPPED);
+        }
+        return p;
+    }
+
+    /**
+     * Drops every unreachable object: the reachable ones move to the front of the arrays, in their
+     * order, and their slots to their targets' new positions (a reachable object's targets are reachable).
+     */
     private void collectGarbage() {
-        LongOpenHashSet live = reachable().ids();
-        var it = sizes.keySet().iterator();
-        while (it.hasNext()) {
-            long id = it.nextLong();
-            if (!live.contains(id)) {
-                it.remove();
-                slots.remove(id);
+        mark();
+        int kept = 0;
+        for (int i = 0; i < held; i++) {
+            if (marked[i]) {
+                marked[i] = false;
+                moved[i] = kept;
+                ids[kept] = ids[i];
+                sizes[kept] = sizes[i];
+                slots[kept] = slots[i];
+                kept++;
             }
         }
-        sizes.trim();
-        slots.trim();
-        nextCollection = Math.max(FIRST_COLLECTION, 2L * sizes.size());
+        Arrays.fill(slots, kept, held, null);
+        for (int i = 0; i < kept; i++) {
+            int[] s = slots[i];
+            for (int k = 0; k < s.length; k++) {
+                if (s[k] != 0) {
+                    s[k] = moved[s[k] - 1] + 1;
+                }
+            }
+        }
+        held = kept;
+        nextCollection = Math.max(FIRST_COLLECTION, 2L * held);
+        resize((int) Math.min(Integer.MAX_VALUE - 8, nextCollection));
+        position = newPositions(held);
+        for (int i = 0; i < held; i++) {
+            position.put(ids[i], i);
+        }
+    }
+
+    /** Marks (in {@link #marked}) every object reachable from a thread or global root. */
+    private void mark() {
+        depth = 0;
+        for (var it = roots.values().iterator(); it.hasNext(); ) {
+            push(position.get(it.nextLong()));
+        }
+        while (depth > 0) {
+            for (int t : slots[stack[--depth]]) {
+                if (t != 0) {
+                    push(t - 1);
+                }
+            }
+        }
+    }
+
+    private void push(int p) {
+        if (!marked[p]) {
+            marked[p] = true;
+            if (depth == stack.length) {
+                stack = Arrays.copyOf(stack, 2 * depth);
+            }
+            stack[depth++] = p;
+        }
+    }
+
+    /** The arrays at {@code capacity} (at least what they hold). */
+    private void resize(int capacity) {
+        int n = Math.max(capacity, held);
+        if (n != ids.length) {
+            ids = Arrays.copyOf(ids, n);
+            sizes = Arrays.copyOf(sizes, n);
+            slots = Arrays.copyOf(slots, n);
+            marked = Arrays.copyOf(marked, n);
+            moved = Arrays.copyOf(moved, n);
+        }
+    }
+
+    private static Long2IntOpenHashMap newPositions(int expected) {
+        Long2IntOpenHashMap m = new Long2IntOpenHashMap(Math.max(16, expected));
+        m.defaultReturnValue(ABSENT);
+        return m;
     }
 
     /** Objects allocated so far (including those dropped). */
@@ -130,27 +225,19 @@ public final class StreamingShadowHeap implements TraceEvents {
 
     /** Objects held now: those not yet found unreachable. */
     public long heldObjects() {
-        return sizes.size();
+        return held;
     }
 
     /** Walks the graph from every thread and global root. */
     public ShadowHeap.Reachable reachable() {
+        mark();
         LongOpenHashSet seen = new LongOpenHashSet();
-        LongArrayList stack = new LongArrayList();
-        for (var it = roots.values().iterator(); it.hasNext(); ) {
-            long t = it.nextLong();
-            if (seen.add(t)) {
-                stack.add(t);
-            }
-        }
         long bytes = 0;
-        while (!stack.isEmpty()) {
-            long object = stack.removeLong(stack.size() - 1);
-            bytes += sizes.get(object);
-            for (long t : slots.get(object)) {
-                if (t != 0 && seen.add(t)) {
-                    stack.add(t);
-                }
+        for (int i = 0; i < held; i++) {
+            if (marked[i]) {
+                marked[i] = false;
+                seen.add(ids[i]);
+                bytes += sizes[i];
             }
         }
         return new ShadowHeap.Reachable(seen, bytes);

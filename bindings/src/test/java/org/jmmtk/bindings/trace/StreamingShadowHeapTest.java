@@ -66,4 +66,97 @@ class StreamingShadowHeapTest {
         assertTrue(streaming.heldObjects() < plain.objectCount() / 2,
                 streaming.heldObjects() + " held of " + plain.objectCount());
     }
+
+    /**
+     * Random graphs with sparse, unordered ids over many collections: after each round the streaming heap
+     * reaches what the plain heap reaches (its collections compact the objects and rewrite slots to new
+     * positions), and it has dropped objects (150,000 allocated against a first collection at 65,536). Every reference stored is to a reachable object: a new
+     * object is linked before the next allocation, and while objects are allocated references are only
+     * stored into empty slots; a phase without allocations then clears some.
+     */
+    @Test
+    void randomGraphsAgreeWithThePlainHeapAcrossCollections() {
+        for (long seed = 1; seed <= 4; seed++) {
+            java.util.Random random = new java.util.Random(seed);
+            ShadowHeap plain = new ShadowHeap();
+            StreamingShadowHeap streaming = new StreamingShadowHeap();
+            TeeEvents both = new TeeEvents(plain, streaming);
+            it.unimi.dsi.fastutil.longs.LongOpenHashSet used = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
+            it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap<long[]> fields = new it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap<>();
+            long[] globals = new long[64];
+            long[] roots = new long[256];
+            for (int round = 0; round < 30; round++) {
+                it.unimi.dsi.fastutil.longs.LongArrayList linkable =
+                        new it.unimi.dsi.fastutil.longs.LongArrayList(plain.reachable().ids().toLongArray());
+                for (int op = 0; op < 5_000; op++) {
+                    long id;
+                    do {
+                        id = 1 + (random.nextLong() >>> 1) % (1L << 40);
+                    } while (!used.add(id));
+                    int slots = random.nextInt(4);
+                    both.alloc(0, id, 16 + 8L * slots, slots, 0);
+                    fields.put(id, new long[slots]);
+                    if (!linkable.isEmpty() && store(both, fields, linkable.getLong(random.nextInt(linkable.size())), id, random)) {
+                        linkable.add(id);
+                    } else if (globals[(int) (id & 63)] == 0) {
+                        globals[(int) (id & 63)] = id;
+                        both.global((int) (id & 63), id);
+                        linkable.add(id);
+                    } else if (roots[(int) (id & 255)] == 0) {
+                        roots[(int) (id & 255)] = id;
+                        both.root(0, (int) (id & 255), id);
+                        linkable.add(id);
+                    } else {
+                        fields.remove(id); // garbage at once, never referenced
+                    }
+                    if (!linkable.isEmpty()) {
+                        store(both, fields, linkable.getLong(random.nextInt(linkable.size())),
+                                linkable.getLong(random.nextInt(linkable.size())), random);
+                    }
+                }
+                for (int i = 0; i < 64; i++) {
+                    if (random.nextBoolean()) {
+                        globals[i] = 0;
+                        both.global(i, 0);
+                    }
+                }
+                for (int i = 0; i < 256; i++) {
+                    if (random.nextBoolean()) {
+                        roots[i] = 0;
+                        both.root(0, i, 0);
+                    }
+                }
+                for (int op = 0; op < 2_000 && !linkable.isEmpty(); op++) {
+                    long source = linkable.getLong(random.nextInt(linkable.size()));
+                    long[] f = fields.get(source);
+                    if (f.length > 0) {
+                        int k = random.nextInt(f.length);
+                        f[k] = 0;
+                        both.write(0, source, k, 0);
+                    }
+                }
+                assertEquals(plain.reachable().ids(), streaming.reachable().ids(), "seed " + seed + " round " + round);
+                assertEquals(plain.reachable().bytes(), streaming.reachable().bytes(), "seed " + seed + " round " + round);
+                fields.keySet().retainAll(plain.reachable().ids());
+            }
+            assertTrue(streaming.heldObjects() < streaming.objectCount(),
+                    streaming.heldObjects() + " held of " + streaming.objectCount());
+        }
+    }
+
+    /** Stores {@code target} into an empty slot of {@code source}, if it has one; whether it did. */
+    private static boolean store(TraceEvents out, it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap<long[]> fields,
+                                 long source, long target, java.util.Random random) {
+        long[] f = fields.get(source);
+        if (f.length == 0) {
+            return false;
+        }
+        int k = random.nextInt(f.length);
+        if (f[k] != 0) {
+            return false;
+        }
+        f[k] = target;
+        out.write(0, source, k, target);
+        return true;
+    }
 }

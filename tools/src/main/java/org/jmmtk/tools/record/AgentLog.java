@@ -135,6 +135,8 @@ final class AgentLog {
         private final FileChannel in;
         private int chunk = -1;
         private long[] words = new long[0];
+        /** The chunk's bytes, read straight into native memory and reused for every chunk. */
+        private ByteBuffer bytes = ByteBuffer.allocateDirect(0);
         private int length;
         private int pos;
 
@@ -172,7 +174,10 @@ final class AgentLog {
             if (words.length < length) {
                 words = new long[length];
             }
-            ByteBuffer bytes = ByteBuffer.allocate(8 * length).order(ByteOrder.LITTLE_ENDIAN);
+            if (bytes.capacity() < 8 * length) {
+                bytes = ByteBuffer.allocateDirect(8 * length).order(ByteOrder.LITTLE_ENDIAN);
+            }
+            bytes.clear().limit(8 * length);
             long at = c[0];
             while (bytes.hasRemaining()) {
                 if (in.read(bytes, at + bytes.position()) < 0) {

@@ -44,16 +44,19 @@ final class DeferredRootStores {
     private long[] written = new long[64];
     private boolean[] deferred = new boolean[64];
     private boolean[] queued = new boolean[64];
-    /** Deferred slots by written value: the slots to check when that value's last mention passes. */
-    private final Long2IntOpenHashMap staleHead = new Long2IntOpenHashMap();
+    /**
+     * Deferred slots by written value, the first one's index plus one (0: none) by object id: the slots to
+     * check when that value's last mention passes.
+     */
+    private final int[] staleHead;
     private int[] stalePrev = new int[64];
     private int[] staleNext = new int[64];
-    /** Deferred slots by actual value: the slots to check when no written slot holds that value. */
-    private final Long2IntOpenHashMap waitHead = new Long2IntOpenHashMap();
+    /** Deferred slots by actual value, as {@link #staleHead}: the slots to check when no written slot holds that value. */
+    private final int[] waitHead;
     private int[] waitPrev = new int[64];
     private int[] waitNext = new int[64];
-    /** How many written frame slots hold each object. */
-    private final Long2IntOpenHashMap held = new Long2IntOpenHashMap();
+    /** How many written frame slots hold each object (indexed by object id). */
+    private final int[] held;
     private final IntArrayList queue = new IntArrayList();
     private long deferredStores;
 
@@ -66,8 +69,10 @@ final class DeferredRootStores {
         this.reachableUntil = reachableUntil;
         this.eager = eager;
         index.defaultReturnValue(NONE);
-        staleHead.defaultReturnValue(NONE);
-        waitHead.defaultReturnValue(NONE);
+        // by id, as the recording's other per-object tables: hash maps here were a quarter of the second pass
+        staleHead = new int[reachableUntil.length];
+        waitHead = new int[reachableUntil.length];
+        held = new int[reachableUntil.length];
     }
 
     /** The program stores {@code value} into {@code thread}'s frame slot {@code slot}. */
@@ -96,7 +101,7 @@ final class DeferredRootStores {
      * checked then.
      */
     void mayBeUnreachable(long id) {
-        for (int i = staleHead.get(id); i != NONE; i = staleNext[i]) {
+        for (int i = staleHead[(int) id] - 1; i != NONE; i = staleNext[i]) {
             enqueue(i);
         }
     }
@@ -111,7 +116,7 @@ final class DeferredRootStores {
             long y = written[i];
             if (x == y) {
                 undefer(i);
-            } else if (eager || (y != 0 && reachableUntil[(int) y] <= point) || (x != 0 && held.get(x) == 0)) {
+            } else if (eager || (y != 0 && reachableUntil[(int) y] <= point) || (x != 0 && held[(int) x] == 0)) {
                 undefer(i);
                 write(i, x, out);
                 stores++;
@@ -153,14 +158,13 @@ final class DeferredRootStores {
     private void write(int i, long value, TraceEvents out) {
         long old = written[i];
         written[i] = value;
-        if (old != 0 && held.addTo(old, -1) == 1) {
-            held.remove(old);
-            for (int j = waitHead.get(old); j != NONE; j = waitNext[j]) {
+        if (old != 0 && --held[(int) old] == 0) {
+            for (int j = waitHead[(int) old] - 1; j != NONE; j = waitNext[j]) {
                 enqueue(j);
             }
         }
         if (value != 0) {
-            held.addTo(value, 1);
+            held[(int) value]++;
         }
         out.root((int) (key[i] >>> 32), (int) key[i], value);
     }
@@ -184,8 +188,9 @@ final class DeferredRootStores {
         }
     }
 
-    private static void link(Long2IntOpenHashMap head, int[] prev, int[] next, long value, int i) {
-        int first = head.put(value, i);
+    private static void link(int[] head, int[] prev, int[] next, long value, int i) {
+        int first = head[(int) value] - 1;
+        head[(int) value] = i + 1;
         prev[i] = NONE;
         next[i] = first;
         if (first != NONE) {
@@ -193,13 +198,9 @@ final class DeferredRootStores {
         }
     }
 
-    private static void unlink(Long2IntOpenHashMap head, int[] prev, int[] next, long value, int i) {
+    private static void unlink(int[] head, int[] prev, int[] next, long value, int i) {
         if (prev[i] == NONE) {
-            if (next[i] == NONE) {
-                head.remove(value);
-            } else {
-                head.put(value, next[i]);
-            }
+            head[(int) value] = next[i] + 1;
         } else {
             next[prev[i]] = next[i];
         }

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.jmmtk.agent.rt.EventLog;
+import org.jmmtk.bindings.trace.ConcurrentTee;
+import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceSource;
@@ -30,13 +32,17 @@ import org.jmmtk.bindings.trace.TraceSource;
  * only static fields are roots. Frame slots are written before each point (only there can a
  * collection see them): as they are then, except the stores {@link DeferredRootStores} shows cannot
  * change what is reachable there. Static fields get global slots in the order of their first store;
- * pins share that numbering and reuse the slots of released pins. Used by one thread.
+ * pins share that numbering and reuse the slots of released pins. Used by one thread; the first
+ * pass's {@link VisibleDeaths} runs on a second one, fed in batches by {@link ConcurrentTee} while
+ * this one reads the log, and the second pass's check runs there too (see {@code record}).
  */
 public final class RecordedTrace implements TraceSource {
     private final AgentLog log;
     private final String describe;
     private final StartupHeap startup;
     private volatile double progress;
+    /** Progress is published once per this many events plus one (not a volatile store per event). */
+    private static final long PROGRESS_EVENTS = (1 << 16) - 1;
 
     private final boolean pinFromAllocation;
     private long[] lastMention = new long[1024];
@@ -207,33 +213,8 @@ public final class RecordedTrace implements TraceSource {
         long[] words = {0};
         index = 0;
         VisibleDeaths deaths = new VisibleDeaths(pinFromAllocation);
-        log.events((thread, kind, a, b, c) -> {
-            switch (kind) {
-                case EventLog.ALLOC -> {
-                    mention(a);
-                    deaths.point(index);
-                    deaths.alloc((int) a);
-                }
-                case EventLog.WRITE -> {
-                    mention(a);
-                    mention(c);
-                    deaths.write((int) a, (int) b, (int) c);
-                }
-                case EventLog.ROOT -> {
-                    mention(b);
-                    deaths.root(thread, (int) a, (int) b);
-                }
-                case EventLog.GLOBAL -> {
-                    mention(b);
-                    deaths.global((int) a, (int) b);
-                }
-                case EventLog.COLLECT -> deaths.point(index); // a collection runs here too
-                default -> throw new TraceException(log.dir().toString(), "unknown event kind " + kind);
-            }
-            index++;
-            words[0] += EventLog.WORDS[kind];
-            progress = words[0] / total;
-        });
+        // the visible graph on a thread of its own, beside the reading of the log and the last mentions
+        ConcurrentTee.replay(toDeaths -> firstPass(toDeaths, words, total), deaths.events(), new IgnoringEvents() { });
         choosePins(deaths);
         pinned = 0;
         pinnedBytes = 0;
@@ -288,11 +269,48 @@ public final class RecordedTrace implements TraceSource {
             }
             index++;
             words[0] += EventLog.WORDS[kind];
-            progress = words[0] / total;
+            if ((index & PROGRESS_EVENTS) == 0) {
+                progress = words[0] / total;
+            }
         });
         clearReleased(out);
         frameRoots.clearAll(out);
         progress = 1;
+    }
+
+    /**
+     * The first pass's reading of the log: each object's last mention, and every event to {@code deaths}
+     * ({@link VisibleDeaths#events}), in the log's words.
+     */
+    private void firstPass(TraceEvents deaths, long[] words, double total) throws IOException {
+        log.events((thread, kind, a, b, c) -> {
+            switch (kind) {
+                case EventLog.ALLOC -> {
+                    mention(a);
+                    deaths.alloc(thread, a, b, 0, 0);
+                }
+                case EventLog.WRITE -> {
+                    mention(a);
+                    mention(c);
+                    deaths.write(thread, a, (int) b, c);
+                }
+                case EventLog.ROOT -> {
+                    mention(b);
+                    deaths.root(thread, (int) a, b);
+                }
+                case EventLog.GLOBAL -> {
+                    mention(b);
+                    deaths.global((int) a, b);
+                }
+                case EventLog.COLLECT -> deaths.collect();
+                default -> throw new TraceException(log.dir().toString(), "unknown event kind " + kind);
+            }
+            index++;
+            words[0] += EventLog.WORDS[kind];
+            if ((index & PROGRESS_EVENTS) == 0) {
+                progress = words[0] / total;
+            }
+        });
     }
 
     /**
@@ -429,7 +447,7 @@ public final class RecordedTrace implements TraceSource {
     /** After a mention of {@code id}: if it was its last, its pin ends and deferred frame slots that keep it are checked. */
     private void release(long id) {
         if (id != 0 && lastMention[(int) id] == index) {
-            if (pins.containsKey(id)) {
+            if (willPin[(int) id] && pins.containsKey(id)) {
                 released.add(pins.remove(id));
             }
             frameRoots.mayBeUnreachable(id);

@@ -6,6 +6,8 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntIterator;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
+import org.jmmtk.bindings.trace.IgnoringEvents;
+import org.jmmtk.bindings.trace.TraceEvents;
 
 /**
  * The first point (an allocation or a collection request, where a collector may run) at which each
@@ -37,7 +39,7 @@ import java.util.Arrays;
  *
  * <p>{@link #conservative} instead takes every object as unreachable at the first point after its
  * birth (the pins of every object used after an allocation, as {@code record} wrote before; tests
- * compare the two). Used by one thread.
+ * compare the two). Used by one thread: {@code record}'s checking thread, through {@link #events}.
  */
 final class VisibleDeaths {
     /** Objects a backward search may visit before a full mark is cheaper. */
@@ -188,6 +190,47 @@ final class VisibleDeaths {
         if (!conservative) {
             statics.put(staticId, holdInstead(statics.get(staticId), target));
         }
+    }
+
+    /**
+     * This pass as a consumer of the log's events in order, for a thread of its own ({@link RecordedTrace}
+     * reads the log on another): an allocation and a collection request are points, at the index of
+     * their event (events count from 0); ids, slots and threads as the log has them, a static field's
+     * id as the slot of a {@code global}.
+     */
+    TraceEvents events() {
+        return new IgnoringEvents() {
+            private long index;
+
+            @Override
+            public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+                point(index++);
+                VisibleDeaths.this.alloc((int) object);
+            }
+
+            @Override
+            public void write(int thread, long source, int slot, long target) {
+                index++;
+                VisibleDeaths.this.write((int) source, slot, (int) target);
+            }
+
+            @Override
+            public void root(int thread, int rootSlot, long target) {
+                index++;
+                VisibleDeaths.this.root(thread, rootSlot, (int) target);
+            }
+
+            @Override
+            public void global(int rootSlot, long target) {
+                index++;
+                VisibleDeaths.this.global(rootSlot, (int) target);
+            }
+
+            @Override
+            public void collect() {
+                point(index++);
+            }
+        };
     }
 
     /** Deaths found so far, in the order of their points: ids. */
