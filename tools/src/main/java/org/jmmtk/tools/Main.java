@@ -145,7 +145,7 @@ public final class Main implements Runnable {
         }
         cmd.setExecutionExceptionHandler(handler);
         cmd.setParameterExceptionHandler(new UsageErrorHandler());
-        cmd.registerConverter(Reports.Kind.class, Reports.Kind::parse);
+        cmd.registerConverter(Reports.Kind.class, new Reports.KindConverter());
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         return cmd;
     }
