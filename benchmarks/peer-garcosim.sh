@@ -27,18 +27,28 @@ cd "$DIR"
 # wall seconds, then CPU seconds (user + system), which a loaded machine disturbs less
 TIMEFORMAT='%R %U %S'
 med() { printf '%s\n' "$@" | sort -n | awk '{v[NR]=$1} END {print (NR%2)? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+# JMMTK_ALSO=LAUNCHER (another tree's ./jmmtk, e.g. main's) runs that launcher too, alternately with this one
+# and the peer, for a before/after ratio taken under the same load
+LAUNCHERS=("$ROOT/jmmtk"); [[ -z "${JMMTK_ALSO:-}" ]] || LAUNCHERS+=("$JMMTK_ALSO")
 for pair in "traversal semispace" "markSweep marksweep"; do
   set -- $pair
-  peer=(); ours=(); peercpu=(); ourcpu=()
+  peer=(); peercpu=(); declare -A ours=() ourcpu=()
   for i in $(seq "$N"); do
     # the time is the last line (a crash adds the shell's report before it)
     read -r w u s < <({ time "$TFS" "$DIR/t.garcosim" -h "$HEAP" -c "$1" >/dev/null 2>&1; } 2>&1 | tail -1 || true)
     peer+=("$w"); peercpu+=("$(echo "$u + $s" | bc)")
-    read -r w u s < <({ time "$ROOT/jmmtk" run --trace "$DIR/t.trace" --plan "$2" --heap "$HEAP" >"$DIR/out" 2>&1; } 2>&1 | tail -1 || true)
-    ours+=("$w"); ourcpu+=("$(echo "$u + $s" | bc)")
+    for l in "${!LAUNCHERS[@]}"; do
+      read -r w u s < <({ time "${LAUNCHERS[$l]}" run --trace "$DIR/t.trace" --plan "$2" --heap "$HEAP" >"$DIR/out" 2>&1; } 2>&1 | tail -1 || true)
+      ours[$l]="${ours[$l]:-} $w"; ourcpu[$l]="${ourcpu[$l]:-} $(echo "$u + $s" | bc)"
+    done
   done
-  p=$(med "${peer[@]}"); o=$(med "${ours[@]}"); pc=$(med "${peercpu[@]}"); oc=$(med "${ourcpu[@]}")
-  echo "$2: TraceFileSim $p s, jmmtk $o s, jmmtk $(echo "scale=1; $p / $o" | bc)x faster (TraceFileSim: ${peer[*]}; jmmtk: ${ours[*]})"
-  echo "$2: CPU: TraceFileSim $pc s, jmmtk $oc s, $(echo "scale=1; $pc / $oc" | bc)x"
+  p=$(med "${peer[@]}"); pc=$(med "${peercpu[@]}")
+  for l in "${!LAUNCHERS[@]}"; do
+    # shellcheck disable=SC2086
+    o=$(med ${ours[$l]}); oc=$(med ${ourcpu[$l]}); who=""; [[ $l == 0 ]] || who=" (${LAUNCHERS[$l]})"
+    echo "$2: TraceFileSim $p s, jmmtk$who $o s, jmmtk $(echo "scale=1; $p / $o" | bc)x faster (TraceFileSim: ${peer[*]}; jmmtk:${ours[$l]})"
+    echo "$2: CPU: TraceFileSim $pc s, jmmtk$who $oc s, $(echo "scale=1; $pc / $oc" | bc)x"
+  done
+  unset ours ourcpu
   grep -E "^ *(GCs|collections)" "$DIR/out" | head -2 || true
 done

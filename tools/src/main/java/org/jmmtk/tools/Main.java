@@ -32,6 +32,8 @@ import org.jmmtk.plans.Plans;
 import org.jmmtk.tools.probes.Reports;
 import org.jmmtk.tools.study.StudyCommand;
 import org.jmmtk.tools.validate.ValidateCommand;
+import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -43,13 +45,17 @@ import picocli.CommandLine;
                         + "--debug (anywhere) prints the stack trace of an internal error.",
                 "--classpath PATH (anywhere, repeatable) adds jars and directories holding plans and plugins, "
                         + "as the environment variable JMMTK_CLASSPATH does (entries separated by the system's "
-                        + "path separator); 'jmmtk plans' and 'jmmtk plugins' show where each came from."},
-        subcommands = {RunCommand.class, PlansCommand.class, PluginsCommand.class, WorkloadsCommand.class,
-                TraceCommand.class, LifetimesCommand.class, GranulateCommand.class, PlotCommand.class,
-                SweepCommand.class, CalibrateCommand.class, ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class,
-                StudyCommand.class, ViewCommand.class, RecordCommand.class, ArenaCommand.class, ValidateCommand.class,
-                HelpCommand.class})
+                        + "path separator); 'jmmtk plans' and 'jmmtk plugins' show where each came from."})
 public final class Main implements Runnable {
+    /** The commands under jmmtk, in the order its usage lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, PlansCommand.class,
+            PluginsCommand.class, WorkloadsCommand.class, TraceCommand.class, LifetimesCommand.class,
+            GranulateCommand.class, PlotCommand.class, SweepCommand.class, CalibrateCommand.class,
+            ProbesCommand.class, PerfettoCommand.class, MinHeapCommand.class, StudyCommand.class, ViewCommand.class,
+            RecordCommand.class, ArenaCommand.class, ValidateCommand.class, HelpCommand.class);
+    /** Commands that reach their siblings when they run: help shows them, validate runs record. */
+    private static final Set<String> NEED_SIBLINGS = Set.of("help", "validate");
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -66,9 +72,14 @@ public final class Main implements Runnable {
     /** Runs a command line as if {@code JMMTK_CLASSPATH} were {@code env} (null: unset). */
     static int executeWithEnv(String env, String... args) {
         ErrorHandler handler = new ErrorHandler(GlobalOptions.hasDebug(args));
-        CommandLine cmd = commandLine(handler);
+        GlobalOptions global;
         try {
-            GlobalOptions global = GlobalOptions.parse(args);
+            global = GlobalOptions.parse(args);
+        } catch (RuntimeException e) {
+            return handler.handle(e, commandLine(handler, COMMANDS));
+        }
+        CommandLine cmd = commandLine(handler, commandsFor(global.rest()));
+        try {
             useExtensions(global.extensionClassPath(env));
             PlanOptionFlags.addTo(cmd);
             return cmd.execute(global.rest());
@@ -82,12 +93,38 @@ public final class Main implements Runnable {
     }
 
     /**
+     * The commands to build for a command line (after the global options): picocli reads every option
+     * of every command it is given, which took most of a short command's start-up, so a command line
+     * that names a command gets that one alone; {@code --version} gets none; anything else (the usage,
+     * an unknown command, a command that reaches its siblings) gets them all, so that its usage, or
+     * the error's list of commands, is whole.
+     */
+    static List<Class<?>> commandsFor(String[] rest) {
+        if (rest.length == 1 && (rest[0].equals("--version") || rest[0].equals("-V"))) {
+            return List.of();
+        }
+        if (rest.length > 0 && !NEED_SIBLINGS.contains(rest[0])) {
+            for (Class<?> c : COMMANDS) {
+                Command command = c.getAnnotation(Command.class);
+                if (command.name().equals(rest[0]) || List.of(command.aliases()).contains(rest[0])) {
+                    return List.of(c);
+                }
+            }
+        }
+        return COMMANDS;
+    }
+
+    /**
      * Adds {@code classPath} to the run and discovers plans and plugins at once, so that a broken jar
-     * fails every command alike before it starts any work; on failure nothing stays added.
+     * fails every command alike before it starts any work; on failure nothing stays added. Without
+     * added code the built-in plans are discovered when a command first needs them.
      */
     private static void useExtensions(ExtensionClassPath classPath) {
         try {
             Extensions.use(classPath);
+            if (classPath.isEmpty()) {
+                return;
+            }
             Plans.REGISTRY.all();
             Plugins.REGISTRY.all();
         } catch (RuntimeException e) {
@@ -96,15 +133,19 @@ public final class Main implements Runnable {
         }
     }
 
+    /** The whole command line, every command built. */
     static CommandLine commandLine() {
-        return commandLine(new ErrorHandler(false));
+        return commandLine(new ErrorHandler(false), COMMANDS);
     }
 
-    private static CommandLine commandLine(ErrorHandler handler) {
+    private static CommandLine commandLine(ErrorHandler handler, List<Class<?>> commands) {
         CommandLine cmd = new CommandLine(new Main());
+        for (Class<?> c : commands) {
+            cmd.addSubcommand(c);
+        }
         cmd.setExecutionExceptionHandler(handler);
         cmd.setParameterExceptionHandler(new UsageErrorHandler());
-        cmd.registerConverter(Reports.Kind.class, Reports.Kind::parse);
+        cmd.registerConverter(Reports.Kind.class, new Reports.KindConverter());
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         return cmd;
     }

@@ -24,7 +24,8 @@ public final class Extensions {
 
     /** Makes {@code classPath} the added code; the empty class path removes what was added. */
     public static synchronized void use(ExtensionClassPath classPath) {
-        if (classPath.equals(state.classPath)) {
+        // the lists, not the records: a record's first equals bootstraps method handles, a cost every start paid
+        if (classPath.elements().equals(state.classPath.elements())) {
             return;
         }
         state = new State(classPath, classPath.isEmpty() ? JMMTK : loaderFor(classPath));

@@ -32,14 +32,23 @@ public final class PlanOptionFlags {
     private PlanOptionFlags() {
     }
 
-    /** Adds the plan options to every command under {@code root} that chooses a plan. */
+    /**
+     * Adds the plan options to every command under {@code root} that chooses a plan (the plans are
+     * discovered only if there is one).
+     */
     public static void addTo(CommandLine root) {
-        Map<String, List<Plans.Entry>> declaring = declaring(Plans.REGISTRY.all());
+        List<CommandSpec> choosing = new ArrayList<>();
         for (CommandLine command : commands(root, new ArrayList<>())) {
             CommandSpec spec = command.getCommandSpec();
-            if (spec.mixins().values().stream().noneMatch(m -> m.userObject() instanceof CollectorOptions)) {
-                continue;
+            if (spec.mixins().values().stream().anyMatch(m -> m.userObject() instanceof CollectorOptions)) {
+                choosing.add(spec);
             }
+        }
+        if (choosing.isEmpty()) {
+            return;
+        }
+        Map<String, List<Plans.Entry>> declaring = declaring(Plans.REGISTRY.all());
+        for (CommandSpec spec : choosing) {
             for (Map.Entry<String, List<Plans.Entry>> e : declaring.entrySet()) {
                 spec.addOption(option(spec, e.getKey(), e.getValue()));
             }

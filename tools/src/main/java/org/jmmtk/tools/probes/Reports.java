@@ -42,6 +42,18 @@ public final class Reports {
         }
     }
 
+    /**
+     * {@link Kind#parse} for picocli. A class rather than a method reference: picocli's classes are of
+     * Java 5's format, and a lambda implementing one of its interfaces keeps the interface, and the
+     * converters that implement it, out of the launcher's class-data-sharing archive.
+     */
+    public static final class KindConverter implements CommandLine.ITypeConverter<Kind> {
+        @Override
+        public Kind convert(String label) {
+            return Kind.parse(label);
+        }
+    }
+
     private Reports() {
     }
 

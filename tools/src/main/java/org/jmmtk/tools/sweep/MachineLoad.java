@@ -4,11 +4,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * How busy the machine was when a timing was taken: the one-minute load average ({@code /proc/loadavg}, through
- * the {@code OperatingSystemMXBean}) against the processors this JVM may use. Above the processor count
+ * How busy the machine was when a timing was taken: the one-minute load average ({@code /proc/loadavg}, or where
+ * there is none the {@code OperatingSystemMXBean}'s) against the processors this JVM may use. Above the processor count
  * threads wait for a processor, so wall-clock timings (and speedups most of all) measure the other programs too:
  * every timing output says so, one line on standard error and {@code loadAverage} and {@code busyMachine} in its
  * JSON. The system property {@code jmmtk.loadAverage} replaces the reading (for tests, and for machines that do
@@ -22,18 +25,31 @@ public record MachineLoad(double loadAverage, int processors) {
     public static final String PROPERTY = "jmmtk.loadAverage";
     /** How the warning starts. */
     public static final String WARNING_PREFIX = "jmmtk: warning: load average ";
+    private static final Path LOADAVG = Path.of("/proc/loadavg");
 
     /** The load now. */
     public static MachineLoad now() {
         String given = System.getProperty(PROPERTY);
         double load;
         try {
-            load = given != null ? Double.parseDouble(given)
-                    : ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+            load = given != null ? Double.parseDouble(given) : systemLoadAverage();
         } catch (NumberFormatException e) {
             load = -1;
         }
         return new MachineLoad(load, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * The first field of {@code /proc/loadavg} where there is one, which is what the MXBean reads on Linux:
+     * starting the management classes took a few percent of a short run.
+     */
+    private static double systemLoadAverage() {
+        try {
+            String text = Files.readString(LOADAVG, StandardCharsets.US_ASCII);
+            return Double.parseDouble(text.substring(0, text.indexOf(' ')));
+        } catch (IOException | RuntimeException e) {
+            return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        }
     }
 
     /** Whether more threads wanted a processor than there were processors (on average over the last minute). */
