@@ -26,7 +26,7 @@ import org.objectweb.asm.tree.VarInsnNode;
 /**
  * Rewrites one method so that it reports to the recorder: allocations ({@code NEW} where it runs, with
  * a reservation that the object takes at its constructor's entry or when its {@code <init>} returns;
- * arrays, {@code clone()} and reflective allocation after they complete), requests for a collection
+ * arrays, {@code clone()}, reflective and {@code Unsafe.allocateInstance} allocation after they complete), requests for a collection
  * ({@code Runtime.gc()}),
  * reference stores before {@code PUTFIELD}/{@code PUTSTATIC}, {@code AASTORE} replaced by a call that
  * stores and records, reference locals after {@code ASTORE}, and the frame's entry and exit (every
@@ -459,10 +459,17 @@ final class MethodRewriter implements Opcodes {
         return desc.charAt(0) == 'L' || desc.charAt(0) == '[';
     }
 
+    /**
+     * An allocation with no {@code NEW}, recorded when it returns: reflection's, and {@code Unsafe}'s
+     * {@code allocateInstance} (how method handles make objects: a capturing lambda is made by
+     * {@code DirectMethodHandle.allocateInstance} and its hidden class's constructor).
+     */
     private static boolean reflective(MethodInsnNode call) {
         return call.owner.equals("java/lang/reflect/Constructor") && call.name.equals("newInstance")
                 || call.owner.equals("java/lang/Class") && call.name.equals("newInstance")
-                || call.owner.equals("java/lang/reflect/Array") && call.name.equals("newInstance");
+                || call.owner.equals("java/lang/reflect/Array") && call.name.equals("newInstance")
+                || unsafe(call.owner) && call.name.equals("allocateInstance")
+                        && call.desc.equals("(Ljava/lang/Class;)Ljava/lang/Object;");
     }
 
     /** The opcode of the next real instruction (labels, line numbers and frames skipped). */

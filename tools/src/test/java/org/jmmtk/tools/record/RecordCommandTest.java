@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exit 2 and leave no file behind.
  */
 class RecordCommandTest {
-    private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying");
+    private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -208,6 +208,24 @@ class RecordCommandTest {
         assertTrue(death(lines, "Dying$Handled") < firstAllocation(lines, "Dying$Kept"), "dead after the protected range");
         assertTrue(death(lines, "Dying$Kept") > lastAllocation(lines, "[J"), "read after loop C");
         assertTrue(death(lines, "Dying$Kept") < firstAllocation(lines, "[C"), "dead before loop D");
+    }
+
+    /** Capturing lambdas are made by {@code Unsafe.allocateInstance}, no {@code NEW}: each is recorded where it is made. */
+    @Test
+    void lambdasMadeByUnsafeAllocateInstanceAreRecorded() throws IOException {
+        Path out = dir.resolve("lambdas.trace");
+        Cli.Result r = record(out, "--", "java", "-cp", classes.toString(), "Lambdas");
+        assertEquals(0, r.code(), r.err());
+        long lambdas = 0;
+        for (Map.Entry<String, Long> e : allocationsByType(out).entrySet()) {
+            if (e.getKey() != null && e.getKey().startsWith("Lambdas$$Lambda")) {
+                lambdas += e.getValue();
+            }
+        }
+        assertTrue(lambdas >= 100_000, "one per iteration: " + lambdas);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("record: coverage ([0-9.]+) \\(").matcher(r.err());
+        assertTrue(m.find(), r.err());
+        assertTrue(Double.parseDouble(m.group(1)) >= 0.98, r.err());
     }
 
     /** The line number of the first {@code A} record of {@code type} in a text trace. */
