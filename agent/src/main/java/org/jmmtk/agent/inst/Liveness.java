@@ -200,7 +200,8 @@ final class Liveness implements Opcodes {
                     if (insn.getOpcode() == ASTORE) {
                         clear(end, 0, ((VarInsnNode) insn).var);
                     }
-                } else if (insn.getOpcode() == ALOAD && !get(after, 0, ((VarInsnNode) insn).var)) {
+                } else if (insn.getOpcode() == ALOAD && !get(after, 0, ((VarInsnNode) insn).var)
+                        && !restoredAtOnce(nextIndex, blockStart[b + 1], ((VarInsnNode) insn).var)) {
                     clearBefore(nextIndex, ((VarInsnNode) insn).var);
                 }
                 if (insn.getOpcode() == ASTORE && !get(after, 0, ((VarInsnNode) insn).var)) {
@@ -230,6 +231,25 @@ final class Liveness implements Opcodes {
                 }
             }
         }
+    }
+
+    /**
+     * Whether a recorded {@code ASTORE} to {@code var} comes in this block, from {@code from} to
+     * {@code end}, before anything that may allocate (a call, an allocation, a throw): a clear before
+     * it could change no root a collection sees ({@code x = x.next}).
+     */
+    private boolean restoredAtOnce(int from, int end, int var) {
+        for (int i = from; i < end; i++) {
+            AbstractInsnNode insn = insns[i];
+            int op = insn.getOpcode();
+            if (insn instanceof VarInsnNode v && size(op) > 0 && (v.var == var || size(op) == 2 && v.var + 1 == var)) {
+                return op == ASTORE && deadStores[i] != DEAD_STORE;
+            }
+            if (op >= INVOKEVIRTUAL && op <= MULTIANEWARRAY && op != ARRAYLENGTH && op != CHECKCAST && op != INSTANCEOF) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** Local {@code var} is dead from {@code insn} on; no clear before a return (the frame's exit clears every slot). */

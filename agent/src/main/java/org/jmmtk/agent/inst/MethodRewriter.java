@@ -26,7 +26,7 @@ import org.objectweb.asm.tree.VarInsnNode;
 /**
  * Rewrites one method so that it reports to the recorder: allocations ({@code NEW} where it runs, with
  * a reservation that the object takes at its constructor's entry or when its {@code <init>} returns;
- * arrays, {@code clone()}, reflective and {@code Unsafe.allocateInstance} allocation after they complete), requests for a collection
+ * arrays, {@code clone()}, reflective and {@code Unsafe}'s allocation after they complete), requests for a collection
  * ({@code Runtime.gc()}),
  * reference stores before {@code PUTFIELD}/{@code PUTSTATIC}, {@code AASTORE} replaced by a call that
  * stores and records, reference locals after {@code ASTORE}, and the frame's entry and exit (every
@@ -102,7 +102,7 @@ final class MethodRewriter implements Opcodes {
         Deque<PendingNew> pending = new ArrayDeque<>();
         List<FieldInsnNode> earlyStores = new ArrayList<>();
         InsnList code = m.instructions;
-        live = liveness && framed ? Liveness.of(m) : null;
+        live = liveness && framed ? analysed() : null;
         Set<AbstractInsnNode> deadStores = new HashSet<>();
         Set<AbstractInsnNode> clearingStores = new HashSet<>();
         List<AbstractInsnNode> clears = deaths(deadStores, clearingStores);
@@ -213,16 +213,58 @@ final class MethodRewriter implements Opcodes {
             }
             long[] bits = live.clearsBefore(i);
             if (bits != null) {
+                AbstractInsnNode at = live.insn(i);
+                List<LabelNode> labels = labelsAt(at);
                 for (int w = 0; w < bits.length; w++) {
                     for (long b = bits[w]; b != 0; b &= b - 1) {
                         InsnList l = dead((w << 6) + Long.numberOfTrailingZeros(b));
                         calls.add(l.getLast());
-                        m.instructions.insertBefore(live.insn(i), l);
+                        m.instructions.insertBefore(at, l);
                     }
+                }
+                if (at.getOpcode() == NEW && !labels.isEmpty()) {
+                    LabelNode moved = new LabelNode();
+                    m.instructions.insertBefore(at, moved);
+                    uninitializedAt(labels, moved);
                 }
             }
         }
         return calls;
+    }
+
+    /** The labels just before {@code insn} (at its offset). */
+    private static List<LabelNode> labelsAt(AbstractInsnNode insn) {
+        List<LabelNode> labels = new ArrayList<>();
+        for (AbstractInsnNode n = insn.getPrevious(); n != null && n.getOpcode() < 0; n = n.getPrevious()) {
+            if (n instanceof LabelNode l) {
+                labels.add(l);
+            }
+        }
+        return labels;
+    }
+
+    /**
+     * The stack map frames' uninitialized values made by a {@code NEW} at one of {@code labels} now
+     * name {@code moved}, the label just before it again (clears were inserted between them).
+     */
+    private void uninitializedAt(List<LabelNode> labels, LabelNode moved) {
+        for (AbstractInsnNode n : m.instructions) {
+            if (n instanceof FrameNode f) {
+                replace(f.local, labels, moved);
+                replace(f.stack, labels, moved);
+            }
+        }
+    }
+
+    private static void replace(List<Object> types, List<LabelNode> labels, LabelNode moved) {
+        if (types == null) {
+            return;
+        }
+        for (int i = 0; i < types.size(); i++) {
+            if (types.get(i) instanceof LabelNode l && labels.contains(l)) {
+                types.set(i, moved);
+            }
+        }
     }
 
     /** Removes the clears that run before the frame is entered ({@code entry}: where it is; all when it is never entered). */
@@ -424,6 +466,15 @@ final class MethodRewriter implements Opcodes {
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
     }
 
+    /** The liveness of the method's locals, or null when it cannot be had (the method then keeps its locals until overwritten). */
+    private Liveness analysed() {
+        try {
+            return Liveness.of(m);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     /** Whether local {@code var} may be read from {@code insn} on (of the method as read; always without the analysis). */
     private boolean liveAt(AbstractInsnNode insn, int var) {
         return live == null || insn == null || live.liveFrom(insn, var);
@@ -462,14 +513,16 @@ final class MethodRewriter implements Opcodes {
     /**
      * An allocation with no {@code NEW}, recorded when it returns: reflection's, and {@code Unsafe}'s
      * {@code allocateInstance} (how method handles make objects: a capturing lambda is made by
-     * {@code DirectMethodHandle.allocateInstance} and its hidden class's constructor).
+     * {@code DirectMethodHandle.allocateInstance} and its hidden class's constructor) and
+     * {@code allocateUninitializedArray} (the byte arrays of string concatenation's {@code invokedynamic}).
      */
     private static boolean reflective(MethodInsnNode call) {
         return call.owner.equals("java/lang/reflect/Constructor") && call.name.equals("newInstance")
                 || call.owner.equals("java/lang/Class") && call.name.equals("newInstance")
                 || call.owner.equals("java/lang/reflect/Array") && call.name.equals("newInstance")
-                || unsafe(call.owner) && call.name.equals("allocateInstance")
-                        && call.desc.equals("(Ljava/lang/Class;)Ljava/lang/Object;");
+                || unsafe(call.owner) && (call.name.equals("allocateInstance")
+                        && call.desc.equals("(Ljava/lang/Class;)Ljava/lang/Object;")
+                        || call.name.equals("allocateUninitializedArray") && call.desc.equals("(Ljava/lang/Class;I)Ljava/lang/Object;"));
     }
 
     /** The opcode of the next real instruction (labels, line numbers and frames skipped). */

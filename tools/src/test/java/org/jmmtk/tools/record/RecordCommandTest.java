@@ -210,9 +210,12 @@ class RecordCommandTest {
         assertTrue(death(lines, "Dying$Kept") < firstAllocation(lines, "[C"), "dead before loop D");
     }
 
-    /** Capturing lambdas are made by {@code Unsafe.allocateInstance}, no {@code NEW}: each is recorded where it is made. */
+    /**
+     * Capturing lambdas are made by {@code Unsafe.allocateInstance}, no {@code NEW}, and concatenated
+     * strings' bytes by {@code Unsafe.allocateUninitializedArray}: each is recorded where it is made.
+     */
     @Test
-    void lambdasMadeByUnsafeAllocateInstanceAreRecorded() throws IOException {
+    void lambdasAndConcatenationsMadeByUnsafeAreRecorded() throws IOException {
         Path out = dir.resolve("lambdas.trace");
         Cli.Result r = record(out, "--", "java", "-cp", classes.toString(), "Lambdas");
         assertEquals(0, r.code(), r.err());
@@ -223,6 +226,7 @@ class RecordCommandTest {
             }
         }
         assertTrue(lambdas >= 100_000, "one per iteration: " + lambdas);
+        assertTrue(allocationsByType(out).get("[B") >= 100_000, "a string's bytes per iteration");
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("record: coverage ([0-9.]+) \\(").matcher(r.err());
         assertTrue(m.find(), r.err());
         assertTrue(Double.parseDouble(m.group(1)) >= 0.98, r.err());
