@@ -1,7 +1,5 @@
 package org.jmmtk.agent.inst;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -17,10 +15,8 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InsnList;
-import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
-import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -184,25 +180,9 @@ class LivenessTest implements Opcodes {
             } else if (recorder(insn, "dead")) {
                 out.clear(constant(insn.getPrevious()));
             } else if (recorder(insn, "enter")) {
-                AbstractInsnNode p = insn;
-                for (int k = 0; k < 3; k++) {
-                    p = p.getPrevious();
-                    int slot = constant(p);
-                    if (slot >= 0) {
-                        out.set(slot);
-                    }
-                    p = p.getPrevious();
-                }
+                storedAtEntry(insn, 3, out);
             } else if (recorder(insn, "enterConstructor")) {
-                AbstractInsnNode p = insn;
-                for (int k = 0; k < 2; k++) {
-                    p = p.getPrevious();
-                    int slot = constant(p);
-                    if (slot >= 0) {
-                        out.set(slot);
-                    }
-                    p = p.getPrevious();
-                }
+                storedAtEntry(insn, 2, out);
                 out.set(0);
             }
             for (int s : successors(m, insns, index, i, original.containsKey(insn))) {
@@ -215,6 +195,19 @@ class LivenessTest implements Opcodes {
             }
         }
         return in;
+    }
+
+    /** The slots an entry call stores: the last {@code pairs} (value, slot) arguments, a slot below 0 storing none. */
+    private static void storedAtEntry(AbstractInsnNode call, int pairs, BitSet held) {
+        AbstractInsnNode p = call;
+        for (int k = 0; k < pairs; k++) {
+            p = p.getPrevious();
+            int slot = constant(p);
+            if (slot >= 0) {
+                held.set(slot);
+            }
+            p = p.getPrevious();
+        }
     }
 
     private static boolean isHandler(MethodNode m, AbstractInsnNode insn) {
