@@ -11,6 +11,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
@@ -67,6 +69,59 @@ class LivenessTest implements Opcodes {
         }
         assertTrue(methods > 1000, "methods checked: " + methods);
         assertTrue(clears > 1000, "clears checked: " + clears);
+    }
+
+    /**
+     * A method that fits in 64 KB instrumented without the clears and not with them is instrumented
+     * without them (its locals stay roots until overwritten); the class loads and verifies.
+     */
+    @Test
+    void aMethodTheClearsWouldMakeTooLargeIsInstrumentedWithoutThem() throws Exception {
+        ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        w.visit(V17, ACC_PUBLIC, "Big", null, "java/lang/Object", null);
+        MethodVisitor mv = w.visitMethod(ACC_PUBLIC | ACC_STATIC, "run", "()V", null, null);
+        mv.visitCode();
+        for (int k = 0; k < 2000; k++) {
+            int slot = 1 + k % 200; // each object in a local of its own, read once, before the next call
+            mv.visitTypeInsn(NEW, "java/lang/Object");
+            mv.visitInsn(DUP);
+            mv.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+            mv.visitVarInsn(ASTORE, slot);
+            mv.visitVarInsn(ALOAD, slot);
+            mv.visitMethodInsn(INVOKESTATIC, "java/util/Objects", "hashCode", "(Ljava/lang/Object;)I", false);
+            mv.visitInsn(POP);
+        }
+        mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        w.visitEnd();
+        Instrumenter instrumenter = new Instrumenter("", "", null, "");
+        java.lang.reflect.Method rewrite = Instrumenter.class.getDeclaredMethod("rewrite", byte[].class);
+        rewrite.setAccessible(true);
+        byte[] made = (byte[]) rewrite.invoke(instrumenter, (Object) w.toByteArray());
+        ClassNode cls = new ClassNode();
+        new ClassReader(made).accept(cls, 0);
+        MethodNode run = cls.methods.stream().filter(m -> m.name.equals("run")).findFirst().orElseThrow();
+        int locals = 0;
+        int clears = 0;
+        for (AbstractInsnNode insn : run.instructions) {
+            locals += recorder(insn, "local") ? 1 : 0;
+            clears += recorder(insn, "dead") ? 1 : 0;
+        }
+        assertTrue(locals == 2000 && clears == 0, "stores recorded: " + locals + ", clears: " + clears);
+        Class<?> loaded = new ClassLoader(null) {
+            @Override
+            protected Class<?> findClass(String name) throws ClassNotFoundException {
+                if (name.equals("Big")) {
+                    return defineClass(name, made, 0, made.length);
+                }
+                if (name.startsWith("org.jmmtk.agent.rt.")) {
+                    return LivenessTest.class.getClassLoader().loadClass(name);
+                }
+                return super.findClass(name);
+            }
+        }.loadClass("Big");
+        assertTrue(loaded.getDeclaredMethods().length > 0, "the class verifies and links");
     }
 
     /** Checks one rewritten method; returns how many clears it has. */
