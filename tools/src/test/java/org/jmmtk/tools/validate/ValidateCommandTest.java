@@ -34,7 +34,7 @@ class ValidateCommandTest {
 
     @BeforeAll
     static void compile() throws IOException {
-        for (String name : List.of("Small", "Window")) {
+        for (String name : List.of("Small", "Window", "Lines")) {
             Path source = classes.resolve(name + ".java");
             try (InputStream in = ValidateCommandTest.class.getResourceAsStream("/validate/programs/" + name + ".java")) {
                 Files.copy(in, source);
@@ -150,6 +150,39 @@ class ValidateCommandTest {
                 assertEquals(1, files.count());
             }
         }
+    }
+
+    /**
+     * A program that reads its standard input, given a file: every HotSpot run and the recording read the
+     * whole file (the input is rewound before each), so HotSpot's runs agree and the replay has collections
+     * to compare. jmmtk runs in a child JVM here, the only way to give it a file as standard input.
+     */
+    @Test
+    void everyRunOfAProgramReadsTheSameStandardInput() throws IOException, InterruptedException {
+        Path text = dir.resolve("input.txt");
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            b.append("line ").append(i).append(" of some words to split\n");
+        }
+        Files.writeString(text, b);
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(java.toString(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+                org.jmmtk.tools.Main.class.getName(), "validate", "--heap", "4m", "--nursery", "1m", "--repeat", "2",
+                "--max-tenuring-threshold", "0", "--json", "--", "java", "-cp", classes.toString(), "Lines")
+                .redirectInput(text.toFile()).redirectOutput(dir.resolve("out").toFile())
+                .redirectError(dir.resolve("err").toFile()).start();
+        assertEquals(0, p.waitFor(), Files.readString(dir.resolve("err")));
+        String out = Files.readString(dir.resolve("out"));
+        String err = Files.readString(dir.resolve("err"));
+        // HotSpot's runs print to validate's standard error, the recorded run to its standard output
+        assertEquals(2, err.split("read 20000 lines", -1).length - 1, err);
+        assertTrue(out.startsWith("read 20000 lines"), out);
+        Map<String, Object> o = JsonTree.object(out.substring(out.indexOf('{')));
+        List<?> runs = (List<?>) ((Map<?, ?>) o.get("hotspot")).get("runs");
+        int young = ((Number) ((Map<?, ?>) runs.get(0)).get("youngGcCount")).intValue();
+        assertTrue(young > 0, out);
+        assertEquals(young, ((Number) ((Map<?, ?>) runs.get(1)).get("youngGcCount")).intValue(), out);
+        assertTrue(((Number) ((Map<?, ?>) o.get("jmmtk")).get("youngGcCount")).intValue() > 0, out);
     }
 
     @Test
