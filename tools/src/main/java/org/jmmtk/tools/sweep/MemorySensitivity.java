@@ -17,14 +17,18 @@ import org.jmmtk.tools.probes.RecordedRun;
  * per-thread rate with k + 1). The probe is the pattern's fully memory-bound thread, so a closure that spends
  * the fraction f of its time as the probe does slows by {@code 1 + f * (sp - 1)}, and
  * {@code f = (sc - 1) / (sp - 1)}, clamped to [0, 1]: of the median rounds for the best estimate, of the most
- * slowed closure against the least slowed probe for the low end. Every figure is a ratio of CPU times taken on one
- * machine in adjacent runs, so the machine's speed cancels. The share is measured only when every round saw
- * the probe slowed by its neighbours ({@code sp > 1}); where k probes do not contend (a machine whose memory
- * two latency-bound threads do not share, or one so busy that the threads seldom run at once) there is
- * nothing to relate the closure's slowdown to. Runs on the command-line thread and k probe threads at a time,
- * joined before it returns.
+ * slowed closure against the least slowed probe for the low end. Every figure is a ratio of CPU times taken
+ * on one machine in adjacent runs, so the machine's speed cancels. The share counts as measured
+ * ({@link Measured#measured()}) only when every round saw the probe slowed by its neighbours ({@code sp > 1};
+ * where k probes do not contend, on a machine whose memory two latency-bound threads do not share or one so
+ * busy that the threads seldom run at once, there is nothing to relate the closure's slowdown to) and the
+ * closure's slowdowns scatter over the rounds by at most half the probe's excess (else the share would be the
+ * noise's). Runs on the command-line thread and k probe threads at a time, joined before it returns.
  */
 public final class MemorySensitivity {
+    /** The most the rounds' scatter may move a share that counts as measured: half its range. */
+    public static final double RESOLUTION = 0.5;
+
     /** Length of each probe round. */
     static final long PROBE_MILLIS = 120;
 
@@ -62,9 +66,26 @@ public final class MemorySensitivity {
             return closure.length;
         }
 
-        /** Whether there were rounds and the probe was slowed by its neighbours in every one. */
+        /**
+         * Whether the rounds resolve a share: at least two (so that their scatter is known), the probe slowed by
+         * its neighbours in every one, and the scatter of the closure's slowdowns over the rounds moving the
+         * share by at most {@value MemorySensitivity#RESOLUTION} ({@link #resolution()}).
+         */
         public boolean measured() {
-            return closure.length > 0 && Arrays.stream(probe).min().orElseThrow() > 1;
+            return closure.length >= 2 && Arrays.stream(probe).min().orElseThrow() > 1 && resolution() <= RESOLUTION;
+        }
+
+        /**
+         * How far the rounds' own scatter moves the share: the range of the closure's slowdowns over the least
+         * slowed probe's excess, {@code (max sc - min sc) / (min sp - 1)} (infinite when the probe was not slowed).
+         */
+        public double resolution() {
+            if (closure.length == 0) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double excess = Arrays.stream(probe).min().orElseThrow() - 1;
+            double range = Arrays.stream(closure).max().orElseThrow() - Arrays.stream(closure).min().orElseThrow();
+            return excess > 0 ? range / excess : Double.POSITIVE_INFINITY;
         }
 
         /** The share of the median slowdowns: the best estimate (NaN unless {@link #measured()}). */

@@ -67,7 +67,11 @@ final class SweepOutput {
                         s.rounds(), s.closureSlowdown(), s.probeSlowdown(), s.measured()
                                 ? String.format(Locale.ROOT, "%.0f%% (at most %.0f%%)", 100 * s.fraction(),
                                 100 * s.fractionMax())
-                                : "not measurable (the probe was not slowed in every round), the bytes' shares used",
+                                : String.format(Locale.ROOT, "not resolved (%s), the bytes' shares used",
+                                s.rounds() < 2 ? "one round" : Double.isInfinite(s.resolution())
+                                        ? "the probe was not slowed in every round"
+                                        : String.format(Locale.ROOT, "the closure's scatter moves the share by %.2f",
+                                        s.resolution())),
                         100 * model.memoryFraction(), 100 * model.memoryFractionMax());
             }
         }
@@ -139,6 +143,9 @@ final class SweepOutput {
                 g.writeNumberField("probes", s.probes());
                 g.writeNumberField("rounds", s.rounds());
                 g.writeBooleanField("measured", s.measured());
+                if (!Double.isInfinite(s.resolution())) {
+                    g.writeNumberField("resolution", s.resolution());
+                }
                 g.writeArrayFieldStart("closureSlowdowns");
                 for (double v : s.closure()) {
                     g.writeNumber(v);

@@ -36,13 +36,22 @@ class MemorySensitivityTest {
         return b.build();
     }
 
+    /** Rounds that resolve a share (the closure's scatter within 0.4 of the probe's excess) two times in three, any rounds otherwise. */
     private static MemorySensitivity.Measured randomMeasurement(SplittableRandom random) {
         int rounds = 1 + random.nextInt(5);
         double[] closure = new double[rounds];
         double[] probe = new double[rounds];
+        boolean resolved = random.nextInt(3) > 0;
+        double p = 1.05 + random.nextDouble();
+        double f = random.nextDouble();
         for (int r = 0; r < rounds; r++) {
-            probe[r] = 1.001 + random.nextDouble();
-            closure[r] = 0.9 + random.nextDouble() * (probe[r] - 0.8);
+            if (resolved) {
+                probe[r] = p;
+                closure[r] = 1 + f * (p - 1) + random.nextDouble() * 0.4 * (p - 1);
+            } else {
+                probe[r] = 0.9 + random.nextDouble();
+                closure[r] = 0.9 + random.nextDouble() * (probe[r] - 0.8);
+            }
         }
         return new MemorySensitivity.Measured(1 + random.nextInt(15), closure, probe);
     }
@@ -76,13 +85,20 @@ class MemorySensitivityTest {
         assertFalse(MemorySensitivity.Measured.NONE.measured());
         assertEquals(List.of(0.4, 0.9), List.of(ModelSweep.shares(0.4, 0.9, m)[0], ModelSweep.shares(0.4, 0.9, m)[1]),
                 "the bytes' shares are used");
-        MemorySensitivity.Measured ok = new MemorySensitivity.Measured(1, new double[] {1.05, 1.02, 1.08},
+        MemorySensitivity.Measured ok = new MemorySensitivity.Measured(1, new double[] {1.05, 1.03, 1.07},
                 new double[] {1.10, 1.10, 1.10});
         assertTrue(ok.measured());
+        assertEquals(0.4, ok.resolution(), 1e-9);
         assertEquals(0.5, ok.fraction(), 1e-9, "the median slowdowns");
-        assertEquals(0.8, ok.fractionMax(), 1e-9, "the most slowed closure against the least slowed probe");
+        assertEquals(0.7, ok.fractionMax(), 1e-9, "the most slowed closure against the least slowed probe");
         assertEquals(0.5, ModelSweep.shares(1, 1, ok)[0], 1e-9);
-        assertEquals(0.8, ModelSweep.shares(1, 1, ok)[1], 1e-9);
+        assertEquals(0.7, ModelSweep.shares(1, 1, ok)[1], 1e-9);
+        MemorySensitivity.Measured scattered = new MemorySensitivity.Measured(1, new double[] {1.05, 1.00, 1.07},
+                new double[] {1.10, 1.10, 1.10});
+        assertFalse(scattered.measured(), "the closure's scatter moves the share by 0.7: the noise's share");
+        assertEquals(0.3, ModelSweep.shares(0.3, 0.9, scattered)[0], 1e-12);
+        assertFalse(new MemorySensitivity.Measured(1, new double[] {1.05}, new double[] {1.10}).measured(),
+                "one round: its scatter unknown");
         assertEquals(0.3, ModelSweep.shares(0.2, 0.3, ok)[1], 1e-9, "never above the bytes' bound");
         assertEquals(0.3, ModelSweep.shares(0.2, 0.3, ok)[0], 1e-9, "the best share never above the low end's");
     }
@@ -98,8 +114,10 @@ class MemorySensitivityTest {
     void theIntervalIsOrderedAndItsWidthIsTheContentionOfThePacketsRunningAtOnce() {
         SplittableRandom random = new SplittableRandom(73);
         MemoryBandwidth target = MemoryBandwidth.SERVER_DEFAULT;
+        int measured = 0;
         for (int trial = 0; trial < 40; trial++) {
             MemorySensitivity.Measured m = randomMeasurement(random);
+            measured += m.measured() ? 1 : 0;
             List<PacketGraph> graphs = new ArrayList<>();
             long[] live = new long[1 + random.nextInt(4)];
             long[] edges = new long[live.length];
@@ -137,6 +155,7 @@ class MemorySensitivityTest {
                 lastWidth = width;
             }
         }
+        assertTrue(measured >= 10 && measured <= 30, measured + " of 40 measured: both kinds covered");
     }
 
     /** A smaller measured share never lowers the low end: the interval narrows from below as the share falls. */
@@ -149,7 +168,7 @@ class MemorySensitivityTest {
         double previousLow16 = 0;
         for (int step = 6; step >= 0; step--) {
             double sc = 1 + step * 0.05;
-            MemorySensitivity.Measured m = new MemorySensitivity.Measured(1, new double[] {sc}, new double[] {1.3});
+            MemorySensitivity.Measured m = new MemorySensitivity.Measured(1, new double[] {sc, sc}, new double[] {1.3, 1.3});
             ModelSweep.Result r = ModelSweep.predict(graphs, live, edges, THREADS, ModelCosts.FREE,
                     new ModelSweep.Memory(MemoryBandwidth.SERVER_DEFAULT, "server", 1e9, "recorder", m));
             assertEquals(m.fraction(), r.memoryFractionMax(), 1e-12, "bytes at 1 GB/s over microseconds: a bound of 1");
