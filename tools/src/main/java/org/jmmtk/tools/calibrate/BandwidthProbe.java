@@ -67,7 +67,10 @@ public final class BandwidthProbe {
         }
     }
 
-    /** A probe on a heap of {@code heapBytes} after {@value #WARMUP_ROUNDS} rounds of {@code millis} ms with one thread (its chase compiled). */
+    /**
+     * A probe on a heap of {@code heapBytes} after {@value #WARMUP_ROUNDS} rounds of {@code millis} ms with one
+     * thread (its chase compiled).
+     */
     public static BandwidthProbe warmedUp(long heapBytes, long millis) throws InterruptedException {
         BandwidthProbe probe = new BandwidthProbe(heapBytes, 42);
         for (int i = 0; i < WARMUP_ROUNDS; i++) {

@@ -51,8 +51,8 @@ final class SweepOutput {
             double rate = m.recorderBytesPerSecond();
             o.printf(Locale.ROOT, "memory: target %s bandwidth, %.2f GB/s on 1 thread, %.2f GB/s on %d; recorded at "
                     + "%.2f GB/s on 1 thread (%s): one-thread closure %.2f ms, live %.1f MB take %.2f ms, at most %.1f MB "
-                    + "%.2f ms; share of the bytes %.0f%% (at most %.0f%%); predicted = best estimate [largest memory share, "
-                    + "no contention]%n",
+                    + "%.2f ms; share of the bytes %.0f%% (at most %.0f%%); predicted = best estimate "
+                    + "[largest memory share, no contention]%n",
                     m.targetSource(), m.target().aggregate(1) / 1e9, m.target().aggregate(m.target().threads()) / 1e9,
                     m.target().threads(), rate / 1e9, m.recorderSource(), model.closureMs(), model.liveBytes() / 1e6,
                     model.liveBytes() / rate * 1e3, model.boundBytes() / 1e6, model.boundBytes() / rate * 1e3,

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.jmmtk.scheduler.Stage;
 import org.jmmtk.tools.model.MemoryBandwidth;
 import org.jmmtk.tools.model.ModelCosts;
 import org.jmmtk.tools.model.PacketGraph;
@@ -23,20 +22,10 @@ import org.junit.jupiter.api.Test;
 class MemorySensitivityTest {
     private static final int[] THREADS = {1, 2, 4, 8, 16, 32};
 
-    private static PacketGraph randomClosure(SplittableRandom random, long slower) {
-        PacketGraph.Builder b = new PacketGraph.Builder();
-        int n = 2 + random.nextInt(200);
-        long[] durations = new long[n];
-        for (int i = 0; i < n; i++) {
-            durations[i] = 1000 + random.nextInt(100_000);
-            int parent = i == 0 ? -1 : random.nextInt(i);
-            long offset = parent < 0 ? -1 : random.nextLong(durations[parent] + 1);
-            b.add("ProcessEdges", Stage.CLOSURE.ordinal(), durations[i] * slower, parent, offset < 0 ? -1 : offset * slower);
-        }
-        return b.build();
-    }
-
-    /** Rounds that resolve a share (the closure's scatter within 0.4 of the probe's excess) two times in three, any rounds otherwise. */
+    /**
+     * Rounds that resolve a share (the closure's scatter within 0.4 of the probe's excess) two times in three, any
+     * rounds otherwise.
+     */
     private static MemorySensitivity.Measured randomMeasurement(SplittableRandom random) {
         int rounds = 1 + random.nextInt(5);
         double[] closure = new double[rounds];
@@ -79,7 +68,8 @@ class MemorySensitivityTest {
 
     @Test
     void withoutContentionBetweenProbesNothingIsMeasured() {
-        MemorySensitivity.Measured m = new MemorySensitivity.Measured(1, new double[] {1.05, 1.02}, new double[] {1.10, 0.98});
+        MemorySensitivity.Measured m = new MemorySensitivity.Measured(1, new double[] {1.05, 1.02},
+                new double[] {1.10, 0.98});
         assertFalse(m.measured(), "a round whose probe was not slowed");
         assertTrue(Double.isNaN(m.fraction()) && Double.isNaN(m.fractionMax()));
         assertFalse(MemorySensitivity.Measured.NONE.measured());
@@ -122,7 +112,7 @@ class MemorySensitivityTest {
             long[] live = new long[1 + random.nextInt(4)];
             long[] edges = new long[live.length];
             for (int i = 0; i < live.length; i++) {
-                graphs.add(randomClosure(random, 1));
+                graphs.add(ModelIntervalTest.randomClosure(random, 1));
                 live[i] = random.nextLong(50_000_000);
                 edges[i] = random.nextLong(1_000_000);
             }
@@ -162,7 +152,8 @@ class MemorySensitivityTest {
     @Test
     void aSmallerMeasuredShareRaisesTheLowEnd() {
         SplittableRandom random = new SplittableRandom(79);
-        List<PacketGraph> graphs = List.of(randomClosure(random, 1), randomClosure(random, 1), randomClosure(random, 1));
+        List<PacketGraph> graphs = List.of(ModelIntervalTest.randomClosure(random, 1),
+                ModelIntervalTest.randomClosure(random, 1), ModelIntervalTest.randomClosure(random, 1));
         long[] live = {1L << 30, 1L << 30, 1L << 30};
         long[] edges = {1 << 20, 1 << 20, 1 << 20};
         double previousLow16 = 0;
@@ -192,8 +183,8 @@ class MemorySensitivityTest {
             List<PacketGraph> fast = new ArrayList<>();
             List<PacketGraph> slow = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
-                fast.add(randomClosure(new SplittableRandom(seed * 31 + i), 1));
-                slow.add(randomClosure(new SplittableRandom(seed * 31 + i), 3));
+                fast.add(ModelIntervalTest.randomClosure(new SplittableRandom(seed * 31 + i), 1));
+                slow.add(ModelIntervalTest.randomClosure(new SplittableRandom(seed * 31 + i), 3));
             }
             long[] live = {400_000, 500_000, 600_000};
             long[] edges = {4_000, 5_000, 6_000};
