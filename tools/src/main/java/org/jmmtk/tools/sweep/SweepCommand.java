@@ -80,11 +80,12 @@ public final class SweepCommand implements Callable<Integer> {
                     + "default: measured for about a second before the model runs (docs/scalability.md).")
     Path recorder;
 
-    @Option(names = "--sensitivity-rounds", paramLabel = "N", defaultValue = "3",
+    @Option(names = "--sensitivity-rounds", paramLabel = "N", defaultValue = "0",
             description = "With --model: rounds measuring the closure's memory share directly (the one-thread closure "
                     + "alone and beside processors-1 bandwidth-probe threads, against the probe's own slowdown among "
                     + "as many probes; two recorded runs per round); 0 leaves the share to the closure's bytes "
-                    + "(default: ${DEFAULT-VALUE}; docs/scalability.md).")
+                    + "(default: ${DEFAULT-VALUE}: off; 3 on the host being modelled, which needs idle cores beside the "
+                    + "closure; docs/scalability.md).")
     int sensitivityRounds;
 
     @Mixin
