@@ -1,5 +1,7 @@
 package org.jmmtk.bindings.replay;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -23,6 +25,17 @@ final class MutatorThread implements Runnable {
     static final int YIELD_EVERY = 64;
     /** Finished batches kept for the reader to fill again. */
     private static final int SPARE = 8;
+    /** How long a waiter for {@link #done} sleeps before it looks again, signalled or not. */
+    private static final long RECHECK_NANOS = 100_000;
+    private static final VarHandle DONE;
+
+    static {
+        try {
+            DONE = MethodHandles.lookup().findVarHandle(MutatorThread.class, "done", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     final int ordinal;
     private final ParallelReplay replay;
@@ -40,7 +53,12 @@ final class MutatorThread implements Runnable {
     /** With a filler: lower bounds on the position and epoch of its records not in its queue yet. */
     private long openPosition = Long.MAX_VALUE;
     private long openEpoch = Long.MAX_VALUE;
-    /** Position of the last record this thread completed. */
+    /**
+     * Position of the last record this thread completed. Stored with release semantics, without the
+     * full fence of a volatile store on every record: a waiter may then miss the signal of the store it
+     * waits for (the store can pass the read of {@link #waiters}), so waiters wake up now and then
+     * and look again ({@link #awaitDone}).
+     */
     private volatile long done;
     private volatile int waiters;
     /**
@@ -52,8 +70,10 @@ final class MutatorThread implements Runnable {
     /** The next record to execute in the head batch. */
     private int index;
     private long[] logEpochs = new long[1024];
-    private long[] logIds = new long[1024];
+    private long[] logAddresses = new long[1024];
     private int logStart;
+    /** The first cut-root word that holds this thread's log during a collection. */
+    private int heldFrom;
     private int logEnd;
     private long records;
     private long waits;
@@ -92,7 +112,7 @@ final class MutatorThread implements Runnable {
 
     /** Fills batches with its filler and runs them; at the end, counts as having done every record. */
     private void runOwnRecords() throws java.io.IOException {
-        RecordBatch b = new RecordBatch();
+        RecordBatch b = new RecordBatch(RecordBatch.OWN_CAPACITY);
         while (filler.fill(b, this)) {
             RecordBatch spare = enqueue(b);
             index = 0;
@@ -107,7 +127,7 @@ final class MutatorThread implements Runnable {
         lock.lock();
         try {
             RecordBatch b = finished.pollFirst();
-            return b != null ? b : new RecordBatch();
+            return b != null ? b : new RecordBatch(RecordBatch.OWN_CAPACITY);
         } finally {
             lock.unlock();
         }
@@ -153,7 +173,7 @@ final class MutatorThread implements Runnable {
                 replay.checkNotAborted();
             }
             execute(b, index);
-            done = b.position[index];
+            DONE.setRelease(this, b.position[index]);
             if (waiters != 0) {
                 signal();
             }
@@ -167,14 +187,11 @@ final class MutatorThread implements Runnable {
             awaitRecord(b.after[a + k], b.position[i]);
         }
         switch (b.kind[i]) {
-            case RecordBatch.ALLOC -> {
-                executor.alloc(b.mutator[i], b.object[i], b.value[i], b.slot[i], b.type[i]);
-                log(b.epoch[i], b.object[i]);
-            }
-            case RecordBatch.WRITE -> log(b.epoch[i],
-                    executor.idOf(executor.write(b.mutator[i], b.object[i], b.slot[i], b.value[i])));
-            case RecordBatch.ROOT -> log(b.epoch[i], executor.idOf(executor.root(b.mutator[i], b.slot[i], b.value[i])));
-            case RecordBatch.GLOBAL -> log(b.epoch[i], executor.idOf(executor.global(b.slot[i], b.value[i])));
+            case RecordBatch.ALLOC -> log(b.epoch[i],
+                    executor.alloc(b.mutator(i), b.object[i], b.value[i], b.slot[i], b.type[i]));
+            case RecordBatch.WRITE -> log(b.epoch[i], executor.write(b.mutator(i), b.object[i], b.slot[i], b.value[i]));
+            case RecordBatch.ROOT -> log(b.epoch[i], executor.root(b.mutator(i), b.slot[i], b.value[i]));
+            case RecordBatch.GLOBAL -> log(b.epoch[i], executor.global(b.slot[i], b.value[i]));
             case RecordBatch.COLLECT -> executor.collect();
             default -> throw new IllegalStateException("record kind " + b.kind[i]);
         }
@@ -217,15 +234,24 @@ final class MutatorThread implements Runnable {
             }
             Thread.onSpinWait();
         }
+        boolean interrupted = false;
         lock.lock();
         try {
             waiters++;
             while (done < position && !replay.isAborted()) {
-                changed.awaitUninterruptibly();
+                try {
+                    changed.awaitNanos(RECHECK_NANOS);
+                } catch (InterruptedException e) {
+                    // waits as awaitUninterruptibly would, and keeps the interrupt for the caller
+                    interrupted = true;
+                }
             }
             waiters--;
         } finally {
             lock.unlock();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -340,39 +366,54 @@ final class MutatorThread implements Runnable {
 
     // ---- the log of objects the cut may still need ----
 
-    private void log(long epoch, long id) {
-        if (id == 0) {
+    /**
+     * Logs the object at {@code address} (0: none) with the epoch of the record that allocated it or
+     * overwrote a reference to it. Addresses, not ids: finding an overwritten object's id would read
+     * its header, a cache miss on most stores. An entry stays valid until the next collection, which
+     * holds it in the cut roots if it is still needed ({@link #holdBeyond}); the collection updates those
+     * words if it moves the object, and {@link #refreshLog} copies them back.
+     */
+    private void log(long epoch, long address) {
+        if (address == 0) {
             return;
         }
-        if (logEnd == logIds.length) {
+        if (logEnd == logAddresses.length) {
             compactLog();
         }
         logEpochs[logEnd] = epoch;
-        logIds[logEnd++] = id;
+        logAddresses[logEnd++] = address;
     }
 
     private void compactLog() {
         int n = logEnd - logStart;
-        if (n > logIds.length / 2) {
-            logIds = java.util.Arrays.copyOf(logIds, logIds.length * 2);
+        if (n > logAddresses.length / 2) {
+            logAddresses = java.util.Arrays.copyOf(logAddresses, logAddresses.length * 2);
             logEpochs = java.util.Arrays.copyOf(logEpochs, logEpochs.length * 2);
         }
-        System.arraycopy(logIds, logStart, logIds, 0, n);
+        System.arraycopy(logAddresses, logStart, logAddresses, 0, n);
         System.arraycopy(logEpochs, logStart, logEpochs, 0, n);
         logStart = 0;
         logEnd = n;
     }
 
     /**
-     * Forgets the log's entries before epoch {@code cut} and passes the ids of the others to
-     * {@code keep}; call while this thread is stopped.
+     * Forgets the log's entries before epoch {@code cut} and holds the others in {@code roots}, in
+     * order from its word {@link #heldFrom}; call while this thread is stopped.
      */
-    void logBeyond(long cut, java.util.function.LongConsumer keep) {
+    void holdBeyond(long cut, CutRoots roots) {
         while (logStart < logEnd && logEpochs[logStart] < cut) {
             logStart++;
         }
+        heldFrom = roots.count();
         for (int i = logStart; i < logEnd; i++) {
-            keep.accept(logIds[i]);
+            roots.add(logAddresses[i]);
+        }
+    }
+
+    /** After the collection that {@link #holdBeyond} prepared: the held objects' addresses now. */
+    void refreshLog(CutRoots roots) {
+        for (int i = logStart; i < logEnd; i++) {
+            logAddresses[i] = roots.get(heldFrom + i - logStart);
         }
     }
 

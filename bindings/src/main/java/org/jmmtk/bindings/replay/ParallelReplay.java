@@ -182,17 +182,15 @@ final class ParallelReplay implements MutatorCoordination {
             cut = Math.min(cut, t.firstUndoneEpoch());
         }
         for (MutatorThread t : threads) {
-            t.logBeyond(cut, id -> {
-                long address = binding.addressOf(id);
-                if (address != 0) {
-                    cutRoots.add(address);
-                }
-            });
+            t.holdBeyond(cut, cutRoots);
         }
     }
 
     @Override
     public void resumeAll() {
+        for (MutatorThread t : threads) {
+            t.refreshLog(cutRoots);
+        }
         cutRoots.clear();
         handshake.resumeAll();
     }
