@@ -31,7 +31,7 @@ import org.jmmtk.plans.Plans;
  * <p>Prints per run one tab-separated line: mutator threads, round, the process's CPU ms, each mutator
  * thread's CPU ms less its collections', collections' CPU ms, wall ms less pauses, pauses, and the
  * critical-path estimate (the one-thread run's mutator CPU over the busiest thread's, against the last
- * one-thread run).
+ * one-thread run), and the batches that waited for the window with the wall ms spent waiting.
  *
  * <p>Usage: {@code java -cp JMMTK_JAR:benchmarks/target/classes org.jmmtk.benchmarks.MutatorCpu TRACE PLAN
  * HEAP_MB GC_THREADS COUNTS(1,2) ROUNDS WARMUP}.
@@ -128,7 +128,7 @@ public final class MutatorCpu {
         TraceSource source = TraceFormat.open(Path.of(args[0]));
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        System.out.println("# n\tround\tprocessCpu\tmutatorCpu per thread\tgcCpu\tmutatorWall\tgcs\tratio1/maxThread");
+        System.out.println("# n\tround\tprocessCpu\tmutatorCpu per thread\tgcCpu\tmutatorWall\tgcs\tratio1/maxThread\twindowWaits/waitMs");
         double lastOne = Double.NaN;
         for (int round = -warmup; round < rounds; round++) {
             for (int n : counts) {
@@ -161,9 +161,11 @@ public final class MutatorCpu {
                     for (double m : mutator) {
                         per.append(per.length() == 0 ? "" : "/").append(String.format(Locale.ROOT, "%.0f", m));
                     }
-                    System.out.printf(Locale.ROOT, "%d\t%d\t%.0f\t%s\t%.0f\t%.0f\t%d\t%.3f%n", n, round, proc / 1e6,
+                    String waits = r.parallel() == null ? "-" : String.format(Locale.ROOT, "%d/%.1f",
+                            r.parallel().windowWaits(), r.parallel().waitNanos() / 1e6);
+                    System.out.printf(Locale.ROOT, "%d\t%d\t%.0f\t%s\t%.0f\t%.0f\t%d\t%.3f\t%s%n", n, round, proc / 1e6,
                             per, gcTotal / 1e6, (r.wallNanos() - r.pauseTotalNanos()) / 1e6, meter.gcs,
-                            lastOne / max);
+                            lastOne / max, waits);
                 }
             }
         }

@@ -77,6 +77,7 @@ final class MutatorThread implements Runnable {
     private int logEnd;
     private long records;
     private long waits;
+    private long waitNanos;
 
     MutatorThread(int ordinal, ParallelReplay replay, EventExecutor executor, MutatorHandshake handshake) {
         this.ordinal = ordinal;
@@ -217,11 +218,13 @@ final class MutatorThread implements Runnable {
         }
         waits++;
         waitingAt = at;
+        long since = System.nanoTime();
         handshake.enterSafeRegion();
         try {
             other.awaitDone(position);
         } finally {
             handshake.leaveSafeRegion();
+            waitNanos += System.nanoTime() - since;
         }
         replay.checkNotAborted();
     }
@@ -423,5 +426,14 @@ final class MutatorThread implements Runnable {
 
     long waits() {
         return waits;
+    }
+
+    /** Wall time spent waiting for other threads' records, and with a filler for the window. */
+    long waitNanos() {
+        return waitNanos + (filler == null ? 0 : filler.windowWaitNanos());
+    }
+
+    long windowWaits() {
+        return filler == null ? 0 : filler.windowWaits();
     }
 }

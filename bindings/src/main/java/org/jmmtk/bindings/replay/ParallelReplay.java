@@ -151,11 +151,15 @@ final class ParallelReplay implements MutatorCoordination {
         replay.rethrowFailure();
         long records = 0;
         long waits = 0;
+        long windowWaits = 0;
+        long waitNanos = 0;
         for (MutatorThread t : replay.threads) {
             records += t.records();
             waits += t.waits();
+            windowWaits += t.windowWaits();
+            waitNanos += t.waitNanos();
         }
-        return new ParallelStats(n, records, waits);
+        return new ParallelStats(n, records, waits, windowWaits, waitNanos);
     }
 
     MutatorHandshake handshake() {

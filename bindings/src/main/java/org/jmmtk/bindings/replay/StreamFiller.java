@@ -34,6 +34,8 @@ final class StreamFiller extends IgnoringEvents {
     private boolean started;
     private boolean more;
     private RecordBatch batch;
+    private long windowWaits;
+    private long windowWaitNanos;
 
     StreamFiller(ParallelReplay replay, StreamOwners owners, StreamCursor cursor, int self) {
         this.replay = replay;
@@ -75,8 +77,18 @@ final class StreamFiller extends IgnoringEvents {
         return cursor.bytesAllocated();
     }
 
+    /** Batches that waited for the window. */
+    long windowWaits() {
+        return windowWaits;
+    }
+
+    long windowWaitNanos() {
+        return windowWaitNanos;
+    }
+
     /** Waits until {@code position} is within the window of the first record not yet done; returns the window's end. */
     private long awaitWindow(long position) {
+        long since = 0;
         while (true) {
             long first = Long.MAX_VALUE;
             for (int t = 0; t < replay.threads(); t++) {
@@ -84,7 +96,14 @@ final class StreamFiller extends IgnoringEvents {
             }
             long limit = first > Long.MAX_VALUE - WINDOW ? Long.MAX_VALUE : first + WINDOW;
             if (position <= limit) {
+                if (since != 0) {
+                    windowWaitNanos += System.nanoTime() - since;
+                }
                 return limit;
+            }
+            if (since == 0) {
+                windowWaits++;
+                since = System.nanoTime();
             }
             replay.checkNotAborted();
             replay.handshake().enterSafeRegion();
