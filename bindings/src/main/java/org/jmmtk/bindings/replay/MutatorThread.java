@@ -39,6 +39,25 @@ final class MutatorThread implements Runnable {
 
     final int ordinal;
     private final ParallelReplay replay;
+    // Written for every record, by this thread: long-typed and padded so that another mutator thread's
+    // fields (the JVM's collector may copy the threads' objects next to each other) never share their
+    // cache lines (HotSpot lays out a class's long fields first, in declaration order).
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
+    /**
+     * Position of the last record this thread completed. Stored with release semantics, without the
+     * full fence of a volatile store on every record: a waiter may then miss the signal of the store it
+     * waits for (the store can pass the read of {@link #waiters}), so waiters wake up now and then
+     * and look again ({@link #awaitDone}).
+     */
+    private volatile long done;
+    /** The next record to execute in the head batch. */
+    private long index;
+    /** The end of the log. */
+    private long logEnd;
+    private long records;
+    private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
+    private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
     private final EventExecutor executor;
     private final MutatorHandshake handshake;
     private final ReentrantLock lock = new ReentrantLock();
@@ -53,13 +72,6 @@ final class MutatorThread implements Runnable {
     /** With a filler: lower bounds on the position and epoch of its records not in its queue yet. */
     private long openPosition = Long.MAX_VALUE;
     private long openEpoch = Long.MAX_VALUE;
-    /**
-     * Position of the last record this thread completed. Stored with release semantics, without the
-     * full fence of a volatile store on every record: a waiter may then miss the signal of the store it
-     * waits for (the store can pass the read of {@link #waiters}), so waiters wake up now and then
-     * and look again ({@link #awaitDone}).
-     */
-    private volatile long done;
     private volatile int waiters;
     /**
      * The record at which this thread last waited for another's: while it waits, its first record not
@@ -67,15 +79,11 @@ final class MutatorThread implements Runnable {
      * others' first records, and may be the one this thread waits for).
      */
     private volatile long waitingAt;
-    /** The next record to execute in the head batch. */
-    private int index;
     private long[] logEpochs = new long[1024];
     private long[] logAddresses = new long[1024];
     private int logStart;
     /** The first cut-root word that holds this thread's log during a collection. */
     private int heldFrom;
-    private int logEnd;
-    private long records;
     private long waits;
     private long waitNanos;
 
@@ -169,12 +177,13 @@ final class MutatorThread implements Runnable {
     /** Executes the head batch {@code b} from {@link #index} on, then drops it from the queue. */
     private void executeHead(RecordBatch b) {
         for (int n = b.size; index < n; index++) {
+            int i = (int) index;
             if ((++records & (YIELD_EVERY - 1)) == 0) {
                 handshake.yieldpoint();
                 replay.checkNotAborted();
             }
-            execute(b, index);
-            DONE.setRelease(this, b.position[index]);
+            execute(b, i);
+            DONE.setRelease(this, b.position[i]);
             if (waiters != 0) {
                 signal();
             }
@@ -203,7 +212,7 @@ final class MutatorThread implements Runnable {
         lock.lock();
         try {
             RecordBatch head = queue.peekFirst();
-            return head == null || index >= head.size ? -1 : head.position[index];
+            return head == null || index >= head.size ? -1 : head.position[(int) index];
         } finally {
             lock.unlock();
         }
@@ -356,7 +365,7 @@ final class MutatorThread implements Runnable {
         lock.lock();
         try {
             for (RecordBatch b : queue) {
-                int i = b == queue.peekFirst() ? index : 0;
+                int i = b == queue.peekFirst() ? (int) index : 0;
                 if (i < b.size) {
                     return b.epoch[i];
                 }
@@ -383,12 +392,14 @@ final class MutatorThread implements Runnable {
         if (logEnd == logAddresses.length) {
             compactLog();
         }
-        logEpochs[logEnd] = epoch;
-        logAddresses[logEnd++] = address;
+        int end = (int) logEnd;
+        logEpochs[end] = epoch;
+        logAddresses[end] = address;
+        logEnd = end + 1;
     }
 
     private void compactLog() {
-        int n = logEnd - logStart;
+        int n = (int) logEnd - logStart;
         if (n > logAddresses.length / 2) {
             logAddresses = java.util.Arrays.copyOf(logAddresses, logAddresses.length * 2);
             logEpochs = java.util.Arrays.copyOf(logEpochs, logEpochs.length * 2);

@@ -72,7 +72,8 @@ final class ParallelReplay implements MutatorCoordination {
             StreamFiller[] fillers = new StreamFiller[n];
             for (int i = 0; i < n; i++) {
                 int self = i;
-                fillers[i] = new StreamFiller(replay, owners, new StreamCursor(segments, o -> owners.owner(o) == self), i);
+                fillers[i] = new StreamFiller(replay, owners, new StreamCursor(segments, o -> owners.owner(o) == self), i,
+                        executor.binding().mmtk().options().heapBytes());
                 replay.threads[i].readOwnRecords(fillers[i]);
             }
             ParallelStats stats = runThreads(replay, source);
