@@ -23,7 +23,7 @@ import org.jmmtk.plans.Plans;
  * there mostly measure waiting for a processor, while the busiest thread's mutator CPU time is what a
  * quiet machine with a processor per thread would wait for. The mutator threads ({@code
  * jmmtk-mutator-*}, and the calling thread as mutator thread 0) are read by a sampler every
- * millisecond (they end with the replay, before they can be read after it), each collection's CPU
+ * millisecond (without a safepoint) (they end with the replay, before they can be read after it), each collection's CPU
  * time on the thread that runs it through a plugin's GC hooks (with one GC thread the requesting
  * mutator runs the collection). Runs of each mutator-thread count alternate, after {@code WARMUP}
  * unreported rounds for the JIT.
@@ -75,19 +75,23 @@ public final class MutatorCpu {
     /** Reads the CPU time of the mutator threads every millisecond; the last reading of each stays. */
     private static final class Sampler extends Thread {
         private final Map<Long, Long> last = new HashMap<>();
-        private final long caller;
         private volatile boolean stop;
 
-        Sampler(long caller) {
+        Sampler() {
             super("mutator-cpu-sampler");
             setDaemon(true);
-            this.caller = caller;
         }
 
         @Override
         public void run() {
+            // the threads of the caller's group (the mutator threads are started in it): enumerating them
+            // needs no safepoint, which Thread.getAllStackTraces would bring every millisecond
+            ThreadGroup group = getThreadGroup();
+            Thread[] threads = new Thread[64];
             while (!stop) {
-                for (Thread t : Thread.getAllStackTraces().keySet()) {
+                int n = group.enumerate(threads, false);
+                for (int i = 0; i < n; i++) {
+                    Thread t = threads[i];
                     if (t.getName().startsWith("jmmtk-mutator-")) {
                         long c = THREADS.getThreadCpuTime(t.getId());
                         if (c > 0) {
@@ -114,6 +118,15 @@ public final class MutatorCpu {
         }
     }
 
+    /** The window waits and the wall ms spent waiting; "?" from a jar older than these counts (for before/after runs). */
+    private static String waits(RunResult r) {
+        try {
+            return String.format(Locale.ROOT, "%d/%.1f", r.parallel().windowWaits(), r.parallel().waitNanos() / 1e6);
+        } catch (NoSuchMethodError e) {
+            return "?";
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         if (args.length < 7) {
             System.err.println("usage: MutatorCpu TRACE PLAN HEAP_MB GC_THREADS COUNTS ROUNDS WARMUP");
@@ -135,7 +148,7 @@ public final class MutatorCpu {
                 Options options = new Options().heapBytes(heap).threads(gcThreads).mutatorThreads(n);
                 GcMeter meter = new GcMeter();
                 long self = Thread.currentThread().getId();
-                Sampler sampler = new Sampler(self);
+                Sampler sampler = new Sampler();
                 sampler.start();
                 long proc0 = os.getProcessCpuTime();
                 long cpu0 = THREADS.getCurrentThreadCpuTime();
@@ -161,8 +174,7 @@ public final class MutatorCpu {
                     for (double m : mutator) {
                         per.append(per.length() == 0 ? "" : "/").append(String.format(Locale.ROOT, "%.0f", m));
                     }
-                    String waits = r.parallel() == null ? "-" : String.format(Locale.ROOT, "%d/%.1f",
-                            r.parallel().windowWaits(), r.parallel().waitNanos() / 1e6);
+                    String waits = r.parallel() == null ? "-" : waits(r);
                     System.out.printf(Locale.ROOT, "%d\t%d\t%.0f\t%s\t%.0f\t%.0f\t%d\t%.3f\t%s%n", n, round, proc / 1e6,
                             per, gcTotal / 1e6, (r.wallNanos() - r.pauseTotalNanos()) / 1e6, meter.gcs,
                             lastOne / max, waits);
