@@ -22,6 +22,8 @@ final class IdTable {
 
     private final Object lock = new Object();
     private volatile Entries table = new Entries(FIRST);
+    /** Cleared by every collection (its referent is reachable from nothing else): the next insertion then sweeps. */
+    private WeakReference<Object> collected = new WeakReference<>(new Object());
     private int used;
     private long lastId;
     /** Bytes of one entry (measured at start), the recorder's own allocation per object seen. */
@@ -139,9 +141,10 @@ final class IdTable {
     /** Adds an entry under the lock, rebuilding the table when half of it is in use. */
     private void insert(Object object, int hash, long id, ThreadState s) {
         Entries t = table;
-        if (2 * (used + 1) > t.hashes.length) {
+        if (2 * (used + 1) > t.hashes.length || collected.get() == null) {
             long start = ThreadState.ownStart();
             t = rebuild(t);
+            collected = new WeakReference<>(new Object());
             s.ownSince(start);
         }
         int[] hashes = t.hashes;
@@ -181,7 +184,7 @@ final class IdTable {
                 live++;
             }
         }
-        int length = old.hashes.length;
+        int length = FIRST; // after a collection most entries are gone: the table shrinks to what is live
         while (4L * live > length) {
             length *= 2;
         }
