@@ -166,10 +166,12 @@ class HostileInputRegressionTest {
         assertFalse(err.toString().contains("\tat "), err.toString());
     }
 
-    @Test
-    void hostOutOfMemoryInAChildJvmExitsOne() throws Exception {
+    /** At several host heap sizes: at 16 and 32 MB the hint's own printing used to run out of memory too. */
+    @ParameterizedTest
+    @ValueSource(ints = {16, 32, 40})
+    void hostOutOfMemoryInAChildJvmExitsOne(int hostMegabytes) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process p = new ProcessBuilder(java.toString(), "-Xmx40m", "-cp", System.getProperty("java.class.path"),
+        Process p = new ProcessBuilder(java.toString(), "-Xmx" + hostMegabytes + "m", "-cp", System.getProperty("java.class.path"),
                 Main.class.getName(), "run", "--plan", "semispace", "--heap", "1g", "--threads", "2")
                 .redirectErrorStream(true).start();
         String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

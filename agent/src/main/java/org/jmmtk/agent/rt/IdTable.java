@@ -13,8 +13,11 @@ import java.lang.ref.WeakReference;
  * object's allocation there, so any thread that sees the id afterwards records its own event later in
  * the global order. Ids count up from 1 and are never reused. Entries have no reference queue: an entry
  * whose object was collected stays until the table is next rebuilt, which keeps only live entries
- * (and makes the table at least four times as large as they are), so the collector's reference
- * processing is the only cost of a dead entry. A reader that still holds the old table finds no new
+ * (in the smallest table of at least 65,536 places and four times as many as they are), so the collector's
+ * reference processing is the only cost of a dead entry. The table is rebuilt when half of it is in use
+ * and at the first insertion after each collection of the recording JVM, so that the weak references of
+ * the objects that collection found dead are dropped before the next one (they would otherwise be
+ * copied again, promoted, and fill the old generation). A reader that still holds the old table finds no new
  * entries in it and looks again under the lock. Any thread.
  */
 final class IdTable {
@@ -22,6 +25,8 @@ final class IdTable {
 
     private final Object lock = new Object();
     private volatile Entries table = new Entries(FIRST);
+    /** Cleared by every collection (its referent is reachable from nothing else): the next insertion then sweeps. */
+    private WeakReference<Object> collected = new WeakReference<>(new Object());
     private int used;
     private long lastId;
     /** Bytes of one entry (measured at start), the recorder's own allocation per object seen. */
@@ -136,12 +141,13 @@ final class IdTable {
         return 0;
     }
 
-    /** Adds an entry under the lock, rebuilding the table when half of it is in use. */
+    /** Adds an entry under the lock, rebuilding the table when half of it is in use or a collection ran since the last rebuild. */
     private void insert(Object object, int hash, long id, ThreadState s) {
         Entries t = table;
-        if (2 * (used + 1) > t.hashes.length) {
+        if (2 * (used + 1) > t.hashes.length || collected.get() == null) {
             long start = ThreadState.ownStart();
             t = rebuild(t);
+            collected = new WeakReference<>(new Object());
             s.ownSince(start);
         }
         int[] hashes = t.hashes;
@@ -181,7 +187,7 @@ final class IdTable {
                 live++;
             }
         }
-        int length = old.hashes.length;
+        int length = FIRST; // after a collection most entries are gone: the table shrinks to what is live
         while (4L * live > length) {
             length *= 2;
         }

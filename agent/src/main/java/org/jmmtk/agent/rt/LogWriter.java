@@ -11,7 +11,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The background thread that writes handed-over chunks to the log's {@code events} file. Application
  * threads add chunks to a lock-free queue (one hand-over per chunk of up to 8192 words, so the queue
- * is far off the per-event path); this thread alone writes the file.
+ * is far off the per-event path) and wake this thread, which alone writes the file and gives each
+ * chunk back to its thread once copied.
  */
 final class LogWriter extends Thread {
     /** A chunk handed over, with the words of it in use then. */
@@ -41,9 +42,11 @@ final class LogWriter extends Thread {
         out = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     }
 
+    /** Queues a chunk and wakes the writer, so that it gives the chunk back before its thread fills the next. */
     void add(Chunk chunk, int size) {
         if (size > 0) {
             queue.add(new Handed(chunk, size));
+            LockSupport.unpark(this);
         }
     }
 

@@ -38,6 +38,11 @@ final class CutRoots implements ReplayRoots {
         memory.store(base + 8L * count++, address);
     }
 
+    /** The address held in word {@code i}, as the collection left it. */
+    long get(int i) {
+        return memory.load(base + 8L * i);
+    }
+
     int count() {
         return count;
     }

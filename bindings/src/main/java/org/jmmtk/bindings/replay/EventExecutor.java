@@ -45,11 +45,12 @@ final class EventExecutor {
         return binding;
     }
 
-    /** {@code A}: allocates object {@code object} on {@code m} and enters it in the id table. */
-    void alloc(Mutator m, long object, long bytes, int refSlots, int typeId) {
+    /** {@code A}: allocates object {@code object} on {@code m}, enters it in the id table and returns its address. */
+    long alloc(Mutator m, long object, long bytes, int refSlots, int typeId) {
         long address = typeId == pretenuredType ? m.allocPretenured(object, bytes, refSlots, typeId)
                 : m.allocObject(object, bytes, refSlots, typeId);
         objects.put(object, address);
+        return address;
     }
 
     /** {@code W} by {@code m}: stores into slot {@code slot} of {@code source}; returns what the slot held. */
@@ -127,11 +128,6 @@ final class EventExecutor {
             throw e;
         }
         binding.leaveSafeRegion();
-    }
-
-    /** The id of the object at {@code address} (0: null). */
-    long idOf(long address) {
-        return address == 0 ? 0 : ObjectModel.id(memory, address);
     }
 
     /**

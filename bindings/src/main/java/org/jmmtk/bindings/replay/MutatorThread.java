@@ -1,5 +1,7 @@
 package org.jmmtk.bindings.replay;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -23,9 +25,39 @@ final class MutatorThread implements Runnable {
     static final int YIELD_EVERY = 64;
     /** Finished batches kept for the reader to fill again. */
     private static final int SPARE = 8;
+    /** How long a waiter for {@link #done} sleeps before it looks again, signalled or not. */
+    private static final long RECHECK_NANOS = 100_000;
+    private static final VarHandle DONE;
+
+    static {
+        try {
+            DONE = MethodHandles.lookup().findVarHandle(MutatorThread.class, "done", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     final int ordinal;
     private final ParallelReplay replay;
+    // Written for every record, by this thread: long-typed and padded so that another mutator thread's
+    // fields (the JVM's collector may copy the threads' objects next to each other) never share their
+    // cache lines (HotSpot lays out a class's long fields first, in declaration order).
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
+    /**
+     * Position of the last record this thread completed. Stored with release semantics, without the
+     * full fence of a volatile store on every record: a waiter may then miss the signal of the store it
+     * waits for (the store can pass the read of {@link #waiters}), so waiters wake up now and then
+     * and look again ({@link #awaitDone}).
+     */
+    private volatile long done;
+    /** The next record to execute in the head batch. */
+    private long index;
+    /** The end of the log. */
+    private long logEnd;
+    private long records;
+    private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
+    private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
     private final EventExecutor executor;
     private final MutatorHandshake handshake;
     private final ReentrantLock lock = new ReentrantLock();
@@ -40,8 +72,6 @@ final class MutatorThread implements Runnable {
     /** With a filler: lower bounds on the position and epoch of its records not in its queue yet. */
     private long openPosition = Long.MAX_VALUE;
     private long openEpoch = Long.MAX_VALUE;
-    /** Position of the last record this thread completed. */
-    private volatile long done;
     private volatile int waiters;
     /**
      * The record at which this thread last waited for another's: while it waits, its first record not
@@ -49,14 +79,13 @@ final class MutatorThread implements Runnable {
      * others' first records, and may be the one this thread waits for).
      */
     private volatile long waitingAt;
-    /** The next record to execute in the head batch. */
-    private int index;
     private long[] logEpochs = new long[1024];
-    private long[] logIds = new long[1024];
+    private long[] logAddresses = new long[1024];
     private int logStart;
-    private int logEnd;
-    private long records;
+    /** The first cut-root word that holds this thread's log during a collection. */
+    private int heldFrom;
     private long waits;
+    private long waitNanos;
 
     MutatorThread(int ordinal, ParallelReplay replay, EventExecutor executor, MutatorHandshake handshake) {
         this.ordinal = ordinal;
@@ -92,7 +121,7 @@ final class MutatorThread implements Runnable {
 
     /** Fills batches with its filler and runs them; at the end, counts as having done every record. */
     private void runOwnRecords() throws java.io.IOException {
-        RecordBatch b = new RecordBatch();
+        RecordBatch b = new RecordBatch(RecordBatch.OWN_CAPACITY);
         while (filler.fill(b, this)) {
             RecordBatch spare = enqueue(b);
             index = 0;
@@ -107,7 +136,7 @@ final class MutatorThread implements Runnable {
         lock.lock();
         try {
             RecordBatch b = finished.pollFirst();
-            return b != null ? b : new RecordBatch();
+            return b != null ? b : new RecordBatch(RecordBatch.OWN_CAPACITY);
         } finally {
             lock.unlock();
         }
@@ -148,12 +177,13 @@ final class MutatorThread implements Runnable {
     /** Executes the head batch {@code b} from {@link #index} on, then drops it from the queue. */
     private void executeHead(RecordBatch b) {
         for (int n = b.size; index < n; index++) {
+            int i = (int) index;
             if ((++records & (YIELD_EVERY - 1)) == 0) {
                 handshake.yieldpoint();
                 replay.checkNotAborted();
             }
-            execute(b, index);
-            done = b.position[index];
+            execute(b, i);
+            DONE.setRelease(this, b.position[i]);
             if (waiters != 0) {
                 signal();
             }
@@ -167,14 +197,11 @@ final class MutatorThread implements Runnable {
             awaitRecord(b.after[a + k], b.position[i]);
         }
         switch (b.kind[i]) {
-            case RecordBatch.ALLOC -> {
-                executor.alloc(b.mutator[i], b.object[i], b.value[i], b.slot[i], b.type[i]);
-                log(b.epoch[i], b.object[i]);
-            }
-            case RecordBatch.WRITE -> log(b.epoch[i],
-                    executor.idOf(executor.write(b.mutator[i], b.object[i], b.slot[i], b.value[i])));
-            case RecordBatch.ROOT -> log(b.epoch[i], executor.idOf(executor.root(b.mutator[i], b.slot[i], b.value[i])));
-            case RecordBatch.GLOBAL -> log(b.epoch[i], executor.idOf(executor.global(b.slot[i], b.value[i])));
+            case RecordBatch.ALLOC -> log(b.epoch[i],
+                    executor.alloc(b.mutator(i), b.object[i], b.value[i], b.slot[i], b.type[i]));
+            case RecordBatch.WRITE -> log(b.epoch[i], executor.write(b.mutator(i), b.object[i], b.slot[i], b.value[i]));
+            case RecordBatch.ROOT -> log(b.epoch[i], executor.root(b.mutator(i), b.slot[i], b.value[i]));
+            case RecordBatch.GLOBAL -> log(b.epoch[i], executor.global(b.slot[i], b.value[i]));
             case RecordBatch.COLLECT -> executor.collect();
             default -> throw new IllegalStateException("record kind " + b.kind[i]);
         }
@@ -185,7 +212,7 @@ final class MutatorThread implements Runnable {
         lock.lock();
         try {
             RecordBatch head = queue.peekFirst();
-            return head == null || index >= head.size ? -1 : head.position[index];
+            return head == null || index >= head.size ? -1 : head.position[(int) index];
         } finally {
             lock.unlock();
         }
@@ -200,11 +227,13 @@ final class MutatorThread implements Runnable {
         }
         waits++;
         waitingAt = at;
+        long since = System.nanoTime();
         handshake.enterSafeRegion();
         try {
             other.awaitDone(position);
         } finally {
             handshake.leaveSafeRegion();
+            waitNanos += System.nanoTime() - since;
         }
         replay.checkNotAborted();
     }
@@ -217,15 +246,24 @@ final class MutatorThread implements Runnable {
             }
             Thread.onSpinWait();
         }
+        boolean interrupted = false;
         lock.lock();
         try {
             waiters++;
             while (done < position && !replay.isAborted()) {
-                changed.awaitUninterruptibly();
+                try {
+                    changed.awaitNanos(RECHECK_NANOS);
+                } catch (InterruptedException e) {
+                    // waits as awaitUninterruptibly would, and keeps the interrupt for the caller
+                    interrupted = true;
+                }
             }
             waiters--;
         } finally {
             lock.unlock();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -327,7 +365,7 @@ final class MutatorThread implements Runnable {
         lock.lock();
         try {
             for (RecordBatch b : queue) {
-                int i = b == queue.peekFirst() ? index : 0;
+                int i = b == queue.peekFirst() ? (int) index : 0;
                 if (i < b.size) {
                     return b.epoch[i];
                 }
@@ -340,39 +378,56 @@ final class MutatorThread implements Runnable {
 
     // ---- the log of objects the cut may still need ----
 
-    private void log(long epoch, long id) {
-        if (id == 0) {
+    /**
+     * Logs the object at {@code address} (0: none) with the epoch of the record that allocated it or
+     * overwrote a reference to it. Addresses, not ids: finding an overwritten object's id would read
+     * its header, a cache miss on most stores. An entry stays valid until the next collection, which
+     * holds it in the cut roots if it is still needed ({@link #holdBeyond}); the collection updates those
+     * words if it moves the object, and {@link #refreshLog} copies them back.
+     */
+    private void log(long epoch, long address) {
+        if (address == 0) {
             return;
         }
-        if (logEnd == logIds.length) {
+        if (logEnd == logAddresses.length) {
             compactLog();
         }
-        logEpochs[logEnd] = epoch;
-        logIds[logEnd++] = id;
+        int end = (int) logEnd;
+        logEpochs[end] = epoch;
+        logAddresses[end] = address;
+        logEnd = end + 1;
     }
 
     private void compactLog() {
-        int n = logEnd - logStart;
-        if (n > logIds.length / 2) {
-            logIds = java.util.Arrays.copyOf(logIds, logIds.length * 2);
+        int n = (int) logEnd - logStart;
+        if (n > logAddresses.length / 2) {
+            logAddresses = java.util.Arrays.copyOf(logAddresses, logAddresses.length * 2);
             logEpochs = java.util.Arrays.copyOf(logEpochs, logEpochs.length * 2);
         }
-        System.arraycopy(logIds, logStart, logIds, 0, n);
+        System.arraycopy(logAddresses, logStart, logAddresses, 0, n);
         System.arraycopy(logEpochs, logStart, logEpochs, 0, n);
         logStart = 0;
         logEnd = n;
     }
 
     /**
-     * Forgets the log's entries before epoch {@code cut} and passes the ids of the others to
-     * {@code keep}; call while this thread is stopped.
+     * Forgets the log's entries before epoch {@code cut} and holds the others in {@code roots}, in
+     * order from its word {@link #heldFrom}; call while this thread is stopped.
      */
-    void logBeyond(long cut, java.util.function.LongConsumer keep) {
+    void holdBeyond(long cut, CutRoots roots) {
         while (logStart < logEnd && logEpochs[logStart] < cut) {
             logStart++;
         }
+        heldFrom = roots.count();
         for (int i = logStart; i < logEnd; i++) {
-            keep.accept(logIds[i]);
+            roots.add(logAddresses[i]);
+        }
+    }
+
+    /** After the collection that {@link #holdBeyond} prepared: the held objects' addresses now. */
+    void refreshLog(CutRoots roots) {
+        for (int i = logStart; i < logEnd; i++) {
+            logAddresses[i] = roots.get(heldFrom + i - logStart);
         }
     }
 
@@ -382,5 +437,14 @@ final class MutatorThread implements Runnable {
 
     long waits() {
         return waits;
+    }
+
+    /** Wall time spent waiting for other threads' records, and with a filler for the window. */
+    long waitNanos() {
+        return waitNanos + (filler == null ? 0 : filler.windowWaitNanos());
+    }
+
+    long windowWaits() {
+        return filler == null ? 0 : filler.windowWaits();
     }
 }

@@ -72,7 +72,8 @@ final class ParallelReplay implements MutatorCoordination {
             StreamFiller[] fillers = new StreamFiller[n];
             for (int i = 0; i < n; i++) {
                 int self = i;
-                fillers[i] = new StreamFiller(replay, owners, new StreamCursor(segments, o -> owners.owner(o) == self), i);
+                fillers[i] = new StreamFiller(replay, owners, new StreamCursor(segments, o -> owners.owner(o) == self), i,
+                        executor.binding().mmtk().options().heapBytes());
                 replay.threads[i].readOwnRecords(fillers[i]);
             }
             ParallelStats stats = runThreads(replay, source);
@@ -151,11 +152,15 @@ final class ParallelReplay implements MutatorCoordination {
         replay.rethrowFailure();
         long records = 0;
         long waits = 0;
+        long windowWaits = 0;
+        long waitNanos = 0;
         for (MutatorThread t : replay.threads) {
             records += t.records();
             waits += t.waits();
+            windowWaits += t.windowWaits();
+            waitNanos += t.waitNanos();
         }
-        return new ParallelStats(n, records, waits);
+        return new ParallelStats(n, records, waits, windowWaits, waitNanos);
     }
 
     MutatorHandshake handshake() {
@@ -182,17 +187,15 @@ final class ParallelReplay implements MutatorCoordination {
             cut = Math.min(cut, t.firstUndoneEpoch());
         }
         for (MutatorThread t : threads) {
-            t.logBeyond(cut, id -> {
-                long address = binding.addressOf(id);
-                if (address != 0) {
-                    cutRoots.add(address);
-                }
-            });
+            t.holdBeyond(cut, cutRoots);
         }
     }
 
     @Override
     public void resumeAll() {
+        for (MutatorThread t : threads) {
+            t.refreshLog(cutRoots);
+        }
         cutRoots.clear();
         handshake.resumeAll();
     }

@@ -1,5 +1,6 @@
 package org.jmmtk.bindings.replay;
 
+import java.util.Arrays;
 import org.jmmtk.core.plan.Mutator;
 
 /**
@@ -15,41 +16,94 @@ import org.jmmtk.core.plan.Mutator;
  * hand-overs.
  */
 final class RecordBatch {
+    /** The capacity of a batch a {@link Dispatcher} fills: hand-overs between threads are per batch. */
     static final int CAPACITY = 4096;
+    /**
+     * The capacity of a batch a thread fills for itself ({@link StreamFiller}): small enough that what
+     * it wrote is still in its cache when it runs the batch (4,096 records take some 280 KiB).
+     */
+    static final int OWN_CAPACITY = 512;
     static final byte ALLOC = 'A';
     static final byte WRITE = 'W';
     static final byte ROOT = 'R';
     static final byte GLOBAL = 'G';
     static final byte COLLECT = 'C';
 
-    final byte[] kind = new byte[CAPACITY];
-    final Mutator[] mutator = new Mutator[CAPACITY];
+    final byte[] kind;
+    /**
+     * Per record, the index of its mutator context in {@link #contexts} (-1: none). A reference store
+     * per record into a batch the JVM's collector has promoted costs a card-marking barrier with a
+     * fence (G1); a trace thread runs many records in a row, so its context is stored once per run.
+     */
+    private final short[] context;
+    private Mutator[] contexts = new Mutator[8];
+    private int contextCount;
     /** A: the new object; W: the object stored into. */
-    final long[] object = new long[CAPACITY];
+    final long[] object;
     /** A: its bytes; W, R, G: the target (0: null). */
-    final long[] value = new long[CAPACITY];
+    final long[] value;
     /** A: its reference slots; W: the slot; R, G: the root slot. */
-    final int[] slot = new int[CAPACITY];
-    final int[] type = new int[CAPACITY];
-    final long[] position = new long[CAPACITY];
-    final long[] epoch = new long[CAPACITY];
-    final long[] after = new long[3 * CAPACITY];
+    final int[] slot;
+    final int[] type;
+    final long[] position;
+    final long[] epoch;
+    final long[] after;
+    final int capacity;
     int size;
+
+    /** A batch of {@link #CAPACITY} records. */
+    RecordBatch() {
+        this(CAPACITY);
+    }
+
+    RecordBatch(int capacity) {
+        this.capacity = capacity;
+        this.kind = new byte[capacity];
+        this.context = new short[capacity];
+        this.object = new long[capacity];
+        this.value = new long[capacity];
+        this.slot = new int[capacity];
+        this.type = new int[capacity];
+        this.position = new long[capacity];
+        this.epoch = new long[capacity];
+        this.after = new long[3 * capacity];
+    }
 
     /** Empties a batch given back by its mutator thread, to be filled again. */
     void clear() {
         size = 0;
+        contextCount = 0;
+    }
+
+    /** The mutator context of record {@code i}, or null for {@code G} and {@code C}. */
+    Mutator mutator(int i) {
+        int c = context[i];
+        return c < 0 ? null : contexts[c];
+    }
+
+    private short contextIndex(Mutator m) {
+        if (m == null) {
+            return -1;
+        }
+        if (contextCount > 0 && contexts[contextCount - 1] == m) {
+            return (short) (contextCount - 1);
+        }
+        if (contextCount == contexts.length) {
+            contexts = Arrays.copyOf(contexts, 2 * contextCount);
+        }
+        contexts[contextCount] = m;
+        return (short) contextCount++;
     }
 
     boolean isFull() {
-        return size == CAPACITY;
+        return size == capacity;
     }
 
     /** Appends a record; returns its index. */
     int add(byte k, Mutator m, long obj, long val, int s, int ty, long pos, long ep) {
         int i = size++;
         kind[i] = k;
-        mutator[i] = m;
+        context[i] = contextIndex(m);
         object[i] = obj;
         value[i] = val;
         slot[i] = s;

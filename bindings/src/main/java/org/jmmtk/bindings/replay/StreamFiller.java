@@ -14,8 +14,8 @@ import org.jmmtk.bindings.trace.TraceException;
  * What the dispatcher works out as it reads, the trace's writer stored in each record: its epoch and
  * the records of other trace threads it must follow (an object's allocation, the previous store into
  * the same slot); a record of a trace thread run by this same mutator thread is done in order anyway,
- * so only the others become waits. It keeps its thread within {@link #WINDOW} records of the first
- * record not yet done by any mutator thread (waiting in a safe region): that bounds how far beyond the
+ * so only the others become waits. It keeps its thread within a window of records of the first
+ * record not yet done by any mutator thread (waiting in a safe region; {@link #window}): that bounds how far beyond the
  * collector's cut the threads' logs reach, so how much more than the sequential replay a collection
  * keeps. (With a dispatcher, the reader runs mutator thread 0's records as it reads, so the threads
  * keep close together by themselves; threads that read their own records do not.) {@code T D P}
@@ -24,8 +24,15 @@ import org.jmmtk.bindings.trace.TraceException;
  * <p>Used by its mutator thread only.
  */
 final class StreamFiller extends IgnoringEvents {
-    /** How far a thread may run ahead of the first record not yet done (in trace records). */
+    /** The least a thread may run ahead of the first record not yet done (in trace records). */
     static final long WINDOW = 1 << 12;
+    /** The most, as the dispatcher's window. */
+    static final long MAX_WINDOW = Dispatcher.WINDOW;
+    /**
+     * The share of the heap the records in a window may allocate: what a collection can keep beyond
+     * the sequential replay's live set is about what they allocated.
+     */
+    static final int HEAP_SHARE = 32;
 
     private final ParallelReplay replay;
     private final StreamOwners owners;
@@ -34,8 +41,15 @@ final class StreamFiller extends IgnoringEvents {
     private boolean started;
     private boolean more;
     private RecordBatch batch;
+    private long windowWaits;
+    private long windowWaitNanos;
+    private final long heapBytes;
+    /** Records this filler decoded, and the bytes their allocations asked for. */
+    private long decodedRecords;
+    private long decodedBytes;
 
-    StreamFiller(ParallelReplay replay, StreamOwners owners, StreamCursor cursor, int self) {
+    StreamFiller(ParallelReplay replay, StreamOwners owners, StreamCursor cursor, int self, long heapBytes) {
+        this.heapBytes = heapBytes;
         this.replay = replay;
         this.owners = owners;
         this.cursor = cursor;
@@ -59,10 +73,15 @@ final class StreamFiller extends IgnoringEvents {
         long limit = awaitWindow(cursor.record());
         b.clear();
         batch = b;
-        while (more && !b.isFull() && cursor.record() <= limit) {
+        // a local, not the field, for every record: the field may share a cache line with another thread's
+        boolean next = true;
+        int start = b.size;
+        while (next && !b.isFull() && cursor.record() <= limit) {
             cursor.decode(this);
-            more = cursor.advance();
+            next = cursor.advance();
         }
+        decodedRecords += b.size - start;
+        more = next;
         return true;
     }
 
@@ -75,16 +94,49 @@ final class StreamFiller extends IgnoringEvents {
         return cursor.bytesAllocated();
     }
 
+    /** Batches that waited for the window. */
+    long windowWaits() {
+        return windowWaits;
+    }
+
+    long windowWaitNanos() {
+        return windowWaitNanos;
+    }
+
+    /**
+     * How far this thread may run ahead: as many records as allocate 1/{@link #HEAP_SHARE} of the heap
+     * at the rate of the records it decoded so far, between {@link #WINDOW} and {@link #MAX_WINDOW}. A
+     * wider window lets a thread that was held up (descheduled, in a slow path) catch up without
+     * stopping the others; the narrow one bounds what a collection keeps on a small heap.
+     */
+    long window() {
+        if (decodedBytes == 0) {
+            return WINDOW;
+        }
+        double bytesPerRecord = (double) decodedBytes / decodedRecords;
+        double records = heapBytes / HEAP_SHARE / bytesPerRecord;
+        return (long) Math.max(WINDOW, Math.min(MAX_WINDOW, records));
+    }
+
     /** Waits until {@code position} is within the window of the first record not yet done; returns the window's end. */
     private long awaitWindow(long position) {
+        long window = window();
+        long since = 0;
         while (true) {
             long first = Long.MAX_VALUE;
             for (int t = 0; t < replay.threads(); t++) {
                 first = Math.min(first, replay.thread(t).firstUndone());
             }
-            long limit = first > Long.MAX_VALUE - WINDOW ? Long.MAX_VALUE : first + WINDOW;
+            long limit = first > Long.MAX_VALUE - window ? Long.MAX_VALUE : first + window;
             if (position <= limit) {
+                if (since != 0) {
+                    windowWaitNanos += System.nanoTime() - since;
+                }
                 return limit;
+            }
+            if (since == 0) {
+                windowWaits++;
+                since = System.nanoTime();
             }
             replay.checkNotAborted();
             replay.handshake().enterSafeRegion();
@@ -99,6 +151,7 @@ final class StreamFiller extends IgnoringEvents {
     @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         ownThread(thread);
+        decodedBytes += bytes;
         batch.add(RecordBatch.ALLOC, owners.mutator(cursor.ordinal()), object, bytes, refSlots, typeId,
                 cursor.record(), cursor.epoch());
     }

@@ -26,8 +26,17 @@ public final class StreamCursor {
      * pass this one (a trace thread runs many records in a row).
      */
     private long otherFirst = Long.MAX_VALUE;
-    private boolean decoded = true;
+    // written for every record: long-typed and padded, since the cursors of a parallel replay's threads
+    // are made together and may lie side by side (HotSpot lays out a class's long fields first, in
+    // declaration order)
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
+    /** The current record's number (0 before the first). */
     private long previous;
+    /** The last record decoded: the current one is decoded when it equals {@link #previous}. */
+    private long decodedRecord;
+    private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
+    private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
     private long objects;
     private long bytesAllocated;
 
@@ -49,7 +58,7 @@ public final class StreamCursor {
 
     /** Moves to the next record of this cursor's streams and reads its header; false after the last. */
     public boolean advance() throws IOException {
-        if (!decoded) {
+        if (decodedRecord != previous) {
             throw new IllegalStateException("advance before the record was decoded");
         }
         if (current != null) {
@@ -110,15 +119,17 @@ public final class StreamCursor {
             throw new TraceException(segments.file() + ": record " + (previous + 1),
                     all ? "the record is in no chunk of its segment" : "the record is in two chunks");
         }
-        current = next;
+        if (current != next) {
+            // a reference store costs a card-marking barrier (G1): only when the chunk changes
+            current = next;
+        }
         previous = next.record;
-        decoded = false;
         return true;
     }
 
     /** Decodes the current record's body to {@code out}. */
     public void decode(TraceEvents out) throws IOException {
-        decoded = true;
+        decodedRecord = previous;
         current.decode(out);
     }
 

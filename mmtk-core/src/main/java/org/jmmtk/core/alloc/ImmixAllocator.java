@@ -28,12 +28,19 @@ public final class ImmixAllocator extends Allocator {
     private final int linesInBlock;
     private final boolean copy;
     private final boolean mediumIntoHoles;
+    // cursor and limit change with every allocation: padded so that allocators run by different
+    // threads (mutators, GC workers) never share their cache lines (HotSpot keeps declaration order
+    // among a class's long fields, and lays them out first)
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
     private long cursor;
     private long limit;
-    private int block = -1;
-    private int nextLine;
     private long overflowCursor;
     private long overflowLimit;
+    private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
+    private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
+    private int block = -1;
+    private int nextLine;
 
     /** A mutator's allocator ({@code copy} false) or a GC worker's copy allocator ({@code copy} true). */
     public ImmixAllocator(SimulatedMemory memory, int owner, ImmixSpace space, boolean copy) {

@@ -28,8 +28,15 @@ public abstract class Mutator {
     private final Allocator pretenureAllocator;
     private final LargeObjectAllocator large;
     private final Barrier barrier;
+    // written for every allocation: padded so that two mutators run by different threads never share
+    // these cache lines (the JVM's collector may copy the contexts next to each other; HotSpot keeps
+    // declaration order among a class's long fields, and lays them out first)
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
     private long objectsAllocated;
     private long bytesAllocated;
+    private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
+    private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
     private final SizeHistogram sizes = new SizeHistogram();
 
     /** A mutator allocating with {@code defaultAllocator}, with the barrier the plan creates for it. */

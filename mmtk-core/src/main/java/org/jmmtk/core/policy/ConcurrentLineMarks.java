@@ -47,6 +47,16 @@ public final class ConcurrentLineMarks {
     }
 
     /**
+     * Visits the objects of the space the mark in progress marked (and their unmarked neighbours on the same
+     * lines), by the mark's line table: every marked object's first line is marked in it, so the rest of the
+     * space, however large, is not walked (giving a mark up costs what the mark found, not the heap).
+     * Called in a pause, between {@link #beginMark} and {@link #finishMark}.
+     */
+    public void walkMarkedLines(ObjectVisitor visitor) {
+        space.walkObjectsOnMarkedLines(visitor);
+    }
+
+    /**
      * End of the mark (the pause that ends it, after its closure, before the sweep): the mark's table
      * becomes the space's, read by the sweep and the allocators; the old one is the next mark's.
      */

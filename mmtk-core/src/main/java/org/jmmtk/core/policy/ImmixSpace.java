@@ -713,6 +713,31 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
         markTable = spareLineMarks;
     }
 
+    /**
+     * Visits, in address order, the objects that start on a line marked in the table marking writes: every
+     * object the mark in progress marked in this space (marking an object marks its first line), with
+     * unmarked neighbours on the same lines. Lines no mark touched are skipped unread. Called in a pause.
+     */
+    synchronized void walkObjectsOnMarkedLines(ObjectVisitor visitor) {
+        byte[] table = markTable;
+        int lines = blockLimit * linesInBlock;
+        for (int l = 0; l < lines; l++) {
+            if (table[l] == 0) {
+                continue;
+            }
+            int run = l + 1;
+            while (run < lines && table[run] != 0) {
+                run++;
+            }
+            long from = start + ((long) l << logLineBytes);
+            long to = start + ((long) run << logLineBytes);
+            for (long o = validObjects.next(from, to); o >= 0; o = validObjects.next(o + 8, to)) {
+                visitor.visit(o);
+            }
+            l = run;
+        }
+    }
+
     /** Marks the lines of {@code object} of this space as marking does (an object allocated marked). */
     void markLinesOf(long object) {
         markLines(object);

@@ -14,7 +14,14 @@ public final class SizeHistogram {
 
     private final long[] dense = new long[DENSE_BYTES / 8 + 1];
     private final Long2LongOpenHashMap sparse = new Long2LongOpenHashMap();
+    // written for every allocation, by the mutator's thread: padded so that another mutator's histogram,
+    // run by another thread, never shares its cache line (HotSpot keeps declaration order among a
+    // class's long fields, and lays them out first)
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    private long pad08, pad09, pad10, pad11, pad12, pad13, pad14, pad15;
     private long count;
+    private long pad16, pad17, pad18, pad19, pad20, pad21, pad22, pad23;
+    private long pad24, pad25, pad26, pad27, pad28, pad29, pad30, pad31;
 
     public void record(long bytes) {
         if (bytes <= DENSE_BYTES) {

@@ -17,6 +17,7 @@ import org.jmmtk.core.plan.PlanConstraints;
 import org.jmmtk.core.plan.PlanOption;
 import org.jmmtk.core.policy.ConcurrentLineMarks;
 import org.jmmtk.core.policy.ImmixSpace;
+import org.jmmtk.core.policy.ObjectVisitor;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.scheduling.Closure;
@@ -286,7 +287,8 @@ public final class ConcurrentImmix extends Plan {
     /**
      * A full collection during marking (the final one, which must find exactly what is reachable): the
      * cycle is given up, its queue and buffers dropped, and every mark it set undone, so the full
-     * trace marks, and counts, every live object once.
+     * trace marks, and counts, every live object once. In the Immix space only the lines the cycle marked
+     * are walked (its marks are the only ones there: every sweep clears those it keeps).
      */
     private void abandonCycle() {
         satb.stop();
@@ -296,12 +298,17 @@ public final class ConcurrentImmix extends Plan {
             ((SatbBarrier) m.barrier()).discard();
         }
         for (Space s : spaces()) {
-            s.walkObjects(s.start(), s.extentEnd(), o -> {
+            ObjectVisitor unmark = o -> {
                 if (s.isMarked(o)) {
                     long status = memory.load(o + ObjectModel.STATUS_OFFSET);
                     ObjectModel.setMark(memory, o, (status & ObjectModel.MARK_BIT) ^ ObjectModel.MARK_BIT);
                 }
-            });
+            };
+            if (s == immix) {
+                lineMarks.walkMarkedLines(unmark);
+            } else {
+                s.walkObjects(s.start(), s.extentEnd(), unmark);
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package org.jmmtk.tools.calibrate;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jmmtk.core.memory.SimulatedMemory;
@@ -19,7 +20,7 @@ import org.jmmtk.core.util.Constants;
  * per step, per second of each thread's CPU time, summed over the threads that ran at once. Each count
  * runs for a fixed time after all its threads started; the threads are its own and are joined before it
  * returns. Used by {@code jmmtk calibrate} for the whole curve, and by {@code sweep --model} for the one-thread
- * rate of the machine it records on ({@link #oneThread}).
+ * rate of the machine it records on ({@link #oneThread}) and the traffic beside its closure ({@link #beside}).
  */
 public final class BandwidthProbe {
     static final int LINE = MemoryBandwidth.LINE_BYTES;
@@ -67,21 +68,55 @@ public final class BandwidthProbe {
     }
 
     /**
-     * The one-thread bandwidth of this machine for the pattern, bytes per second of CPU time: the best of
-     * {@code rounds} rounds of {@code millis} ms after {@value #WARMUP_ROUNDS} warm-up rounds, on a heap of
-     * {@code heapBytes}. The best round, as the model takes each recorded packet at its shortest: the least
-     * disturbed measurement on a busy machine.
+     * A probe on a heap of {@code heapBytes} after {@value #WARMUP_ROUNDS} rounds of {@code millis} ms with one
+     * thread (its chase compiled).
      */
-    public static double oneThread(long heapBytes, int rounds, long millis) throws InterruptedException {
+    public static BandwidthProbe warmedUp(long heapBytes, long millis) throws InterruptedException {
         BandwidthProbe probe = new BandwidthProbe(heapBytes, 42);
         for (int i = 0; i < WARMUP_ROUNDS; i++) {
             probe.aggregate(1, millis);
         }
+        return probe;
+    }
+
+    /**
+     * The one-thread bandwidth of this machine for the pattern, bytes per second of CPU time: the best of
+     * {@code rounds} rounds of {@code millis} ms. The best round, as the model takes each recorded packet at its
+     * shortest: the least disturbed measurement on a busy machine.
+     */
+    public double oneThread(int rounds, long millis) throws InterruptedException {
         double best = 0;
         for (int i = 0; i < rounds; i++) {
-            best = Math.max(best, probe.aggregate(1, millis));
+            best = Math.max(best, aggregate(1, millis));
         }
         return best;
+    }
+
+    /**
+     * Runs {@code work} on the calling thread while {@code threads} probe threads follow their chains beside
+     * it, and returns what {@code work} returned: the traffic of that many more memory-bound threads, against
+     * which {@code sweep --model} measures how much a recorded closure slows. The probe threads are joined
+     * before it returns.
+     */
+    public <T> T beside(int threads, Callable<T> work) throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        CyclicBarrier start = new CyclicBarrier(threads + 1);
+        Thread[] probes = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            int me = t;
+            probes[t] = new Thread(() -> chase(me, threads, start, stop), "jmmtk-calibration-beside-" + t);
+            probes[t].setDaemon(true);
+            probes[t].start();
+        }
+        await(start);
+        try {
+            return work.call();
+        } finally {
+            stop.set(true);
+            for (Thread p : probes) {
+                p.join();
+            }
+        }
     }
 
     private long line(long index) {
@@ -89,7 +124,7 @@ public final class BandwidthProbe {
     }
 
     /** Aggregate bytes per second with {@code threads} threads over {@code millis} milliseconds. */
-    double aggregate(int threads, long millis) throws InterruptedException {
+    public double aggregate(int threads, long millis) throws InterruptedException {
         AtomicBoolean stop = new AtomicBoolean();
         double[] rates = new double[threads];
         CyclicBarrier start = new CyclicBarrier(threads + 1);

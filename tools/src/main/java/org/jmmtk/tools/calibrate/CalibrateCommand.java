@@ -79,10 +79,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         long open = BucketOpenCost.median(RecordedRun.record(plan, collector.options(1), src));
         Calibration.Measured m = Calibration.measure();
         long fanOut = Calibration.fanOutNanos(Math.max(2, Math.min(n, processors) - 1));
-        BandwidthProbe probe = new BandwidthProbe(heap, 42);
-        for (int i = 0; i < BandwidthProbe.WARMUP_ROUNDS; i++) {
-            probe.aggregate(1, MILLIS_PER_COUNT);
-        }
+        BandwidthProbe probe = BandwidthProbe.warmedUp(heap, MILLIS_PER_COUNT);
         double[] aggregate = new double[n];
         for (int k = 1; k <= n; k++) {
             aggregate[k - 1] = probe.aggregate(k, MILLIS_PER_COUNT);

@@ -92,8 +92,22 @@ public final class ErrorHandler implements CommandLine.IExecutionExceptionHandle
 
     /** Host-JVM exhaustion is an {@link Error}, so the entry point catches it too. */
     public static int hostOutOfMemory(CommandLine cmd) {
+        releaseReserve();
         return fail(cmd, HOST_OUT_OF_MEMORY, ExitCodes.FAILED);
     }
+
+    /**
+     * Lets go of the memory set aside at start, so that printing the out-of-memory hint does not run out
+     * itself: the failed command's objects may still be reachable (from the stack being unwound, or another
+     * thread's), and a CI run once saw the hint's own printing throw a second {@link OutOfMemoryError}.
+     */
+    static void releaseReserve() {
+        reserve = null;
+    }
+
+    /** Freed by {@link #releaseReserve} (any thread). */
+    @SuppressWarnings("unused") // held only to be let go
+    private static volatile byte[] reserve = new byte[1 << 20];
 
     /** What jmmtk says when the JVM running it runs out of memory, on any thread. */
     static final String HOST_OUT_OF_MEMORY = "the Java VM running jmmtk ran out of memory (the simulated heap, "

@@ -16,11 +16,14 @@ public final class UncaughtHandler implements Thread.UncaughtExceptionHandler {
 
     @Override
     public void uncaughtException(Thread thread, Throwable e) {
-        PrintWriter err = new PrintWriter(System.err, true);
         boolean oom = false;
         for (Throwable c = e; c != null; c = c.getCause()) {
             oom |= c instanceof OutOfMemoryError;
         }
+        if (oom) {
+            ErrorHandler.releaseReserve();
+        }
+        PrintWriter err = new PrintWriter(System.err, true);
         if (oom) {
             err.println("jmmtk: " + ErrorHandler.HOST_OUT_OF_MEMORY);
         } else {

@@ -77,6 +77,8 @@ public final class RunReport {
             row(out, "mutator threads", Integer.toString(r.parallel().threads()));
             row(out, "dependency waits", String.format(Locale.ROOT, "%,d of %,d records (%.4f per record)",
                     r.parallel().waits(), r.parallel().records(), r.parallel().waitsPerRecord()));
+            row(out, "window waits", String.format(Locale.ROOT, "%,d (%s waiting, both kinds)",
+                    r.parallel().windowWaits(), ms(r.parallel().waitNanos())));
         }
         mmuRow(r.mutatorUtilization(), out);
         for (Map.Entry<String, Map<String, Number>> plugin : r.plugins().entrySet()) {
@@ -184,6 +186,8 @@ public final class RunReport {
                 g.writeNumberField("mutatorThreads", r.parallel().threads());
                 g.writeNumberField("recordsReplayed", r.parallel().records());
                 g.writeNumberField("dependencyWaits", r.parallel().waits());
+                g.writeNumberField("windowWaits", r.parallel().windowWaits());
+                g.writeNumberField("mutatorWaitMs", r.parallel().waitNanos() / 1e6);
             }
             mmu(g, r.mutatorUtilization());
             g.writeObjectFieldStart("pausesByKind");

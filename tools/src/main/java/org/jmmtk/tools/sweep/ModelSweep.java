@@ -32,12 +32,15 @@ import org.jmmtk.tools.probes.RecordedRun;
  * (or the host's). The high predicted speedup for N is the median simulated closure time per collection
  * at the first thread count over that at N, as the measured speedup is; the low and best ones stretch
  * each simulated closure by the memory contention of the packets running at once
- * ({@link MemoryBandwidth}), with the host's bandwidth curve or a server default: the best one with the
- * memory share of the live bytes, the low one with the largest share the recording allows (every live
- * byte and one line per traced edge, none of them cached). Both shares are in the recording machine's own
- * units: bytes at the one-thread rate the bandwidth probe gets on the machine that recorded the closure
- * (measured before the model runs, or from its calibration), over the closure's time there; the target's
- * curve gives only the contention factor. Used by the command-line thread.
+ * ({@link MemoryBandwidth}), with the host's bandwidth curve or a server default. The memory shares are
+ * measured where possible ({@link MemorySensitivity}: the closure's slowdown beside probe threads relative to
+ * the probe's own; best estimate the median round's, low end the largest round's) and otherwise come from
+ * the bytes: the best one the share of the live bytes, the low one the largest share the recording allows
+ * (every live byte and one line per traced edge, none of them cached), which also caps a measured share.
+ * Both are in the recording machine's own units: bytes at the one-thread rate the bandwidth probe gets on the
+ * machine that recorded the closure (measured before the model runs, or from its calibration), over the
+ * closure's time there, or ratios of CPU times there; the target's curve gives only the contention factor.
+ * Used by the command-line thread.
  */
 public final class ModelSweep {
     /** The prediction for one thread count: the best estimate, and the interval around it. */
@@ -50,23 +53,30 @@ public final class ModelSweep {
      * memory share) and where that came from.
      */
     public record Memory(MemoryBandwidth target, String targetSource, double recorderBytesPerSecond,
-                         String recorderSource) {
+                         String recorderSource, MemorySensitivity.Measured sensitivity) {
         /** Both rates positive and finite. */
         public Memory {
             if (!(recorderBytesPerSecond > 0) || Double.isInfinite(recorderBytesPerSecond)) {
                 throw new IllegalArgumentException("the recorder's bandwidth must be positive, got " + recorderBytesPerSecond);
             }
         }
+
+        /** Without a measured sensitivity: the shares come from the closure's bytes alone. */
+        public Memory(MemoryBandwidth target, String targetSource, double recorderBytesPerSecond, String recorderSource) {
+            this(target, targetSource, recorderBytesPerSecond, recorderSource, MemorySensitivity.Measured.NONE);
+        }
     }
 
     /**
      * Everything the model used and predicted; {@code closureMs}, {@code liveBytes} and {@code boundBytes} are
      * the medians over collections of the simulated one-thread closure, the bytes it marked and the most bytes
-     * it can move, from which the memory shares come.
+     * it can move; {@code bytesFraction} and {@code bytesFractionMax} their shares of the closure at the
+     * recorder's rate; {@code memoryFraction} and {@code memoryFractionMax} the shares the best estimate and the
+     * low end use ({@link #shares}).
      */
     public record Result(ModelCosts costs, int gcs, long packets, double closureParallelism, double closureMs,
-                         double liveBytes, double boundBytes, double memoryFraction, double memoryFractionMax,
-                         Memory memory, List<Prediction> predictions) {
+                         double liveBytes, double boundBytes, double bytesFraction, double bytesFractionMax,
+                         double memoryFraction, double memoryFractionMax, Memory memory, List<Prediction> predictions) {
         /** The prediction for {@code threads}. */
         public Prediction at(int threads) {
             return predictions.stream().filter(p -> p.threads() == threads).findFirst().orElseThrow();
@@ -86,11 +96,13 @@ public final class ModelSweep {
      * Records {@code recordings} runs of {@code options} (with one GC thread) on {@code source}, keeps each
      * packet's shortest duration ({@link FastestGraph}) and predicts every count of {@code threads}, with the
      * costs and bandwidth of {@code host} (null: costs measured here, the server default bandwidth) and the
-     * one-thread bandwidth of this machine from {@code recorder} (null: measured now on a heap of the run's size).
+     * one-thread bandwidth of this machine from {@code recorder} (null: measured now on a heap of the run's size),
+     * and the closure's memory share measured in {@code sensitivityRounds} rounds beside processors - 1 probe
+     * threads (0: not measured, the shares come from the bytes).
      */
     public static Result predict(Plans.Entry plan, Options options, TraceSource source, int[] threads,
                                  int recordings, HostCalibration host, String hostName, HostCalibration recorder,
-                                 String recorderName) throws IOException, InterruptedException {
+                                 String recorderName, int sensitivityRounds) throws Exception {
         List<List<GcGraph>> runs = new ArrayList<>();
         List<Long> opens = new ArrayList<>();
         Map<Integer, Long> live = new HashMap<>();
@@ -138,11 +150,15 @@ public final class ModelSweep {
                     Runtime.getRuntime().availableProcessors()) - 1);
             costs = new ModelCosts(m.stealNanos(), m.wakeNanos(), open, Calibration.fanOutNanos(waiters));
         }
-        double here = recorder != null ? recorder.bandwidth().aggregate(1)
-                : BandwidthProbe.oneThread(options.heapBytes() > 0 ? options.heapBytes() : DEFAULT_PROBE_HEAP,
-                PROBE_ROUNDS, PROBE_MILLIS);
+        BandwidthProbe probe = BandwidthProbe.warmedUp(options.heapBytes() > 0 ? options.heapBytes() : DEFAULT_PROBE_HEAP,
+                PROBE_MILLIS);
+        double here = recorder != null ? recorder.bandwidth().aggregate(1) : probe.oneThread(PROBE_ROUNDS, PROBE_MILLIS);
+        MemorySensitivity.Measured sensitivity = sensitivityRounds <= 0 ? MemorySensitivity.Measured.NONE
+                : MemorySensitivity.measure(plan, options, source, probe,
+                Math.max(1, Runtime.getRuntime().availableProcessors() - 1), sensitivityRounds);
         Memory memory = new Memory(host == null ? MemoryBandwidth.SERVER_DEFAULT : host.bandwidth(),
-                host == null ? "server default" : hostName, here, recorder == null ? "measured here" : recorderName);
+                host == null ? "server default" : hostName, here, recorder == null ? "measured here" : recorderName,
+                sensitivity);
         return predict(graphs, graphLive.stream().mapToLong(Long::longValue).toArray(),
                 graphEdges.stream().mapToLong(Long::longValue).toArray(), threads, costs, memory);
     }
@@ -189,9 +205,12 @@ public final class ModelSweep {
         double traced = Bootstrap.median(closureEdges.stream().mapToDouble(Long::doubleValue).toArray());
         double oneMs = Bootstrap.median(one);
         MemoryBandwidth bandwidth = memory.target();
-        double f = MemoryBandwidth.memoryFraction(live, memory.recorderBytesPerSecond(), oneMs * 1e6);
+        double fBytes = MemoryBandwidth.memoryFraction(live, memory.recorderBytesPerSecond(), oneMs * 1e6);
         double bound = touchedBytesBound(live, traced);
-        double fMax = MemoryBandwidth.memoryFraction(bound, memory.recorderBytesPerSecond(), oneMs * 1e6);
+        double fBytesMax = MemoryBandwidth.memoryFraction(bound, memory.recorderBytesPerSecond(), oneMs * 1e6);
+        double[] shares = shares(fBytes, fBytesMax, memory.sensitivity());
+        double f = shares[0];
+        double fMax = shares[1];
         Contended base = contended(withClosure, threads[0], costs, one, bandwidth, f, fMax);
         List<Prediction> predictions = new ArrayList<>();
         for (int t : threads) {
@@ -199,7 +218,21 @@ public final class ModelSweep {
             predictions.add(new Prediction(t, c.best, base.best / c.best, base.low / c.low, base.high / c.high));
         }
         return new Result(costs, withClosure.size(), packets, span == 0 ? 1 : (double) work / span, oneMs, live, bound,
-                f, fMax, memory, predictions);
+                fBytes, fBytesMax, f, fMax, memory, predictions);
+    }
+
+    /**
+     * The memory shares of the best estimate and the low end: without a measured sensitivity, the bytes' shares
+     * ({@code fBytes}, {@code fBytesMax}); with one, the median round's share and the largest round's, each at
+     * most the bytes' bound (a closure cannot spend more of its time on memory than moving every byte it can
+     * touch takes). The best share is never above the low end's.
+     */
+    static double[] shares(double fBytes, double fBytesMax, MemorySensitivity.Measured sensitivity) {
+        if (!sensitivity.measured()) {
+            return new double[] {fBytes, fBytesMax};
+        }
+        double low = Math.min(fBytesMax, sensitivity.fractionMax());
+        return new double[] {Math.min(low, sensitivity.fraction()), low};
     }
 
     /** Median simulated closure ms at one thread count: without contention, at the largest memory share, best estimate. */

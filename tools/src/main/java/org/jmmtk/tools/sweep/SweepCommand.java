@@ -80,6 +80,14 @@ public final class SweepCommand implements Callable<Integer> {
                     + "default: measured for about a second before the model runs (docs/scalability.md).")
     Path recorder;
 
+    @Option(names = "--sensitivity-rounds", paramLabel = "N", defaultValue = "0",
+            description = "With --model: rounds measuring the closure's memory share directly (the one-thread closure "
+                    + "alone and beside processors-1 bandwidth-probe threads, against the probe's own slowdown among "
+                    + "as many probes; two recorded runs per round); 0 leaves the share to the closure's bytes "
+                    + "(default: ${DEFAULT-VALUE}: off; 3 on the host being modelled, which needs idle cores beside the "
+                    + "closure; docs/scalability.md).")
+    int sensitivityRounds;
+
     @Mixin
     OutputDirectory out;
 
@@ -106,6 +114,9 @@ public final class SweepCommand implements Callable<Integer> {
         }
         if (host != null && !model) {
             throw new UsageException("--host calibrates the model's predictions: give it with --model");
+        }
+        if (sensitivityRounds < 0) {
+            throw new UsageException("--sensitivity-rounds must be at least 0, got " + sensitivityRounds);
         }
         if (recorder != null && !model) {
             throw new UsageException("--recorder calibrates the model's memory share: give it with --model");
@@ -141,7 +152,8 @@ public final class SweepCommand implements Callable<Integer> {
             try (Progress progress = Progress.start("model: recording " + repeat + " run" + (repeat == 1 ? "" : "s")
                     + " with 1 GC thread", src::progress)) {
                 prediction = ModelSweep.predict(plan, options.apply(1), src, threads, repeat, calibration,
-                        host == null ? null : host.toString(), here, recorder == null ? null : recorder.toString());
+                        host == null ? null : host.toString(), here, recorder == null ? null : recorder.toString(),
+                        sensitivityRounds);
             }
         }
         MachineLoad load = MachineLoad.now();

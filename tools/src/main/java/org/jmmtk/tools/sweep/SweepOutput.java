@@ -51,12 +51,29 @@ final class SweepOutput {
             double rate = m.recorderBytesPerSecond();
             o.printf(Locale.ROOT, "memory: target %s bandwidth, %.2f GB/s on 1 thread, %.2f GB/s on %d; recorded at "
                     + "%.2f GB/s on 1 thread (%s): one-thread closure %.2f ms, live %.1f MB take %.2f ms, at most %.1f MB "
-                    + "%.2f ms; memory share %.0f%% (at most %.0f%%); predicted = best estimate [at most memory share, "
-                    + "no contention]%n",
+                    + "%.2f ms; share of the bytes %.0f%% (at most %.0f%%); predicted = best estimate "
+                    + "[largest memory share, no contention]%n",
                     m.targetSource(), m.target().aggregate(1) / 1e9, m.target().aggregate(m.target().threads()) / 1e9,
                     m.target().threads(), rate / 1e9, m.recorderSource(), model.closureMs(), model.liveBytes() / 1e6,
                     model.liveBytes() / rate * 1e3, model.boundBytes() / 1e6, model.boundBytes() / rate * 1e3,
-                    100 * model.memoryFraction(), 100 * model.memoryFractionMax());
+                    100 * model.bytesFraction(), 100 * model.bytesFractionMax());
+            MemorySensitivity.Measured s = m.sensitivity();
+            if (s.rounds() == 0) {
+                o.printf(Locale.ROOT, "memory share: not measured; from the bytes: %.0f%% (low end %.0f%%)%n",
+                        100 * model.memoryFraction(), 100 * model.memoryFractionMax());
+            } else {
+                o.printf(Locale.ROOT, "memory share: measured beside %d probe thread%s, %d rounds: closure x%.3f, probe "
+                        + "x%.3f (medians) -> %s; used: %.0f%% (low end %.0f%%)%n", s.probes(), s.probes() == 1 ? "" : "s",
+                        s.rounds(), s.closureSlowdown(), s.probeSlowdown(), s.measured()
+                                ? String.format(Locale.ROOT, "%.0f%% (at most %.0f%%)", 100 * s.fraction(),
+                                100 * s.fractionMax())
+                                : String.format(Locale.ROOT, "not resolved (%s), the bytes' shares used",
+                                s.rounds() < 2 ? "one round" : Double.isInfinite(s.resolution())
+                                        ? "the probe was not slowed in every round"
+                                        : String.format(Locale.ROOT, "the closure's scatter moves the share by %.2f",
+                                        s.resolution())),
+                        100 * model.memoryFraction(), 100 * model.memoryFractionMax());
+            }
         }
         o.printf(Locale.ROOT, "%7s  %-28s  %-22s  %10s  %12s%s%n", "threads", "closure ms/GC [95% CI]",
                 "speedup [95% CI]", "efficiency", "pause ms/GC", model == null ? "" : "  predicted [low, high]");
@@ -119,6 +136,27 @@ final class SweepOutput {
                 g.writeNumberField("closureOneThreadMs", model.closureMs());
                 g.writeNumberField("closureLiveBytes", model.liveBytes());
                 g.writeNumberField("closureBytesBound", model.boundBytes());
+                g.writeNumberField("bytesFraction", model.bytesFraction());
+                g.writeNumberField("bytesFractionMax", model.bytesFractionMax());
+                MemorySensitivity.Measured s = model.memory().sensitivity();
+                g.writeObjectFieldStart("sensitivity");
+                g.writeNumberField("probes", s.probes());
+                g.writeNumberField("rounds", s.rounds());
+                g.writeBooleanField("measured", s.measured());
+                if (!Double.isInfinite(s.resolution())) {
+                    g.writeNumberField("resolution", s.resolution());
+                }
+                g.writeArrayFieldStart("closureSlowdowns");
+                for (double v : s.closure()) {
+                    g.writeNumber(v);
+                }
+                g.writeEndArray();
+                g.writeArrayFieldStart("probeSlowdowns");
+                for (double v : s.probe()) {
+                    g.writeNumber(v);
+                }
+                g.writeEndArray();
+                g.writeEndObject();
                 g.writeNumberField("memoryFraction", model.memoryFraction());
                 g.writeNumberField("memoryFractionMax", model.memoryFractionMax());
                 g.writeEndObject();

@@ -1,6 +1,8 @@
 package org.jmmtk.tools.validate;
 
 import java.util.List;
+import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.plans.serial.Generations;
 import org.jmmtk.tools.record.RecordCommand;
 import org.jmmtk.core.Options;
 
@@ -52,6 +54,28 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
                 "-XX:SurvivorRatio=" + survivorRatio, "-XX:MaxTenuringThreshold=" + maxTenuringThreshold,
                 RecordCommand.UNCOMPRESSED.get(0), RecordCommand.UNCOMPRESSED.get(1),
                 escapeAnalysis ? "-XX:+DoEscapeAnalysis" : "-XX:-DoEscapeAnalysis");
+    }
+
+    /** Eden and one survivor space as HotSpot sizes them for these options (and as serial does). */
+    public Generations spaces() {
+        return Generations.of(heapBytes, youngBytes, survivorRatio, HeapGeometry.forHeap(heapBytes));
+    }
+
+    /**
+     * Checks that HotSpot gave the young generation the spaces it was asked for, from a heap print of its
+     * run: it silently shrinks the young generation of some small heaps (at {@code -Xmx4m -Xmn1m}: eden
+     * 512K and survivors 64K instead of 896K and 64K), which the checks before the run do not foresee, and
+     * a replay with the spaces asked for would then compare two different heaps. A {@link
+     * IllegalArgumentException} naming {@code --nursery} when they differ.
+     */
+    public void checkRan(Occupancy heap) {
+        Generations asked = spaces();
+        if (heap.edenCapacity() != asked.edenBytes() || heap.survivorCapacity() != asked.survivorBytes()) {
+            throw new IllegalArgumentException("--nursery " + kb(youngBytes) + ": HotSpot ran the program with eden "
+                    + kb(heap.edenCapacity()) + " and survivor spaces of " + kb(heap.survivorCapacity()) + " instead of "
+                    + kb(asked.edenBytes()) + " and " + kb(asked.survivorBytes()) + " (it shrinks the young generation "
+                    + "of a heap this small); give a larger --heap or a smaller --nursery");
+        }
     }
 
     private static String kb(long bytes) {

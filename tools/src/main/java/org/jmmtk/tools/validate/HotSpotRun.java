@@ -46,7 +46,16 @@ public record HotSpotRun(SerialGcLog log, long wallNanos) {
                         + " under HotSpot" + (status > 128 ? " (killed by signal " + (status - 128) + ")" : "")
                         + "; nothing written");
             }
-            return new HotSpotRun(SerialGcLog.read(logFile), wall);
+            SerialGcLog log = SerialGcLog.read(logFile);
+            Occupancy heap = !log.collections().isEmpty() ? log.collections().get(0).before() : log.atExit();
+            if (heap != null && heap.exact()) {
+                try {
+                    geometry.checkRan(heap);
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException("validate: " + e.getMessage() + "; nothing written");
+                }
+            }
+            return new HotSpotRun(log, wall);
         } finally {
             p.destroy();
         }

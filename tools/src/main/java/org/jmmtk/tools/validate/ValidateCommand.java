@@ -117,11 +117,17 @@ public final class ValidateCommand implements Callable<Integer> {
         Plans.Entry plan = Plans.REGISTRY.find(PLAN).orElseThrow(() -> new UsageException("validate: no plan " + PLAN));
         PrintWriter err = spec.commandLine().getErr();
         Path work = Files.createTempDirectory("jmmtk-validate-");
+        StandardInput input = StandardInput.ofProcess();
+        if (!input.rewindable() && System.console() == null) {
+            err.println("validate: standard input cannot be rewound (a pipe or a terminal): a program that reads it "
+                    + "reads it in its first run only; give it a file (< FILE) so that every run reads the same input");
+        }
         try {
             List<Collector> runs = new ArrayList<>();
             for (int i = 1; i <= repeat; i++) {
                 err.printf(Locale.ROOT, "validate: HotSpot run %d of %d%n", i, repeat);
                 err.flush();
+                input.rewind();
                 runs.add(Collector.of(HotSpotRun.run(java, geometry, work.resolve("gc-" + i + ".log"), err)));
             }
             Path trace = recording;
@@ -129,6 +135,7 @@ public final class ValidateCommand implements Callable<Integer> {
             double coverage = Double.NaN;
             if (trace == null) {
                 trace = work.resolve("program.trace");
+                input.rewind();
                 long start = System.nanoTime();
                 Recording recorded = record(trace);
                 recordWall = System.nanoTime() - start;

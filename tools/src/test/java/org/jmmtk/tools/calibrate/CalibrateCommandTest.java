@@ -65,7 +65,8 @@ class CalibrateCommandTest {
     @SuppressWarnings("unchecked")
     void theModelGivesAnIntervalWithTheHostsBandwidth() throws IOException {
         Cli.Result r = Cli.run(concat(new String[] {"sweep", "--threads", "1,2,8", "--repeat", "1", "--warmup", "0",
-                "--model", "--host", host.toString(), "--recorder", host.toString(), "--json"}, SMALL));
+                "--model", "--host", host.toString(), "--recorder", host.toString(), "--sensitivity-rounds", "1", "--json"},
+                SMALL));
         assertEquals(0, r.code(), r.err());
         Map<String, Object> json = JsonTree.object(r.out());
         Map<String, Object> model = (Map<String, Object>) json.get("model");
@@ -76,6 +77,16 @@ class CalibrateCommandTest {
                 Math.round(((Number) model.get("recorderBandwidthOneThreadBytesPerSecond")).doubleValue()),
                 "the recording machine's rate from its calibration, not measured again");
         assertEquals(c.costs().fanOutNanos(), ((Number) model.get("fanOutNs")).longValue());
+        Map<String, Object> sensitivity = (Map<String, Object>) model.get("sensitivity");
+        assertEquals(1, ((Number) sensitivity.get("rounds")).intValue());
+        assertEquals(1, ((List<Object>) sensitivity.get("closureSlowdowns")).size());
+        double used = ((Number) model.get("memoryFractionMax")).doubleValue();
+        double bytes = ((Number) model.get("bytesFractionMax")).doubleValue();
+        if ((Boolean) sensitivity.get("measured")) {
+            assertTrue(used <= bytes + 1e-12, used + " within the bytes' bound " + bytes);
+        } else {
+            assertEquals(bytes, used, 1e-12, "not measurable: the bytes' share");
+        }
         for (Map<String, Object> p : (List<Map<String, Object>>) json.get("points")) {
             double low = ((Number) p.get("predictedSpeedupLow")).doubleValue();
             double best = ((Number) p.get("predictedSpeedup")).doubleValue();
@@ -83,8 +94,9 @@ class CalibrateCommandTest {
             assertTrue(low > 0 && low <= best + 1e-9 && best <= high + 1e-9, low + " " + best + " " + high);
         }
         Cli.Result table = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--repeat", "1", "--warmup", "0",
-                "--model"}, SMALL));
+                "--model", "--sensitivity-rounds", "0"}, SMALL));
         assertEquals(0, table.code(), table.err());
+        assertTrue(table.out().contains("memory share: not measured"), table.out());
         assertTrue(table.out().contains("server default bandwidth") && table.out().contains("predicted [low, high]")
                 && table.out().contains("(measured here)"), table.out());
     }
@@ -112,6 +124,11 @@ class CalibrateCommandTest {
         }
         assertTrue(Cli.run(concat(new String[] {"sweep", "--model", "--host", oldVersion.toString()}, SMALL)).err()
                 .contains("jmmtk 0.0.1"));
+        Cli.Result negativeRounds = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--model",
+                "--sensitivity-rounds", "-1"}, SMALL));
+        assertEquals(2, negativeRounds.code(), negativeRounds.err());
+        assertTrue(negativeRounds.err().contains("--sensitivity-rounds"), negativeRounds.err());
+        Hostile.assertCleanMessage(negativeRounds);
         Cli.Result noModel = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--host", host.toString()}, SMALL));
         assertEquals(2, noModel.code(), noModel.err());
         assertTrue(noModel.err().contains("--model"), noModel.err());

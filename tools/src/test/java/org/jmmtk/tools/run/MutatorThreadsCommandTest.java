@@ -34,6 +34,9 @@ class MutatorThreadsCommandTest {
         assertEquals(a.get("finalLiveBytes"), b.get("finalLiveBytes"));
         assertEquals(2.0, ((Number) b.get("mutatorThreads")).doubleValue());
         assertTrue(((Number) b.get("recordsReplayed")).longValue() > 0, two.out());
+        // through a dispatcher (a workload is not in per-thread streams) no thread waits for a window
+        assertEquals(0.0, ((Number) b.get("windowWaits")).doubleValue(), two.out());
+        assertTrue(((Number) b.get("mutatorWaitMs")).doubleValue() >= 0, two.out());
         assertTrue(!a.containsKey("mutatorThreads"), "one thread reports as before");
     }
 

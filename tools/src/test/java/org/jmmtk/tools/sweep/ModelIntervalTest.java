@@ -26,8 +26,11 @@ class ModelIntervalTest {
         return randomClosure(random, 1);
     }
 
-    /** As above, every duration and spawn offset {@code slower} times as long: the same closure on a slower machine. */
-    private static PacketGraph randomClosure(SplittableRandom random, long slower) {
+    /**
+     * As above, every duration and spawn offset {@code slower} times as long: the same closure on a slower machine
+     * (also {@link MemorySensitivityTest}'s graphs).
+     */
+    static PacketGraph randomClosure(SplittableRandom random, long slower) {
         PacketGraph.Builder b = new PacketGraph.Builder();
         int n = 2 + random.nextInt(200);
         long[] durations = new long[n];

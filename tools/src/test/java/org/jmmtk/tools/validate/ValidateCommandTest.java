@@ -34,7 +34,7 @@ class ValidateCommandTest {
 
     @BeforeAll
     static void compile() throws IOException {
-        for (String name : List.of("Small", "Window")) {
+        for (String name : List.of("Small", "Window", "Lines")) {
             Path source = classes.resolve(name + ".java");
             try (InputStream in = ValidateCommandTest.class.getResourceAsStream("/validate/programs/" + name + ".java")) {
                 Files.copy(in, source);
@@ -61,7 +61,7 @@ class ValidateCommandTest {
     @Test
     void comparesHotSpotWithTheReplay() throws IOException {
         Path out = dir.resolve("out");
-        Cli.Result r = validate(with(List.of("--heap", "4m", "--nursery", "1m", "--json", "--out-dir", out.toString())));
+        Cli.Result r = validate(with(List.of("--heap", "8m", "--nursery", "1m", "--json", "--out-dir", out.toString())));
         assertEquals(0, r.code(), r.err());
         // the recorded program's own output comes first on standard output (record runs it with inherited I/O)
         String json = r.out().substring(r.out().indexOf('{'));
@@ -70,7 +70,7 @@ class ValidateCommandTest {
         assertTrue(((Number) hotspot.get("youngGcCount")).intValue() > 0, r.out());
         Map<?, ?> jmmtk = (Map<?, ?>) o.get("jmmtk");
         assertTrue(((Number) jmmtk.get("youngGcCount")).intValue() > 0, r.out());
-        assertEquals(4L << 20, ((Number) o.get("heapBytes")).longValue());
+        assertEquals(8L << 20, ((Number) o.get("heapBytes")).longValue());
         assertTrue(Files.size(out.resolve("promoted-per-gc.png")) > 0);
         SvgText.read(out.resolve("promoted-per-gc.svg")).has("Bytes promoted by each young collection",
                 "young collection");
@@ -136,13 +136,40 @@ class ValidateCommandTest {
         }
     }
 
+    /**
+     * HotSpot 17 shrinks the young generation of a 4 MB heap asked for 1 MB (eden 512K instead of 896K,
+     * survivors 64K); validate reads the spaces HotSpot used from its heap print and refuses to compare
+     * two different heaps, naming --nursery, and writes nothing.
+     */
+    @Test
+    void aYoungGenerationHotSpotChangedIsRefusedAfterItsRun() throws IOException {
+        Path out = dir.resolve("kept");
+        Cli.Result r = validate(with(List.of("--heap", "4m", "--nursery", "1m", "--out-dir", out.toString())));
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("--nursery 1024k: HotSpot ran the program with eden 512k"), r.err());
+        assertFalse(r.err().contains("record:"), "recorded after the refusal: " + r.err());
+        assertFalse(Files.exists(out.resolve("validation.json")));
+    }
+
+    @Test
+    void theSpacesHotSpotRanWithAreCheckedAgainstTheOnesAskedFor() {
+        Geometry g = new Geometry(64L << 20, 8L << 20, 8, 0, false);
+        assertEquals(6656L << 10, g.spaces().edenBytes());
+        assertEquals(768L << 10, g.spaces().survivorBytes());
+        g.checkRan(new Occupancy(0, 6656L << 10, 0, 768L << 10, 0, 0, 56L << 20, true));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> g.checkRan(new Occupancy(0, 6144L << 10, 0, 1024L << 10, 0, 0, 56L << 20, true)));
+        assertTrue(e.getMessage().startsWith("--nursery 8192k: HotSpot ran the program with eden 6144k and survivor "
+                + "spaces of 1024k instead of 6656k and 768k"), e.getMessage());
+    }
+
     @Test
     void aProgramThatFailsOrHaltsFailsTheCommandAndWritesNothing() throws IOException {
         Path out = dir.resolve("kept");
         Files.createDirectories(out);
         Files.writeString(out.resolve("validation.json"), "old");
         for (String[] program : new String[][] {{"3"}, {"0", "halt"}, {"137", "halt"}}) {
-            Cli.Result r = validate(with(List.of("--heap", "4m", "--nursery", "1m", "--out-dir", out.toString()), program));
+            Cli.Result r = validate(with(List.of("--heap", "8m", "--nursery", "1m", "--out-dir", out.toString()), program));
             assertEquals(2, r.code(), String.join(" ", program) + ": " + r.err());
             assertEquals("old", Files.readString(out.resolve("validation.json")));
             assertFalse(Files.exists(out.resolve("promoted-per-gc.png")));
@@ -150,6 +177,39 @@ class ValidateCommandTest {
                 assertEquals(1, files.count());
             }
         }
+    }
+
+    /**
+     * A program that reads its standard input, given a file: every HotSpot run and the recording read the
+     * whole file (the input is rewound before each), so HotSpot's runs agree and the replay has collections
+     * to compare. jmmtk runs in a child JVM here, the only way to give it a file as standard input.
+     */
+    @Test
+    void everyRunOfAProgramReadsTheSameStandardInput() throws IOException, InterruptedException {
+        Path text = dir.resolve("input.txt");
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            b.append("line ").append(i).append(" of some words to split\n");
+        }
+        Files.writeString(text, b);
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(java.toString(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+                org.jmmtk.tools.Main.class.getName(), "validate", "--heap", "8m", "--nursery", "1m", "--repeat", "2",
+                "--max-tenuring-threshold", "0", "--json", "--", "java", "-cp", classes.toString(), "Lines")
+                .redirectInput(text.toFile()).redirectOutput(dir.resolve("out").toFile())
+                .redirectError(dir.resolve("err").toFile()).start();
+        assertEquals(0, p.waitFor(), Files.readString(dir.resolve("err")));
+        String out = Files.readString(dir.resolve("out"));
+        String err = Files.readString(dir.resolve("err"));
+        // HotSpot's runs print to validate's standard error, the recorded run to its standard output
+        assertEquals(2, err.split("read 20000 lines", -1).length - 1, err);
+        assertTrue(out.startsWith("read 20000 lines"), out);
+        Map<String, Object> o = JsonTree.object(out.substring(out.indexOf('{')));
+        List<?> runs = (List<?>) ((Map<?, ?>) o.get("hotspot")).get("runs");
+        int young = ((Number) ((Map<?, ?>) runs.get(0)).get("youngGcCount")).intValue();
+        assertTrue(young > 0, out);
+        assertEquals(young, ((Number) ((Map<?, ?>) runs.get(1)).get("youngGcCount")).intValue(), out);
+        assertTrue(((Number) ((Map<?, ?>) o.get("jmmtk")).get("youngGcCount")).intValue() > 0, out);
     }
 
     @Test
