@@ -11,6 +11,7 @@ import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
 import org.jmmtk.agent.rt.Recorder;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -169,6 +170,16 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
     }
 
     private byte[] rewrite(byte[] bytes) {
+        try {
+            return rewrite(bytes, null);
+        } catch (MethodTooLargeException e) {
+            // the clears of dead locals made the method too large: it keeps its locals until they are overwritten
+            return rewrite(bytes, e.getMethodName() + e.getDescriptor());
+        }
+    }
+
+    /** {@code plain}: the method (name and descriptor) rewritten without the liveness of its locals, or null. */
+    private byte[] rewrite(byte[] bytes, String plain) {
         ClassNode cls = new ClassNode();
         new ClassReader(bytes).accept(cls, ClassReader.EXPAND_FRAMES);
         boolean frames = (cls.version & 0xffff) >= 50;
@@ -176,7 +187,8 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
         boolean systemSeen = wanted(null, "java/lang/System");
         for (MethodNode m : cls.methods) {
             if (m.instructions.size() > 0 && !MethodRewriter.intrinsic(cls.name, m.name, m.desc)) {
-                new MethodRewriter(cls.name, m, frames, classConstants, systemSeen).rewrite();
+                boolean liveness = plain == null || !plain.equals(m.name + m.desc);
+                new MethodRewriter(cls.name, m, frames, classConstants, systemSeen, liveness).rewrite();
             }
             if (cls.name.equals("java/lang/Thread") && m.name.equals("exit") && m.desc.equals("()V")) {
                 // at its end: what exit itself runs (the thread group's bookkeeping, its stores of null) is the thread's

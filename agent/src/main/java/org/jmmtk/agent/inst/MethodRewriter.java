@@ -3,7 +3,9 @@ package org.jmmtk.agent.inst;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.jmmtk.agent.rt.Refs;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -24,7 +26,7 @@ import org.objectweb.asm.tree.VarInsnNode;
 /**
  * Rewrites one method so that it reports to the recorder: allocations ({@code NEW} where it runs, with
  * a reservation that the object takes at its constructor's entry or when its {@code <init>} returns;
- * arrays, {@code clone()} and reflective allocation after they complete), requests for a collection
+ * arrays, {@code clone()}, reflective and {@code Unsafe}'s allocation after they complete), requests for a collection
  * ({@code Runtime.gc()}),
  * reference stores before {@code PUTFIELD}/{@code PUTSTATIC}, {@code AASTORE} replaced by a call that
  * stores and records, reference locals after {@code ASTORE}, and the frame's entry and exit (every
@@ -53,7 +55,9 @@ final class MethodRewriter implements Opcodes {
     private final boolean frames;
     private final boolean classConstants;
     private final boolean systemSeen;
+    private final boolean liveness;
     private final int locals;
+    private Liveness live;
 
     /** A {@code NEW} whose {@code <init>} is yet to come; {@code reserved} when the recorder is told at the {@code NEW}. */
     private record PendingNew(String type, boolean dup, boolean reserved) {
@@ -62,14 +66,17 @@ final class MethodRewriter implements Opcodes {
     /**
      * {@code frames}: the class file has stack map frames; {@code classConstants}: it may load class
      * constants (version 49 and later); {@code systemSeen}: {@code java.lang.System} is instrumented,
-     * so its {@code gc()} reports the call to {@code Runtime.gc()} it makes.
+     * so its {@code gc()} reports the call to {@code Runtime.gc()} it makes; {@code liveness}: reference
+     * locals are reported dead where they become dead ({@link Liveness}), else when overwritten.
      */
-    MethodRewriter(String owner, MethodNode m, boolean frames, boolean classConstants, boolean systemSeen) {
+    MethodRewriter(String owner, MethodNode m, boolean frames, boolean classConstants, boolean systemSeen,
+            boolean liveness) {
         this.owner = owner;
         this.m = m;
         this.frames = frames;
         this.classConstants = classConstants;
         this.systemSeen = systemSeen;
+        this.liveness = liveness;
         this.locals = m.maxLocals;
     }
 
@@ -95,6 +102,10 @@ final class MethodRewriter implements Opcodes {
         Deque<PendingNew> pending = new ArrayDeque<>();
         List<FieldInsnNode> earlyStores = new ArrayList<>();
         InsnList code = m.instructions;
+        live = liveness && framed ? analysed() : null;
+        Set<AbstractInsnNode> deadStores = new HashSet<>();
+        Set<AbstractInsnNode> clearingStores = new HashSet<>();
+        List<AbstractInsnNode> clears = deaths(deadStores, clearingStores);
         for (AbstractInsnNode insn : code.toArray()) {
             switch (insn.getOpcode()) {
                 case NEW -> {
@@ -162,9 +173,9 @@ final class MethodRewriter implements Opcodes {
                 }
                 case AASTORE -> code.set(insn, call("aastore", "([Ljava/lang/Object;ILjava/lang/Object;)V"));
                 case ASTORE -> {
-                    if (entered && framed) {
+                    if (entered && framed && !deadStores.contains(insn)) {
                         int var = ((VarInsnNode) insn).var;
-                        code.insert(insn, local(var));
+                        code.insert(insn, clearingStores.contains(insn) ? dead(var) : local(var));
                     }
                 }
                 case IRETURN, LRETURN, FRETURN, DRETURN, ARETURN, RETURN -> {
@@ -178,6 +189,98 @@ final class MethodRewriter implements Opcodes {
         }
         if (entered && framed) {
             frame(ctor, superCall, earlyStores);
+        }
+        dropEarlyClears(clears, entered && framed ? superCall : null, entered && framed);
+    }
+
+    /**
+     * Inserts the clears of locals where they become dead, and collects the {@code ASTORE}s whose value
+     * is never read: those that only store ({@code deadStores}: nothing is recorded) and those that
+     * overwrite a slot a handler kept live ({@code clearingStores}: recorded as a clear). Returns the
+     * clears' calls, since a constructor's before its {@code super()} call are dropped again.
+     */
+    private List<AbstractInsnNode> deaths(Set<AbstractInsnNode> deadStores, Set<AbstractInsnNode> clearingStores) {
+        List<AbstractInsnNode> calls = new ArrayList<>();
+        if (live == null) {
+            return calls;
+        }
+        for (int i = 0; i < live.size(); i++) {
+            byte dead = live.deadStore(i);
+            if (dead == Liveness.DEAD_STORE) {
+                deadStores.add(live.insn(i));
+            } else if (dead == Liveness.CLEARING_STORE) {
+                clearingStores.add(live.insn(i));
+            }
+            long[] bits = live.clearsBefore(i);
+            if (bits != null) {
+                AbstractInsnNode at = live.insn(i);
+                List<LabelNode> labels = labelsAt(at);
+                for (int w = 0; w < bits.length; w++) {
+                    for (long b = bits[w]; b != 0; b &= b - 1) {
+                        InsnList l = dead((w << 6) + Long.numberOfTrailingZeros(b));
+                        calls.add(l.getLast());
+                        m.instructions.insertBefore(at, l);
+                    }
+                }
+                if (at.getOpcode() == NEW && !labels.isEmpty()) {
+                    LabelNode moved = new LabelNode();
+                    m.instructions.insertBefore(at, moved);
+                    uninitializedAt(labels, moved);
+                }
+            }
+        }
+        return calls;
+    }
+
+    /** The labels just before {@code insn} (at its offset). */
+    private static List<LabelNode> labelsAt(AbstractInsnNode insn) {
+        List<LabelNode> labels = new ArrayList<>();
+        for (AbstractInsnNode n = insn.getPrevious(); n != null && n.getOpcode() < 0; n = n.getPrevious()) {
+            if (n instanceof LabelNode l) {
+                labels.add(l);
+            }
+        }
+        return labels;
+    }
+
+    /**
+     * The stack map frames' uninitialized values made by a {@code NEW} at one of {@code labels} now
+     * name {@code moved}, the label just before it again (clears were inserted between them).
+     */
+    private void uninitializedAt(List<LabelNode> labels, LabelNode moved) {
+        for (AbstractInsnNode n : m.instructions) {
+            if (n instanceof FrameNode f) {
+                replace(f.local, labels, moved);
+                replace(f.stack, labels, moved);
+            }
+        }
+    }
+
+    private static void replace(List<Object> types, List<LabelNode> labels, LabelNode moved) {
+        if (types == null) {
+            return;
+        }
+        for (int i = 0; i < types.size(); i++) {
+            if (types.get(i) instanceof LabelNode l && labels.contains(l)) {
+                types.set(i, moved);
+            }
+        }
+    }
+
+    /** Removes the clears that run before the frame is entered ({@code entry}: where it is; all when it is never entered). */
+    private void dropEarlyClears(List<AbstractInsnNode> clears, AbstractInsnNode entry, boolean entered) {
+        if (clears.isEmpty() || entered && entry == null) {
+            return;
+        }
+        Set<AbstractInsnNode> early = new HashSet<>();
+        for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null && insn != entry; insn = insn.getNext()) {
+            early.add(insn);
+        }
+        for (AbstractInsnNode call : clears) {
+            if (early.contains(call)) {
+                m.instructions.remove(call.getPrevious());
+                m.instructions.remove(call);
+            }
         }
     }
 
@@ -311,12 +414,13 @@ final class MethodRewriter implements Opcodes {
             }
             var += t.getSize();
         }
+        AbstractInsnNode start0 = ctor ? superCall.getNext() : m.instructions.getFirst();
         // the frame and its first reference arguments in one call (one guard), the others one by one; a
         // constructor's call also names the object under construction, first seen there (it takes its
         // reservation; entering the frame records nothing, so the two may share a call)
         entry.add(push(locals));
         for (int i = 0; i < MAX_ENTRY_ARGUMENTS; i++) {
-            if (i < refs.size()) {
+            if (i < refs.size() && (ctor && i == 0 || liveAt(start0, refs.get(i)))) {
                 entry.add(new VarInsnNode(ALOAD, refs.get(i)));
                 if (!ctor || i > 0) {
                     entry.add(push(refs.get(i)));
@@ -328,8 +432,13 @@ final class MethodRewriter implements Opcodes {
         }
         entry.add(ctor ? call("enterConstructor", "(ILjava/lang/Object;Ljava/lang/Object;ILjava/lang/Object;I)V")
                 : call("enter", "(ILjava/lang/Object;ILjava/lang/Object;ILjava/lang/Object;I)V"));
+        if (ctor && !liveAt(start0, 0)) {
+            entry.add(dead(0)); // the object under construction, named at the entry and not read again
+        }
         for (int i = MAX_ENTRY_ARGUMENTS; i < refs.size(); i++) {
-            entry.add(local(refs.get(i)));
+            if (liveAt(start0, refs.get(i))) {
+                entry.add(local(refs.get(i)));
+            }
         }
         for (FieldInsnNode f : earlyStores) {
             entry.add(new VarInsnNode(ALOAD, 0));
@@ -357,6 +466,27 @@ final class MethodRewriter implements Opcodes {
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
     }
 
+    /** The liveness of the method's locals, or null when it cannot be had (the method then keeps its locals until overwritten). */
+    private Liveness analysed() {
+        try {
+            return Liveness.of(m);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Whether local {@code var} may be read from {@code insn} on (of the method as read; always without the analysis). */
+    private boolean liveAt(AbstractInsnNode insn, int var) {
+        return live == null || insn == null || live.liveFrom(insn, var);
+    }
+
+    private static InsnList dead(int var) {
+        InsnList l = new InsnList();
+        l.add(push(var));
+        l.add(call("dead", "(I)V"));
+        return l;
+    }
+
     private static InsnList local(int var) {
         InsnList l = new InsnList();
         l.add(new VarInsnNode(ALOAD, var));
@@ -380,10 +510,19 @@ final class MethodRewriter implements Opcodes {
         return desc.charAt(0) == 'L' || desc.charAt(0) == '[';
     }
 
+    /**
+     * An allocation with no {@code NEW}, recorded when it returns: reflection's, and {@code Unsafe}'s
+     * {@code allocateInstance} (how method handles make objects: a capturing lambda is made by
+     * {@code DirectMethodHandle.allocateInstance} and its hidden class's constructor) and
+     * {@code allocateUninitializedArray} (the byte arrays of string concatenation's {@code invokedynamic}).
+     */
     private static boolean reflective(MethodInsnNode call) {
         return call.owner.equals("java/lang/reflect/Constructor") && call.name.equals("newInstance")
                 || call.owner.equals("java/lang/Class") && call.name.equals("newInstance")
-                || call.owner.equals("java/lang/reflect/Array") && call.name.equals("newInstance");
+                || call.owner.equals("java/lang/reflect/Array") && call.name.equals("newInstance")
+                || unsafe(call.owner) && (call.name.equals("allocateInstance")
+                        && call.desc.equals("(Ljava/lang/Class;)Ljava/lang/Object;")
+                        || call.name.equals("allocateUninitializedArray") && call.desc.equals("(Ljava/lang/Class;I)Ljava/lang/Object;"));
     }
 
     /** The opcode of the next real instruction (labels, line numbers and frames skipped). */

@@ -592,6 +592,16 @@ public final class Recorder {
         }
     }
 
+    /**
+     * Local {@code index} of the current frame is dead from here on (not read again before it is
+     * overwritten, as HotSpot's oop maps see it): a store of null, so what only it held can die.
+     */
+    public static void dead(int index) {
+        if (recording) {
+            recordLocal(null, index);
+        }
+    }
+
     /** At every return and when an exception leaves the method. */
     public static void exit() {
         if (recording) {
