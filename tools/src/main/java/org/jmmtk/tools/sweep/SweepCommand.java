@@ -118,6 +118,9 @@ public final class SweepCommand implements Callable<Integer> {
         if (sensitivityRounds < 0) {
             throw new UsageException("--sensitivity-rounds must be at least 0, got " + sensitivityRounds);
         }
+        if (sensitivityRounds > 0 && !model) {
+            throw new UsageException("--sensitivity-rounds measures the model's memory share: give it with --model");
+        }
         if (recorder != null && !model) {
             throw new UsageException("--recorder calibrates the model's memory share: give it with --model");
         }

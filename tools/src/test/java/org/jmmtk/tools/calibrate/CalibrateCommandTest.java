@@ -132,6 +132,10 @@ class CalibrateCommandTest {
         Cli.Result noModel = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--host", host.toString()}, SMALL));
         assertEquals(2, noModel.code(), noModel.err());
         assertTrue(noModel.err().contains("--model"), noModel.err());
+        Cli.Result roundsNoModel = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--sensitivity-rounds", "2"}, SMALL));
+        assertEquals(2, roundsNoModel.code(), roundsNoModel.err());
+        assertTrue(roundsNoModel.err().contains("--sensitivity-rounds") && roundsNoModel.err().contains("--model"),
+                roundsNoModel.err());
         Cli.Result recorderNoModel = Cli.run(concat(new String[] {"sweep", "--threads", "1,2", "--recorder", host.toString()},
                 SMALL));
         assertEquals(2, recorderNoModel.code(), recorderNoModel.err());
