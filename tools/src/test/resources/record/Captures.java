@@ -8,8 +8,9 @@ import java.util.function.IntSupplier;
  * payload, 20 capturing a Dropped one (two references and two primitives between them), 20 bound method
  * references (Bound::size), 20 serializable lambdas (altMetafactory) capturing a Serial payload, and
  * non-capturing lambdas from one call site. No lambda is called after it is made, so no payload is
- * mentioned after its capture: only the lambdas keep them. Then the Dropped lambdas are removed and
- * Marker objects allocated: each Dropped payload dies there, the others live to the end. 'jmmtk record'
+ * mentioned after its capture: only the lambdas keep them. Then (after a BeforeDrop object is made) the
+ * Dropped lambdas are removed and Marker objects allocated: each Dropped and Other payload dies there,
+ * the others live to the end. 'jmmtk record'
  * test program for a lambda's captured references.
  */
 public class Captures {
@@ -38,6 +39,9 @@ public class Captures {
 
     static final class Serial {
         final long[] payload = new long[64];
+    }
+
+    static final class BeforeDrop {
     }
 
     static final class Marker {
@@ -79,6 +83,7 @@ public class Captures {
                 rest.add(held.get(i));
             }
         }
+        sink = new BeforeDrop();
         held = rest;
         for (int i = 0; i < 100; i++) {
             sink = new Marker();
