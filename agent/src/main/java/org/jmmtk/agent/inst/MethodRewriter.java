@@ -30,12 +30,15 @@ import org.objectweb.asm.tree.VarInsnNode;
  * arrays, {@code clone()}, reflective and {@code Unsafe}'s allocation after they complete), requests for a collection
  * ({@code Runtime.gc()}),
  * reference stores before {@code PUTFIELD}/{@code PUTSTATIC}, {@code AASTORE} replaced by a call that
- * stores and records, reference locals after {@code ASTORE}, and the frame's entry and exit (every
- * return, and a catch-all handler that reports the exit and rethrows). A constructor's frame starts
+ * stores and records, a lambda's captured references after its {@code invokedynamic}, reference locals
+ * after {@code ASTORE}, and the frame's entry and exit (every return, and a catch-all handler that
+ * reports the exit and rethrows). A constructor's frame starts
  * after its {@code super()}/{@code this()} call, when {@code this} may be passed around; the
  * reference fields it set before that call (an inner class's {@code this$0}) are recorded then.
- * Inserted code leaves the operand stack as it found it and adds no locals, so the method's stack
- * map frames stay valid; only the handler needs a frame of its own.
+ * Inserted code leaves the operand stack as it found it and adds no locals but fresh ones above the
+ * method's own, written and read between two of its instructions (around an {@code Unsafe} store or
+ * a lambda's {@code invokedynamic}), so the method's stack map frames stay valid; only the handler
+ * needs a frame of its own.
  */
 final class MethodRewriter implements Opcodes {
     private static final String RT = "org/jmmtk/agent/rt/Recorder";
