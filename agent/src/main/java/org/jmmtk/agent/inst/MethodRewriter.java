@@ -15,6 +15,7 @@ import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
@@ -29,17 +30,22 @@ import org.objectweb.asm.tree.VarInsnNode;
  * arrays, {@code clone()}, reflective and {@code Unsafe}'s allocation after they complete), requests for a collection
  * ({@code Runtime.gc()}),
  * reference stores before {@code PUTFIELD}/{@code PUTSTATIC}, {@code AASTORE} replaced by a call that
- * stores and records, reference locals after {@code ASTORE}, and the frame's entry and exit (every
- * return, and a catch-all handler that reports the exit and rethrows). A constructor's frame starts
+ * stores and records, a lambda's captured references after its {@code invokedynamic}, reference locals
+ * after {@code ASTORE}, and the frame's entry and exit (every return, and a catch-all handler that
+ * reports the exit and rethrows). A constructor's frame starts
  * after its {@code super()}/{@code this()} call, when {@code this} may be passed around; the
  * reference fields it set before that call (an inner class's {@code this$0}) are recorded then.
- * Inserted code leaves the operand stack as it found it and adds no locals, so the method's stack
- * map frames stay valid; only the handler needs a frame of its own.
+ * Inserted code leaves the operand stack as it found it and adds no locals but fresh ones above the
+ * method's own, written and read between two of its instructions (around an {@code Unsafe} store or
+ * a lambda's {@code invokedynamic}), so the method's stack map frames stay valid; only the handler
+ * needs a frame of its own.
  */
 final class MethodRewriter implements Opcodes {
     private static final String RT = "org/jmmtk/agent/rt/Recorder";
     /** Reference locals passed to the recorder with the frame's entry (its {@code enter} takes three). */
     private static final int MAX_ENTRY_ARGUMENTS = 3;
+    /** A lambda's captured references passed to the recorder in one call. */
+    private static final int MAX_CAPTURES = 3;
 
     private static final String UNSAFE = "jdk/internal/misc/Unsafe";
     private static final String SUN_UNSAFE = "sun/misc/Unsafe";
@@ -145,6 +151,12 @@ final class MethodRewriter implements Opcodes {
                         code.set(insn, call("arraycopy", call.desc));
                     } else if (unsafe(call.owner)) {
                         unsafe(call);
+                    }
+                }
+                case INVOKEDYNAMIC -> {
+                    InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) insn;
+                    if (lambda(indy)) {
+                        captures(indy);
                     }
                 }
                 case PUTFIELD -> {
@@ -360,6 +372,69 @@ final class MethodRewriter implements Opcodes {
             }
         }
         m.instructions.insert(call, after);
+    }
+
+    /** Whether an {@code invokedynamic} makes a lambda or method reference ({@code LambdaMetafactory}'s bootstraps). */
+    private static boolean lambda(InvokeDynamicInsnNode indy) {
+        return indy.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory")
+                && (indy.bsm.getName().equals("metafactory") || indy.bsm.getName().equals("altMetafactory"));
+    }
+
+    /**
+     * A lambda's captured references: its hidden class's constructor stores them where no transformer
+     * sees (hidden classes are not shown to agents), so the call site records them. The captured
+     * values, the {@code invokedynamic}'s arguments, are kept in fresh locals above the method's own and
+     * pushed again; after the call the lambda and its reference arguments (with their positions among
+     * the arguments, which name the hidden class's fields {@code arg$1}, {@code arg$2}, ...) go to the
+     * recorder, three at a time, and the fresh locals are cleared so that the recording JVM does not
+     * keep what they held. A lambda that captures no reference records nothing (a non-capturing one is
+     * made once, when its call site is linked).
+     */
+    private void captures(InvokeDynamicInsnNode indy) {
+        Type[] args = Type.getArgumentTypes(indy.desc);
+        int first = -1;
+        List<Integer> refs = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].getSort() == Type.OBJECT || args[i].getSort() == Type.ARRAY) {
+                refs.add(i);
+                first = first < 0 ? i : first;
+            }
+        }
+        if (refs.isEmpty()) {
+            return;
+        }
+        int[] at = new int[args.length];
+        for (int i = first, next = locals; i < args.length; i++) {
+            at[i] = next;
+            next += args[i].getSize();
+        }
+        InsnList before = new InsnList();
+        for (int i = args.length - 1; i >= first; i--) {
+            before.add(new VarInsnNode(args[i].getOpcode(ISTORE), at[i]));
+        }
+        for (int i = first; i < args.length; i++) {
+            before.add(new VarInsnNode(args[i].getOpcode(ILOAD), at[i]));
+        }
+        m.instructions.insertBefore(indy, before);
+        InsnList after = new InsnList();
+        for (int g = 0; g < refs.size(); g += MAX_CAPTURES) {
+            after.add(new InsnNode(DUP));
+            for (int j = g; j < g + MAX_CAPTURES; j++) {
+                if (j < refs.size()) {
+                    after.add(new VarInsnNode(ALOAD, at[refs.get(j)]));
+                    after.add(push(refs.get(j)));
+                } else {
+                    after.add(new InsnNode(ACONST_NULL));
+                    after.add(push(-1));
+                }
+            }
+            after.add(call("captured", "(" + OBJ + OBJ + "I" + OBJ + "I" + OBJ + "I)V"));
+        }
+        for (int r : refs) {
+            after.add(new InsnNode(ACONST_NULL));
+            after.add(new VarInsnNode(ASTORE, at[r]));
+        }
+        m.instructions.insert(indy, after);
     }
 
     /** Whether the method has a reference in a local at some point: a receiver, a reference argument or an {@code ASTORE}. */

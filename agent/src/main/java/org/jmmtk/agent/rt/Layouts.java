@@ -134,6 +134,8 @@ final class Layouts {
         final long[] fieldOffsets;
         final int arrayBase;
         final int arrayScale;
+        /** For a hidden class: the slot of field {@code arg$(i+1)} (a lambda's captured argument i), or -1. */
+        private final int[] capturedSlots;
         int typeId;
         private volatile long instanceBytes;
         private volatile int[] slotPlusOne = new int[0];
@@ -156,6 +158,37 @@ final class Layouts {
                 arrayScale = 0;
                 instanceBytes = -1;
             }
+            capturedSlots = type.isHidden() ? capturedSlots(refFields, type) : new int[0];
+        }
+
+        /** The slot of a lambda's captured argument {@code argument} (from 0; its field {@code arg$(argument+1)}), or -1. */
+        int capturedSlot(int argument) {
+            return argument >= 0 && argument < capturedSlots.length ? capturedSlots[argument] : -1;
+        }
+
+        /** The slots of fields {@code arg$1}, {@code arg$2}, ... that {@code type} declares (how a lambda's hidden class keeps what it captured). */
+        private static int[] capturedSlots(Field[] refFields, Class<?> type) {
+            int[] slots = new int[0];
+            for (int i = 0; i < refFields.length; i++) {
+                String name = refFields[i].getName();
+                if (refFields[i].getDeclaringClass() == type && name.startsWith("arg$")) {
+                    int argument;
+                    try {
+                        argument = Integer.parseInt(name.substring(4)) - 1;
+                    } catch (NumberFormatException e) {
+                        continue;
+                    }
+                    if (argument >= 0 && argument < 256) {
+                        int old = slots.length;
+                        if (argument >= old) {
+                            slots = Arrays.copyOf(slots, argument + 1);
+                            Arrays.fill(slots, old, slots.length, -1);
+                        }
+                        slots[argument] = i;
+                    }
+                }
+            }
+            return slots;
         }
 
         /** The slots of an object of this class: its reference fields, or a reference array's length. */

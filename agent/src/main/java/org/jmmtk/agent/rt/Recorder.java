@@ -436,6 +436,44 @@ public final class Recorder {
         return old;
     }
 
+    /**
+     * After an {@code invokedynamic} that {@code LambdaMetafactory} linked returned {@code lambda}: its
+     * hidden class's constructor (which no transformer sees) stored the call's arguments in fields
+     * {@code arg$1}, {@code arg$2}, ...; {@code a} was argument {@code ia} (from 0), and so on; an index
+     * below 0 passes none. Each reference is recorded as a store into the lambda's field, so that what
+     * a lambda captured lives as long as the lambda holds it.
+     */
+    public static void captured(Object lambda, Object a, int ia, Object b, int ib, Object c, int ic) {
+        if (recording) {
+            recordCaptured(lambda, a, ia, b, ib, c, ic);
+        }
+    }
+
+    private static void recordCaptured(Object lambda, Object a, int ia, Object b, int ib, Object c, int ic) {
+        ThreadState s = enterRecorder();
+        if (s == null) {
+            return;
+        }
+        try {
+            Layouts.Layout layout = Layouts.of(lambda.getClass(), s);
+            long id = id(lambda, s);
+            capture(s, layout, id, a, ia);
+            capture(s, layout, id, b, ib);
+            capture(s, layout, id, c, ic);
+        } catch (RuntimeException | Error e) {
+            failed(e);
+        } finally {
+            s.busy = false;
+        }
+    }
+
+    private static void capture(ThreadState s, Layouts.Layout layout, long id, Object value, int argument) {
+        int slot = layout.capturedSlot(argument);
+        if (slot >= 0) {
+            s.event(EventLog.WRITE, id, slot, id(value, s));
+        }
+    }
+
     /** Before {@code PUTFIELD} of a reference: {@code src.field = value}, the field numbered by {@link Refs#field}. */
     public static void putField(Object src, Object value, int field) {
         if (src == null) {

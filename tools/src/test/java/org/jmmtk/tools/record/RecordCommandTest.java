@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.jmmtk.plans.Plans;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exit 2 and leave no file behind.
  */
 class RecordCommandTest {
-    private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas");
+    private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -230,6 +231,206 @@ class RecordCommandTest {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("record: coverage ([0-9.]+) \\(").matcher(r.err());
         assertTrue(m.find(), r.err());
         assertTrue(Double.parseDouble(m.group(1)) >= 0.98, r.err());
+    }
+
+    /**
+     * A lambda's hidden class stores what it captured where no transformer sees; the recorder records
+     * those references at the call site, so each captured object lives as long as its lambda holds it.
+     * Captures makes lambdas, bound method references and serializable lambdas that are never called,
+     * so nothing mentions their payloads after the capture: the kept ones must live to the end (reached
+     * from a static through the lambdas), the dropped ones die when their lambdas are dropped, not at
+     * their last mention (before the recorder saw the captures every payload died at its capture). A
+     * non-capturing lambda is made once. The recorded JVM runs C1 only: no C2 compile loads a class
+     * while a transformer runs.
+     */
+    @Test
+    void whatALambdaCapturesLivesAsLongAsTheLambdaHoldsIt() throws IOException {
+        Path trace = dir.resolve("captures.trace");
+        Cli.Result r = record(trace, "--", "java", "-XX:TieredStopAtLevel=1", "-cp", classes.toString(), "Captures");
+        assertEquals(0, r.code(), r.err());
+        Path perfect = dir.resolve("captures.perfect");
+        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Files.readAllLines(perfect);
+        for (String kept : List.of("Captures$Kept", "Captures$Bound", "Captures$Serial")) {
+            List<Integer> deaths = deaths(lines, kept);
+            assertEquals(20, deaths.size(), kept);
+            assertTrue(deaths.stream().allMatch(d -> d < 0), kept + " is held by a kept lambda to the end: " + deaths);
+        }
+        int drop = firstAllocation(lines, "Captures$BeforeDrop");
+        int marker = firstAllocation(lines, "Captures$Marker");
+        for (String dropped : List.of("Captures$Dropped", "Captures$Other")) {
+            List<Integer> deaths = deaths(lines, dropped);
+            assertEquals(20, deaths.size(), dropped);
+            assertTrue(deaths.stream().allMatch(d -> d > drop && d < marker),
+                    dropped + " dies when its lambda is dropped, between lines " + drop + " and " + marker + ": " + deaths);
+        }
+        Map<String, Long> lambdas = new HashMap<>();
+        for (Map.Entry<String, Long> e : allocationsByType(perfect).entrySet()) {
+            if (e.getKey() != null && e.getKey().startsWith("Captures$$Lambda")) {
+                lambdas.put(e.getKey(), e.getValue());
+            }
+        }
+        assertEquals(List.of(1L, 20L, 20L, 20L, 20L), lambdas.values().stream().sorted().toList(),
+                "four capturing call sites made 20 each, the non-capturing one a single lambda: " + lambdas);
+    }
+
+    /**
+     * Lambdas of random shapes (seeded): up to eight captured values among {@code int}, {@code long},
+     * {@code double}, {@code boolean}, a {@code long[]} whose length names its shape and place, a null
+     * {@code long[]}, a string and the enclosing instance, and bound method references. Every lambda
+     * object gets one store per captured reference, into the slot of its hidden class's field for that
+     * argument (the references' order among the arguments, as the class declares {@code arg$1, arg$2,
+     * ...}), each naming what was captured there; the wide arguments kept in locals around the call
+     * come back intact (the program checks its sums).
+     */
+    @Test
+    void eachCapturedReferenceIsStoredIntoItsLambdasFieldForIt() throws IOException {
+        Random random = new Random(32);
+        int shapes = 24;
+        List<List<Character>> kinds = new ArrayList<>();
+        StringBuilder src = new StringBuilder("import java.util.function.Supplier;\n"
+                + "public class Shapes {\n  interface F { long get(); }\n"
+                + "  static final java.util.List<Object> HELD = new java.util.ArrayList<>();\n  long field = 3;\n");
+        StringBuilder calls = new StringBuilder();
+        long expectedSum = 0;
+        for (int s = 0; s < shapes; s++) {
+            List<Character> shape = new ArrayList<>();
+            if (s % 6 == 5) {
+                shape.add('A'); // a bound method reference: arr::clone
+                src.append("  static Supplier<Object> s").append(s).append("(long[] a0) { return a0::clone; }\n");
+                calls.append("      HELD.add(s").append(s).append("(new long[").append(length(s, 0)).append("]));\n");
+                kinds.add(shape);
+                continue;
+            }
+            boolean instance = s % 4 == 3;
+            if (instance) {
+                shape.add('T');
+            }
+            int n = 1 + random.nextInt(8);
+            for (int a = 0; a < n; a++) {
+                shape.add("IJDZANS".charAt(random.nextInt(7)));
+            }
+            if (!shape.contains('A')) {
+                shape.set(shape.size() - 1, 'A'); // at least one array names the shape
+            }
+            int first = instance ? 1 : 0;
+            StringBuilder params = new StringBuilder();
+            StringBuilder args = new StringBuilder();
+            StringBuilder body = new StringBuilder(instance ? "field" : "0");
+            expectedSum += instance ? 3 : 0;
+            for (int a = first; a < shape.size(); a++) {
+                String name = "a" + a;
+                String sep = a == first ? "" : ", ";
+                switch (shape.get(a)) {
+                    case 'I' -> { params.append(sep).append("int ").append(name); args.append(sep).append(a); body.append(" + ").append(name); expectedSum += a; }
+                    case 'J' -> { params.append(sep).append("long ").append(name); args.append(sep).append(a + 1_000_000_000_000L).append("L");
+                        body.append(" + (").append(name).append(" - 1_000_000_000_000L)"); expectedSum += a; }
+                    case 'D' -> { params.append(sep).append("double ").append(name); args.append(sep).append(a).append(".5");
+                        body.append(" + (long) (").append(name).append(" * 2)"); expectedSum += 2L * a + 1; }
+                    case 'Z' -> { params.append(sep).append("boolean ").append(name); args.append(sep).append("true"); body.append(" + (").append(name).append(" ? 1 : 0)"); expectedSum += 1; }
+                    case 'A' -> { params.append(sep).append("long[] ").append(name); args.append(sep).append("new long[").append(length(s, a)).append("]");
+                        body.append(" + ").append(name).append(".length"); expectedSum += length(s, a); }
+                    case 'N' -> { params.append(sep).append("long[] ").append(name); args.append(sep).append("null"); body.append(" + (").append(name).append(" == null ? 1 : 0)"); expectedSum += 1; }
+                    default -> { params.append(sep).append("String ").append(name); args.append(sep).append("\"s").append(s).append("\""); body.append(" + ").append(name).append(".length()");
+                        expectedSum += ("s" + s).length(); }
+                }
+            }
+            src.append("  ").append(instance ? "" : "static ").append("F s").append(s).append("(").append(params).append(") { return () -> ")
+                    .append(body).append("; }\n");
+            calls.append("      HELD.add(").append(instance ? "new Shapes()." : "").append("s").append(s).append("(").append(args).append("));\n");
+            kinds.add(shape);
+        }
+        for (int s = 5; s < shapes; s += 6) {
+            expectedSum += length(s, 0);
+        }
+        // a wrong sum exits 3, and record with 2
+        src.append("  public static void main(String[] args) {\n    long sum = 0;\n    for (int r = 0; r < 3; r++) {\n").append(calls)
+                .append("    }\n    for (Object o : HELD) {\n      sum += o instanceof F f ? f.get() : ((long[]) ((Supplier<?>) o).get()).length;\n    }\n")
+                .append("    if (sum != ").append(3 * expectedSum).append("L) {\n      System.exit(3);\n    }\n  }\n}\n");
+        Path shapesDir = dir.resolve("shapes");
+        Files.createDirectories(shapesDir);
+        Path source = shapesDir.resolve("Shapes.java");
+        Files.writeString(source, src);
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", shapesDir.toString(), source.toString()), src.toString());
+        Path trace = dir.resolve("shapes.trace");
+        Cli.Result r = record(trace, "--", "java", "-XX:TieredStopAtLevel=1", "-cp", shapesDir.toString(), "Shapes");
+        assertEquals(0, r.code(), "the program checks that the captured values reach the lambdas intact: " + r.err());
+
+        Map<String, String> typeNames = new HashMap<>();
+        Map<String, String> typeOf = new HashMap<>();
+        Map<String, Long> sizeOf = new HashMap<>();
+        Map<String, Map<Integer, String>> stores = new HashMap<>();
+        for (String line : Files.readAllLines(trace)) {
+            String[] f = line.split(" ");
+            if (f[0].equals("T")) {
+                typeNames.put(f[1], line.split(" ", 3)[2]);
+            } else if (f[0].equals("A")) {
+                typeOf.put(f[2], typeNames.get(f[5]));
+                sizeOf.put(f[2], Long.parseLong(f[3]));
+            } else if (f[0].equals("W") && typeOf.get(f[2]).startsWith("Shapes$$Lambda")) {
+                String old = stores.computeIfAbsent(f[2], k -> new HashMap<>()).put(Integer.parseInt(f[3]), f[4]);
+                assertEquals(null, old, "one store per captured reference: " + line);
+            }
+        }
+        int lambdas = 0;
+        for (Map.Entry<String, Map<Integer, String>> e : stores.entrySet()) {
+            int shape = -1;
+            for (String target : e.getValue().values()) {
+                if ("[J".equals(typeOf.get(target))) {
+                    shape = (int) ((sizeOf.get(target) - 24) / 8 - 1) / 10;
+                }
+            }
+            assertTrue(shape >= 0 && shape < shapes, "a lambda names its shape by an array: " + e);
+            Map<Integer, String> expected = new HashMap<>();
+            List<Character> shape0 = kinds.get(shape);
+            int slot = 0;
+            for (int a = 0; a < shape0.size(); a++) {
+                switch (shape0.get(a)) {
+                    case 'A' -> expected.put(slot++, "[J " + (24 + 8L * length(shape, a)));
+                    case 'N' -> expected.put(slot++, "null");
+                    case 'S' -> expected.put(slot++, "java.lang.String");
+                    case 'T' -> expected.put(slot++, "Shapes");
+                    default -> {
+                    }
+                }
+            }
+            Map<Integer, String> seen = new HashMap<>();
+            for (Map.Entry<Integer, String> w : e.getValue().entrySet()) {
+                String t = typeOf.get(w.getValue());
+                seen.put(w.getKey(), w.getValue().equals("0") ? "null" : t.equals("[J") ? t + " " + sizeOf.get(w.getValue()) : t);
+            }
+            assertEquals(expected, seen, "shape " + shape + " " + shape0);
+            lambdas++;
+        }
+        assertEquals(3 * shapes, lambdas, "every lambda's captures are recorded");
+    }
+
+    /** The length of the array captured as argument {@code a} of shape {@code s}: its size in the trace names both. */
+    private static int length(int s, int a) {
+        return 1 + 10 * s + a;
+    }
+
+    /** The line of the {@code D} record of each object of {@code type} in a perfect trace (-1: alive at the end), in allocation order. */
+    private static List<Integer> deaths(List<String> lines, String type) {
+        String typeId = null;
+        Map<String, Integer> deathOf = new HashMap<>();
+        List<String> objects = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String[] f = lines.get(i).split(" ");
+            if (f[0].equals("T") && lines.get(i).endsWith(" " + type)) {
+                typeId = f[1];
+            } else if (f[0].equals("A") && f[5].equals(typeId)) {
+                objects.add(f[2]);
+            } else if (f[0].equals("D")) {
+                deathOf.put(f[1], i);
+            }
+        }
+        List<Integer> deaths = new ArrayList<>();
+        for (String o : objects) {
+            deaths.add(deathOf.getOrDefault(o, -1));
+        }
+        return deaths;
     }
 
     /** The line number of the first {@code A} record of {@code type} in a text trace. */
