@@ -16,7 +16,9 @@ import org.jmmtk.tools.record.RecordedTrace;
  * time, and the CPU time of its two threads in each phase (a thread samples them every 10 ms): the first pass
  * and the second each run on the main thread and a "jmmtk-check" thread of their own, so the longer of the
  * two in each phase, summed, is what the post-pass takes on two idle cores (the load of a busy machine
- * stretches wall time, not CPU time). Arguments: LOG OUT STARTUP_ALLOCATED STARTUP_LIVE COMMAND.
+ * stretches wall time, not CPU time). Arguments: LOG OUT STARTUP_ALLOCATED STARTUP_LIVE COMMAND. With
+ * {@code -Dpostpass.writerOnMain=true} the writer runs on the main thread, as in record before 2026-11-27's
+ * second session (jars of main up to d31b629).
  */
 public class PostPass {
     public static void main(String[] a) throws Exception {
@@ -60,7 +62,11 @@ public class PostPass {
         RecordedTrace.StartupHeap s = new RecordedTrace.StartupHeap(true, Long.parseLong(a[2]), Long.parseLong(a[3]));
         RecordedTrace trace = new RecordedTrace(Path.of(a[0]), a[4], s);
         try (TraceWriter w = TraceWriter.create(Path.of(a[1]), true)) {
-            ConcurrentTee.replay(trace, new TeeEvents(new StreamingShadowHeap(), w), new IgnoringEvents() { });
+            if (Boolean.getBoolean("postpass.writerOnMain")) { // as record did before the writer moved beside the check
+                ConcurrentTee.replay(trace, new StreamingShadowHeap(), w);
+            } else {
+                ConcurrentTee.replay(trace, new TeeEvents(new StreamingShadowHeap(), w), new IgnoringEvents() { });
+            }
         }
         Thread.sleep(50); // the last check thread has ended: let the sampler see it
         sampler.interrupt();
