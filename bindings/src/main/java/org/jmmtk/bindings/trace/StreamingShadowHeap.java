@@ -1,6 +1,5 @@
 package org.jmmtk.bindings.trace;
 
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.Arrays;
@@ -8,8 +7,8 @@ import java.util.Arrays;
 /**
  * The object graph of a trace in bounded memory, for checking and summarising traces of any length
  * ({@code trace import}): the objects held in parallel arrays (id, size, slots holding their targets'
- * positions), found through one primitive map from id to position, with sparse root slots (a map
- * entry per non-null root).
+ * positions), found through {@link ObjectPositions} (pages indexed by id for dense ids, a hash map
+ * for the rest), with sparse root slots (a map entry per non-null root).
  * It makes every check a replay makes that does not depend on where collections fall, by the
  * {@link TraceChecker} every consumer shares, and throws {@link TraceException} otherwise; and it
  * forgets unreachable objects as it goes: whenever its object count has doubled since the last time, it
@@ -20,9 +19,9 @@ import java.util.Arrays;
  * objects plus that bit table, and a later reference to a dropped object is an error, as in a replay
  * whose collector ran in between. {@link ShadowHeap} keeps everything, for analyses and tests that look
  * at objects after they died. A collection marks through positions (no map lookup per reference),
- * moves the reachable objects to the front of the arrays and builds the map afresh from them: cheaper
- * than removing the dead one by one (this check runs beside {@code record}'s writer over every object
- * of a recording). Used by one thread.
+ * moves the reachable objects to the front of the arrays and removes the dead from the positions (this
+ * check runs beside {@code record}'s writer over every object of a recording, where a hash probe per
+ * allocation and reference was the larger part of its time). Used by one thread.
  */
 public final class StreamingShadowHeap implements TraceEvents {
     private static final int[] NO_SLOTS = new int[0];
@@ -30,10 +29,10 @@ public final class StreamingShadowHeap implements TraceEvents {
     static final int FIRST_COLLECTION = 1 << 16;
     /** The end of the message for a reference to a dropped object (the one check that depends on collections). */
     private static final String DROPPED = ", which was already unreachable earlier in the trace";
-    private static final int ABSENT = -1;
+    private static final int ABSENT = ObjectPositions.ABSENT;
 
     /** Each held object's position in the arrays below. */
-    private Long2IntOpenHashMap position = newPositions(FIRST_COLLECTION);
+    private final ObjectPositions position = new ObjectPositions();
     private long[] ids = new long[FIRST_COLLECTION];
     private long[] sizes = new long[FIRST_COLLECTION];
     /** Each held object's reference slots, as the position of their target plus one (0 for null). */
@@ -67,7 +66,7 @@ public final class StreamingShadowHeap implements TraceEvents {
         if (held == ids.length) {
             resize(2 * held);
         }
-        position.put(object, held);
+        position.add(object, held);
         ids[held] = object;
         sizes[held] = bytes;
         slots[held] = refSlots == 0 ? NO_SLOTS : new int[refSlots];
@@ -151,10 +150,15 @@ public final class StreamingShadowHeap implements TraceEvents {
             if (marked[i]) {
                 marked[i] = false;
                 moved[i] = kept;
+                if (kept != i) {
+                    position.move(ids[i], kept);
+                }
                 ids[kept] = ids[i];
                 sizes[kept] = sizes[i];
                 slots[kept] = slots[i];
                 kept++;
+            } else {
+                position.remove(ids[i]);
             }
         }
         Arrays.fill(slots, kept, held, null);
@@ -169,10 +173,6 @@ public final class StreamingShadowHeap implements TraceEvents {
         held = kept;
         nextCollection = Math.max(FIRST_COLLECTION, 2L * held);
         resize((int) Math.min(Integer.MAX_VALUE - 8, nextCollection));
-        position = newPositions(held);
-        for (int i = 0; i < held; i++) {
-            position.put(ids[i], i);
-        }
     }
 
     /** Marks (in {@link #marked}) every object reachable from a thread or global root. */
@@ -210,12 +210,6 @@ public final class StreamingShadowHeap implements TraceEvents {
             marked = Arrays.copyOf(marked, n);
             moved = Arrays.copyOf(moved, n);
         }
-    }
-
-    private static Long2IntOpenHashMap newPositions(int expected) {
-        Long2IntOpenHashMap m = new Long2IntOpenHashMap(Math.max(16, expected));
-        m.defaultReturnValue(ABSENT);
-        return m;
     }
 
     /** Objects allocated so far (including those dropped). */

@@ -1,5 +1,6 @@
 package org.jmmtk.bindings.trace;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * The concurrent tee gives both consumers every event in order, and reports what the plain {@link TeeEvents}
@@ -123,6 +125,38 @@ class ConcurrentTeeTest {
             TraceException concurrent = assertThrows(TraceException.class,
                     () -> ConcurrentTee.replay(source, new StreamingShadowHeap(), new RecordingEvents()));
             assertEquals(plain.getMessage(), concurrent.getMessage(), "round " + round + ", bad event " + bad);
+        }
+    }
+
+    /**
+     * {@code record}'s arrangement: the writer behind the check on the checking thread, nothing on the feeding
+     * one. The writer gets exactly what the plain tee's writer gets (every event before the first rejected
+     * one, in order), and the error is the plain tee's; with no bad event, every event.
+     */
+    @Test
+    void aWriterBehindTheCheckOnItsThreadGetsWhatThePlainTeesWriterGets() {
+        Random random = new Random(43);
+        for (int round = 0; round < 40; round++) {
+            List<Consumer<TraceEvents>> events = validEvents(random, 1 + random.nextInt(3 * ConcurrentTee.EVENTS));
+            boolean bad = round % 4 != 0;
+            if (bad) {
+                long never = Long.MAX_VALUE / 2;
+                events.add(random.nextInt(events.size() + 1), out -> out.write(0, never, 0, 0));
+            }
+            Source source = new Source(events, null);
+            RecordingEvents plainWriter = new RecordingEvents();
+            RecordingEvents asideWriter = new RecordingEvents();
+            Executable plain = () -> source.replay(new TeeEvents(new StreamingShadowHeap(), plainWriter));
+            Executable aside = () -> ConcurrentTee.replay(source, new TeeEvents(new StreamingShadowHeap(), asideWriter),
+                    new IgnoringEvents() { });
+            if (bad) {
+                assertEquals(assertThrows(TraceException.class, plain).getMessage(),
+                        assertThrows(TraceException.class, aside).getMessage(), "round " + round);
+            } else {
+                assertDoesNotThrow(plain);
+                assertDoesNotThrow(aside);
+            }
+            assertEquals(plainWriter.events(), asideWriter.events(), "round " + round);
         }
     }
 

@@ -68,7 +68,9 @@ class StreamingShadowHeapTest {
     }
 
     /**
-     * Random graphs with sparse, unordered ids over many collections: after each round the streaming heap
+     * Random graphs over many collections, with ids sparse and unordered up to 2^40 (hashed positions), counting
+     * up from 1 (paged positions) and sparse below 2^22 (pages until there are too many of them, hashed
+     * beyond): after each round the streaming heap
      * reaches what the plain heap reaches (its collections compact the objects and rewrite slots to new
      * positions), and it has dropped objects (150,000 allocated against a first collection at 65,536). Every reference stored is to a reachable object: a new
      * object is linked before the next allocation, and while objects are allocated references are only
@@ -76,8 +78,10 @@ class StreamingShadowHeapTest {
      */
     @Test
     void randomGraphsAgreeWithThePlainHeapAcrossCollections() {
-        for (long seed = 1; seed <= 4; seed++) {
+        for (long seed = 1; seed <= 6; seed++) {
             java.util.Random random = new java.util.Random(seed);
+            int kind = (int) (seed % 3);
+            long next = 0;
             ShadowHeap plain = new ShadowHeap();
             StreamingShadowHeap streaming = new StreamingShadowHeap();
             TeeEvents both = new TeeEvents(plain, streaming);
@@ -91,7 +95,8 @@ class StreamingShadowHeapTest {
                 for (int op = 0; op < 5_000; op++) {
                     long id;
                     do {
-                        id = 1 + (random.nextLong() >>> 1) % (1L << 40);
+                        id = kind == 0 ? 1 + (random.nextLong() >>> 1) % (1L << 40)
+                                : kind == 1 ? ++next : 1 + random.nextInt(1 << 22);
                     } while (!used.add(id));
                     int slots = random.nextInt(4);
                     both.alloc(0, id, 16 + 8L * slots, slots, 0);

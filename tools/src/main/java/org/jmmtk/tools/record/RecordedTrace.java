@@ -3,7 +3,6 @@ package org.jmmtk.tools.record;
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntAVLTreeSet;
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,7 +60,8 @@ public final class RecordedTrace implements TraceSource {
     private long[] reachableUntil;
     private long[] deathPassWork = new long[3];
     private long index;
-    private final Long2IntOpenHashMap pins = new Long2IntOpenHashMap();
+    /** Each pinned object's global slot plus one while its pin holds it; 0 otherwise (by id). */
+    private int[] pinSlot = new int[0];
     private final Int2IntOpenHashMap staticSlots = new Int2IntOpenHashMap();
     private final IntArrayList freeSlots = new IntArrayList();
     /** Slots of pins that ended since the last point: they still hold their objects in the trace. */
@@ -205,7 +205,6 @@ public final class RecordedTrace implements TraceSource {
         staticStores = 0;
         collections = 0;
         threads.clear();
-        pins.clear();
         staticSlots.clear();
         freeSlots.clear();
         released.clear();
@@ -322,6 +321,7 @@ public final class RecordedTrace implements TraceSource {
         var at = deaths.deadAt();
         int n = 0;
         willPin = new boolean[lastMention.length];
+        pinSlot = new int[lastMention.length];
         reachableUntil = new long[lastMention.length];
         Arrays.fill(reachableUntil, Long.MAX_VALUE); // never lost: reachable to the end
         goneIds = new int[ids.size()];
@@ -360,7 +360,7 @@ public final class RecordedTrace implements TraceSource {
         while (nextPin < pinCount && pinAt[nextPin] == index) {
             int id = pinIds[nextPin++];
             int slot = released.isEmpty() ? takeSlot() : released.popInt();
-            pins.put(id, slot);
+            pinSlot[id] = slot + 1;
             out.global(slot, id);
         }
         clearReleased(out);
@@ -447,8 +447,10 @@ public final class RecordedTrace implements TraceSource {
     /** After a mention of {@code id}: if it was its last, its pin ends and deferred frame slots that keep it are checked. */
     private void release(long id) {
         if (id != 0 && lastMention[(int) id] == index) {
-            if (willPin[(int) id] && pins.containsKey(id)) {
-                released.add(pins.remove(id));
+            int slot = pinSlot[(int) id];
+            if (slot != 0) {
+                pinSlot[(int) id] = 0;
+                released.add(slot - 1);
             }
             frameRoots.mayBeUnreachable(id);
         }

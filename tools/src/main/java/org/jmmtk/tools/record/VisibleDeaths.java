@@ -8,6 +8,7 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
 import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceException;
 
 /**
  * The first point (an allocation or a collection request, where a collector may run) at which each
@@ -54,27 +55,41 @@ final class VisibleDeaths {
     /** In {@link #preds} for an object whose predecessors are in {@link #hubPreds}. */
     private static final int[] HUB = new int[0];
 
+    /** Ints per object in {@link #node} (ids are shifted by 3 to index it). */
+    private static final int NODE = 8;
+    private static final int FLAGS = 0;
+    private static final int IN = 1;
+    private static final int HELD = 2;
+    private static final int PREDS = 3;
+    private static final int REACHED = 4;
+    private static final int VISITED = 5;
+    private static final int WITNESS = 6;
+    private static final int ALIVE_POS = 7;
+    private static final int STATE = 3;
+    private static final int QUEUED = 4;
+    /** Ids this pass can hold: {@link #NODE} ints each in one array. */
+    static final int MAX_IDS = (Integer.MAX_VALUE - 8) / NODE;
+
     private final boolean conservative;
     private final int searchBudget;
     private final int chain;
-    private byte[] state = new byte[1024];
-    /** References to each object from live objects' slots, frame slots and statics. */
-    private int[] inCount = new int[1024];
-    /** References to each object from frame slots and statics. */
-    private int[] held = new int[1024];
+    /**
+     * Each object's fields, {@link #NODE} ints from {@code id << 3}, so that what a store or a check reads of
+     * one object shares its cache lines (nine arrays by id before: a miss each):
+     * {@link #FLAGS} its state ({@link #ALIVE}, {@link #DEAD}) and whether it is queued as a suspect;
+     * {@link #IN} references to it from live objects' slots, frame slots and statics; {@link #HELD} those
+     * from frame slots and statics; {@link #PREDS} its predecessor count; {@link #REACHED} the point it was
+     * last found reachable at; {@link #VISITED} the search epoch that last visited it; {@link #WITNESS} the
+     * predecessor through which it was last found reachable (0 for none); {@link #ALIVE_POS} its place in
+     * {@link #aliveList}.
+     */
+    private int[] node = new int[NODE * 1024];
     private int[][] slots = new int[1024][];
     private int[][] preds = new int[1024][];
-    private int[] predCount = new int[1024];
     private final Int2ObjectOpenHashMap<Int2IntOpenHashMap> hubPreds = new Int2ObjectOpenHashMap<>();
-    private boolean[] queued = new boolean[1024];
-    private int[] reachableAt = new int[1024];
-    private int[] visited = new int[1024];
-    /** The predecessor through which each object was last found reachable; 0 for none. */
-    private int[] witness = new int[1024];
     /** For each object in {@link #search}, the position of the one it was found as a predecessor of. */
     private final IntArrayList searchParent = new IntArrayList();
     private int visitEpoch;
-    private int[] alivePos = new int[1024];
     private int[] aliveList = new int[1024];
     private int aliveCount;
     private final Int2ObjectOpenHashMap<int[]> frames = new Int2ObjectOpenHashMap<>();
@@ -115,11 +130,11 @@ final class VisibleDeaths {
         }
         while (!suspects.isEmpty()) {
             int y = suspects.popInt();
-            queued[y] = false;
-            if (state[y] != ALIVE || reachable(y)) {
+            node[y << 3 | FLAGS] &= ~QUEUED;
+            if ((node[y << 3 | FLAGS] & STATE) != ALIVE || reachable(y)) {
                 continue;
             }
-            if (inCount[y] == 0) {
+            if (node[y << 3 | IN] == 0) {
                 search.clear();
                 search.add(y);
                 killSearched();
@@ -132,12 +147,12 @@ final class VisibleDeaths {
 
     void alloc(int id) {
         grow(id);
-        state[id] = ALIVE;
+        node[id << 3 | FLAGS] = node[id << 3 | FLAGS] & ~STATE | ALIVE;
         if (conservative) {
             newborn.add(id);
             return;
         }
-        alivePos[id] = aliveCount;
+        node[id << 3 | ALIVE_POS] = aliveCount;
         if (aliveCount == aliveList.length) {
             aliveList = Arrays.copyOf(aliveList, 2 * aliveCount);
         }
@@ -164,12 +179,12 @@ final class VisibleDeaths {
         }
         s[slot] = value;
         if (old != 0) {
-            inCount[old]--;
+            node[old << 3 | IN]--;
             removePred(old, source);
             suspect(old);
         }
         if (value != 0) {
-            inCount[value]++;
+            node[value << 3 | IN]++;
             addPred(value, source);
         }
     }
@@ -254,25 +269,25 @@ final class VisibleDeaths {
         if (old == value) {
             return value;
         }
-        if (old != 0 && state[old] == ALIVE) {
-            inCount[old]--;
-            held[old]--;
+        if (old != 0 && (node[old << 3 | FLAGS] & STATE) == ALIVE) {
+            node[old << 3 | IN]--;
+            node[old << 3 | HELD]--;
             suspect(old);
         }
         if (value != 0) {
-            inCount[value]++;
-            held[value]++;
+            node[value << 3 | IN]++;
+            node[value << 3 | HELD]++;
         }
         return value;
     }
 
     private boolean alive(int id) {
-        return id > 0 && id < state.length && state[id] == ALIVE;
+        return id > 0 && id < node.length >> 3 && (node[id << 3 | FLAGS] & STATE) == ALIVE;
     }
 
     private void suspect(int id) {
-        if (!queued[id]) {
-            queued[id] = true;
+        if ((node[id << 3 | FLAGS] & QUEUED) == 0) {
+            node[id << 3 | FLAGS] |= QUEUED;
             suspects.add(id);
         }
     }
@@ -288,7 +303,7 @@ final class VisibleDeaths {
         searchParent.clear();
         search.add(y);
         searchParent.add(-1);
-        visited[y] = visitEpoch;
+        node[y << 3 | VISITED] = visitEpoch;
         for (int i = 0; i < search.size(); i++) {
             int u = search.getInt(i);
             int[] p = preds[u];
@@ -301,7 +316,7 @@ final class VisibleDeaths {
                     }
                 }
             } else {
-                for (int k = 0, n = predCount[u]; k < n; k++) {
+                for (int k = 0, n = node[u << 3 | PREDS]; k < n; k++) {
                     int r = visit(p[k], i);
                     if (r != 0) {
                         return r > 0;
@@ -325,16 +340,16 @@ final class VisibleDeaths {
             int parent = w;
             while (child >= 0) {
                 int c = search.getInt(child);
-                witness[c] = parent;
-                reachableAt[c] = point;
+                node[c << 3 | WITNESS] = parent;
+                node[c << 3 | REACHED] = point;
                 parent = c;
                 child = searchParent.getInt(child);
             }
             searchVisits += search.size();
             return 1;
         }
-        if (visited[w] != visitEpoch) {
-            visited[w] = visitEpoch;
+        if (node[w << 3 | VISITED] != visitEpoch) {
+            node[w << 3 | VISITED] = visitEpoch;
             search.add(w);
             searchParent.add(at);
             if (search.size() > searchBudget) {
@@ -352,14 +367,14 @@ final class VisibleDeaths {
     private boolean reachable(int w) {
         int v = w;
         for (int links = 0; links <= chain; links++) {
-            if (held[v] > 0 || reachableAt[v] == point) {
-                for (int x = w; x != v; x = witness[x]) {
-                    reachableAt[x] = point;
+            if (node[v << 3 | HELD] > 0 || node[v << 3 | REACHED] == point) {
+                for (int x = w; x != v; x = node[x << 3 | WITNESS]) {
+                    node[x << 3 | REACHED] = point;
                 }
                 return true;
             }
-            int next = witness[v];
-            if (next == 0 || state[next] != ALIVE || !refers(next, v)) {
+            int next = node[v << 3 | WITNESS];
+            if (next == 0 || (node[next << 3 | FLAGS] & STATE) != ALIVE || !refers(next, v)) {
                 return false;
             }
             v = next;
@@ -373,7 +388,7 @@ final class VisibleDeaths {
         if (p == HUB) {
             return hubPreds.get(target).containsKey(source);
         }
-        for (int k = 0, n = predCount[target]; k < n; k++) {
+        for (int k = 0, n = node[target << 3 | PREDS]; k < n; k++) {
             if (p[k] == source) {
                 return true;
             }
@@ -383,7 +398,9 @@ final class VisibleDeaths {
 
     private void nextEpoch() {
         if (++visitEpoch == Integer.MAX_VALUE) {
-            Arrays.fill(visited, 0);
+            for (int i = VISITED; i < node.length; i += NODE) {
+                node[i] = 0;
+            }
             visitEpoch = 1;
         }
     }
@@ -410,8 +427,8 @@ final class VisibleDeaths {
             int[] s = slots[x];
             if (s != null) {
                 for (int v : s) {
-                    if (v != 0 && visited[v] != visitEpoch) {
-                        witness[v] = x;
+                    if (v != 0 && node[v << 3 | VISITED] != visitEpoch) {
+                        node[v << 3 | WITNESS] = x;
                     }
                     markRoot(v);
                 }
@@ -419,7 +436,7 @@ final class VisibleDeaths {
         }
         for (int i = 0; i < aliveCount; i++) {
             int x = aliveList[i];
-            if (visited[x] != visitEpoch) {
+            if (node[x << 3 | VISITED] != visitEpoch) {
                 search.add(x);
             }
         }
@@ -429,14 +446,14 @@ final class VisibleDeaths {
 
     private void clearSuspects() {
         while (!suspects.isEmpty()) {
-            queued[suspects.popInt()] = false;
+            node[suspects.popInt() << 3 | FLAGS] &= ~QUEUED;
         }
     }
 
     private void markRoot(int v) {
-        if (v != 0 && visited[v] != visitEpoch) {
-            visited[v] = visitEpoch;
-            reachableAt[v] = point;
+        if (v != 0 && node[v << 3 | VISITED] != visitEpoch) {
+            node[v << 3 | VISITED] = visitEpoch;
+            node[v << 3 | REACHED] = point;
             search.add(v);
         }
     }
@@ -445,19 +462,19 @@ final class VisibleDeaths {
     private void killSearched() {
         for (int i = 0; i < search.size(); i++) {
             int x = search.getInt(i);
-            state[x] = DEAD;
+            node[x << 3 | FLAGS] = node[x << 3 | FLAGS] & ~STATE | DEAD;
             die(x);
             int last = aliveList[--aliveCount];
-            aliveList[alivePos[x]] = last;
-            alivePos[last] = alivePos[x];
+            aliveList[node[x << 3 | ALIVE_POS]] = last;
+            node[last << 3 | ALIVE_POS] = node[x << 3 | ALIVE_POS];
         }
         for (int i = 0; i < search.size(); i++) {
             int x = search.getInt(i);
             int[] s = slots[x];
             if (s != null) {
                 for (int v : s) {
-                    if (v != 0 && state[v] == ALIVE) {
-                        inCount[v]--;
+                    if (v != 0 && (node[v << 3 | FLAGS] & STATE) == ALIVE) {
+                        node[v << 3 | IN]--;
                         removePred(v, x);
                         suspect(v);
                     }
@@ -468,7 +485,7 @@ final class VisibleDeaths {
                 hubPreds.remove(x);
             }
             preds[x] = null;
-            predCount[x] = 0;
+            node[x << 3 | PREDS] = 0;
         }
         search.clear();
     }
@@ -479,7 +496,7 @@ final class VisibleDeaths {
     }
 
     private void addPred(int target, int source) {
-        int n = predCount[target];
+        int n = node[target << 3 | PREDS];
         int[] p = preds[target];
         if (p != HUB && n < SMALL) {
             if (p == null || n == p.length) {
@@ -501,11 +518,11 @@ final class VisibleDeaths {
             }
             hub.addTo(source, 1);
         }
-        predCount[target] = n + 1;
+        node[target << 3 | PREDS] = n + 1;
     }
 
     private void removePred(int target, int source) {
-        int n = predCount[target];
+        int n = node[target << 3 | PREDS];
         int[] p = preds[target];
         if (p == HUB) {
             Int2IntOpenHashMap hub = hubPreds.get(target);
@@ -520,27 +537,23 @@ final class VisibleDeaths {
                 }
             }
         }
-        predCount[target] = n - 1;
+        node[target << 3 | PREDS] = n - 1;
     }
 
     private void grow(int id) {
-        if (id < state.length) {
+        int capacity = node.length / NODE;
+        if (id < capacity) {
             return;
         }
-        int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(id + 1L, 2L * state.length));
-        state = Arrays.copyOf(state, n);
+        if (id >= MAX_IDS) {
+            throw new TraceException("agent log", "more than " + MAX_IDS + " objects; recordings that large are not supported");
+        }
+        int n = (int) Math.min(MAX_IDS, Math.max(id + 1L, 2L * capacity));
+        node = Arrays.copyOf(node, n * NODE);
         if (conservative) {
             return;
         }
-        inCount = Arrays.copyOf(inCount, n);
-        held = Arrays.copyOf(held, n);
         slots = Arrays.copyOf(slots, n);
         preds = Arrays.copyOf(preds, n);
-        predCount = Arrays.copyOf(predCount, n);
-        queued = Arrays.copyOf(queued, n);
-        reachableAt = Arrays.copyOf(reachableAt, n);
-        visited = Arrays.copyOf(visited, n);
-        witness = Arrays.copyOf(witness, n);
-        alivePos = Arrays.copyOf(alivePos, n);
     }
 }
