@@ -146,6 +146,26 @@ final class ByteInput {
         return SLOW;
     }
 
+    /** The buffer, for a reader that parses straight from it between {@link #position} and {@link #limit}. */
+    byte[] buffer() {
+        return buffer;
+    }
+
+    /** Index in {@link #buffer} of the next byte. */
+    int position() {
+        return position;
+    }
+
+    /** Index in {@link #buffer} after the last buffered byte. */
+    int limit() {
+        return limit;
+    }
+
+    /** Consumes the buffered bytes before {@code index} (at most {@link #limit}), which the caller parsed itself. */
+    void skipTo(int index) {
+        position = index;
+    }
+
     /** Bytes returned so far. */
     long consumed() {
         return base + position;

@@ -23,7 +23,12 @@ public final class LineReader {
 
     /** With {@code checksum}, {@link #checksumBefore()} gives the CRC-32C of the bytes before the current line. */
     LineReader(InputStream in, boolean checksum) {
-        this.in = new ByteInput(in, checksum);
+        this(new ByteInput(in, checksum));
+    }
+
+    /** Over {@code in}, which the caller may also parse lines from directly ({@link #skipped}). */
+    LineReader(ByteInput in) {
+        this.in = in;
     }
 
     /** Reads the next line; false at the end of the input. */
@@ -55,6 +60,17 @@ public final class LineReader {
             }
             line[length++] = (byte) b;
         }
+    }
+
+    /**
+     * Counts a line that the caller parsed straight from the input's buffer, ending with the LF at index
+     * {@code lf} of it: the input moves past the LF, the line number on; the current line's bytes are empty.
+     */
+    void skipped(int lf) {
+        in.skipTo(lf + 1);
+        number++;
+        terminated = true;
+        length = 0;
     }
 
     /** The current line's bytes, valid up to {@link #length()}. */

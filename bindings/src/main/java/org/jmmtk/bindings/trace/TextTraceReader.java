@@ -11,11 +11,14 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * {@code #} to the end of the line a comment, {@code #jmmtk-trace 2} on the first line and, in version
  * 2, the end record on the last. Every malformed record is an error naming {@code file:line}; nothing
  * is skipped; a version-2 trace without its end record, or whose end record disagrees with what was
- * read, is an error too. Parses bytes directly (no per-line strings) because replay speed matters.
+ * read, is an error too. Parses bytes directly (no per-line strings) because replay speed matters: a plain
+ * record is parsed straight from the input's buffer in one pass ({@link #fastRecord}), anything else
+ * (type names, comments, tabs, CR, the end record, every error) line by line with its fields split first.
  */
 public final class TextTraceReader extends FileTraceSource {
     private static final int MAX_FIELDS = 7;
 
+    private ByteInput in;
     private LineReader lines;
     private byte[] line;
     private int lineLength;
@@ -26,6 +29,8 @@ public final class TextTraceReader extends FileTraceSource {
     private long records;
     private long objects;
     private long bytesAllocated;
+    /** The numbers of the record {@link #fastRecord} parses: at most five (an A record's). */
+    private final long[] numbers = new long[5];
 
     public TextTraceReader(Path file) throws IOException {
         super(file);
@@ -33,7 +38,8 @@ public final class TextTraceReader extends FileTraceSource {
 
     @Override
     protected void read(InputStream input, TraceEvents out) throws IOException {
-        this.lines = new LineReader(input, true);
+        this.in = new ByteInput(input, true);
+        this.lines = new LineReader(in);
         lineNumber = 0;
         records = 0;
         objects = 0;
@@ -43,7 +49,17 @@ public final class TextTraceReader extends FileTraceSource {
             throw error("empty file: not a jmmtk trace (expected '" + TraceFormat.TEXT_HEADER + "' on line 1)");
         }
         version = checkHeader();
-        while (readLine()) {
+        for (;;) {
+            try {
+                if (fastRecord(out)) {
+                    continue;
+                }
+            } catch (TraceException e) {
+                throw e.at(location());
+            }
+            if (!readLine()) {
+                break;
+            }
             if (split()) {
                 try {
                     if (dispatch(out)) {
@@ -216,6 +232,118 @@ public final class TextTraceReader extends FileTraceSource {
             default -> throw error("unknown record " + field(0));
         }
         return false;
+    }
+
+    /**
+     * Parses and dispatches the next line straight from the input's buffer if it is a plain record: A, W, R,
+     * G, D, P or C, each field a blank and at most 18 digits, every value in range, the LF in the buffer.
+     * Otherwise it consumes nothing and returns false, and the line takes the general path, which reads any
+     * valid line and words every error; so this path only makes the common case fast, it decides nothing.
+     */
+    private boolean fastRecord(TraceEvents out) {
+        byte[] b = in.buffer();
+        int p = in.position();
+        int limit = in.limit();
+        if (p >= limit) {
+            return false;
+        }
+        byte kind = b[p++];
+        long[] v = numbers;
+        int n = 0;
+        for (;;) {
+            if (p >= limit) {
+                return false;
+            }
+            byte c = b[p];
+            if (c == '\n') {
+                break;
+            }
+            if (c != ' ' || n == v.length) {
+                return false;
+            }
+            int start = ++p;
+            long value = 0;
+            while (p < limit) {
+                int d = b[p] - '0';
+                if (d < 0 || d > 9) {
+                    break;
+                }
+                value = value * 10 + d;
+                p++;
+            }
+            if (p == start || p - start > 18) {
+                return false;
+            }
+            v[n++] = value;
+        }
+        switch (kind) {
+            case 'A' -> {
+                if (n < 4 || v[0] > Integer.MAX_VALUE || v[1] < 1 || v[1] > ObjectModel.MAX_OBJECT_ID || v[2] < 1
+                        || v[2] > ObjectModel.MAX_TRACE_BYTES || v[3] > ObjectModel.MAX_REF_SLOTS
+                        || n == 5 && v[4] > ObjectModel.MAX_TYPE_ID) {
+                    return false;
+                }
+                consumed(p);
+                objects++;
+                bytesAllocated += v[2];
+                out.alloc((int) v[0], v[1], v[2], (int) v[3], n == 5 ? (int) v[4] : 0);
+            }
+            case 'W' -> {
+                if (n != 4 || v[0] > Integer.MAX_VALUE || v[1] < 1 || v[1] > ObjectModel.MAX_OBJECT_ID
+                        || v[2] > ObjectModel.MAX_REF_SLOTS || v[3] > ObjectModel.MAX_OBJECT_ID) {
+                    return false;
+                }
+                consumed(p);
+                out.write((int) v[0], v[1], (int) v[2], v[3]);
+            }
+            case 'R' -> {
+                if (n != 3 || v[0] > Integer.MAX_VALUE || v[1] > TraceFormat.MAX_ROOT_SLOT
+                        || v[2] > ObjectModel.MAX_OBJECT_ID) {
+                    return false;
+                }
+                consumed(p);
+                out.root((int) v[0], (int) v[1], v[2]);
+            }
+            case 'G' -> {
+                if (n != 2 || v[0] > TraceFormat.MAX_ROOT_SLOT || v[1] > ObjectModel.MAX_OBJECT_ID) {
+                    return false;
+                }
+                consumed(p);
+                out.global((int) v[0], v[1]);
+            }
+            case 'D' -> {
+                if (n != 1 || v[0] < 1 || v[0] > ObjectModel.MAX_OBJECT_ID) {
+                    return false;
+                }
+                consumed(p);
+                out.death(v[0]);
+            }
+            case 'P' -> {
+                if (n != 0) {
+                    return false;
+                }
+                consumed(p);
+                out.perfectPoint();
+            }
+            case 'C' -> {
+                if (n != 0) {
+                    return false;
+                }
+                consumed(p);
+                out.collect();
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Counts a record {@link #fastRecord} parsed, whose line ends with the LF at {@code lf} of the buffer. */
+    private void consumed(int lf) {
+        lines.skipped(lf);
+        lineNumber = lines.number();
+        records++;
     }
 
     /** End of the line's content before any comment. */
