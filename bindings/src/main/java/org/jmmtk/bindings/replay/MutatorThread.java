@@ -69,9 +69,13 @@ final class MutatorThread implements Runnable {
     private boolean closed;
     /** Non-null when this thread reads its own records (a per-thread stream trace). */
     private StreamFiller filler;
-    /** With a filler: lower bounds on the position and epoch of its records not in its queue yet. */
+    /**
+     * With a filler: lower bounds on the position and epoch of its records not in its queue yet. Its
+     * records not done are all in the batch it fills or runs, so {@link #openEpoch} also bounds theirs;
+     * other threads read it to trim their logs ({@link #trimLog}).
+     */
     private long openPosition = Long.MAX_VALUE;
-    private long openEpoch = Long.MAX_VALUE;
+    private volatile long openEpoch = Long.MAX_VALUE;
     private volatile int waiters;
     /**
      * The record at which this thread last waited for another's: while it waits, its first record not
@@ -123,6 +127,7 @@ final class MutatorThread implements Runnable {
     private void runOwnRecords() throws java.io.IOException {
         RecordBatch b = new RecordBatch(RecordBatch.OWN_CAPACITY);
         while (filler.fill(b, this)) {
+            trimLog();
             RecordBatch spare = enqueue(b);
             index = 0;
             executeHead(b);
@@ -396,6 +401,28 @@ final class MutatorThread implements Runnable {
         logEpochs[end] = epoch;
         logAddresses[end] = address;
         logEnd = end + 1;
+    }
+
+    /**
+     * Drops the log's entries no collection can need any more, a thread reading its own records (every
+     * thread then does): those before the least {@link #openEpoch} of all threads, which the cut of any
+     * later collection is at least, since each thread's records not done are at or beyond its own and it
+     * only grows. The log then holds about a window's records instead of every allocation and
+     * overwritten reference since the last collection (on {@code search} at scale 3 in 32 MiB, 4.2
+     * million records and 4 collections, hundreds of thousands of entries per thread, 16 bytes each),
+     * so it stays in the cache. Called between batches.
+     */
+    private void trimLog() {
+        long bound = Long.MAX_VALUE;
+        for (int t = 0; t < replay.threads(); t++) {
+            bound = Math.min(bound, replay.thread(t).openEpoch);
+        }
+        int start = logStart;
+        int end = (int) logEnd;
+        while (start < end && logEpochs[start] < bound) {
+            start++;
+        }
+        logStart = start;
     }
 
     private void compactLog() {

@@ -3,6 +3,8 @@ package org.jmmtk.plans.immix;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jmmtk.core.alloc.ImmixAllocator;
+import org.jmmtk.core.heap.HeapGeometry;
+import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.core.plan.Mutator;
@@ -54,6 +56,18 @@ public final class Immix extends Plan {
     @Override
     public long largeObjectThreshold() {
         return heap().geometry().maxImmixObjectBytes();
+    }
+
+    /**
+     * Mutators allocate in Immix blocks and runs of large-object pages that each holds alone, and the
+     * collector runs only while they are stopped, so with blocks and pages of at least a bitmap word's
+     * coverage no two threads change one word of the valid-object bits: the atomic set would only make
+     * each allocation wait for its header stores to drain.
+     */
+    @Override
+    protected boolean mutatorsOwnValidBitWords() {
+        HeapGeometry g = heap().geometry();
+        return Math.min(g.pageBytes(), g.immixBlockBytes()) >= 1 << SideBitmap.LOG_BYTES_PER_BITMAP_WORD;
     }
 
     /** A second, emergency, collection (which defragments) before reporting out of memory. */
