@@ -67,6 +67,13 @@ public final class Serial extends Plan {
      */
     public static final PlanOption MAX_TENURING_THRESHOLD = PlanOption.integer("max-tenuring-threshold",
             "The age at which objects are promoted at the latest, as -XX:MaxTenuringThreshold", 15, 0, 15);
+    /**
+     * {@code --use-tlab}: 1 (HotSpot's default) allocates in TLABs with HotSpot's sizes and waste
+     * ({@link Tlab}); 0 allocates every object straight into eden, as {@code -XX:-UseTLAB}, so eden fills
+     * to the object that does not fit.
+     */
+    public static final PlanOption USE_TLAB = PlanOption.integer("use-tlab",
+            "1: thread-local allocation buffers with HotSpot's sizes and waste; 0: none, as -XX:-UseTLAB", 1, 0, 1);
     /** HotSpot's {@code TargetSurvivorRatio}. */
     static final int TARGET_SURVIVOR_RATIO = 50;
     /** {@code TenuredGeneration::should_collect}: a young collection leaving less free is followed by a full one. */
@@ -83,6 +90,7 @@ public final class Serial extends Plan {
 
     private final Generations sizes;
     private final int maxTenuringThreshold;
+    private final boolean useTlab;
     private final CopySpace eden;
     private final CopySpace survivor0;
     private final CopySpace survivor1;
@@ -134,6 +142,7 @@ public final class Serial extends Plan {
         this.sizes = Generations.of(args.heapBytes(), option(YOUNG_BYTES), (int) option(SURVIVOR_RATIO),
                 args.heap().geometry());
         this.maxTenuringThreshold = (int) option(MAX_TENURING_THRESHOLD);
+        this.useTlab = option(USE_TLAB) == 1;
         this.tenuringThreshold = maxTenuringThreshold;
         long slack = 2L * args.heap().geometry().bufferBytes();
         // each mutator's objects lie in buffers of its own, the last partly used: room for that many mutators' rest
@@ -261,6 +270,11 @@ public final class Serial extends Plan {
             }
         }
         return false;
+    }
+
+    /** Whether mutators allocate in TLABs ({@link #USE_TLAB}). */
+    boolean usesTlabs() {
+        return useTlab;
     }
 
     long edenAvailableBytes() {

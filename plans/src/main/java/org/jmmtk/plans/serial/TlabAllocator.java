@@ -12,7 +12,8 @@ import org.jmmtk.core.policy.Space;
  * objects lie is the bump allocator's business (buffers continued while contiguous, no holes), which
  * no figure depends on. When eden cannot give what the TLAB policy asks for, a young collection runs
  * and the allocation starts again, as HotSpot's {@code VM_GenCollectForAllocation} does; an object
- * that failed outside a TLAB is retried outside one (HotSpot allocates it in the emptied eden). Used
+ * that failed outside a TLAB is retried outside one (HotSpot allocates it in the emptied eden). With
+ * {@code --use-tlab 0} every object goes outside, as with {@code -XX:-UseTLAB}. Used
  * by its mutator's thread.
  */
 final class TlabAllocator extends Allocator {
@@ -39,7 +40,7 @@ final class TlabAllocator extends Allocator {
     @Override
     protected long allocSlowOnce(long bytes) {
         long words = bytes >>> 3;
-        if (outsideAfterCollection || tlab.slowPath(words) == Tlab.Slow.OUTSIDE) {
+        if (outsideAfterCollection || !plan.usesTlabs() || tlab.slowPath(words) == Tlab.Slow.OUTSIDE) {
             return outside(words, bytes);
         }
         long size = tlab.newTlabWords(words, plan.edenAvailableBytes() >>> 3);
