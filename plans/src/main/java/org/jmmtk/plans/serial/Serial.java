@@ -4,6 +4,8 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.memory.SideBitmap;
@@ -65,6 +67,13 @@ public final class Serial extends Plan {
      */
     public static final PlanOption MAX_TENURING_THRESHOLD = PlanOption.integer("max-tenuring-threshold",
             "The age at which objects are promoted at the latest, as -XX:MaxTenuringThreshold", 15, 0, 15);
+    /**
+     * {@code --use-tlab}: 1 (HotSpot's default) allocates in TLABs with HotSpot's sizes and waste
+     * ({@link Tlab}); 0 allocates every object straight into eden, as {@code -XX:-UseTLAB}, so eden fills
+     * to the object that does not fit.
+     */
+    public static final PlanOption USE_TLAB = PlanOption.integer("use-tlab",
+            "1: thread-local allocation buffers with HotSpot's sizes and waste; 0: none, as -XX:-UseTLAB", 1, 0, 1);
     /** HotSpot's {@code TargetSurvivorRatio}. */
     static final int TARGET_SURVIVOR_RATIO = 50;
     /** {@code TenuredGeneration::should_collect}: a young collection leaving less free is followed by a full one. */
@@ -76,9 +85,12 @@ public final class Serial extends Plan {
     static final int DEAD_RATIO = 5;
     /** HotSpot's {@code MarkSweepAlwaysCompactCount}: every this many full collections compact everything. */
     static final int ALWAYS_COMPACT_COUNT = 4;
+    /** Eden's address range beyond its size, in pairs of buffers: mutators' partly used buffers (see {@link #collectionRequired}). */
+    static final int EDEN_PLACEMENT_BUFFERS = 16;
 
     private final Generations sizes;
     private final int maxTenuringThreshold;
+    private final boolean useTlab;
     private final CopySpace eden;
     private final CopySpace survivor0;
     private final CopySpace survivor1;
@@ -96,6 +108,15 @@ public final class Serial extends Plan {
     private final ForwardingSpace forwardYoung;
     private final ForwardingSpace forwardFull;
     private final long edenPages;
+    private final long edenRangePages;
+    // eden's bytes handed out since it was last emptied, in TLABs and to objects outside them (HotSpot's
+    // eden top): when a young collection comes ({@link TlabAllocator}); the pages eden's objects lie on
+    // only place them
+    private final AtomicLong edenClaimed = new AtomicLong();
+    private final PromotedAverage allocatingThreadsAverage = new PromotedAverage(Tlab.ALLOCATION_WEIGHT, 0);
+    private final AtomicInteger allocatingThreads = new AtomicInteger();
+    private final LongAdder tlabWaste = new LongAdder();
+    private long edenUsedAtGc;
 
     // swapped at the end of each successful young collection
     private CopySpace from;
@@ -121,9 +142,13 @@ public final class Serial extends Plan {
         this.sizes = Generations.of(args.heapBytes(), option(YOUNG_BYTES), (int) option(SURVIVOR_RATIO),
                 args.heap().geometry());
         this.maxTenuringThreshold = (int) option(MAX_TENURING_THRESHOLD);
+        this.useTlab = option(USE_TLAB) == 1;
         this.tenuringThreshold = maxTenuringThreshold;
         long slack = 2L * args.heap().geometry().bufferBytes();
-        this.eden = new CopySpace("eden", sizes.edenBytes() + slack, args.heap());
+        // each mutator's objects lie in buffers of its own, the last partly used: room for that many mutators' rest
+        long edenRange = sizes.edenBytes() + EDEN_PLACEMENT_BUFFERS * slack;
+        this.eden = new CopySpace("eden", edenRange, args.heap());
+        this.edenRangePages = args.heap().geometry().bytesToPages(edenRange);
         this.survivor0 = new CopySpace("survivor0", sizes.survivorBytes() + slack, args.heap());
         this.survivor1 = new CopySpace("survivor1", sizes.survivorBytes() + slack, args.heap());
         // the old generation, plus room to append the young generation during a full collection
@@ -233,7 +258,56 @@ public final class Serial extends Plan {
 
     /** Eden and the from-space in use (HotSpot's {@code DefNewGeneration::used()}). */
     private long youngUsed() {
-        return heap().geometry().pagesToBytes(eden.reservedPages()) + fromUsed;
+        return edenClaimed.get() + fromUsed;
+    }
+
+    /** Takes {@code bytes} of eden (a TLAB, or an object outside one); false if eden has not that many left. */
+    boolean claimEden(long bytes) {
+        long limit = sizes.edenBytes();
+        for (long used = edenClaimed.get(); used + bytes <= limit; used = edenClaimed.get()) {
+            if (edenClaimed.compareAndSet(used, used + bytes)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether mutators allocate in TLABs ({@link #USE_TLAB}). */
+    boolean usesTlabs() {
+        return useTlab;
+    }
+
+    long edenAvailableBytes() {
+        return sizes.edenBytes() - edenClaimed.get();
+    }
+
+    /**
+     * Eden cannot give what a mutator's TLAB policy asks for: runs the collection (or waits for another
+     * mutator's), after which the caller starts its allocation again. A request for more pages than
+     * eden has is what {@link #collectionRequired} answers with a collection.
+     */
+    void collectForEden() {
+        if (eden.acquire((int) edenPages + 1) != 0) {
+            throw new IllegalStateException("eden granted more pages than it has");
+        }
+    }
+
+    /** HotSpot's {@code ThreadLocalAllocStats::allocating_threads_avg()}: a new thread's TLAB is sized for that many. */
+    int allocatingThreads() {
+        return Math.max((int) (allocatingThreadsAverage.average() + 0.5F), 1);
+    }
+
+    /** Eden's bytes in use when the collection in progress started. */
+    long edenUsedAtGc() {
+        return edenUsedAtGc;
+    }
+
+    /** A mutator's TLAB was retired at the collection's start, after {@code wasteBytes} of TLAB waste since the last one. */
+    void tlabRetired(boolean allocating, long wasteBytes) {
+        if (allocating) {
+            allocatingThreads.incrementAndGet();
+        }
+        tlabWaste.add(wasteBytes);
     }
 
     /**
@@ -258,8 +332,9 @@ public final class Serial extends Plan {
             return true;
         }
         if (space.equals(eden.name())) {
-            int inEden = eden.reservedPages();
-            return inEden > 0 && inEden + pages > edenPages;
+            // eden's byte count decides (claimEden, collectForEden); the pages only place objects, and take
+            // a collection only if so many mutators' partly used buffers exhaust the range beyond eden
+            return pages > edenPages || eden.reservedPages() + pages > edenRangePages;
         }
         if (space.equals(largeObjectSpace().name())) {
             return oldUsedNow() + heap().geometry().pagesToBytes(pages) > sizes.oldBytes();
@@ -269,7 +344,7 @@ public final class Serial extends Plan {
 
     @Override
     public int pagesBeforeCollection(int budgetFreePages) {
-        return (int) Math.min(budgetFreePages, Math.max(0, edenPages - eden.reservedPages()));
+        return (int) Math.min(budgetFreePages, edenAvailableBytes() / heap().geometry().pageBytes());
     }
 
     /** A young collection, then a full one, then a full one clearing everything (HotSpot's last try). */
@@ -332,6 +407,9 @@ public final class Serial extends Plan {
     @Override
     protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         oldUsedAtPrologue = oldUsedNow();
+        edenUsedAtGc = edenClaimed.get();
+        allocatingThreads.set(0);
+        tlabWaste.reset();
         promotedTraceBytes = 0;
         survivorTraceBytes = 0;
         promotionFailed = false;
@@ -500,6 +578,7 @@ public final class Serial extends Plan {
                 ages.clearRange(s.start(), s.allocatedEnd());
                 s.release();
             }
+            edenClaimed.set(0);
             cards.cleanRange(old.start(), old.end());
             cards.cleanRange(largeObjectSpace().start(), largeObjectSpace().end());
             cards.cleanRange(immortalSpace().start(), immortalSpace().end());
@@ -512,6 +591,7 @@ public final class Serial extends Plan {
         ages.clearRange(eden.start(), eden.allocatedEnd());
         ages.clearRange(from.start(), from.allocatedEnd());
         eden.release();
+        edenClaimed.set(0);
         from.release();
         to.chargeCopies(toUsed);
         CopySpace s = from;
@@ -522,6 +602,10 @@ public final class Serial extends Plan {
 
     @Override
     protected void endOfGC(CollectionKind kind) {
+        // ThreadLocalAllocStats::publish, when any thread allocated since the last collection
+        if (edenUsedAtGc > 0) {
+            allocatingThreadsAverage.sample(allocatingThreads.get());
+        }
         if (kind == CollectionKind.FULL) {
             largeUsed = largeLiveBytes();
             largeBytesAllocated.reset();
@@ -564,6 +648,8 @@ public final class Serial extends Plan {
         stats.put(SerialGcStats.PROMOTION_FAILED, promotionFailed ? 1L : 0L);
         stats.put(SerialGcStats.ATTEMPTED, attempted ? 1L : 0L);
         stats.put(SerialGcStats.OLD_USED_BYTES, oldUsedNow());
+        stats.put(SerialGcStats.EDEN_USED_BYTES, edenUsedAtGc);
+        stats.put(SerialGcStats.TLAB_WASTE_BYTES, tlabWaste.sum());
         return stats;
     }
 }

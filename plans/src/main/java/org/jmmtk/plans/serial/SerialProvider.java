@@ -20,7 +20,7 @@ public final class SerialProvider implements PlanProvider {
 
     @Override
     public List<PlanOption> options() {
-        return List.of(Serial.YOUNG_BYTES, Serial.SURVIVOR_RATIO, Serial.MAX_TENURING_THRESHOLD);
+        return List.of(Serial.YOUNG_BYTES, Serial.SURVIVOR_RATIO, Serial.MAX_TENURING_THRESHOLD, Serial.USE_TLAB);
     }
 
     @Override

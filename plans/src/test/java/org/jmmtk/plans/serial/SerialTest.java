@@ -30,8 +30,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * HotSpot's Serial rules checked on hand-made programs with exact expected numbers, and the plan on
  * random programs against semispace's live set for any number of GC threads. The hand-made programs
  * allocate 1 KiB objects into an 8 MiB heap whose young generation is 1 MiB: survivor spaces of 64 KiB
- * ({@code align_down(1 MiB / 10, 64 KiB)}), an eden of 896 KiB, which with 4 KiB pages and 4 KiB
- * allocation buffers holds exactly 896 objects. The sanity checker runs after every collection.
+ * ({@code align_down(1 MiB / 10, 64 KiB)}), an eden of 896 KiB, which without TLABs ({@code --use-tlab 0},
+ * as {@code -XX:-UseTLAB}) holds exactly 896 objects; {@link #edenHoldsObjectsAndTlabWasteAsHotSpotsTlabsLeaveIt}
+ * works out by hand what HotSpot's TLABs leave of it. The sanity checker runs after every collection.
  */
 class SerialTest {
     private static final long OBJECT = 1024;
@@ -59,7 +60,13 @@ class SerialTest {
 
     private static RunResult serial(TraceSource program, long heap, long nursery, int maxThreshold, int threads)
             throws IOException {
-        Options options = new Options().heapBytes(heap).geometry(4096, 0, 0, 4096).planOption(Serial.MAX_TENURING_THRESHOLD, maxThreshold).threads(threads).sanity(true);
+        return serial(program, heap, nursery, maxThreshold, threads, 0);
+    }
+
+    private static RunResult serial(TraceSource program, long heap, long nursery, int maxThreshold, int threads,
+                                    int useTlab) throws IOException {
+        Options options = new Options().heapBytes(heap).geometry(4096, 0, 0, 4096).planOption(Serial.MAX_TENURING_THRESHOLD, maxThreshold)
+                .planOption(Serial.USE_TLAB, useTlab).threads(threads).sanity(true);
         if (nursery > 0) {
             options.planOption(Serial.YOUNG_BYTES, nursery);
         }
@@ -100,6 +107,33 @@ class SerialTest {
         assertEquals(9, r.gcCount(Gen.NURSERY), "10 edens of garbage: 9 collections");
         assertEquals(0, r.gcCount(CollectionKind.FULL));
         assertEquals(0, r.bytesPromoted());
+    }
+
+    /**
+     * With HotSpot's TLABs, worked out by hand for 1 KiB (128-word) objects in an eden of 114,688 words:
+     * a TLAB's desired size is 114,688 / 50 = 2,293 words, its refill waste limit 2,293 / 64 = 35. The
+     * first TLAB is 2,293 + 128 = 2,421 words, of which 72 are the end reserve: 18 objects fit, 45 words
+     * are left; as 45 > 35 the next three objects go outside the TLAB (the limit grows by 4 each time, to
+     * 47), then the TLAB is retired (45 + 72 words wasted) and the next taken: 21 objects per 2,805 words.
+     * 40 such rounds use 112,200 words; the 41st TLAB takes 2,421 of the last 2,488 and holds 18 objects,
+     * the next object fits neither it nor the 67 words left: the first young collection comes after 858
+     * objects, with eden's 114,621 words used and 41 x 117 words wasted.
+     */
+    @Test
+    void edenHoldsObjectsAndTlabWasteAsHotSpotsTlabsLeaveIt() throws IOException {
+        RunResult r = serial(cycles(3, 0, false), 8L << 20, 1L << 20, 15, 1, 1);
+        assertNull(r.outOfMemory());
+        GcRecord first = young(r).get(0);
+        assertEquals(858 * OBJECT, first.allocatedBefore());
+        assertEquals(114_621L * 8, first.planStats().get(SerialGcStats.EDEN_USED_BYTES));
+        assertEquals(41L * 117 * 8, first.planStats().get(SerialGcStats.TLAB_WASTE_BYTES));
+        for (GcRecord c : young(r)) {
+            assertTrue(c.planStats().get(SerialGcStats.EDEN_USED_BYTES) > (896L << 10) - OBJECT,
+                    "eden is full to less than an object at each young collection");
+        }
+        RunResult without = serial(cycles(3, 0, false), 8L << 20, 1L << 20, 15, 1, 0);
+        assertEquals(PER_EDEN * OBJECT, young(without).get(0).allocatedBefore());
+        assertEquals(0L, young(without).get(0).planStats().get(SerialGcStats.TLAB_WASTE_BYTES));
     }
 
     @Test

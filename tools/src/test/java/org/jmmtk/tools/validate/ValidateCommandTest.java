@@ -94,12 +94,15 @@ class ValidateCommandTest {
         Map<?, ?> jmmtk = (Map<?, ?>) o.get("jmmtk");
         int hotspotYoung = ((Number) hotspot.get("youngGcCount")).intValue();
         int jmmtkYoung = ((Number) jmmtk.get("youngGcCount")).intValue();
-        assertTrue(jmmtkYoung >= 15 && hotspotYoung - jmmtkYoung >= 0 && hotspotYoung - jmmtkYoung <= 1, r.out());
+        // within one collection either way: Window's allocation ends ~30 KB short of an eden boundary under
+        // HotSpot, less than the JVM threads' TLABs serial does not model (43-73 KB here; docs/validation.md)
+        assertTrue(jmmtkYoung >= 15 && Math.abs(hotspotYoung - jmmtkYoung) <= 1, r.out());
         assertEquals(hotspot.get("fullGcCount"), jmmtk.get("fullGcCount"), r.out());
         double median = ((Number) ((Map<?, ?>) o.get("errorPercent")).get("medianPerGcPromoted")).doubleValue();
         assertTrue(median <= 15, "median per-GC promoted error " + median + "%: " + r.out());
-        long hotspotAfterFirst = promotedAfterFirst((List<?>) hotspot.get("youngCollections"), jmmtkYoung);
-        long jmmtkAfterFirst = promotedAfterFirst((List<?>) jmmtk.get("youngCollections"), jmmtkYoung);
+        int paired = Math.min(hotspotYoung, jmmtkYoung);
+        long hotspotAfterFirst = promotedAfterFirst((List<?>) hotspot.get("youngCollections"), paired);
+        long jmmtkAfterFirst = promotedAfterFirst((List<?>) jmmtk.get("youngCollections"), paired);
         assertTrue(Math.abs(jmmtkAfterFirst - hotspotAfterFirst) <= 0.10 * hotspotAfterFirst,
                 "promoted after the first collection: HotSpot " + hotspotAfterFirst + ", serial " + jmmtkAfterFirst);
     }

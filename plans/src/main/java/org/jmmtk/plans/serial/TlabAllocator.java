@@ -1,0 +1,79 @@
+package org.jmmtk.plans.serial;
+
+import org.jmmtk.core.alloc.Allocator;
+import org.jmmtk.core.alloc.BumpAllocator;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.policy.Space;
+
+/**
+ * A serial mutator's allocation in eden: when a young collection comes is decided as HotSpot decides
+ * it, by eden's bytes handed out in TLABs and to objects allocated outside them ({@link Tlab}, counted
+ * by {@link Serial#claimEden}), so TLAB waste and the last TLAB clipped to eden's end are modelled; where
+ * objects lie is the bump allocator's business (buffers continued while contiguous, no holes), which
+ * no figure depends on. When eden cannot give what the TLAB policy asks for, a young collection runs
+ * and the allocation starts again, as HotSpot's {@code VM_GenCollectForAllocation} does; an object
+ * that failed outside a TLAB is retried outside one (HotSpot allocates it in the emptied eden). With
+ * {@code --use-tlab 0} every object goes outside, as with {@code -XX:-UseTLAB}. Used
+ * by its mutator's thread.
+ */
+final class TlabAllocator extends Allocator {
+    private final Serial plan;
+    private final BumpAllocator placement;
+    private final Tlab tlab;
+    private boolean outsideAfterCollection;
+
+    TlabAllocator(SimulatedMemory memory, Serial plan, int ordinal, BumpAllocator placement) {
+        super(memory, ordinal);
+        this.plan = plan;
+        this.placement = placement;
+        this.tlab = new Tlab(plan.generations().edenBytes(), plan.allocatingThreads());
+    }
+
+    @Override
+    public long alloc(long bytes) {
+        if (tlab.tryAllocate(bytes >>> 3)) {
+            return placement.alloc(bytes);
+        }
+        return allocSlow(bytes);
+    }
+
+    @Override
+    protected long allocSlowOnce(long bytes) {
+        long words = bytes >>> 3;
+        if (outsideAfterCollection || !plan.usesTlabs() || tlab.slowPath(words) == Tlab.Slow.OUTSIDE) {
+            return outside(words, bytes);
+        }
+        long size = tlab.newTlabWords(words, plan.edenAvailableBytes() >>> 3);
+        if (size == 0 || !plan.claimEden(size << 3)) {
+            return outside(words, bytes);
+        }
+        tlab.filled(size, words);
+        return placement.alloc(bytes);
+    }
+
+    private long outside(long words, long bytes) {
+        if (!plan.claimEden(bytes)) {
+            outsideAfterCollection = true;
+            plan.collectForEden();
+            return 0;
+        }
+        outsideAfterCollection = false;
+        tlab.allocatedOutside(words);
+        return placement.alloc(bytes);
+    }
+
+    /** The TLAB policy, for the collection's accounting. */
+    Tlab tlab() {
+        return tlab;
+    }
+
+    @Override
+    public void reset() {
+        placement.reset();
+    }
+
+    @Override
+    public Space space() {
+        return placement.space();
+    }
+}
