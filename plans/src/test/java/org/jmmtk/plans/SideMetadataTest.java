@@ -37,8 +37,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * of memory where it otherwise completes.
  */
 class SideMetadataTest {
-    /** Primitive arrays of spaces that are not side metadata: mark-compact's list of live objects. */
-    private static final Set<String> NOT_METADATA = Set.of(MarkCompactSpace.class.getName() + ".live");
+    /**
+     * Primitive arrays of spaces that are not side metadata: mark-compact's list of live objects, the
+     * Immix defragmentation policy's mark histogram.
+     */
+    private static final Set<String> NOT_METADATA = Set.of(MarkCompactSpace.class.getName() + ".live",
+            "org.jmmtk.core.policy.immix.ImmixDefrag.markHistogram");
 
     static Stream<String> plans() {
         return Plans.REGISTRY.all().stream().map(Plans.Entry::name);
@@ -79,8 +83,15 @@ class SideMetadataTest {
         }
         for (Space s : mmtk.spaces().all()) {
             long bytes = 0;
-            for (Object table : fieldValues(s, s.getClass(), Space.class)) {
-                bytes += planTables.contains(table) ? 0 : bytesOf(table);
+            // the tables every space reaches through Space (the valid-object bits) are global, not its own
+            Set<Object> tables = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (Object shared : fieldValues(s, Space.class, null)) {
+                tables.add(shared);
+            }
+            for (Object part : spaceAndParts(s)) {
+                for (Object table : fieldValues(part, part.getClass(), Space.class)) {
+                    bytes += planTables.contains(table) || !tables.add(table) ? 0 : bytesOf(table);
+                }
             }
             long arrays = primitiveArrays(s);
             spaceArrays += arrays;
@@ -131,25 +142,46 @@ class SideMetadataTest {
         assertTrue(charged.gcCount() > free.gcCount(), plan + ": the charge changed nothing");
     }
 
-    /** Bytes of the primitive arrays a space holds in its own fields (its dense side tables), each counted once. */
+    /**
+     * Bytes of the primitive arrays a space holds in its own fields and its parts' (its dense side
+     * tables), each counted once.
+     */
     private static long primitiveArrays(Space s) throws IllegalAccessException {
         Set<Object> counted = Collections.newSetFromMap(new IdentityHashMap<>());
         long bytes = 0;
-        for (Class<?> c = s.getClass(); c != Space.class; c = c.getSuperclass()) {
-            for (Field f : c.getDeclaredFields()) {
-                if (Modifier.isStatic(f.getModifiers()) || !f.getType().isArray()
-                        || !f.getType().getComponentType().isPrimitive()
-                        || NOT_METADATA.contains(c.getName() + "." + f.getName())) {
-                    continue;
-                }
-                f.setAccessible(true);
-                Object array = f.get(s);
-                if (array != null && counted.add(array)) {
-                    bytes += arrayBytes(array);
+        for (Object part : spaceAndParts(s)) {
+            for (Class<?> c = part.getClass(); c != Space.class && c != Object.class; c = c.getSuperclass()) {
+                for (Field f : c.getDeclaredFields()) {
+                    if (Modifier.isStatic(f.getModifiers()) || !f.getType().isArray()
+                            || !f.getType().getComponentType().isPrimitive()
+                            || NOT_METADATA.contains(c.getName() + "." + f.getName())) {
+                        continue;
+                    }
+                    f.setAccessible(true);
+                    Object array = f.get(part);
+                    if (array != null && counted.add(array)) {
+                        bytes += arrayBytes(array);
+                    }
                 }
             }
         }
         return bytes;
+    }
+
+    /**
+     * A space and its parts: the objects in its fields whose classes are package-private classes of its
+     * own package (the Immix policy keeps its tables in such parts: block states, line marks, ...).
+     */
+    private static java.util.List<Object> spaceAndParts(Space s) throws IllegalAccessException {
+        java.util.List<Object> all = new java.util.ArrayList<>();
+        all.add(s);
+        for (Object v : fieldValues(s, s.getClass(), Space.class)) {
+            Class<?> c = v.getClass();
+            if (c.getPackageName().equals(s.getClass().getPackageName()) && !Modifier.isPublic(c.getModifiers())) {
+                all.add(v);
+            }
+        }
+        return all;
     }
 
     private static long arrayBytes(Object array) {

@@ -1,7 +1,7 @@
 package org.jmmtk.core.alloc;
 
 import org.jmmtk.core.memory.SimulatedMemory;
-import org.jmmtk.core.policy.ImmixSpace;
+import org.jmmtk.core.policy.immix.ImmixSpace;
 
 /**
  * Immix allocation (paper section 3.2; mmtk-core's {@code ImmixAllocator}): bump allocation into the

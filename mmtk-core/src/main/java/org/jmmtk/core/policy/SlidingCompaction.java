@@ -10,8 +10,8 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * survivors in address order with their new addresses, the redirection of the survivors' fields, and
  * the slide itself. How new addresses are chosen, and how a reference finds its target's new address,
  * is the space's business: {@link MarkCompactSpace} packs the survivors from its start and keeps a
- * forwarding table (one entry per granule); {@link ImmixCompactor} packs them block by block, an object
- * never crossing a block's end, and looks new addresses up here ({@link #forward}, a binary search over
+ * forwarding table (one entry per granule); {@link org.jmmtk.core.policy.immix.ImmixCompactor} packs them
+ * block by block, an object never crossing a block's end, and looks new addresses up here ({@link #forward}, a binary search over
  * the survivors, so a space compacted only in emergencies declares no per-granule table). Either way no
  * survivor's new place lies after its old one, so the slide in address order never overwrites a
  * survivor that has yet to move.

@@ -1,5 +1,6 @@
 /**
- * Spaces (policies): copy, mark-sweep, mark-compact, Immix, large objects, immortal; the space table.
+ * Spaces (policies): copy, mark-sweep, mark-compact, large objects, immortal; the space table. Immix, whose
+ * policy has several parts, has a package of its own ({@code policy.immix}).
  *
  * <p><b>Public API</b> for plans and plugins built outside jmmtk (docs/extending.md).
  */

@@ -2,7 +2,7 @@ package org.jmmtk.core.scheduling;
 
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
-import org.jmmtk.core.policy.ImmixCompactor;
+import org.jmmtk.core.policy.immix.ImmixCompactor;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;

@@ -4,7 +4,7 @@ package org.jmmtk.core.policy;
  * A trace context for unit tests of one space: every call fails the test unless the test overrides
  * it, so a policy that copies, counts or queues where the test did not expect it is caught.
  */
-class StrictTraceLocal implements TraceLocal {
+public class StrictTraceLocal implements TraceLocal {
     @Override
     public void enqueue(long object) {
         throw new AssertionError("unexpected enqueue");

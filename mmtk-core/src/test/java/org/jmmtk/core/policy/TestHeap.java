@@ -8,11 +8,11 @@ import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.VMLayout;
 
 /** Heap services for unit tests of one space: a poll that never collects and no plugins. */
-final class TestHeap {
+public final class TestHeap {
     private TestHeap() {
     }
 
-    static HeapServices services(VMLayout layout, HeapGeometry geometry, SideBitmap validObjects) {
+    public static HeapServices services(VMLayout layout, HeapGeometry geometry, SideBitmap validObjects) {
         AllocationPoll neverCollects = new AllocationPoll() {
             @Override
             public boolean poll(String space, int pages) {

@@ -4,7 +4,7 @@ import org.jmmtk.core.alloc.ImmixAllocator;
 import org.jmmtk.core.barrier.Satb;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.Mutator;
-import org.jmmtk.core.policy.ConcurrentLineMarks;
+import org.jmmtk.core.policy.immix.ConcurrentLineMarks;
 
 /**
  * ConcurrentImmix's mutator: Immix's allocators and the SATB barrier. An object allocated while

@@ -5,7 +5,7 @@ import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.policy.CopySpace;
-import org.jmmtk.core.policy.ImmixSpace;
+import org.jmmtk.core.policy.immix.ImmixSpace;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;

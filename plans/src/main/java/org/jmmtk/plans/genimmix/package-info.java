@@ -2,7 +2,7 @@
  * GenImmix, generational Immix (Blackburn and McKinley, PLDI 2008, section 5; MMTk's production
  * default), built as mmtk-core's {@code plan/generational/immix}: a copying nursery over an Immix
  * mature space, with the shared generational machinery of {@link org.jmmtk.plans.generational} and
- * the Immix policy of {@link org.jmmtk.core.policy.ImmixSpace}.
+ * the Immix policy of {@link org.jmmtk.core.policy.immix.ImmixSpace}.
  *
  * <p>Policy decisions and where they come from:
  * <ul>

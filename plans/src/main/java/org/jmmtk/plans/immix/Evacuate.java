@@ -1,6 +1,6 @@
 package org.jmmtk.plans.immix;
 
-import org.jmmtk.core.policy.ImmixSpace;
+import org.jmmtk.core.policy.immix.ImmixSpace;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;

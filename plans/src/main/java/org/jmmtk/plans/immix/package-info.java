@@ -1,6 +1,6 @@
 /**
  * Immix (IX): mark-region collection (Blackburn and McKinley, PLDI 2008) over one
- * {@link org.jmmtk.core.policy.ImmixSpace}, with the common large object and immortal spaces of
+ * {@link org.jmmtk.core.policy.immix.ImmixSpace}, with the common large object and immortal spaces of
  * {@link org.jmmtk.core.plan.Plan}.
  *
  * <p>Policy decisions and where they come from:

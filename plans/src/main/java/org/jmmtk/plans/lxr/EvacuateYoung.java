@@ -5,7 +5,7 @@ import org.jmmtk.core.barrier.ReferenceCounts;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.Mutator;
-import org.jmmtk.core.policy.ImmixSpace;
+import org.jmmtk.core.policy.immix.ImmixSpace;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;

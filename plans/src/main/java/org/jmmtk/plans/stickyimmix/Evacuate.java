@@ -2,7 +2,7 @@ package org.jmmtk.plans.stickyimmix;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.policy.ImmixSpace;
+import org.jmmtk.core.policy.immix.ImmixSpace;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;

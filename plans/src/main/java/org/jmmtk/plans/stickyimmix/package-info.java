@@ -1,7 +1,7 @@
 /**
  * StickyImmix, generational Immix in one space with sticky mark bits (mmtk-core's
  * {@code plan/sticky/immix}; the mark-bit generations of Demers et al., POPL 1990), over one mixed-age
- * {@link org.jmmtk.core.policy.ImmixSpace} and the common large object and immortal spaces.
+ * {@link org.jmmtk.core.policy.immix.ImmixSpace} and the common large object and immortal spaces.
  *
  * <p>Policy decisions and where they come from:
  * <ul>
@@ -22,7 +22,7 @@
  *     and the survivors. The Immix space is then swept: the lines of dead young objects are free.</li>
  * <li><b>Full collections</b>: the object marks are cleared, then immix's collection: mark, defragment
  *     (recyclable blocks left untaken), sweep; an emergency slides the Immix space instead of
- *     evacuating ({@link org.jmmtk.core.policy.ImmixCompactor}, not in mmtk-core). Large objects are
+ *     evacuating ({@link org.jmmtk.core.policy.immix.ImmixCompactor}, not in mmtk-core). Large objects are
  *     swept here only.</li>
  * <li><b>Triggers</b> (mmtk-core's {@code collection_required}, {@code should_next_gc_be_full_heap},
  *     default {@code ProportionalBounded(0.25, 1.0)} nursery): a nursery collection when the budget is

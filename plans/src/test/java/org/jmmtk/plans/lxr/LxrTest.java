@@ -69,7 +69,7 @@ class LxrTest {
     /**
      * Issue 34's space target: the random and sharing workloads complete in 1.5 times their maximum live
      * size with semispace's live set, through emergency collections that slide the Immix space
-     * ({@link org.jmmtk.core.policy.ImmixCompactor}) and without a copy reserve once the heap is tight.
+     * ({@link org.jmmtk.core.policy.immix.ImmixCompactor}) and without a copy reserve once the heap is tight.
      * At scale 1 (14 and 44 KiB live, most objects larger than a 64-byte line) both ran out of memory
      * when emergencies only evacuated (holes of a line or two, no clean block to copy into); scale 20
      * did before emergencies compacted at all. Small cases and the paced one run at 1, 2 and 4 GC

@@ -121,7 +121,7 @@ class StickyImmixTest {
 
     /**
      * At its smallest heap, where full collections are emergencies that slide the Immix space
-     * ({@link org.jmmtk.core.policy.ImmixCompactor}), stickyimmix keeps semispace's live set with the
+     * ({@link org.jmmtk.core.policy.immix.ImmixCompactor}), stickyimmix keeps semispace's live set with the
      * sanity checker at 1, 2 and 4 GC threads, and full collections move objects.
      */
     @ParameterizedTest(name = "seed {0}")

@@ -1,4 +1,4 @@
-package org.jmmtk.core.policy;
+package org.jmmtk.core.policy.immix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,6 +14,10 @@ import org.jmmtk.core.memory.SideMetadataSpec;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.memory.VMLayout;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.policy.HeapServices;
+import org.jmmtk.core.policy.StrictTraceLocal;
+import org.jmmtk.core.policy.TestHeap;
+import org.jmmtk.core.policy.TraceLocal;
 import org.jmmtk.core.util.Constants;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,13 @@
-package org.jmmtk.core.policy;
+package org.jmmtk.core.policy.immix;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.policy.ForwardingSpace;
+import org.jmmtk.core.policy.HeapServices;
+import org.jmmtk.core.policy.SlidingCompaction;
+import org.jmmtk.core.policy.TraceLocal;
 
 /**
  * Sliding compaction of an {@link ImmixSpace} (Lisp-2, block by block): the last resort of a tight
@@ -18,7 +22,7 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * reference finds its target's by binary search), so a plan that compacts only in emergencies declares
  * no side metadata for it. References are redirected by a RefForwarding pass over every space
  * ({@link #updateSlot}), then {@link #slide} moves the survivors ({@link SlidingCompaction}, shared
- * with {@link MarkCompactSpace}) and rebuilds the line marks of the compacted blocks from the objects now
+ * with {@link org.jmmtk.core.policy.MarkCompactSpace}) and rebuilds the line marks of the compacted blocks from the objects now
  * in them. The space's sweep that follows frees the blocks left empty and classifies the others as it
  * always does; survivors keep their marks until then. Side metadata moves with each object: the
  * valid-object bit, the space's unlog bit, and whatever the plan passes as a {@link SlidingCompaction.MoveHook}

@@ -1,6 +1,7 @@
-package org.jmmtk.core.policy;
+package org.jmmtk.core.policy.immix;
 
 import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.policy.ObjectVisitor;
 
 /**
  * The line marks of an {@link ImmixSpace} whose mark runs concurrently with its mutators (ConcurrentImmix;
@@ -20,11 +21,13 @@ import org.jmmtk.core.memory.SideMetadataRegistry;
  */
 public final class ConcurrentLineMarks {
     private final ImmixSpace space;
+    private final LineMarks lines;
 
     /** Gives {@code space} its second table, declared in {@code metadata} as {@code immix-next-line-mark}. */
     public ConcurrentLineMarks(ImmixSpace space, SideMetadataRegistry metadata) {
         this.space = space;
-        space.addSpareLineMarks(metadata);
+        this.lines = space.lineMarks();
+        lines.addSpare(metadata);
     }
 
     /**
@@ -32,7 +35,7 @@ public final class ConcurrentLineMarks {
      * allocators still read the space's table.
      */
     public void beginMark() {
-        space.markIntoSpareLineMarks();
+        lines.markIntoSpare(space.blockLimit());
     }
 
     /**
@@ -53,7 +56,7 @@ public final class ConcurrentLineMarks {
      * Called in a pause, between {@link #beginMark} and {@link #finishMark}.
      */
     public void walkMarkedLines(ObjectVisitor visitor) {
-        space.walkObjectsOnMarkedLines(visitor);
+        lines.walkObjectsOnMarkedLines(space.blockLimit(), visitor);
     }
 
     /**
@@ -61,6 +64,6 @@ public final class ConcurrentLineMarks {
      * becomes the space's, read by the sweep and the allocators; the old one is the next mark's.
      */
     public void finishMark() {
-        space.adoptSpareLineMarks();
+        lines.adoptSpare();
     }
 }
