@@ -131,16 +131,16 @@ final class ScalabilityReport implements ProbeReport {
         WorkSpan.Medians all = medians(null);
         WorkSpan.Medians closure = medians(Stage.CLOSURE);
         out.printf(Locale.ROOT, "median collection: work %.3f ms, span %.3f ms, parallelism %.2f; closure: work %.3f ms, "
-                + "span %.3f ms, parallelism %.2f (the bound for sweep's speedups, which are ratios of medians)%n",
+                + "span %.3f ms, parallelism %.2f (as the collections ran: moves with each recording's stalls)%n",
                 all.work() / 1e6, all.span() / 1e6, all.parallelism(), closure.work() / 1e6, closure.span() / 1e6,
                 closure.parallelism());
         WorkSpan.Medians leastAll = leastMedians(null);
         WorkSpan.Medians leastClosure = leastMedians(Stage.CLOSURE);
         out.printf(Locale.ROOT, "least packet costs, median collection: work %.3f ms, span %.3f ms, parallelism %.2f; "
                 + "closure: work %.3f ms, span %.3f ms, parallelism %.2f (each packet at its shortest over the "
-                + "collections it appears in: the stable bound)%n", leastAll.work() / 1e6, leastAll.span() / 1e6,
-                leastAll.parallelism(), leastClosure.work() / 1e6, leastClosure.span() / 1e6,
-                leastClosure.parallelism());
+                + "collections it appears in: the bound for sweep's speedups, stable across recordings)%n",
+                leastAll.work() / 1e6, leastAll.span() / 1e6, leastAll.parallelism(), leastClosure.work() / 1e6,
+                leastClosure.span() / 1e6, leastClosure.parallelism());
         out.printf(Locale.ROOT, "pauses %.3f ms; serial part (at most one packet running) %.3f ms = %.1f%% of the pauses%n%n",
                 pause / 1e6, serial / 1e6, pct(serial, pause));
         out.printf("%5s %10s %8s %10s %10s %7s %10s %7s %10s", "gc", "pause ms", "packets", "work ms", "span ms",
