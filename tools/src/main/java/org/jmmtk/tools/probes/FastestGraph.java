@@ -30,13 +30,13 @@ public final class FastestGraph {
                 same.add(c);
             }
         }
-        int[] same0 = new int[first.graph().size()];
-        for (int i = 0; i < same0.length; i++) {
-            same0[i] = i;
+        int[] place = new int[first.graph().size()];
+        for (int i = 0; i < place.length; i++) {
+            place[i] = i;
         }
-        int[][] index = new int[same.size()][];
-        Arrays.fill(index, same0);
-        return least(first.graph(), same, index);
+        int[][] places = new int[same.size()][];
+        Arrays.fill(places, place);
+        return least(same, places, place.length).get(0);
     }
 
     /**
@@ -52,24 +52,7 @@ public final class FastestGraph {
         for (int c = 0; c < keys.length; c++) {
             keys[c] = places(collections.get(c), places);
         }
-        int[][] byPlace = new int[collections.size()][places.size()];
-        for (int c = 0; c < keys.length; c++) {
-            Arrays.fill(byPlace[c], -1);
-            for (int i = 0; i < keys[c].length; i++) {
-                byPlace[c][keys[c][i]] = i;
-            }
-        }
-        List<PacketGraph> graphs = new ArrayList<>();
-        for (int c = 0; c < keys.length; c++) {
-            int[][] index = new int[keys.length][keys[c].length];
-            for (int k = 0; k < keys.length; k++) {
-                for (int i = 0; i < keys[c].length; i++) {
-                    index[k][i] = byPlace[k][keys[c][i]];
-                }
-            }
-            graphs.add(least(collections.get(c).graph(), collections, index));
-        }
-        return graphs;
+        return least(collections, keys, places.size());
     }
 
     /** A packet's place in its collection's spawn tree: its parent's place (-1 for none), its type, its rank. */
@@ -100,36 +83,47 @@ public final class FastestGraph {
     }
 
     /**
-     * {@code g} with packet i at its shortest duration over {@code copies.get(k)}'s packet {@code index[k][i]}
-     * (-1: not in copy k); a child's spawn offset from the copy in which its parent was shortest.
+     * The graph of each of {@code copies} with packet i of copy c at the shortest duration of the packets at place
+     * {@code place[c][i]} (each place at most once per copy) over the copies; a child's spawn offset from the
+     * copy in which its parent's place was shortest, when the child is there, else its own.
      */
-    private static PacketGraph least(PacketGraph g, List<GcGraph> copies, int[][] index) {
-        int n = g.size();
-        long[] min = new long[n];
-        int[] fastest = new int[n];
-        for (int i = 0; i < n; i++) {
-            min[i] = Long.MAX_VALUE;
-            for (int k = 0; k < copies.size(); k++) {
-                int j = index[k][i];
-                long d = j < 0 ? Long.MAX_VALUE : copies.get(k).graph().duration(j);
-                if (d < min[i]) {
-                    min[i] = d;
-                    fastest[i] = k;
+    private static List<PacketGraph> least(List<GcGraph> copies, int[][] place, int places) {
+        long[] min = new long[places];
+        int[] fastest = new int[places];
+        Arrays.fill(min, Long.MAX_VALUE);
+        for (int c = 0; c < copies.size(); c++) {
+            PacketGraph g = copies.get(c).graph();
+            for (int i = 0; i < g.size(); i++) {
+                if (g.duration(i) < min[place[c][i]]) {
+                    min[place[c][i]] = g.duration(i);
+                    fastest[place[c][i]] = c;
                 }
             }
         }
-        PacketGraph.Builder b = new PacketGraph.Builder();
-        for (int i = 0; i < n; i++) {
-            int p = g.parent(i);
-            long offset = -1;
-            if (p >= 0) {
-                int k = fastest[p];
-                offset = index[k][i] >= 0 && copies.get(k).graph().parent(index[k][i]) == index[k][p]
-                        ? copies.get(k).graph().spawnOffset(index[k][i]) : g.spawnOffset(i);
+        long[] offset = new long[places];
+        boolean[] offsetKnown = new boolean[places];
+        for (int c = 0; c < copies.size(); c++) {
+            PacketGraph g = copies.get(c).graph();
+            for (int i = 0; i < g.size(); i++) {
+                int p = g.parent(i);
+                if (p >= 0 && fastest[place[c][p]] == c) {
+                    offset[place[c][i]] = g.spawnOffset(i);
+                    offsetKnown[place[c][i]] = true;
+                }
             }
-            b.add(g.type(i), g.stage(i), min[i], p, offset);
         }
-        return b.build();
+        List<PacketGraph> graphs = new ArrayList<>();
+        for (int c = 0; c < copies.size(); c++) {
+            PacketGraph g = copies.get(c).graph();
+            PacketGraph.Builder b = new PacketGraph.Builder();
+            for (int i = 0; i < g.size(); i++) {
+                int x = place[c][i];
+                long spawn = g.parent(i) < 0 ? -1 : offsetKnown[x] ? offset[x] : g.spawnOffset(i);
+                b.add(g.type(i), g.stage(i), min[x], g.parent(i), spawn);
+            }
+            graphs.add(b.build());
+        }
+        return graphs;
     }
 
     private static boolean sameShape(GcGraph a, GcGraph b) {
