@@ -112,6 +112,18 @@ public final class ConcurrentImmix extends Plan {
         return lineMarks;
     }
 
+    /**
+     * As in Immix, each mutator allocates in blocks and large-object pages it holds alone, and the
+     * valid-object bits change otherwise only in pauses: concurrent marking, on the GC workers under
+     * {@code --pacing real}, sets header mark bits and line marks but never a valid-object bit (sweeps,
+     * which clear them, run in FinalMark, fallback and full pauses). So a plain store sets a new object's
+     * bit; the atomic one made each allocation wait for the header stores to drain.
+     */
+    @Override
+    protected boolean mutatorsOwnValidBitWords() {
+        return Immix.blocksCoverValidBitWords(heap().geometry());
+    }
+
     /** Objects larger than half an Immix block are large, as in Immix. */
     @Override
     public long largeObjectThreshold() {

@@ -66,7 +66,14 @@ public final class Immix extends Plan {
      */
     @Override
     protected boolean mutatorsOwnValidBitWords() {
-        HeapGeometry g = heap().geometry();
+        return blocksCoverValidBitWords(heap().geometry());
+    }
+
+    /**
+     * Whether Immix blocks and large-object pages, which each mutator allocates in alone, each cover
+     * whole words of the valid-object bits ({@code 1 <<} {@link SideBitmap#LOG_BYTES_PER_BITMAP_WORD} bytes).
+     */
+    public static boolean blocksCoverValidBitWords(HeapGeometry g) {
         return Math.min(g.pageBytes(), g.immixBlockBytes()) >= 1 << SideBitmap.LOG_BYTES_PER_BITMAP_WORD;
     }
 
