@@ -4,8 +4,6 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.memory.SideBitmap;
@@ -109,14 +107,7 @@ public final class Serial extends Plan {
     private final ForwardingSpace forwardFull;
     private final long edenPages;
     private final long edenRangePages;
-    // eden's bytes handed out since it was last emptied, in TLABs and to objects outside them (HotSpot's
-    // eden top): when a young collection comes ({@link TlabAllocator}); the pages eden's objects lie on
-    // only place them
-    private final AtomicLong edenClaimed = new AtomicLong();
-    private final PromotedAverage allocatingThreadsAverage = new PromotedAverage(Tlab.ALLOCATION_WEIGHT, 0);
-    private final AtomicInteger allocatingThreads = new AtomicInteger();
-    private final LongAdder tlabWaste = new LongAdder();
-    private long edenUsedAtGc;
+    private final EdenTop edenTop;
 
     // swapped at the end of each successful young collection
     private CopySpace from;
@@ -149,6 +140,7 @@ public final class Serial extends Plan {
         long edenRange = sizes.edenBytes() + EDEN_PLACEMENT_BUFFERS * slack;
         this.eden = new CopySpace("eden", edenRange, args.heap());
         this.edenRangePages = args.heap().geometry().bytesToPages(edenRange);
+        this.edenTop = new EdenTop(sizes.edenBytes());
         this.survivor0 = new CopySpace("survivor0", sizes.survivorBytes() + slack, args.heap());
         this.survivor1 = new CopySpace("survivor1", sizes.survivorBytes() + slack, args.heap());
         // the old generation, plus room to append the young generation during a full collection
@@ -258,27 +250,17 @@ public final class Serial extends Plan {
 
     /** Eden and the from-space in use (HotSpot's {@code DefNewGeneration::used()}). */
     private long youngUsed() {
-        return edenClaimed.get() + fromUsed;
+        return edenTop.used() + fromUsed;
     }
 
-    /** Takes {@code bytes} of eden (a TLAB, or an object outside one); false if eden has not that many left. */
-    boolean claimEden(long bytes) {
-        long limit = sizes.edenBytes();
-        for (long used = edenClaimed.get(); used + bytes <= limit; used = edenClaimed.get()) {
-            if (edenClaimed.compareAndSet(used, used + bytes)) {
-                return true;
-            }
-        }
-        return false;
+    /** Eden's byte count and TLAB statistics, which mutators' allocators claim from and report to. */
+    EdenTop edenTop() {
+        return edenTop;
     }
 
     /** Whether mutators allocate in TLABs ({@link #USE_TLAB}). */
     boolean usesTlabs() {
         return useTlab;
-    }
-
-    long edenAvailableBytes() {
-        return sizes.edenBytes() - edenClaimed.get();
     }
 
     /**
@@ -290,24 +272,6 @@ public final class Serial extends Plan {
         if (eden.acquire((int) edenPages + 1) != 0) {
             throw new IllegalStateException("eden granted more pages than it has");
         }
-    }
-
-    /** HotSpot's {@code ThreadLocalAllocStats::allocating_threads_avg()}: a new thread's TLAB is sized for that many. */
-    int allocatingThreads() {
-        return Math.max((int) (allocatingThreadsAverage.average() + 0.5F), 1);
-    }
-
-    /** Eden's bytes in use when the collection in progress started. */
-    long edenUsedAtGc() {
-        return edenUsedAtGc;
-    }
-
-    /** A mutator's TLAB was retired at the collection's start, after {@code wasteBytes} of TLAB waste since the last one. */
-    void tlabRetired(boolean allocating, long wasteBytes) {
-        if (allocating) {
-            allocatingThreads.incrementAndGet();
-        }
-        tlabWaste.add(wasteBytes);
     }
 
     /**
@@ -332,7 +296,7 @@ public final class Serial extends Plan {
             return true;
         }
         if (space.equals(eden.name())) {
-            // eden's byte count decides (claimEden, collectForEden); the pages only place objects, and take
+            // eden's byte count decides (EdenTop.claim, collectForEden); the pages only place objects, and take
             // a collection only if so many mutators' partly used buffers exhaust the range beyond eden
             return pages > edenPages || eden.reservedPages() + pages > edenRangePages;
         }
@@ -344,7 +308,7 @@ public final class Serial extends Plan {
 
     @Override
     public int pagesBeforeCollection(int budgetFreePages) {
-        return (int) Math.min(budgetFreePages, edenAvailableBytes() / heap().geometry().pageBytes());
+        return (int) Math.min(budgetFreePages, edenTop.available() / heap().geometry().pageBytes());
     }
 
     /** A young collection, then a full one, then a full one clearing everything (HotSpot's last try). */
@@ -407,9 +371,7 @@ public final class Serial extends Plan {
     @Override
     protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         oldUsedAtPrologue = oldUsedNow();
-        edenUsedAtGc = edenClaimed.get();
-        allocatingThreads.set(0);
-        tlabWaste.reset();
+        edenTop.collectionStarts();
         promotedTraceBytes = 0;
         survivorTraceBytes = 0;
         promotionFailed = false;
@@ -578,7 +540,7 @@ public final class Serial extends Plan {
                 ages.clearRange(s.start(), s.allocatedEnd());
                 s.release();
             }
-            edenClaimed.set(0);
+            edenTop.emptied();
             cards.cleanRange(old.start(), old.end());
             cards.cleanRange(largeObjectSpace().start(), largeObjectSpace().end());
             cards.cleanRange(immortalSpace().start(), immortalSpace().end());
@@ -591,7 +553,7 @@ public final class Serial extends Plan {
         ages.clearRange(eden.start(), eden.allocatedEnd());
         ages.clearRange(from.start(), from.allocatedEnd());
         eden.release();
-        edenClaimed.set(0);
+        edenTop.emptied();
         from.release();
         to.chargeCopies(toUsed);
         CopySpace s = from;
@@ -602,10 +564,7 @@ public final class Serial extends Plan {
 
     @Override
     protected void endOfGC(CollectionKind kind) {
-        // ThreadLocalAllocStats::publish, when any thread allocated since the last collection
-        if (edenUsedAtGc > 0) {
-            allocatingThreadsAverage.sample(allocatingThreads.get());
-        }
+        edenTop.collectionEnds();
         if (kind == CollectionKind.FULL) {
             largeUsed = largeLiveBytes();
             largeBytesAllocated.reset();
@@ -648,8 +607,8 @@ public final class Serial extends Plan {
         stats.put(SerialGcStats.PROMOTION_FAILED, promotionFailed ? 1L : 0L);
         stats.put(SerialGcStats.ATTEMPTED, attempted ? 1L : 0L);
         stats.put(SerialGcStats.OLD_USED_BYTES, oldUsedNow());
-        stats.put(SerialGcStats.EDEN_USED_BYTES, edenUsedAtGc);
-        stats.put(SerialGcStats.TLAB_WASTE_BYTES, tlabWaste.sum());
+        stats.put(SerialGcStats.EDEN_USED_BYTES, edenTop.usedAtGc());
+        stats.put(SerialGcStats.TLAB_WASTE_BYTES, edenTop.wasteBytes());
         return stats;
     }
 }

@@ -43,8 +43,8 @@ final class SerialMutator extends Mutator {
     @Override
     public void prepare() {
         super.prepare();
-        boolean allocating = tlab.retireAtGc(plan.edenUsedAtGc());
-        plan.tlabRetired(allocating, tlab.takeWasteBytes());
+        boolean allocating = tlab.retireAtGc(plan.edenTop().usedAtGc());
+        plan.edenTop().tlabRetired(allocating, tlab.takeWasteBytes());
     }
 
     @Override

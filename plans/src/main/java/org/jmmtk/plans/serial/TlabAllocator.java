@@ -8,7 +8,7 @@ import org.jmmtk.core.policy.Space;
 /**
  * A serial mutator's allocation in eden: when a young collection comes is decided as HotSpot decides
  * it, by eden's bytes handed out in TLABs and to objects allocated outside them ({@link Tlab}, counted
- * by {@link Serial#claimEden}), so TLAB waste and the last TLAB clipped to eden's end are modelled; where
+ * by {@link EdenTop}), so TLAB waste and the last TLAB clipped to eden's end are modelled; where
  * objects lie is the bump allocator's business (buffers continued while contiguous, no holes), which
  * no figure depends on. When eden cannot give what the TLAB policy asks for, a young collection runs
  * and the allocation starts again, as HotSpot's {@code VM_GenCollectForAllocation} does; an object
@@ -19,6 +19,7 @@ import org.jmmtk.core.policy.Space;
 final class TlabAllocator extends Allocator {
     private final Serial plan;
     private final BumpAllocator placement;
+    private final EdenTop edenTop;
     private final Tlab tlab;
     private boolean outsideAfterCollection;
 
@@ -26,7 +27,8 @@ final class TlabAllocator extends Allocator {
         super(memory, ordinal);
         this.plan = plan;
         this.placement = placement;
-        this.tlab = new Tlab(plan.generations().edenBytes(), plan.allocatingThreads());
+        this.edenTop = plan.edenTop();
+        this.tlab = new Tlab(plan.generations().edenBytes(), edenTop.allocatingThreads());
     }
 
     @Override
@@ -43,8 +45,8 @@ final class TlabAllocator extends Allocator {
         if (outsideAfterCollection || !plan.usesTlabs() || tlab.slowPath(words) == Tlab.Slow.OUTSIDE) {
             return outside(words, bytes);
         }
-        long size = tlab.newTlabWords(words, plan.edenAvailableBytes() >>> 3);
-        if (size == 0 || !plan.claimEden(size << 3)) {
+        long size = tlab.newTlabWords(words, edenTop.available() >>> 3);
+        if (size == 0 || !edenTop.claim(size << 3)) {
             return outside(words, bytes);
         }
         tlab.filled(size, words);
@@ -52,7 +54,7 @@ final class TlabAllocator extends Allocator {
     }
 
     private long outside(long words, long bytes) {
-        if (!plan.claimEden(bytes)) {
+        if (!edenTop.claim(bytes)) {
             outsideAfterCollection = true;
             plan.collectForEden();
             return 0;
