@@ -136,8 +136,6 @@ final class Layouts {
         final int arrayScale;
         /** For a hidden class: the slot of field {@code arg$(i+1)} (a lambda's captured argument i), or -1. */
         private final int[] capturedSlots;
-        /** The slot of {@code Reference.referent} in a weak or phantom reference, whose stores are not recorded; or -1. */
-        private final int weakReferentSlot;
         int typeId;
         private volatile long instanceBytes;
         private volatile int[] slotPlusOne = new int[0];
@@ -161,30 +159,6 @@ final class Layouts {
                 instanceBytes = -1;
             }
             capturedSlots = type.isHidden() ? capturedSlots(refFields, type) : new int[0];
-            weakReferentSlot = weakReferentSlot(refFields, type);
-        }
-
-        /**
-         * The slot of {@code referent} when {@code type} is a {@code WeakReference} or {@code PhantomReference}:
-         * HotSpot's collectors clear such a referent at the first collection that finds it reachable only
-         * through references, so the reference must not keep it alive in a replay; a later
-         * {@code get()} that still returned it in the recorded run is a use, and the post-pass pins the
-         * object to it. A {@code SoftReference}'s referent stays a strong edge (HotSpot clears soft
-         * referents only after {@code SoftRefLRUPolicyMSPerMB} ms per free megabyte without a
-         * {@code get()}, or before throwing OutOfMemoryError), as does a finalizer's.
-         */
-        private static int weakReferentSlot(Field[] refFields, Class<?> type) {
-            if (!java.lang.ref.WeakReference.class.isAssignableFrom(type)
-                    && !java.lang.ref.PhantomReference.class.isAssignableFrom(type)) {
-                return -1;
-            }
-            for (int i = 0; i < refFields.length; i++) {
-                if (refFields[i].getDeclaringClass() == java.lang.ref.Reference.class
-                        && refFields[i].getName().equals("referent")) {
-                    return i;
-                }
-            }
-            return -1;
         }
 
         /** The slot of a lambda's captured argument {@code argument} (from 0; its field {@code arg$(argument+1)}), or -1. */
@@ -290,7 +264,7 @@ final class Layouts {
             for (int i = refFields.length - 1; i >= 0 && ownerClass != null; i--) {
                 Field f = refFields[i];
                 if (f.getName().equals(name) && f.getDeclaringClass().isAssignableFrom(ownerClass)) {
-                    slot = i == weakReferentSlot ? -1 : i;
+                    slot = i;
                     break;
                 }
             }

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exit 2 and leave no file behind.
  */
 class RecordCommandTest {
-    private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs");
+    private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -273,45 +273,6 @@ class RecordCommandTest {
         }
         assertEquals(List.of(1L, 20L, 20L, 20L, 20L), lambdas.values().stream().sorted().toList(),
                 "four capturing call sites made 20 each, the non-capturing one a single lambda: " + lambdas);
-    }
-
-    /**
-     * WeakRefs keeps weak, soft and phantom references for the whole run and drops their referents at
-     * once: in the trace a weak or phantom referent dies with its last strong holder (before the Marker
-     * is made), a soft one lives as long as its reference, and a weak referent the program fetched with
-     * {@code get()} and stored lives from there (pinned to that use, then held). The recorded JVM gets a
-     * young generation of 512 MB, so no collection of its own clears a referent before the program asks
-     * for it. Replayed on serial in a 16 MB heap, the 40 MB of arrays held only by weak references do not
-     * fill it (the agent that recorded the referent as a field ran out of memory there).
-     */
-    @Test
-    void aWeakOrPhantomReferenceDoesNotKeepItsReferentAlive() throws IOException {
-        Path trace = dir.resolve("weak.trace");
-        Cli.Result r = record(trace, "--", "java", "-Xms1g", "-Xmx1g", "-Xmn512m", "-XX:TieredStopAtLevel=1",
-                "-cp", classes.toString(), "WeakRefs");
-        assertEquals(0, r.code(), r.err());
-        Path perfect = dir.resolve("weak.perfect");
-        // a heap that holds the 40 MB, so that with referents held strongly the deaths below are what fails
-        r = Cli.run("lifetimes", "--heap", "256m", "-o", perfect.toString(), trace.toString());
-        assertEquals(0, r.code(), r.err());
-        List<String> lines = Files.readAllLines(perfect);
-        int marker = firstAllocation(lines, "WeakRefs$Marker");
-        for (String weak : List.of("WeakRefs$Weakly", "WeakRefs$Phantomly")) {
-            List<Integer> deaths = deaths(lines, weak);
-            assertEquals(20, deaths.size(), weak);
-            assertTrue(deaths.stream().allMatch(d -> d > 0 && d < marker),
-                    weak + " dies before line " + marker + " although its reference is kept: " + deaths);
-        }
-        for (String held : List.of("WeakRefs$Softly", "WeakRefs$Fetched")) {
-            List<Integer> deaths = deaths(lines, held);
-            assertEquals(20, deaths.size(), held);
-            assertTrue(deaths.stream().allMatch(d -> d < 0), held + " lives to the end: " + deaths);
-        }
-        r = Cli.run("run", "--trace", trace.toString(), "--plan", "serial", "--heap", "16m", "--nursery", "4m",
-                "--sanity", "--json");
-        assertEquals(0, r.code(), r.err());
-        long live = number(JsonTree.object(r.out()), "finalLiveBytes");
-        assertTrue(live < 4_000_000, "the weakly held arrays are not live at the end: " + live);
     }
 
     /**
