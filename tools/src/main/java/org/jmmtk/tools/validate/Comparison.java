@@ -53,14 +53,42 @@ public record Comparison(List<Collector> runs, Collector median, Collector jmmtk
 
     /** The median per-collection promoted error in percent over the paired young collections; NaN without pairs. */
     public double medianPerGcPromotedErrorPercent() {
-        int n = Math.min(median.promoted().length, jmmtk.promoted().length);
-        if (n == 0 || jmmtk.promotedTotal() < 0) {
+        if (jmmtk.promotedTotal() < 0) {
+            return Double.NaN;
+        }
+        return medianPerGcErrorPercent(median.promoted(), jmmtk.promoted());
+    }
+
+    /**
+     * HotSpot's own per-collection spread: the largest median per-collection promoted error of one of its
+     * other runs against the median run, as jmmtk's is measured; NaN with a single run. A jmmtk figure
+     * within it is as close to the median run as HotSpot's own runs are.
+     */
+    public double hotSpotPerGcPromotedSpreadPercent() {
+        double spread = Double.NaN;
+        for (Collector r : runs) {
+            if (r != median) {
+                double e = medianPerGcErrorPercent(median.promoted(), r.promoted());
+                spread = Double.isNaN(spread) ? e : Math.max(spread, e);
+            }
+        }
+        return spread;
+    }
+
+    /**
+     * The median over the paired collections (the i-th of each) of |other - reference| / reference in
+     * percent (a pair where the reference promoted nothing counts 0 if the other did not either, else
+     * 100%); NaN without pairs.
+     */
+    static double medianPerGcErrorPercent(long[] reference, long[] other) {
+        int n = Math.min(reference.length, other.length);
+        if (n == 0) {
             return Double.NaN;
         }
         double[] e = new double[n];
         for (int i = 0; i < n; i++) {
-            long h = median.promoted()[i];
-            long j = jmmtk.promoted()[i];
+            long h = reference[i];
+            long j = other[i];
             e[i] = h == 0 ? (j == 0 ? 0 : 100) : 100.0 * Math.abs(j - h) / h;
         }
         Arrays.sort(e);

@@ -33,7 +33,9 @@ final class ValidationReport {
         row(out, c, "promoted (total)", Collector::promotedTotal, true);
         row(out, c, "survivor bytes (mean per GC)", Collector::meanSurvivorBytes, true);
         row(out, c, "tenured at the end", Collector::tenuredAtEnd, true);
-        out.printf(Locale.ROOT, "  %-30s %24s %14s %9s%n", "promoted per GC (median error)", "", "",
+        double spread = c.hotSpotPerGcPromotedSpreadPercent();
+        out.printf(Locale.ROOT, "  %-30s %24s %14s %9s%n", "promoted per GC (median error)",
+                Double.isNaN(spread) ? "" : "(runs: up to " + percent(spread, false) + ")", "",
                 percent(c.medianPerGcPromotedErrorPercent(), false));
         out.printf(Locale.ROOT, "  %-30s %24s %14s%n", "coverage", "", Double.isNaN(c.coverage()) ? "-"
                 : String.format(Locale.ROOT, "%.3f", c.coverage()));
@@ -122,6 +124,7 @@ final class ValidationReport {
         j.writeNumberField("meanSurvivorBytes", c.medianOf(Collector::meanSurvivorBytes));
         j.writeNumberField("tenuredBytesAtEnd", c.medianOf(Collector::tenuredAtEnd));
         j.writeNumberField("wallMs", c.medianOf(Collector::wallNanos) / 1e6);
+        numberOrNull(j, "perGcPromotedSpreadPercent", c.hotSpotPerGcPromotedSpreadPercent());
     }
 
     private static void figures(JsonGenerator j, Collector r) throws IOException {
