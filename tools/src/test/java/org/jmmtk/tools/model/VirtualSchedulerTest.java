@@ -129,6 +129,28 @@ class VirtualSchedulerTest {
         assertEquals(20_500, VirtualScheduler.run(g, 2, ModelCosts.FREE).totalNanos());
     }
 
+    /**
+     * Three workers take the monitor one at a time (steal cost 1 us, wake-up 100 ns). A 1 us root spawns leaves of
+     * 10, 10, 10 and 0.1 us at once; the root's bucket wakes worker 1 and the second leaf worker 2, both arriving
+     * at 100 ns. Worker 1 checks from 100 to 1100 (worker 0 runs) and steals the second leaf, running it from 2100
+     * (one running victim); worker 2's check waits for the monitor, 1100 to 2100, and it steals the third leaf
+     * past two running workers, from 4100 to 14,100. Worker 0 runs the first and last leaves and checks from 13,100
+     * to 14,100, worker 1 after it from 14,100 to 15,100; worker 2, done at 14,100 with no one running, waits
+     * for the monitor until 15,100 and parks last.
+     */
+    @Test
+    void checksAndSignalsTakeTheMonitorOneAtATime() {
+        PacketGraph.Builder b = new PacketGraph.Builder();
+        int root = b.add("Root", Graphs.UNCONSTRAINED, 1_000, -1, -1);
+        for (long d : new long[] {10_000, 10_000, 10_000, 100}) {
+            b.add("Leaf", Graphs.UNCONSTRAINED, d, root, 0);
+        }
+        VirtualScheduler.Result r = VirtualScheduler.run(b.build(), 3, new ModelCosts(1_000, 100, 0, 0, 0));
+        assertEquals(15_100, r.totalNanos());
+        assertEquals(2, r.steals());
+        assertEquals(2, r.wakes());
+    }
+
     /** {@code costs} written to a host calibration file and read back, as {@code sweep --model --host} reads them. */
     private static ModelCosts fromHostFile(ModelCosts costs) throws java.io.IOException {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("jmmtk-costs");
@@ -158,7 +180,8 @@ class VirtualSchedulerTest {
             PacketGraph g = randomGraph(random);
             WorkSpan ws = new WorkSpan(g);
             ModelCosts costs = trial % 2 == 0 ? ModelCosts.FREE
-                    : new ModelCosts(random.nextInt(500), random.nextInt(5000), random.nextInt(5000));
+                    : new ModelCosts(random.nextInt(500), random.nextInt(5000), random.nextInt(5000),
+                    random.nextInt(2000), random.nextInt(5000));
             for (int p : new int[] {2, 3, 8, 16, 64}) {
                 double s = speedup(g, p, costs);
                 assertTrue(s <= ws.parallelism() + 1e-9, "trial " + trial + ", " + p + " workers: speedup " + s
