@@ -43,22 +43,14 @@ class VirtualSchedulerTest {
         // the root wakes worker 1 (arriving at 2000 ns); worker 0 runs the root, whose 3 children go to its
         // local queue, and then the first child; worker 1 checks under the monitor (100 ns: worker 0 runs),
         // sees two waiting, steals one (100 ns) and runs it from 2200 to 12,200; worker 0 runs the short one
-        PacketGraph.Builder b = new PacketGraph.Builder();
-        int root = b.add("Root", Graphs.UNCONSTRAINED, 0, -1, -1);
-        b.add("Leaf", Graphs.UNCONSTRAINED, 10_000, root, 0);
-        b.add("Leaf", Graphs.UNCONSTRAINED, 10_000, root, 0);
-        b.add("Leaf", Graphs.UNCONSTRAINED, 1_000, root, 0);
-        PacketGraph g = b.build();
+        PacketGraph g = Graphs.rootAndLeaves(0, 10_000, 10_000, 1_000);
         VirtualScheduler.Result r = VirtualScheduler.run(g, 2, new ModelCosts(100, 2000, 0));
         assertEquals(12_200, r.totalNanos());
         assertEquals(1, r.steals());
         // with two children, worker 0 has taken one when worker 1 arrives: no surplus, so worker 1 parks again
         // (GCWorkScheduler.park's check) and worker 0 runs both
-        PacketGraph.Builder two = new PacketGraph.Builder();
-        int root2 = two.add("Root", Graphs.UNCONSTRAINED, 0, -1, -1);
-        two.add("Leaf", Graphs.UNCONSTRAINED, 10_000, root2, 0);
-        two.add("Leaf", Graphs.UNCONSTRAINED, 10_000, root2, 0);
-        VirtualScheduler.Result alone = VirtualScheduler.run(two.build(), 2, new ModelCosts(100, 2000, 0));
+        VirtualScheduler.Result alone = VirtualScheduler.run(Graphs.rootAndLeaves(0, 10_000, 10_000), 2,
+                new ModelCosts(100, 2000, 0));
         assertEquals(20_000, alone.totalNanos());
         assertEquals(0, alone.steals());
     }
@@ -118,11 +110,7 @@ class VirtualSchedulerTest {
      */
     @Test
     void lookingAtARunningWorkersQueueCostsASteal() {
-        PacketGraph.Builder b = new PacketGraph.Builder();
-        int root = b.add("Root", Graphs.UNCONSTRAINED, 10_000, -1, -1);
-        b.add("Leaf", Graphs.UNCONSTRAINED, 500, root, 0);
-        b.add("Leaf", Graphs.UNCONSTRAINED, 20_000, root, 0);
-        PacketGraph g = b.build();
+        PacketGraph g = Graphs.rootAndLeaves(10_000, 500, 20_000);
         VirtualScheduler.Result r = VirtualScheduler.run(g, 2, new ModelCosts(1_000, 0, 0, 0, 0));
         assertEquals(23_500, r.totalNanos());
         assertEquals(2, r.steals());
@@ -140,12 +128,8 @@ class VirtualSchedulerTest {
      */
     @Test
     void checksAndSignalsTakeTheMonitorOneAtATime() {
-        PacketGraph.Builder b = new PacketGraph.Builder();
-        int root = b.add("Root", Graphs.UNCONSTRAINED, 1_000, -1, -1);
-        for (long d : new long[] {10_000, 10_000, 10_000, 100}) {
-            b.add("Leaf", Graphs.UNCONSTRAINED, d, root, 0);
-        }
-        VirtualScheduler.Result r = VirtualScheduler.run(b.build(), 3, new ModelCosts(1_000, 100, 0, 0, 0));
+        VirtualScheduler.Result r = VirtualScheduler.run(Graphs.rootAndLeaves(1_000, 10_000, 10_000, 10_000, 100), 3,
+                new ModelCosts(1_000, 100, 0, 0, 0));
         assertEquals(15_100, r.totalNanos());
         assertEquals(2, r.steals());
         assertEquals(2, r.wakes());
