@@ -26,15 +26,15 @@ import picocli.CommandLine.Spec;
 /**
  * {@code jmmtk calibrate}: measures once, on the host that is to be predicted, what {@code sweep --model
  * --host} needs to give each thread count an interval: the memory bandwidth of the closure's access
- * pattern with 1 .. N threads ({@link BandwidthProbe}), the steal and wake-up costs and the fan-out of
- * waking many workers ({@link Calibration}), and the bucket-opening cost of one recorded run. Writes a
+ * pattern with 1 .. N threads ({@link BandwidthProbe}), the steal, wake-up and signal costs and the fan-out
+ * of waking many workers ({@link Calibration}), and the bucket-opening cost of one recorded run. Writes a
  * {@link HostCalibration} (through a temporary file) or prints it. Runs on the command-line thread and
  * threads of its own that it joins.
  */
 @Command(name = "calibrate", sortOptions = false,
         description = {"Measure this host for 'sweep --model --host FILE': the memory bandwidth of the closure's access "
-                + "pattern on a simulated heap with 1..N threads, the steal, wake-up, bucket-opening and fan-out "
-                + "costs (docs/scalability.md). Run it once on the host you want predictions for; takes a few "
+                + "pattern on a simulated heap with 1..N threads, the steal, wake-up, bucket-opening, fan-out "
+                + "and signal costs (docs/scalability.md). Run it once on the host you want predictions for; takes a few "
                 + "seconds plus one recorded run of --plan on --workload with one GC thread."})
 public final class CalibrateCommand implements Callable<Integer> {
     private static final long MILLIS_PER_COUNT = 200;
@@ -85,16 +85,16 @@ public final class CalibrateCommand implements Callable<Integer> {
             aggregate[k - 1] = probe.aggregate(k, MILLIS_PER_COUNT);
         }
         HostCalibration c = new HostCalibration(Version.NUMBER, processors, heap, new MemoryBandwidth(aggregate),
-                new ModelCosts(m.stealNanos(), m.wakeNanos(), open < 0 ? m.wakeNanos() : open, fanOut));
+                new ModelCosts(m.stealNanos(), m.wakeNanos(), open < 0 ? m.wakeNanos() : open, fanOut, m.signalNanos()));
         PrintWriter out = spec.commandLine().getOut();
         if (output == null) {
             c.json(out);
         } else {
             c.write(output);
             out.printf(Locale.ROOT, "calibrated %d processors: bandwidth %.2f GB/s on 1 thread, %.2f GB/s on %d; "
-                    + "steal %d ns, wake-up %d ns, bucket open %d ns, fan-out %d ns per worker%nwrote %s%n", processors,
+                    + "steal %d ns, wake-up %d ns, bucket open %d ns, fan-out %d ns per worker, signal %d ns%nwrote %s%n", processors,
                     aggregate[0] / 1e9, aggregate[n - 1] / 1e9, n, c.costs().stealNanos(), c.costs().wakeNanos(),
-                    c.costs().bucketOpenNanos(), c.costs().fanOutNanos(), output);
+                    c.costs().bucketOpenNanos(), c.costs().fanOutNanos(), c.costs().signalNanos(), output);
         }
         out.flush();
         return 0;

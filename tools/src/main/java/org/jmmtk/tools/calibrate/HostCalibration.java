@@ -21,14 +21,14 @@ import org.jmmtk.tools.output.OutputFile;
 /**
  * What {@code jmmtk calibrate} measured on one host, as {@code sweep --model --host} reads it: the
  * aggregate memory bandwidth of the closure's access pattern with 1 .. N threads, and the scheduling costs
- * (steal, wake-up, bucket opening, fan-out). A JSON file tagged with its format, the format's version and
+ * (steal, wake-up, bucket opening, fan-out, signal). A JSON file tagged with its format, the format's version and
  * the jmmtk version that wrote it; a file without the tag, of another version or with a missing or
  * impossible value is refused with exit code 2. Immutable.
  */
 public record HostCalibration(String jmmtkVersion, int processors, long heapBytes, MemoryBandwidth bandwidth,
                               ModelCosts costs) {
     static final String FORMAT = "jmmtk-host-calibration";
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
 
     /** Writes this calibration to {@code target} through a temporary file, renamed into place when complete. */
     public void write(Path target) throws IOException {
@@ -62,6 +62,7 @@ public record HostCalibration(String jmmtkVersion, int processors, long heapByte
             g.writeNumberField("wakeNs", costs.wakeNanos());
             g.writeNumberField("bucketOpenNs", costs.bucketOpenNanos());
             g.writeNumberField("fanOutNs", costs.fanOutNanos());
+            g.writeNumberField("signalNs", costs.signalNanos());
             g.writeEndObject();
         }
         out.println();
@@ -104,7 +105,8 @@ public record HostCalibration(String jmmtkVersion, int processors, long heapByte
             aggregate[k - 1] = positive(file, p, "aggregateBytesPerSecond");
         }
         ModelCosts costs = new ModelCosts(nonNegative(file, root, "stealNs"), nonNegative(file, root, "wakeNs"),
-                nonNegative(file, root, "bucketOpenNs"), nonNegative(file, root, "fanOutNs"));
+                nonNegative(file, root, "bucketOpenNs"), nonNegative(file, root, "fanOutNs"),
+                nonNegative(file, root, "signalNs"));
         return new HostCalibration(version, (int) nonNegative(file, root, "processors"),
                 nonNegative(file, root, "heapBytes"), new MemoryBandwidth(aggregate), costs);
     }

@@ -1,5 +1,7 @@
 package org.jmmtk.tools.model;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -10,25 +12,100 @@ import org.jctools.queues.SpmcArrayQueue;
  * a steal is half the round trip of a packet handed between two spinning threads through two
  * {@link SpmcArrayQueue}s (one cache-line transfer each way, as when a thief polls another worker's
  * queue); a wake-up is half the round trip of two threads signalling each other through a
- * {@link ReentrantLock} condition, as parked workers are woken. Medians of many round trips, so a
- * descheduled thread now and then does not count. Takes a fraction of a second; starts and joins one
- * thread per measurement.
+ * {@link ReentrantLock} condition, as parked workers are woken; a signal is what waking one parked
+ * worker costs the thread that wakes it (the scheduler's {@code wakeOne}: lock, signal, unlock, which
+ * unparks the waiter), in that thread's CPU time. Medians of many round trips, so a descheduled thread
+ * now and then does not count. Takes a fraction of a second; starts and joins one thread per measurement.
  */
 public final class Calibration {
     private static final int ROUND_TRIPS = 4000;
     private static final long SPIN_LIMIT = 50_000_000L;
 
     private static final int FAN_OUT_ROUNDS = 200;
+    private static final int SIGNAL_ROUNDS = 1000;
+    /** How long the waiter is left before each signal: enough for it to block in the kernel, not just to enqueue. */
+    private static final long SETTLE_NANOS = 100_000;
 
     /** The measured costs in nanoseconds. */
-    public record Measured(long stealNanos, long wakeNanos) {
+    public record Measured(long stealNanos, long wakeNanos, long signalNanos) {
     }
 
     private Calibration() {
     }
 
     public static Measured measure() {
-        return new Measured(median(stealRoundTrips()) / 2, median(wakeRoundTrips()) / 2);
+        return new Measured(median(stealRoundTrips()) / 2, median(wakeRoundTrips()) / 2, signalNanos());
+    }
+
+    /**
+     * The signal: one thread waits on a {@link ReentrantLock} condition as a parked worker does; once it is
+     * waiting (and a further {@link #SETTLE_NANOS} have passed, so that it sleeps in the kernel), the other
+     * locks, signals and unlocks, as {@code GCWorkScheduler.wakeOne} does, and reads its own CPU time around
+     * that. The median over rounds, less the median cost of reading the CPU clock twice; in elapsed time where
+     * the JVM cannot tell a thread's CPU time.
+     */
+    static long signalNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        boolean cpu = threads.isCurrentThreadCpuTimeSupported() && threads.getCurrentThreadCpuTime() >= 0;
+        ReentrantLock lock = new ReentrantLock();
+        Condition changed = lock.newCondition();
+        int[] generation = {0};
+        Thread waiter = new Thread(() -> {
+            for (int r = 0; r < SIGNAL_ROUNDS; r++) {
+                lock.lock();
+                try {
+                    while (generation[0] == r) {
+                        changed.awaitUninterruptibly();
+                    }
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }, "jmmtk-calibration-signal");
+        waiter.setDaemon(true);
+        waiter.start();
+        long[] signal = new long[SIGNAL_ROUNDS];
+        long[] clock = new long[SIGNAL_ROUNDS];
+        for (int r = 0; r < SIGNAL_ROUNDS; r++) {
+            awaitWaiting(lock, changed, waiter);
+            long c0 = now(threads, cpu);
+            clock[r] = now(threads, cpu) - c0;
+            long t0 = now(threads, cpu);
+            lock.lock();
+            try {
+                generation[0]++;
+                changed.signal();
+            } finally {
+                lock.unlock();
+            }
+            signal[r] = now(threads, cpu) - t0;
+        }
+        join(waiter);
+        return Math.max(0, median(signal) - median(clock));
+    }
+
+    private static void awaitWaiting(ReentrantLock lock, Condition condition, Thread waiter) {
+        for (;;) {
+            boolean waiting;
+            lock.lock();
+            try {
+                waiting = lock.hasWaiters(condition);
+            } finally {
+                lock.unlock();
+            }
+            if (waiting && waiter.getState() == Thread.State.WAITING) {
+                long settled = System.nanoTime() + SETTLE_NANOS;
+                while (System.nanoTime() < settled) {
+                    Thread.onSpinWait();
+                }
+                return;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    private static long now(ThreadMXBean threads, boolean cpu) {
+        return cpu ? threads.getCurrentThreadCpuTime() : System.nanoTime();
     }
 
     /**

@@ -148,7 +148,7 @@ public final class ModelSweep {
                     : (long) Bootstrap.median(opens.stream().mapToDouble(Long::doubleValue).toArray());
             int waiters = Math.max(2, Math.min(Arrays.stream(threads).max().orElse(2),
                     Runtime.getRuntime().availableProcessors()) - 1);
-            costs = new ModelCosts(m.stealNanos(), m.wakeNanos(), open, Calibration.fanOutNanos(waiters));
+            costs = new ModelCosts(m.stealNanos(), m.wakeNanos(), open, Calibration.fanOutNanos(waiters), m.signalNanos());
         }
         BandwidthProbe probe = BandwidthProbe.warmedUp(options.heapBytes() > 0 ? options.heapBytes() : DEFAULT_PROBE_HEAP,
                 PROBE_MILLIS);

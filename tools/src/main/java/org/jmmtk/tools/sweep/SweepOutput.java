@@ -44,9 +44,9 @@ final class SweepOutput {
         }
         if (model != null) {
             o.printf(Locale.ROOT, "model: %d collections, %,d packets recorded with 1 GC thread; closure work/span %.2f; "
-                    + "costs: steal %d ns, wake-up %d ns, bucket open %d ns, fan-out %d ns per worker%n", model.gcs(),
+                    + "costs: steal %d ns, wake-up %d ns, bucket open %d ns, fan-out %d ns per worker, signal %d ns%n", model.gcs(),
                     model.packets(), model.closureParallelism(), model.costs().stealNanos(), model.costs().wakeNanos(),
-                    model.costs().bucketOpenNanos(), model.costs().fanOutNanos());
+                    model.costs().bucketOpenNanos(), model.costs().fanOutNanos(), model.costs().signalNanos());
             ModelSweep.Memory m = model.memory();
             double rate = m.recorderBytesPerSecond();
             o.printf(Locale.ROOT, "memory: target %s bandwidth, %.2f GB/s on 1 thread, %.2f GB/s on %d; recorded at "
@@ -129,6 +129,7 @@ final class SweepOutput {
                 g.writeNumberField("wakeNs", model.costs().wakeNanos());
                 g.writeNumberField("bucketOpenNs", model.costs().bucketOpenNanos());
                 g.writeNumberField("fanOutNs", model.costs().fanOutNanos());
+                g.writeNumberField("signalNs", model.costs().signalNanos());
                 g.writeStringField("bandwidthSource", model.memory().targetSource());
                 g.writeNumberField("bandwidthOneThreadBytesPerSecond", model.memory().target().aggregate(1));
                 g.writeStringField("recorderBandwidthSource", model.memory().recorderSource());

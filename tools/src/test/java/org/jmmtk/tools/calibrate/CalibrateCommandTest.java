@@ -77,6 +77,7 @@ class CalibrateCommandTest {
                 Math.round(((Number) model.get("recorderBandwidthOneThreadBytesPerSecond")).doubleValue()),
                 "the recording machine's rate from its calibration, not measured again");
         assertEquals(c.costs().fanOutNanos(), ((Number) model.get("fanOutNs")).longValue());
+        assertEquals(c.costs().signalNanos(), ((Number) model.get("signalNs")).longValue());
         Map<String, Object> sensitivity = (Map<String, Object>) model.get("sensitivity");
         assertEquals(1, ((Number) sensitivity.get("rounds")).intValue());
         assertEquals(1, ((List<Object>) sensitivity.get("closureSlowdowns")).size());
@@ -109,7 +110,7 @@ class CalibrateCommandTest {
         Path oldVersion = Files.writeString(dir.resolve("old.json"),
                 good.replace("\"" + Version.NUMBER + "\"", "\"0.0.1\""));
         Path newFormat = Files.writeString(dir.resolve("format2.json"),
-                good.replace("\"formatVersion\" : 1", "\"formatVersion\" : 2"));
+                good.replace("\"formatVersion\" : 2", "\"formatVersion\" : 3"));
         Path noBandwidth = Files.writeString(dir.resolve("nobw.json"),
                 good.replaceAll("(?s)\"bandwidth\" : \\[.*?\\]", "\"bandwidth\" : []"));
         Path negative = Files.writeString(dir.resolve("negative.json"), good.replaceAll("\"stealNs\" : \\d+", "\"stealNs\" : -5"));

@@ -39,4 +39,14 @@ final class Graphs {
         }
         return b.build();
     }
+
+    /** An Unconstrained root of {@code root} ns that spawns Unconstrained leaves of the given lengths as it starts. */
+    static PacketGraph rootAndLeaves(long root, long... leaves) {
+        PacketGraph.Builder b = new PacketGraph.Builder();
+        int r = b.add("Root", UNCONSTRAINED, root, -1, -1);
+        for (long d : leaves) {
+            b.add("Leaf", UNCONSTRAINED, d, r, 0);
+        }
+        return b.build();
+    }
 }
