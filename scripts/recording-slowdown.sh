@@ -20,16 +20,9 @@ while [[ $# -gt 0 && $1 != -- ]]; do launchers+=("$(realpath "$1")"); shift; don
 shift
 ROUNDS=${ROUNDS:-1} HOTSPOT_RUNS=${HOTSPOT_RUNS:-3}
 OUT=${OUT:-$(mktemp -d)}
-mkdir -p "$OUT/classes" "$OUT/bin"
+mkdir -p "$OUT/classes"
 rm -f "$OUT"/summary.*
 javac -d "$OUT/classes" examples/validate/*.java
-cat > "$OUT/bin/java" <<'WRAP'
-#!/usr/bin/env bash
-kind=probe
-for a in "$@"; do [[ $a == -javaagent:* ]] && kind=recorded; done
-exec /usr/bin/time -f "$kind %e %U %S" -a -o "$JVM_TIMES" java "$@"
-WRAP
-chmod +x "$OUT/bin/java"
 HOTSPOT=(-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn8m -XX:-UseCompressedOops -XX:-UseCompressedClassPointers
   -XX:-DoEscapeAnalysis)
 load() { cut -d' ' -f1-3 /proc/loadavg; }
@@ -47,7 +40,7 @@ for p in "$@"; do
     for i in "${!launchers[@]}"; do
       JVM_TIMES="$OUT/$p.$i.times" ; : > "$JVM_TIMES"
       JVM_TIMES="$JVM_TIMES" /usr/bin/time -f '%e %U %S' -a -o "$OUT/$p.$i.record" "${launchers[$i]}" record \
-        -o "$OUT/$p.$i.trace" --binary -- "$OUT/bin/java" -cp "$OUT/classes" "$p" > "$OUT/$p.$i.out" 2>&1
+        -o "$OUT/$p.$i.trace" --binary -- "$PWD/scripts/timed-jvm/java" -cp "$OUT/classes" "$p" > "$OUT/$p.$i.out" 2>&1
       awk '$1 == "recorded" {print $2, $3, $4}' "$JVM_TIMES" >> "$OUT/$p.$i.jvm"
     done
   done
