@@ -12,22 +12,15 @@ cd "$(dirname "$0")/.."
 PROGRAM=$1 RUNS=$2
 shift 2
 OUT=${OUT:-$(mktemp -d)}
-mkdir -p "$OUT/classes" "$OUT/bin"
+mkdir -p "$OUT/classes"
 javac -d "$OUT/classes" examples/validate/*.java
-cat > "$OUT/bin/java" <<'WRAP'
-#!/usr/bin/env bash
-kind=probe
-for a in "$@"; do [[ $a == -javaagent:* ]] && kind=recorded; done
-exec /usr/bin/time -f "$kind %e %U %S" -a -o "$JVM_TIMES" java "$@"
-WRAP
-chmod +x "$OUT/bin/java"
 printf '%-40s %-22s %-22s %s\n' jar 'recorded JVM wall/usr/sys' 'probe wall/usr/sys' 'record wall/usr/sys'
 for ((r = 1; r <= RUNS; r++)); do
   for jar in "$@"; do
     times="$OUT/jvm.$r.$(basename "$(dirname "$(dirname "$(realpath "$jar")")")").times"
     : > "$times"
     JVM_TIMES="$times" /usr/bin/time -f '%e %U %S' -o "$times.record" java -jar "$jar" record -o "$OUT/t.trace" --binary \
-      -- "$OUT/bin/java" -cp "$OUT/classes" "$PROGRAM" > "$OUT/record.out" 2>&1
+      -- "$PWD/scripts/timed-jvm/java" -cp "$OUT/classes" "$PROGRAM" > "$OUT/record.out" 2>&1
     printf '%-40s %-22s %-22s %s\n' "$jar" "$(awk '$1 == "recorded" {print $2, $3, $4}' "$times")" \
       "$(awk '$1 == "probe" {print $2, $3, $4}' "$times")" "$(cat "$times.record")"
   done

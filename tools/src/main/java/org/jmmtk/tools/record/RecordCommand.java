@@ -123,7 +123,11 @@ public final class RecordCommand implements Callable<Integer> {
             if (!compressedOops) {
                 java.addAll(1, UNCOMPRESSED);
             }
-            boolean defaultCollector = !namesCollector(command, System.getenv());
+            List<String> programOptions = programOptions(command, System.getenv());
+            boolean defaultCollector = !namesCollector(programOptions);
+            List<String> heap = defaultCollector && !RecordingHeap.sizesHeap(programOptions)
+                    ? RecordingHeap.options(physicalMemory()) : List.of();
+            java.addAll(1, heap);
             if (defaultCollector) {
                 java.add(1, COLLECTOR);
             }
@@ -150,7 +154,7 @@ public final class RecordCommand implements Callable<Integer> {
                     startup != null && startup.measured() ? startup : null);
             output.writeCheckedAside(trace, "writing " + output.file());
             coverage = trace.coverage();
-            summary(trace.counts(), coverage, startup, defaultCollector);
+            summary(trace.counts(), coverage, startup, defaultCollector, heap);
             return ExitCodes.OK;
         } finally {
             TemporaryFolder.delete(work);
@@ -217,11 +221,8 @@ public final class RecordCommand implements Callable<Integer> {
         return given;
     }
 
-    /**
-     * Whether the program's JVM options, or the environment variables the JVM also reads options from,
-     * choose a collector (record then adds none: two would be refused by the JVM).
-     */
-    static boolean namesCollector(List<String> command, java.util.Map<String, String> environment) {
+    /** The program's JVM options and those of the environment variables the JVM also reads options from. */
+    static List<String> programOptions(List<String> command, java.util.Map<String, String> environment) {
         List<String> options = new ArrayList<>(StartupProbe.jvmOptions(command));
         for (String variable : OPTION_VARIABLES) {
             String value = environment.get(variable);
@@ -229,6 +230,11 @@ public final class RecordCommand implements Callable<Integer> {
                 options.addAll(List.of(value.trim().split("\\s+")));
             }
         }
+        return options;
+    }
+
+    /** Whether the program's JVM options ({@link #programOptions}) choose a collector (record then adds none: two would be refused by the JVM). */
+    static boolean namesCollector(List<String> options) {
         for (String o : options) {
             if (NAMES_COLLECTOR.matcher(o).matches()) {
                 return true;
@@ -261,8 +267,14 @@ public final class RecordCommand implements Callable<Integer> {
         }
     }
 
+    /** This machine's memory as the JVM sees it (a container's limit included). */
+    private static long physicalMemory() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize();
+    }
+
     private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov, RecordedTrace.StartupHeap startup,
-                         boolean defaultCollector) {
+                         boolean defaultCollector, List<String> heap) {
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
                         + "%,d collection requests, %d threads; %,d objects (%,d bytes) pinned from their death in the visible graph to their last use%n",
@@ -273,7 +285,8 @@ public final class RecordCommand implements Callable<Integer> {
                 : "without compressed oops (-XX:-UseCompressedOops -XX:-UseCompressedClassPointers: 16-byte headers, 8-byte references)");
         if (defaultCollector) {
             err.printf(Locale.ROOT, "record: the recorded JVM ran with %s (no collector named; the trace does not depend "
-                    + "on the recording JVM's collector, and Parallel's barrier costs the recorder least)%n", COLLECTOR);
+                    + "on the recording JVM's collector, and Parallel's barrier costs the recorder least)%s%n", COLLECTOR,
+                    heap.isEmpty() ? "" : "; its heap: " + String.join(" ", heap) + " (no heap size named)");
         }
         if (startup != null && startup.measured()) {
             err.printf(Locale.ROOT, "record: start-up heap: %,d bytes allocated before main, %,d live, "

@@ -606,12 +606,29 @@ class RecordCommandTest {
     void theRecordedJvmRunsParallelUnlessTheProgramNamesACollector() throws IOException {
         Path logs = Files.createDirectory(dir.resolve("logs"));
         Path out = dir.resolve("parallel.trace");
-        Cli.Result r = record(out, "--", "java", "-Xlog:gc:file=" + logs + "/gc-%p.log", "-cp", classes.toString(), "KeptList");
+        Cli.Result r = record(out, "--", "java", "-Xlog:gc,gc+init:file=" + logs + "/gc-%p.log", "-cp", classes.toString(), "KeptList");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("record: the recorded JVM ran with -XX:+UseParallelGC (no collector named"), r.err());
         List<String> used = collectors(logs);
         assertEquals(2, used.size(), "the program and the probe: " + used);
         assertTrue(used.contains("Using Parallel"), "the program with Parallel, the probe with the JVM's default: " + used);
+        List<String> heap = RecordingHeap.options(((com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize());
+        if (!heap.isEmpty()) { // a machine of less than 1 GB keeps the JVM's defaults
+            assertTrue(r.err().contains("; its heap: " + String.join(" ", heap) + " (no heap size named)"), r.err());
+            long initialMb = Long.parseLong(heap.get(1).replaceAll("\\D", ""));
+            String capacity = initialMb % 1024 == 0 ? initialMb / 1024 + "G" : initialMb + "M";
+            assertEquals(List.of(capacity), initialCapacities(logs, "Using Parallel"), "the recorded JVM's initial heap");
+        }
+        Path sized = Files.createDirectory(dir.resolve("sized"));
+        r = record(dir.resolve("sized.trace"), "--", "java", "-Xmx256m", "-Xlog:gc,gc+init:file=" + sized + "/gc-%p.log",
+                "-cp", classes.toString(), "KeptList");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("record: the recorded JVM ran with -XX:+UseParallelGC (no collector named"), r.err());
+        assertFalse(r.err().contains("its heap:"), "a program that sizes its heap keeps its sizes: " + r.err());
+        List<String> own = initialCapacities(sized, "Using Parallel");
+        assertEquals(1, own.size(), own.toString());
+        assertTrue(own.get(0).matches("\\d+[BKM]") && !own.get(0).matches("\\d{4,}M"), "at most -Xmx256m: " + own);
         Path named = Files.createDirectory(dir.resolve("named"));
         r = record(dir.resolve("serial.trace"), "--", "java", "-XX:+UseSerialGC", "-Xlog:gc:file=" + named + "/gc-%p.log",
                 "-cp", classes.toString(), "KeptList");
@@ -620,11 +637,30 @@ class RecordCommandTest {
         assertEquals(List.of("Using Serial", "Using Serial"), collectors(named));
 
         List<String> program = List.of("java", "-cp", "app.jar", "Main", "-XX:+UseG1GC");
-        assertFalse(RecordCommand.namesCollector(program, Map.of()), "a program argument is not a JVM option");
-        assertTrue(RecordCommand.namesCollector(List.of("java", "-XX:-UseG1GC", "Main"), Map.of()));
-        assertFalse(RecordCommand.namesCollector(List.of("java", "-XX:+UseGCOverheadLimit", "Main"), Map.of()));
-        assertTrue(RecordCommand.namesCollector(program, Map.of("JAVA_TOOL_OPTIONS", " -Xss2m  -XX:+UseZGC ")));
-        assertTrue(RecordCommand.namesCollector(program, Map.of("JDK_JAVA_OPTIONS", "-XX:+UseShenandoahGC")));
+        assertFalse(RecordCommand.namesCollector(RecordCommand.programOptions(program, Map.of())), "a program argument is not a JVM option");
+        assertTrue(RecordCommand.namesCollector(RecordCommand.programOptions(List.of("java", "-XX:-UseG1GC", "Main"), Map.of())));
+        assertFalse(RecordCommand.namesCollector(RecordCommand.programOptions(List.of("java", "-XX:+UseGCOverheadLimit", "Main"), Map.of())));
+        assertTrue(RecordCommand.namesCollector(RecordCommand.programOptions(program, Map.of("JAVA_TOOL_OPTIONS", " -Xss2m  -XX:+UseZGC "))));
+        assertTrue(RecordCommand.namesCollector(RecordCommand.programOptions(program, Map.of("JDK_JAVA_OPTIONS", "-XX:+UseShenandoahGC"))));
+    }
+
+    /** The initial heap capacities ("Heap Initial Capacity: 2G") of the JVMs whose log in {@code logs} names {@code collector}. */
+    private static List<String> initialCapacities(Path logs, String collector) throws IOException {
+        List<String> found = new ArrayList<>();
+        try (var files = Files.list(logs)) {
+            for (Path f : files.toList()) {
+                List<String> lines = Files.readAllLines(f);
+                if (lines.stream().anyMatch(l -> l.contains(collector))) {
+                    for (String line : lines) {
+                        int at = line.indexOf("Heap Initial Capacity: ");
+                        if (at >= 0) {
+                            found.add(line.substring(at + "Heap Initial Capacity: ".length()).trim());
+                        }
+                    }
+                }
+            }
+        }
+        return found;
     }
 
     /** The collector each unified GC log in {@code logs} starts with ("Using G1"), sorted. */
