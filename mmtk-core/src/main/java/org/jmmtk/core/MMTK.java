@@ -69,7 +69,7 @@ public final class MMTK implements AutoCloseable {
                 metadata.bitmap(SideMetadataSpec.VALID_OBJECT, null), new SpaceTable(memory), this.plugins,
                 this.options.pageResourceLock(), metadata);
         this.plan = provider.factory().create(new PlanArgs(heapServices, trigger, this.options.heapBytes(),
-                this.options.threads(), this.options.packetCapacity(), this.options.mutatorThreads(), binding, binding, binding, binding.needsMoveLog(),
+                this.options.threads(), this.options.packetCapacity(), binding, binding, binding, binding.needsMoveLog(),
                 this.options.sanity(), this.options.planOptions()));
         scheduler.start(plan::createCollector);
         this.statistics = new Statistics(plan, geometry);

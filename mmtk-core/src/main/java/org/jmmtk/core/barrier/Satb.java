@@ -77,16 +77,6 @@ public final class Satb {
         logged.set(object);
     }
 
-    /**
-     * As {@link #setLogged}, with a plain read-modify-write ({@link SideBitmap#setUnshared}): for a caller
-     * that no other thread can race on the bitmap word, i.e. the plan's only mutator thread (log bits are
-     * set only by mutators, and cleared in InitialMark, with the mutators stopped). The atomic one made
-     * each allocation during marking wait for the new object's header stores to drain.
-     */
-    public void setLoggedUnshared(long object) {
-        logged.setUnshared(object);
-    }
-
     /** Queues {@code count} logged references of a barrier's {@code buffer}, which the queue now owns. */
     void flush(long[] buffer, int count) {
         queue.addObjects(buffer, count);

@@ -127,11 +127,6 @@ public abstract class Plan {
         return args.gcThreads();
     }
 
-    /** The Java threads the mutators run on (1: every mutator's allocation and barriers on one thread). */
-    protected final int mutatorThreads() {
-        return args.mutatorThreads();
-    }
-
     public final LargeObjectSpace largeObjectSpace() {
         return los;
     }

@@ -112,11 +112,6 @@ public final class ConcurrentImmix extends Plan {
         return lineMarks;
     }
 
-    /** Whether all mutators run on one thread: no two of them then race on a word of the SATB log bits. */
-    boolean mutatorsOnOneThread() {
-        return mutatorThreads() == 1;
-    }
-
     /**
      * As in Immix, each mutator allocates in blocks and large-object pages it holds alone, and the
      * valid-object bits change otherwise only in pauses: concurrent marking, on the GC workers under

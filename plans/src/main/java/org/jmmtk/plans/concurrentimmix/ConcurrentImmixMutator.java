@@ -10,32 +10,24 @@ import org.jmmtk.core.policy.immix.ConcurrentLineMarks;
  * ConcurrentImmix's mutator: Immix's allocators and the SATB barrier. An object allocated while
  * marking is active is allocated live (mmtk-core's "allocate black"): marked, its lines marked in the
  * mark's line-mark table, and logged so that its stores never log; its bytes are counted for the cycle's
- * metrics. Its log bit is set with a plain store when every mutator runs on one thread (as under
- * {@code --pacing}): log bits change otherwise only in that thread's barriers and in InitialMark, with
- * the mutators stopped (concurrent marking never touches them).
+ * metrics.
  */
 final class ConcurrentImmixMutator extends Mutator {
     private final Satb satb;
     private final ConcurrentLineMarks lineMarks;
-    private final boolean oneThread;
     private long allocatedDuringMarking;
 
     ConcurrentImmixMutator(ConcurrentImmix plan, int ordinal) {
         super(plan, ordinal, new ImmixAllocator(plan.memory(), ordinal, plan.immixSpace(), false));
         this.satb = plan.satb();
         this.lineMarks = plan.lineMarks();
-        this.oneThread = plan.mutatorsOnOneThread();
     }
 
     @Override
     protected void postAlloc(long object) {
         if (satb.active()) {
             ObjectModel.setMark(memory, object, ObjectModel.MARK_BIT);
-            if (oneThread) {
-                satb.setLoggedUnshared(object);
-            } else {
-                satb.setLogged(object);
-            }
+            satb.setLogged(object);
             lineMarks.markAllocated(object);
             allocatedDuringMarking += ObjectModel.traceBytes(memory, object);
         }
