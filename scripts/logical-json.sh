@@ -12,11 +12,13 @@
 # dependent packets and steals of each collection, and the machine's loadAverage and busyMachine), or
 # the exit code and message of a run that failed (a simulated out-of-memory is a result too; the
 # busy-machine warning left out). Environment: JMMTK (default ./jmmtk), SCALE (default 0.5),
-# JOBS (parallel runs, default 2), PLANS and WORKLOADS (space-separated subsets; default all).
+# JOBS (parallel runs, default 2), PLANS and WORKLOADS (space-separated subsets; default all), ARGS
+# (more options for every run, e.g. ARGS="--pacing 300" with PLANS="concurrentimmix lxr").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JMMTK=${JMMTK:-./jmmtk}
 SCALE=${SCALE:-0.5}
+ARGS=${ARGS:-}
 JOBS=${JOBS:-2}
 FILTER='walk(if type == "object" then with_entries(select((.key | endswith("Ms") or . == "mmu"
         or . == "packets" or . == "steals" or . == "loadAverage" or . == "busyMachine") | not)) else . end)'
@@ -24,7 +26,7 @@ FILTER='walk(if type == "object" then with_entries(select((.key | endswith("Ms")
 cell() {  # plan workload factor threads dir
   local out="$5/$1.$2.f$3.t$4.json" rc=0 body
   body=$("$JMMTK" run --json --plan "$1" --workload "$2" --heap-factor "$3" --threads "$4" \
-          --scale "$SCALE" 2>"$out.err") || rc=$?
+          --scale "$SCALE" $ARGS 2>"$out.err") || rc=$?
   if [ $rc -eq 0 ]; then
     jq -S "$FILTER" <<<"$body" >"$out"
   else
@@ -33,7 +35,7 @@ cell() {  # plan workload factor threads dir
   rm -f "$out.err"
 }
 export -f cell
-export JMMTK SCALE FILTER
+export JMMTK SCALE ARGS FILTER
 # B restricted to A's key paths (objects keep only A's keys, arrays are compared element by element)
 AT_PATHS_OF_A='def at($r): if type == "object" and ($r | type) == "object"
     then with_entries(select(.key as $k | $r | has($k)) | .key as $k | .value |= at($r[$k]))

@@ -30,10 +30,10 @@ import org.jmmtk.probes.Tracepoints;
  * or surplus waits while a worker that could take it sleeps. Idle workers block on the condition;
  * nothing spins.
  *
- * <p>Thread use: {@link #runCollection} is called by one requesting thread at a time (never from inside
- * a packet); the other methods are called by workers through {@link GCWorker}. The scheduler knows
- * nothing of plans, heaps or objects: it is generic in the workers' context type {@code C}, which it
- * only creates (through the function given to {@link #start}) and hands to packets.
+ * <p>Thread use: {@link #runCollection} and {@link #runPacket} are called by one requesting thread at a
+ * time (never from inside a packet); the other methods are called by workers through {@link GCWorker}.
+ * The scheduler knows nothing of plans, heaps or objects: it is generic in the workers' context type
+ * {@code C}, which it only creates (through the function given to {@link #start}) and hands to packets.
  *
  * @param <C> the per-worker context type
  */
@@ -176,47 +176,109 @@ public final class GCWorkScheduler<C> {
      * @throws WorkPacketFailure if a packet threw; the rest of that collection's packets were dropped
      */
     public CollectionTimes runCollection(int gc, WorkPacket<C> first) {
-        Thread caller = Thread.currentThread();
-        if (caller == requester || caller.getName().startsWith("jmmtk-gc-worker-")) {
-            throw new IllegalStateException("a GC worker cannot start a collection");
-        }
         CollectionTimes t;
         monitor.lock();
         try {
-            if (!started || shutdown) {
-                throw new IllegalStateException("scheduler is not running");
-            }
-            currentGc = gc;
-            t = new CollectionTimes(gc, System.nanoTime());
-            times = t;
-            failure = null;
-            aborting = false;
-            requester = caller;
-            first.stage = Stage.UNCONSTRAINED;
-            first.id = ++externalSequence;
-            first.parentId = 0;
-            GCWorker.stampCreation(first, 0, -1);
+            t = begin(gc, first);
             buckets[Stage.UNCONSTRAINED.ordinal()].add(first);
             collecting = true;
         } finally {
             monitor.unlock();
         }
-        Throwable failed;
         try {
             workers[0].run();
         } finally {
-            monitor.lock();
-            try {
-                requester = null;
-                failed = failure;
-            } finally {
-                monitor.unlock();
+            end(gc);
+        }
+        return t;
+    }
+
+    /**
+     * Runs {@code packet}, which must add no work, as worker 0 on the calling thread between collections,
+     * numbered {@code gc}: the same packet code, context and tracepoints as in a collection, without one
+     * (no bucket opens, no worker wakes or parks). For work that a collection would only wrap, e.g. a
+     * paced unit of concurrent work, one packet every K records of the program, for which a collection's
+     * hand-off was a measurable share of the run.
+     *
+     * @throws WorkPacketFailure if the packet threw
+     * @throws IllegalStateException if the packet added work (which would wait for the next collection)
+     */
+    public void runPacket(int gc, WorkPacket<C> packet) {
+        CollectionTimes t;
+        monitor.lock();
+        try {
+            if (collecting) {
+                throw new IllegalStateException("a collection is running");
             }
+            t = begin(gc, packet);
+        } finally {
+            monitor.unlock();
+        }
+        GCWorker<C> w = workers[0];
+        try {
+            w.executeHanded(packet);
+        } finally {
+            t.markEnd(System.nanoTime());
+            end(gc);
+        }
+        if (anyWorkQueued()) {
+            throw new IllegalStateException(packet.getClass().getSimpleName() + " run alone added work");
+        }
+    }
+
+    /** Whether a bucket or a worker's queue holds a packet, or a bucket a sentinel (between collections: none should). */
+    private boolean anyWorkQueued() {
+        for (WorkBucket<C> b : buckets) {
+            if (!b.isEmpty() || b.hasSentinel()) {
+                return true;
+            }
+        }
+        for (GCWorker<C> w : workers) {
+            if (!w.local.isEmpty() || !w.designated.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Under the monitor: makes the calling thread worker 0 for collection {@code gc}, whose first packet is
+     * {@code first} (stamped, not yet queued), and returns the collection's times.
+     */
+    private CollectionTimes begin(int gc, WorkPacket<C> first) {
+        Thread caller = Thread.currentThread();
+        if (caller == requester || caller.getName().startsWith("jmmtk-gc-worker-")) {
+            throw new IllegalStateException("a GC worker cannot start a collection");
+        }
+        if (!started || shutdown) {
+            throw new IllegalStateException("scheduler is not running");
+        }
+        currentGc = gc;
+        CollectionTimes t = new CollectionTimes(gc, System.nanoTime());
+        times = t;
+        failure = null;
+        aborting = false;
+        requester = caller;
+        first.stage = Stage.UNCONSTRAINED;
+        first.id = ++externalSequence;
+        first.parentId = 0;
+        GCWorker.stampCreation(first, 0, -1);
+        return t;
+    }
+
+    /** Worker 0 is done with collection {@code gc}: the calling thread is no longer a worker. */
+    private void end(int gc) {
+        Throwable failed;
+        monitor.lock();
+        try {
+            requester = null;
+            failed = failure;
+        } finally {
+            monitor.unlock();
         }
         if (failed != null) {
             throw new WorkPacketFailure(gc, failed);
         }
-        return t;
     }
 
     /** Stops the worker threads and waits for them. Idempotent. */
@@ -450,7 +512,7 @@ public final class GCWorkScheduler<C> {
     /**
      * Ends the collection; wakes worker 0, unless it ended it itself, so the requesting thread returns to
      * its mutator. The other workers stay parked: the next collection wakes them when it has surplus work
-     * (a paced unit of concurrent work, one packet on worker 0, then wakes no thread at all).
+     * (a collection of one packet on worker 0 then wakes no thread at all).
      */
     private void finishCollection(boolean wakeRequester) {
         times.markEnd(System.nanoTime());

@@ -147,6 +147,12 @@ public final class GCWorker<C> {
         }
     }
 
+    /** Runs {@code p}, handed to this worker outside any collection ({@link GCWorkScheduler#runPacket}). */
+    void executeHanded(WorkPacket<C> p) {
+        lastSource = FROM_DESIGNATED;
+        execute(p);
+    }
+
     private void execute(WorkPacket<C> p) {
         if (scheduler.isAborting()) {
             return;

@@ -248,4 +248,73 @@ class GCWorkSchedulerTest {
             s.shutdown();
         }
     }
+
+    @Test
+    void aPacketRunAloneRunsAsWorkerZeroOnTheCallingThreadBetweenCollections() {
+        GCWorkScheduler<Context> s = started(3);
+        Thread caller = Thread.currentThread();
+        List<String> wrong = Collections.synchronizedList(new ArrayList<>());
+        try {
+            for (int gc = 1; gc <= 200; gc++) {
+                int number = gc;
+                long before = s.packetsExecuted();
+                WorkPacket<Context> alone = packet(w -> {
+                    if (w.ordinal() != 0 || w.context() != s.worker(0).context() || w.gc() != number
+                            || Thread.currentThread() != caller) {
+                        wrong.add("GC " + number + ": worker " + w.ordinal() + " on " + Thread.currentThread());
+                    }
+                });
+                s.runPacket(number, alone);
+                assertEquals(before + 1, s.packetsExecuted());
+                assertEquals(Stage.UNCONSTRAINED, alone.stage());
+                assertTrue(alone.id() != 0 && alone.parentId() == 0);
+                RandomPacketTree<Context> tree = new RandomPacketTree<>(number, 4);
+                s.runCollection(number, tree.root());
+                assertEquals(tree.totalCreated(), tree.totalExecuted(), "GC " + number + ": packets lost or duplicated");
+            }
+            assertEquals(List.of(), wrong);
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
+    void aPacketRunAloneThatThrowsFailsAndTheSchedulerCarriesOn() {
+        GCWorkScheduler<Context> s = started(2);
+        RuntimeException boom = new RuntimeException("boom");
+        AtomicInteger ran = new AtomicInteger();
+        try {
+            WorkPacketFailure f = assertThrows(WorkPacketFailure.class, () -> s.runPacket(1, packet(w -> {
+                throw boom;
+            })));
+            assertSame(boom, f.getCause());
+            s.runPacket(1, packet(w -> ran.incrementAndGet()));
+            assertEquals(1, ran.get(), "a packet run alone after a failed one must run");
+            RandomPacketTree<Context> tree = new RandomPacketTree<>(3, 4);
+            s.runCollection(2, tree.root());
+            assertEquals(tree.totalCreated(), tree.totalExecuted());
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    @Test
+    void aPacketRunAloneMayNotAddWorkNorRunInsideACollection() {
+        GCWorkScheduler<Context> s = started(2);
+        AtomicInteger rejected = new AtomicInteger();
+        try {
+            s.runCollection(1, packet(w -> {
+                try {
+                    w.scheduler().runPacket(1, packet(x -> { }));
+                } catch (IllegalStateException e) {
+                    rejected.incrementAndGet();
+                }
+            }));
+            assertEquals(1, rejected.get());
+            assertThrows(IllegalStateException.class,
+                    () -> s.runPacket(2, packet(w -> w.addWork(Stage.CLOSURE, packet(x -> { })))));
+        } finally {
+            s.shutdown();
+        }
+    }
 }

@@ -196,9 +196,10 @@ public final class CollectionDriver {
 
     /**
      * A pacing point of the program ({@code --pacing}), between two of its records, on the replaying
-     * thread. Paced ({@code K}): runs one unit of the plan's concurrent work on the GC workers while the
-     * program waits here, then, if that finished the plan's concurrent work, the pause that ends it, so
-     * both fall at the same record for any number of GC threads. Real: starts the plan's concurrent work
+     * thread. Paced ({@code K}): runs one unit of the plan's concurrent work, a packet that adds no more,
+     * as GC worker 0 on this thread while the program waits here (without a collection's hand-off: the
+     * other workers stay parked), then, if that finished the plan's concurrent work, the pause that ends
+     * it, so both fall at the same record for any number of GC threads. Real: starts the plan's concurrent work
      * on the GC workers beside the program if it has some and none runs, and collects once the pause
      * that ends it is due. Nothing without pacing or concurrent work.
      */
@@ -223,7 +224,7 @@ public final class CollectionDriver {
     private void runConcurrentUnit() {
         ConcurrentWorkEvent event = Tracepoints.concurrentWorkBegin();
         concurrentRuns++;
-        scheduler.runCollection(gcNumber, plan.concurrentWork(true));
+        scheduler.runPacket(gcNumber, plan.concurrentWork(true));
         Tracepoints.concurrentWorkEnd(event, gcNumber, planName, vm.recordsReplayed());
     }
 

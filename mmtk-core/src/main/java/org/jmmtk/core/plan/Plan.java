@@ -302,12 +302,12 @@ public abstract class Plan {
     }
 
     /**
-     * The first packet of concurrent work, which the driver runs on the GC workers outside any pause (in
-     * the Unconstrained bucket, where mmtk-core's concurrent packets go too). If {@code paced}
-     * ({@code --pacing K}) it is one bounded unit that adds no more packets, so the heap after it does
-     * not depend on the number of GC threads; otherwise ({@code --pacing real}) its packets may add more
-     * until the work is done or {@link #concurrentYieldRequested()}. Only called when
-     * {@link #concurrentWorkPending()}.
+     * The first packet of concurrent work, which the driver runs on the GC workers outside any pause. If
+     * {@code paced} ({@code --pacing K}) it is one bounded unit that adds no more packets, so the heap
+     * after it does not depend on the number of GC threads, run by worker 0 on the replaying thread;
+     * otherwise ({@code --pacing real}; in the Unconstrained bucket, where mmtk-core's concurrent packets
+     * go too) its packets may add more until the work is done or {@link #concurrentYieldRequested()}.
+     * Only called when {@link #concurrentWorkPending()}.
      */
     public WorkPacket<Collector> concurrentWork(boolean paced) {
         throw new UnsupportedOperationException("plan has no concurrent work");
