@@ -58,6 +58,10 @@ class WeakSlotRecordTest {
         ShadowHeap heap = new ShadowHeap();
         TraceFormat.open(file).replay(heap);
         assertEquals(48 + 32, heap.reachableBytes(), "object 2, held only through the weak slot, is reachable");
+        TraceStats stats = new TraceStats();
+        TraceFormat.open(file).replay(stats);
+        assertEquals(2, stats.summary().counts()[TraceStats.Kind.K.ordinal()]);
+        assertEquals(80, stats.summary().reachableBytes());
     }
 
     @Test
