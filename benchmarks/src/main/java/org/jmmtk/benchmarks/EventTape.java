@@ -51,6 +51,11 @@ final class EventTape implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        // the tape times allocation and stores; no workload writes weak slots
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         if (allocations == allocationStart.length) {
             allocationStart = Arrays.copyOf(allocationStart, allocationStart.length * 2);

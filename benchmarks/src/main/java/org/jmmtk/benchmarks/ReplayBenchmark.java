@@ -116,6 +116,10 @@ public class ReplayBenchmark {
         }
 
         @Override
+        public void weakSlot(int typeId, int slot) {
+        }
+
+        @Override
         public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
             allocations += object;
         }

@@ -33,6 +33,8 @@ public final class EventLog {
 
     public static final String EVENTS = "events";
     public static final String TYPES = "types";
+    /** A line "typeId TAB slot" per type whose slot is a weak referent (absent in older logs: none). */
+    public static final String WEAK_SLOTS = "weak-slots";
     public static final String STATICS = "statics";
     public static final String DONE = "done";
 

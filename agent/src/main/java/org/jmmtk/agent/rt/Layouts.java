@@ -101,7 +101,7 @@ final class Layouts {
                     return tab[i];
                 }
             }
-            made.typeId = Recorder.newType(type.getName());
+            made.typeId = Recorder.newType(type.getName(), made.weakReferentSlot);
             if (2 * (size + 1) > tab.length) {
                 Layout[] bigger = new Layout[tab.length * 2];
                 int m = bigger.length - 1;
@@ -136,6 +136,8 @@ final class Layouts {
         final int arrayScale;
         /** For a hidden class: the slot of field {@code arg$(i+1)} (a lambda's captured argument i), or -1. */
         private final int[] capturedSlots;
+        /** The slot of {@code Reference.referent} in a weak or phantom reference (the trace marks it weak), or -1. */
+        final int weakReferentSlot;
         int typeId;
         private volatile long instanceBytes;
         private volatile int[] slotPlusOne = new int[0];
@@ -159,6 +161,28 @@ final class Layouts {
                 instanceBytes = -1;
             }
             capturedSlots = type.isHidden() ? capturedSlots(refFields, type) : new int[0];
+            weakReferentSlot = weakReferentSlot(refFields, type);
+        }
+
+        /**
+         * The slot of {@code referent} when {@code type} is a {@code WeakReference} or {@code PhantomReference}
+         * (or a subclass, such as {@code WeakHashMap}'s entries): a collector may clear it, so the trace marks it
+         * weak; its stores are recorded as any other. A {@code SoftReference}'s referent is not marked (HotSpot
+         * clears soft referents only after {@code SoftRefLRUPolicyMSPerMB} ms per free megabyte unread, or
+         * before an OutOfMemoryError), nor a finalizer's (it keeps its referent until finalization).
+         */
+        private static int weakReferentSlot(Field[] refFields, Class<?> type) {
+            if (!java.lang.ref.WeakReference.class.isAssignableFrom(type)
+                    && !java.lang.ref.PhantomReference.class.isAssignableFrom(type)) {
+                return -1;
+            }
+            for (int i = 0; i < refFields.length; i++) {
+                if (refFields[i].getDeclaringClass() == java.lang.ref.Reference.class
+                        && refFields[i].getName().equals("referent")) {
+                    return i;
+                }
+            }
+            return -1;
         }
 
         /** The slot of a lambda's captured argument {@code argument} (from 0; its field {@code arg$(argument+1)}), or -1. */

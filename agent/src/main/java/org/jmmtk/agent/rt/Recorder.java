@@ -36,6 +36,8 @@ public final class Recorder {
     private static final AtomicInteger TYPES = new AtomicInteger();
     private static final Object TYPE_LOCK = new Object();
     private static final List<String> TYPE_NAMES = new ArrayList<>();
+    /** "typeId TAB slot" for each type with a weak referent slot (guarded by {@link #TYPE_LOCK}). */
+    private static final List<String> WEAK_SLOTS = new ArrayList<>();
     private static final AtomicInteger FAILURES = new AtomicInteger();
     private static final IdTable IDS = new IdTable();
 
@@ -76,7 +78,7 @@ public final class Recorder {
         Threads.current().busy = true; // the main thread's state exists before anything is instrumented
         Layouts.start(inst);
         IDS.start(inst);
-        unrecordedType = newType(UNRECORDED);
+        unrecordedType = newType(UNRECORDED, -1);
         writer = new LogWriter(logDir.resolve(EventLog.EVENTS));
         writer.start();
         Runtime.getRuntime().addShutdownHook(new Closer());
@@ -141,10 +143,14 @@ public final class Recorder {
         return Layouts.UNSAFE.getAndAddLong(SEQ_BASE, SEQ_OFFSET, 1) << EventLog.KIND_BITS | kind;
     }
 
-    static int newType(String name) {
+    /** A new type id for class {@code name}; {@code weakSlot} is its weak referent's slot, or -1. */
+    static int newType(String name, int weakSlot) {
         synchronized (TYPE_LOCK) {
             int id = TYPES.incrementAndGet();
             TYPE_NAMES.add(id + "\t" + name);
+            if (weakSlot >= 0) {
+                WEAK_SLOTS.add(id + "\t" + weakSlot);
+            }
             return id;
         }
     }
@@ -722,10 +728,13 @@ public final class Recorder {
         try {
             long words = writer.finish();
             List<String> types;
+            List<String> weak;
             synchronized (TYPE_LOCK) {
                 types = new ArrayList<>(TYPE_NAMES);
+                weak = new ArrayList<>(WEAK_SLOTS);
             }
             Files.write(dir.resolve(EventLog.TYPES), types, StandardCharsets.UTF_8);
+            Files.write(dir.resolve(EventLog.WEAK_SLOTS), weak, StandardCharsets.UTF_8);
             List<String> statics = new ArrayList<>();
             List<String> names = Refs.staticNames();
             for (int i = 0; i < names.size(); i++) {

@@ -81,6 +81,12 @@ final class Dispatcher implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        position++;
+        checker.weakSlot(typeId, slot);
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         step();
         epoch++;

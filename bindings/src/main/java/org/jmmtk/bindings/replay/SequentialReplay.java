@@ -76,6 +76,11 @@ final class SequentialReplay implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        checker.weakSlot(typeId, slot);
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         paceIfDue();
         checker.alloc(thread, object, bytes, refSlots, typeId);

@@ -49,6 +49,8 @@ final class BinaryRecordDecoder {
             case 'P' -> out.perfectPoint();
             case 'C' -> out.collect();
             case 'T' -> type(out);
+            case 'K' -> out.weakSlot((int) varint("type id", ObjectModel.MAX_TYPE_ID),
+                    (int) varint("weak slot", ObjectModel.MAX_REF_SLOTS));
             default -> throw unknown(kind);
         }
     }

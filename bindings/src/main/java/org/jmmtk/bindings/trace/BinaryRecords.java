@@ -21,6 +21,12 @@ final class BinaryRecords {
         }
     }
 
+    static void weakSlot(ByteSink out, int typeId, int slot) {
+        out.put('K');
+        varint(out, typeId);
+        varint(out, slot);
+    }
+
     static void alloc(ByteSink out, int thread, long object, long bytes, int refSlots, int typeId) {
         out.put('A');
         varint(out, thread);

@@ -28,6 +28,12 @@ public final class BinaryTraceWriter implements TraceWriter {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        out.record();
+        BinaryRecords.weakSlot(out, typeId, slot);
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         out.alloc(bytes);
         BinaryRecords.alloc(out, thread, object, bytes, refSlots, typeId);

@@ -64,6 +64,11 @@ public final class BruteForceLifetimes implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        heap.weakSlot(typeId, slot);
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         if (ended) {
             throw new IllegalStateException("the lifetimes were already computed");

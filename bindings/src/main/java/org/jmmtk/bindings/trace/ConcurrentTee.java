@@ -33,6 +33,7 @@ public final class ConcurrentTee implements TraceEvents {
     private static final int DEATH = 5;
     private static final int POINT = 6;
     private static final int COLLECT = 7;
+    private static final int WEAK_SLOT = 8;
 
     /** Events as {kind, thread, a, b, c}; a type's name is in {@link #names}, its index in {@code b}. */
     private static final class Batch {
@@ -122,6 +123,7 @@ public final class ConcurrentTee implements TraceEvents {
                 case GLOBAL -> first.global((int) a, w[at + 3]);
                 case DEATH -> first.death(a);
                 case POINT -> first.perfectPoint();
+                case WEAK_SLOT -> first.weakSlot((int) a, (int) w[at + 3]);
                 default -> first.collect();
             }
         }
@@ -187,6 +189,12 @@ public final class ConcurrentTee implements TraceEvents {
         put(TYPE, 0, typeId, batch.names.size(), 0);
         batch.names.add(name);
         second.type(typeId, name);
+    }
+
+    @Override
+    public void weakSlot(int typeId, int slot) {
+        put(WEAK_SLOT, 0, typeId, slot, 0);
+        second.weakSlot(typeId, slot);
     }
 
     @Override

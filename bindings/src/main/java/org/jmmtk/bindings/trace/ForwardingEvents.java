@@ -17,6 +17,11 @@ public abstract class ForwardingEvents implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        out.weakSlot(typeId, slot);
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         out.alloc(thread, object, bytes, refSlots, typeId);
     }

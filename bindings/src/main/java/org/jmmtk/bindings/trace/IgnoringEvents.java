@@ -10,6 +10,10 @@ public abstract class IgnoringEvents implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
     }
 

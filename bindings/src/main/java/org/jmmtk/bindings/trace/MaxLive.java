@@ -87,6 +87,11 @@ public final class MaxLive implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        heap.weakSlot(typeId, slot);
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         if (result != null) {
             throw new IllegalStateException("the maximum live size was already computed");

@@ -71,6 +71,13 @@ public final class StreamTraceWriter implements TraceWriter {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        checker.weakSlot(typeId, slot);
+        out.record();
+        BinaryRecords.weakSlot(header(begin(stream), 0), typeId, slot);
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         checker.alloc(thread, object, bytes, refSlots, typeId);
         out.alloc(bytes);

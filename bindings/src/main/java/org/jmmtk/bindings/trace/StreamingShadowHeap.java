@@ -57,6 +57,11 @@ public final class StreamingShadowHeap implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        checker.weakSlot(typeId, slot); // a strong slot here: this heap does no reference processing
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         checker.alloc(thread, object, bytes, refSlots, typeId);
         if (held >= nextCollection) {

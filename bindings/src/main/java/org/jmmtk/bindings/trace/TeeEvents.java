@@ -22,6 +22,12 @@ public final class TeeEvents implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        first.weakSlot(typeId, slot);
+        second.weakSlot(typeId, slot);
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         first.alloc(thread, object, bytes, refSlots, typeId);
         second.alloc(thread, object, bytes, refSlots, typeId);

@@ -186,6 +186,11 @@ public final class TextTraceReader extends FileTraceSource {
                 String name = new String(line, fieldStart[2], lineEnd() - fieldStart[2], StandardCharsets.UTF_8).strip();
                 out.type(typeId, name);
             }
+            case 'K' -> {
+                expect(kind, 3, 3);
+                out.weakSlot(intField(1, "type id", 0, ObjectModel.MAX_TYPE_ID),
+                        intField(2, "weak slot", 0, ObjectModel.MAX_REF_SLOTS));
+            }
             case 'A' -> {
                 expect(kind, 5, 6);
                 long size = longField(3, "size", 1, ObjectModel.MAX_TRACE_BYTES);

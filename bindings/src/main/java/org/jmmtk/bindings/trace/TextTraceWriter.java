@@ -49,6 +49,15 @@ public final class TextTraceWriter implements TraceWriter {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        out.record();
+        out.put('K');
+        number(typeId);
+        number(slot);
+        out.put('\n');
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         out.alloc(bytes);
         out.put('A');

@@ -19,6 +19,7 @@ public final class TraceChecker {
     private final IdSet allocated = new IdSet();
     private final IdSet dead = new IdSet();
     private final IntOpenHashSet threads = new IntOpenHashSet();
+    private final IntOpenHashSet weakTypes = new IntOpenHashSet();
     /** Non-null when this checker checks slots itself. */
     private final SlotCounts slotCounts;
     // most traces run long stretches on one thread: skip the set then
@@ -49,6 +50,15 @@ public final class TraceChecker {
         }
         if (slotCounts != null) {
             slotCounts.put(object, refSlots);
+        }
+    }
+
+    /** {@code K}: checks the fields and that the type has no weak slot yet (one per type: a reference's referent). */
+    public void weakSlot(int typeId, int slot) {
+        range("type id", typeId, 1, ObjectModel.MAX_TYPE_ID);
+        range("weak slot", slot, 0, ObjectModel.MAX_REF_SLOTS - 1);
+        if (!weakTypes.add(typeId)) {
+            throw new TraceException("a second weak slot for type " + typeId);
         }
     }
 

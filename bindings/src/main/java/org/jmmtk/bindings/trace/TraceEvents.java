@@ -9,6 +9,13 @@ public interface TraceEvents {
     /** {@code T}: names a type id. */
     void type(int typeId, String name);
 
+    /**
+     * {@code K}: reference slot {@code slot} of every object of type {@code typeId} is weak (a
+     * {@code java.lang.ref.Reference}'s referent that a collector may clear). A consumer without
+     * reference processing takes it as an ordinary strong slot, which is what ignoring this record does.
+     */
+    void weakSlot(int typeId, int slot);
+
     /** {@code A}: thread {@code thread} allocates object {@code object} of {@code bytes} bytes with {@code refSlots} reference slots. */
     void alloc(int thread, long object, long bytes, int refSlots, int typeId);
 

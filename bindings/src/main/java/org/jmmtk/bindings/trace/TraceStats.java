@@ -19,7 +19,7 @@ public final class TraceStats implements TraceEvents {
 
     /** The record kinds, in the order of the format's table. */
     public enum Kind {
-        T, A, W, R, G, D, P, C
+        T, A, W, R, G, D, P, C, K
     }
 
     /**
@@ -67,6 +67,12 @@ public final class TraceStats implements TraceEvents {
             types.type(typeId, name);
         }
         maxLive.type(typeId, name);
+    }
+
+    @Override
+    public void weakSlot(int typeId, int slot) {
+        counts[Kind.K.ordinal()]++;
+        maxLive.weakSlot(typeId, slot);
     }
 
     @Override

@@ -49,6 +49,10 @@ public final class ScriptedTrace implements TraceSource, TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         records.add(new long[] {'A', thread, object, bytes, refSlots, typeId});
     }

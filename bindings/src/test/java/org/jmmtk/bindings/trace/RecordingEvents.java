@@ -18,6 +18,11 @@ public final class RecordingEvents implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        events.add("K " + typeId + " " + slot);
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         events.add("A " + thread + " " + object + " " + bytes + " " + refSlots + " " + typeId);
     }

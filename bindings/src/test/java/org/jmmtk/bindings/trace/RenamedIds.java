@@ -22,6 +22,11 @@ final class RenamedIds implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        out.weakSlot(typeId, slot);
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         out.alloc(thread, id(object), bytes, refSlots, typeId);
     }

@@ -335,6 +335,11 @@ class TraceIntegrityTest {
         }
 
         @Override
+        public void weakSlot(int typeId, int slot) {
+            record(typeId, slot);
+        }
+
+        @Override
         public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
             record(thread, object, bytes, refSlots, typeId);
         }

@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.bindings.trace.ConcurrentTee;
 import org.jmmtk.bindings.trace.IgnoringEvents;
@@ -224,6 +226,9 @@ public final class RecordedTrace implements TraceSource {
             out.type(type, line.substring(tab + 1));
             maxType = Math.max(maxType, type);
         }
+        for (int[] w : weakSlots()) {
+            out.weakSlot(w[0], w[1]);
+        }
         if (startup != null) {
             startupObjects(out, maxType + 1);
         }
@@ -282,11 +287,14 @@ public final class RecordedTrace implements TraceSource {
      * ({@link VisibleDeaths#events}), in the log's words.
      */
     private void firstPass(TraceEvents deaths, long[] words, double total) throws IOException {
+        for (int[] w : weakSlots()) {
+            deaths.weakSlot(w[0], w[1]);
+        }
         log.events((thread, kind, a, b, c) -> {
             switch (kind) {
                 case EventLog.ALLOC -> {
                     mention(a);
-                    deaths.alloc(thread, a, b, 0, 0);
+                    deaths.alloc(thread, a, b, 0, (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
                 }
                 case EventLog.WRITE -> {
                     mention(a);
@@ -310,6 +318,19 @@ public final class RecordedTrace implements TraceSource {
                 progress = words[0] / total;
             }
         });
+    }
+
+    /** The log's weak slots, {typeId, slot} each (none in a log from before they were recorded). */
+    private List<int[]> weakSlots() throws IOException {
+        Path file = log.dir().resolve(EventLog.WEAK_SLOTS);
+        List<int[]> slots = new ArrayList<>();
+        if (Files.exists(file)) {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                int tab = line.indexOf('\t');
+                slots.add(new int[] {Integer.parseInt(line.substring(0, tab)), Integer.parseInt(line.substring(tab + 1))});
+            }
+        }
+        return slots;
     }
 
     /**

@@ -71,6 +71,10 @@ final class VisibleDeaths {
     static final int MAX_IDS = (Integer.MAX_VALUE - 8) / NODE;
 
     private final boolean conservative;
+    /** The weak slot of each type that has one (the log's {@code weak-slots}); -1 for the others. */
+    private final Int2IntOpenHashMap weakSlotOfType = new Int2IntOpenHashMap();
+    /** The weak slot of each object of such a type: stores into it are not edges. */
+    private final Int2IntOpenHashMap weakSlotOf = new Int2IntOpenHashMap();
     private final int searchBudget;
     private final int chain;
     /**
@@ -115,6 +119,8 @@ final class VisibleDeaths {
         this.conservative = conservative;
         this.searchBudget = searchBudget;
         this.chain = chain;
+        weakSlotOfType.defaultReturnValue(-1);
+        weakSlotOf.defaultReturnValue(-1);
     }
 
     /** A point at event {@code index}: finds the objects unreachable here, before what the event allocates. */
@@ -145,7 +151,11 @@ final class VisibleDeaths {
         }
     }
 
-    void alloc(int id) {
+    void alloc(int id, int typeId) {
+        int weak = weakSlotOfType.get(typeId);
+        if (weak >= 0) {
+            weakSlotOf.put(id, weak);
+        }
         grow(id);
         node[id << 3 | FLAGS] = node[id << 3 | FLAGS] & ~STATE | ALIVE;
         if (conservative) {
@@ -160,8 +170,13 @@ final class VisibleDeaths {
         suspect(id);
     }
 
+    /** Slot {@code slot} of type {@code typeId}'s objects is weak: a reference's referent, not an edge of the visible graph. */
+    void weakSlot(int typeId, int slot) {
+        weakSlotOfType.put(typeId, slot);
+    }
+
     void write(int source, int slot, int target) {
-        if (conservative || !alive(source)) {
+        if (conservative || !alive(source) || weakSlotOf.get(source) == slot) {
             return;
         }
         int value = alive(target) ? target : 0;
@@ -218,9 +233,14 @@ final class VisibleDeaths {
             private long index;
 
             @Override
+            public void weakSlot(int typeId, int slot) {
+                VisibleDeaths.this.weakSlot(typeId, slot);
+            }
+
+            @Override
             public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
                 point(index++);
-                VisibleDeaths.this.alloc((int) object);
+                VisibleDeaths.this.alloc((int) object, typeId);
             }
 
             @Override

@@ -289,7 +289,10 @@ public final class TraceCommand implements Runnable {
                 g.writeNumberField("records", s.records());
                 g.writeObjectFieldStart("recordCounts");
                 for (TraceStats.Kind k : TraceStats.Kind.values()) {
-                    g.writeNumberField(k.name(), s.counts()[k.ordinal()]);
+                    // K only when present: traces without weak slots keep the report they had
+                    if (k != TraceStats.Kind.K || s.counts()[k.ordinal()] > 0) {
+                        g.writeNumberField(k.name(), s.counts()[k.ordinal()]);
+                    }
                 }
                 g.writeEndObject();
                 g.writeNumberField("objects", s.objects());

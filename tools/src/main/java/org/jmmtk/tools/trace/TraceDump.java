@@ -89,6 +89,15 @@ final class TraceDump implements TraceEvents {
     }
 
     @Override
+    public void weakSlot(int typeId, int slot) {
+        // a type's record, not an object's: in an object's history only as part of the whole trace
+        if (next() && object == 0) {
+            wrote(record);
+            out.weakSlot(typeId, slot);
+        }
+    }
+
+    @Override
     public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
         if (about(object)) {
             if (this.object != 0) {

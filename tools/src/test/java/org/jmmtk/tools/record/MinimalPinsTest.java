@@ -76,7 +76,7 @@ class MinimalPinsTest {
                     switch (e.kind()) {
                         case EventLog.ALLOC -> {
                             deaths.point(i);
-                            deaths.alloc((int) e.a());
+                            deaths.alloc((int) e.a(), 0);
                         }
                         case EventLog.WRITE -> deaths.write((int) e.a(), (int) e.b(), (int) e.c());
                         case EventLog.ROOT -> deaths.root(e.thread(), (int) e.a(), (int) e.b());

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exit 2 and leave no file behind.
  */
 class RecordCommandTest {
-    private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures");
+    private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -273,6 +273,61 @@ class RecordCommandTest {
         }
         assertEquals(List.of(1L, 20L, 20L, 20L, 20L), lambdas.values().stream().sorted().toList(),
                 "four capturing call sites made 20 each, the non-capturing one a single lambda: " + lambdas);
+    }
+
+    /**
+     * WeakRefs keeps weak, soft and phantom references for the whole run and nothing else holds their
+     * referents. The trace marks the referent slot of {@code WeakReference} and {@code PhantomReference}
+     * weak ({@code K}), not {@code SoftReference}'s, and every Weakly object is stored into that slot;
+     * the post-pass takes the weak slot as no edge, so each Held object, which the program gets back
+     * with {@code get()} after its last strong holder (a static list) let it go, is pinned (a {@code G}
+     * of it) until that use; with the slot taken as an edge it is never pinned. The recorded JVM gets a young generation of 512 MB,
+     * so no collection of its own clears a referent before the program asks for it. A replay without
+     * reference processing keeps the weak referents as fields (the sanity checker agrees).
+     */
+    @Test
+    void weakAndPhantomReferentSlotsAreMarkedAndObjectsFetchedFromThemArePinned() throws IOException {
+        Path trace = dir.resolve("weak.trace");
+        Cli.Result r = record(trace, "--", "java", "-Xms1g", "-Xmx1g", "-Xmn512m", "-XX:TieredStopAtLevel=1",
+                "-cp", classes.toString(), "WeakRefs");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Files.readAllLines(trace);
+        Map<String, String> typeIds = new HashMap<>();
+        Map<String, String> weakSlots = new HashMap<>();
+        Map<String, String> typeOf = new HashMap<>();
+        for (String line : lines) {
+            String[] f = line.split(" ");
+            switch (f[0]) {
+                case "T" -> typeIds.put(line.split(" ", 3)[2], f[1]);
+                case "K" -> weakSlots.put(f[1], f[2]);
+                case "A" -> typeOf.put(f[2], f[5]);
+                default -> { }
+            }
+        }
+        String weakRef = typeIds.get("java.lang.ref.WeakReference");
+        assertTrue(weakSlots.containsKey(weakRef), "WeakReference's referent is weak");
+        assertTrue(weakSlots.containsKey(typeIds.get("java.lang.ref.PhantomReference")), "PhantomReference's too");
+        assertFalse(weakSlots.containsKey(typeIds.get("java.lang.ref.SoftReference")), "SoftReference's is strong");
+        String weakly = typeIds.get("WeakRefs$Weakly");
+        String held = typeIds.get("WeakRefs$Held");
+        int weaklyStores = 0;
+        java.util.Set<String> heldPinned = new java.util.HashSet<>();
+        for (String line : lines) {
+            String[] f = line.split(" ");
+            if (f[0].equals("W") && weakly.equals(typeOf.get(f[4]))) {
+                assertEquals(weakRef, typeOf.get(f[2]), line);
+                assertEquals(weakSlots.get(weakRef), f[3], "a Weakly object is stored into the weak slot: " + line);
+                weaklyStores++;
+            } else if (f[0].equals("G") && held.equals(typeOf.get(f[2]))) {
+                heldPinned.add(f[2]);
+            }
+        }
+        assertEquals(20, weaklyStores);
+        // held strongly by a static list, then only weakly, then fetched: without the weak slot no pin at all
+        assertEquals(20, heldPinned.size(), "every Held object is pinned from where only its weak reference holds it");
+        r = Cli.run("run", "--trace", trace.toString(), "--plan", "serial", "--heap", "256m", "--nursery", "8m",
+                "--sanity", "--json");
+        assertEquals(0, r.code(), r.err());
     }
 
     /**
