@@ -1,6 +1,5 @@
 package org.jmmtk.bindings.trace;
 
-import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import org.jmmtk.core.objectmodel.ObjectModel;
 
@@ -8,8 +7,7 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * The one owner of a trace's consistency checks that do not depend on where collections happen: field
  * ranges, at most {@link TraceFormat#MAX_THREADS} distinct threads, no duplicate object id, no store
  * into or of an object never allocated, no death record for an object never allocated nor a second
- * one for the same object, no weak slot ({@code K}) after the first allocation nor one an object of its
- * type lacks, and no slot out of range (with the slot count the caller holds, through
+ * one for the same object, and no slot out of range (with the slot count the caller holds, through
  * {@link #checkSlot}, or one this checker keeps when its consumer holds none). Every consumer of records calls it first, in the same order and with the same
  * messages: the replay ({@code run}, sequential and parallel, and {@code lifetimes}), the shadow heaps
  * ({@code trace stats}, brute-force lifetimes, {@code trace import}). What it cannot check is a
@@ -21,9 +19,7 @@ public final class TraceChecker {
     private final IdSet allocated = new IdSet();
     private final IdSet dead = new IdSet();
     private final IntOpenHashSet threads = new IntOpenHashSet();
-    /** Each type's weak slot ({@code K}); null while the trace declared none, so a plain trace pays nothing. */
-    private Int2IntOpenHashMap weakSlots;
-    private boolean allocatedAny;
+    private final IntOpenHashSet weakTypes = new IntOpenHashSet();
     /** Non-null when this checker checks slots itself. */
     private final SlotCounts slotCounts;
     // most traces run long stretches on one thread: skip the set then
@@ -52,35 +48,18 @@ public final class TraceChecker {
         if (!allocated.add(object)) {
             throw new TraceException("duplicate object id " + object);
         }
-        allocatedAny = true;
-        if (weakSlots != null && refSlots <= weakSlots.get(typeId)) {
-            throw new TraceException("object " + object + " has " + refSlots + " reference slots, but slot "
-                    + weakSlots.get(typeId) + " of its type " + typeId + " is weak");
-        }
         if (slotCounts != null) {
             slotCounts.put(object, refSlots);
         }
     }
 
-    /**
-     * {@code K}: checks the fields, that the type has no weak slot yet (one per type: a reference's
-     * referent) and that no object was allocated yet (so every object of the type is checked to have the
-     * slot, in {@link #alloc}).
-     */
+    /** {@code K}: checks the fields and that the type has no weak slot yet (one per type: a reference's referent). */
     public void weakSlot(int typeId, int slot) {
         range("type id", typeId, 1, ObjectModel.MAX_TYPE_ID);
         range("weak slot", slot, 0, ObjectModel.MAX_REF_SLOTS - 1);
-        if (weakSlots == null) {
-            weakSlots = new Int2IntOpenHashMap();
-            weakSlots.defaultReturnValue(-1);
-        }
-        if (weakSlots.containsKey(typeId)) {
+        if (!weakTypes.add(typeId)) {
             throw new TraceException("a second weak slot for type " + typeId);
         }
-        if (allocatedAny) {
-            throw new TraceException("a weak slot declared after the first allocation (K records come before every A)");
-        }
-        weakSlots.put(typeId, slot);
     }
 
     /**
