@@ -27,11 +27,6 @@ public final class ImmortalSpace extends Space {
     }
 
     @Override
-    public int reservedPages() {
-        return pages.reservedPages();
-    }
-
-    @Override
     protected PageResource pageResource() {
         return pages;
     }

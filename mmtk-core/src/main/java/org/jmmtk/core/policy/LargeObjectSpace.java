@@ -28,11 +28,6 @@ public final class LargeObjectSpace extends Space {
     }
 
     @Override
-    public int reservedPages() {
-        return pages.reservedPages();
-    }
-
-    @Override
     protected PageResource pageResource() {
         return pages;
     }

@@ -78,11 +78,6 @@ public final class MarkCompactSpace extends Space implements ForwardingSpace {
     }
 
     @Override
-    public int reservedPages() {
-        return pages.reservedPages();
-    }
-
-    @Override
     protected PageResource pageResource() {
         return pages;
     }

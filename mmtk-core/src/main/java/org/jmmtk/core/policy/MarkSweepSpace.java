@@ -90,11 +90,6 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
     }
 
     @Override
-    public int reservedPages() {
-        return pages.reservedPages();
-    }
-
-    @Override
     protected PageResource pageResource() {
         return pages;
     }

@@ -76,8 +76,13 @@ public abstract class Space {
         return address >= start && address < end;
     }
 
-    /** Pages this space holds against the heap budget. */
-    public abstract int reservedPages();
+    /**
+     * Pages this space holds against the heap budget: by default what its page resource has reserved;
+     * policies that charge otherwise (per copy, per block) say so.
+     */
+    public int reservedPages() {
+        return pageResource().reservedPages();
+    }
 
     /**
      * Pages for a mutator. Polls the heap budget first: returns 0 if a collection ran (the caller

@@ -148,11 +148,6 @@ public final class ImmixSpace extends Space implements BlockSweepable, Forwardin
     }
 
     @Override
-    public int reservedPages() {
-        return pages.reservedPages();
-    }
-
-    @Override
     protected PageResource pageResource() {
         return pages;
     }
