@@ -13,6 +13,8 @@ final class Chunk {
     final int thread;
     final long[] words;
     private int pos;
+    /** Words the writer has already put into the file as pieces (writer thread only). */
+    int copied;
 
     Chunk(ThreadState owner, int capacity) {
         this.owner = owner;

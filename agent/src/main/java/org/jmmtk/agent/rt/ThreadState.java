@@ -103,6 +103,11 @@ final class ThreadState {
         recentIds[i] = id;
     }
 
+    /** The chunk this thread fills now (writer thread, under this object's lock, as {@link #handOver} swaps it). */
+    synchronized Chunk current() {
+        return chunk;
+    }
+
     /** The writer is done with {@code c}, one of this thread's chunks (writer thread). */
     synchronized void giveBack(Chunk c) {
         if (c.words.length == MAX_CHUNK && spareCount < SPARES) {
