@@ -16,11 +16,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>
  * Every {@link #SWEEP_NANOS} it also writes what each thread has published of its current chunk (a
  * quiet thread's events would otherwise wait in its chunk until the thread ends) and a mark (see
- * {@link EventLog}): the global sequence number read at the sweep before, so that {@code record} can
- * merge and check the log while the program still runs. The mark is the older sweep's so that a thread
- * that took a sequence number and was descheduled before it stored the event has had a whole sweep
- * period to store it; a reader still checks (one that finds an event below a mark after it starts over
- * on the finished log).
+ * {@link EventLog}): the global sequence number read at the start of the sweep, so that {@code record}
+ * can merge and check the log while the program still runs. A thread found between taking a number and
+ * storing its event (descheduled there, or stopped by a safepoint) makes the sweep write no mark: its
+ * event may be below the number read.
  */
 final class LogWriter extends Thread {
     /** A chunk handed over, with the words of it in use then. */
@@ -46,9 +45,7 @@ final class LogWriter extends Thread {
     /** How often the writer hands over the threads' published events and writes a mark. */
     static final long SWEEP_NANOS = 50_000_000;
     private long lastSweep = System.nanoTime();
-    /** The global sequence number at the last sweep: the next sweep's mark. */
-    private long markNext;
-    private long markWritten = -1;
+    private long markWritten;
     private int weakWritten;
 
     LogWriter(Path file) throws IOException {
@@ -91,17 +88,20 @@ final class LogWriter extends Thread {
     /**
      * Writes each thread's published events that are not in the file yet, after every chunk it handed
      * over before (written first, under the thread's lock, so that it cannot hand over meanwhile), then
-     * the weak slots of new types and the mark. Any event below the mark read here was stored before
-     * this sweep looked at its thread, except for a thread descheduled for a whole sweep period between
-     * taking its number and storing the event (the reader checks).
+     * the weak slots of new types and the mark: the global count read first, when no thread was storing
+     * an event. An event below it took its number before that read, and so had claimed its place in its
+     * chunk before it (see {@link Chunk#claim}): it was stored when the sweep looked at its thread, or the
+     * sweep saw it being stored; a thread registered after {@link Threads#all} takes its numbers later.
      */
     private void sweep() throws IOException {
         long seq = Recorder.seqNow();
         long[] weak = Recorder.weakSlotsFrom(weakWritten);
+        boolean storing = false;
         for (ThreadState s : Threads.all()) {
             synchronized (s) {
                 drain();
                 Chunk c = s.current();
+                storing |= c.storing();
                 int p = c.published();
                 if (p > c.copied) {
                     put(c.thread, c.words, c.copied, p - c.copied);
@@ -114,11 +114,10 @@ final class LogWriter extends Thread {
             putWord(EventLog.WEAK, w);
         }
         weakWritten += weak.length;
-        if (markNext > markWritten) {
-            putWord(EventLog.MARK, markNext);
-            markWritten = markNext;
+        if (!storing && seq > markWritten) {
+            putWord(EventLog.MARK, seq);
+            markWritten = seq;
         }
-        markNext = seq;
         lastSweep = System.nanoTime();
     }
 

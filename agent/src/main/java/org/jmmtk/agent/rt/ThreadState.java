@@ -303,14 +303,18 @@ final class ThreadState {
         if (!chunk.fits(3)) {
             handOver();
         }
-        chunk.put(Recorder.nextSeq(kind), a, b);
+        Chunk to = chunk;
+        to.claim(3); // before the number: the writer's marks (LogWriter.sweep)
+        to.put(Recorder.nextSeq(kind), a, b);
     }
 
     void event(int kind, long a, long b, long c) {
         if (!chunk.fits(4)) {
             handOver();
         }
-        chunk.put(Recorder.nextSeq(kind), a, b, c);
+        Chunk to = chunk;
+        to.claim(4);
+        to.put(Recorder.nextSeq(kind), a, b, c);
     }
 
     /** Hands the full chunk over and settles the allocation accounts (once per chunk). */

@@ -45,8 +45,11 @@ class LogFollowerTest {
         private final List<byte[]> steps = new ArrayList<>();
         private ByteArrayOutputStream step = new ByteArrayOutputStream();
         private long taken;
-        private long markNext;
         private long lastMark;
+        /** Events that took their number and are not stored yet. */
+        private final java.util.Set<Integer> storing = new java.util.HashSet<>();
+        /** Writes marks without looking for events being stored (a writer that breaks the protocol). */
+        boolean blind;
         private final List<Long> marks = new ArrayList<>();
         private final List<long[]> weak = new ArrayList<>();
         private int weakWritten;
@@ -64,6 +67,7 @@ class LogFollowerTest {
                 weak.add(new long[] {2, 0});
             }
             taken = Math.max(taken, i + 1);
+            storing.add(i);
         }
 
         /** Event {@code i}'s thread stores it (handing its chunk over first when it is full). */
@@ -82,6 +86,7 @@ class LogFollowerTest {
             long[] ev = {(long) (i + 1) << EventLog.KIND_BITS | e.kind(), e.a(), e.b(), e.c()};
             System.arraycopy(ev, 0, w, pc[0], words);
             pc[0] += words;
+            storing.remove(i);
         }
 
         void writeOne() {
@@ -113,11 +118,10 @@ class LogFollowerTest {
             for (; weakWritten < weakNow; weakWritten++) {
                 chunk(EventLog.WEAK, new long[] {weak.get(weakWritten)[0] << 32 | weak.get(weakWritten)[1]}, 0, 1);
             }
-            if (markNext > lastMark) {
-                chunk(EventLog.MARK, new long[] {markNext}, 0, 1);
-                lastMark = markNext;
+            if ((blind || storing.isEmpty()) && seq > lastMark) {
+                chunk(EventLog.MARK, new long[] {seq}, 0, 1);
+                lastMark = seq;
             }
-            markNext = seq;
         }
 
         /** The follower may look at the file after what was written so far. */
@@ -297,27 +301,36 @@ class LogFollowerTest {
             w.take(i);
             w.put(i);
             w.writeOne(); // thread 0's full chunks go out, thread 1's stays with it
-            if (i == 100 || i == 101) {
-                w.sweep(); // the second writes the mark the first read: 102 (events 1-101 below it)
+            if (i == 100) {
+                w.sweep(); // mark 102: events 1-101 below it, thread 1's among them
             }
             w.cut();
         }
         w.finish();
         List<Long> seen = follow(w, log); // checks at every look that all below the mark (and only that) was read
         assertEquals(events.size(), seen.size());
-        assertEquals(102, w.markAfter(101));
+        assertEquals(102, w.markAfter(100));
+        assertEquals(0, w.markAfter(99));
     }
 
     @Test
-    void anEventStoredAfterAMarkBelowItStopsTheFollowerAndTheFinishedLogIsReadInstead() throws IOException {
-        // thread 0 takes sequence number 2 and is descheduled for two sweeps before it stores the event
+    void aSweepWritesNoMarkWhileAThreadIsStoringAnEvent() {
+        // thread 0 takes sequence number 2 and is descheduled before it stores the event
+        Writer w = lateEvent(tmp.resolve("honest"), false);
+        assertEquals(0, w.markAfter(0), "no mark while event 2 is being stored");
+        assertEquals(6, w.markAfter(1), "the mark once it is stored");
+    }
+
+    /** Events 1, 3 and 4 stored, event 2 (thread 0) took its number and is stored only after two sweeps and a look. */
+    private static Writer lateEvent(Path log, boolean blind) {
         List<Event> events = new ArrayList<>();
         events.add(new Event(0, EventLog.ALLOC, 1, 24, 1L << EventLog.TYPE_BITS | 1));
         events.add(new Event(0, EventLog.ROOT, 0, 1, 0));
         events.add(new Event(1, EventLog.ALLOC, 2, 24, 1L << EventLog.TYPE_BITS | 1));
         events.add(new Event(1, EventLog.ALLOC, 3, 24, 1L << EventLog.TYPE_BITS | 1));
-        Path log = tmp.resolve("late");
+        events.add(new Event(1, EventLog.ROOT, 0, 3, 0));
         Writer w = new Writer(events, log, 64);
+        w.blind = blind;
         w.take(0);
         w.put(0);
         w.take(1); // not stored yet
@@ -326,10 +339,22 @@ class LogFollowerTest {
         w.take(3);
         w.put(3);
         w.sweep();
-        w.sweep(); // mark 5: events 1, 3 and 4 are in the file, 2 is not
+        w.sweep(); // blind: mark 5, events 1, 3 and 4 are in the file, 2 is not
         w.cut();
         w.put(1);
+        w.take(4);
+        w.put(4);
+        w.sweep();
+        w.cut();
         w.finish();
+        return w;
+    }
+
+    @Test
+    void anEventStoredAfterAMarkBelowItStopsTheFollowerAndTheFinishedLogIsReadInstead() throws IOException {
+        Path log = tmp.resolve("late");
+        Writer w = lateEvent(log, true);
+        List<Event> events = w.events;
         int[] next = {0};
         Files.createDirectories(log);
         LogFollower follower = new LogFollower(log, () -> {
@@ -345,6 +370,9 @@ class LogFollowerTest {
         assertTrue(late.getMessage().contains("event 2 of thread 0 came after event 4"), late.getMessage());
         assertEquals(3, seqs.size());
         // the finished log is whole and in order
+        while (next[0] < w.steps()) {
+            w.append(next[0]++);
+        }
         List<Event> read = new ArrayList<>();
         new AgentLog(log).events((thread, kind, a, b, c) -> read.add(new Event(thread, kind, a, b, c)));
         assertEquals(events, read);
