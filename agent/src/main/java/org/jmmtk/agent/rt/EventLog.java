@@ -14,9 +14,8 @@ package org.jmmtk.agent.rt;
  * While the program runs, the writer also hands over what each thread has published of its current
  * chunk (a piece: a chunk of its own in the file, the thread's later events in later chunks) and then
  * writes a <em>mark</em>, a chunk of thread {@link #MARK} with one word: every event whose sequence
- * number is below it was in the file before the mark, unless its thread had taken the number and not
- * yet stored the event when the writer looked (a reader that follows the file checks this, see
- * {@code record}). Before the mark come the weak slots of the types made since the last one, each a
+ * number is below it is in the file before the mark (see {@code LogWriter}; a reader that follows the
+ * file still checks). Before the mark come the weak slots of the types made since the last one, each a
  * chunk of thread {@link #WEAK} with the word {@code typeId << 32 | slot}. A reader of the finished
  * log skips both.
  */
