@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.jmmtk.agent.rt.EventLog;
+import org.jmmtk.bindings.trace.ConcurrentTee;
+import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceException;
 
@@ -98,10 +100,10 @@ final class FirstPass implements AgentLog.Visitor {
     static Done follow(LogFollower follower, Path logDir, boolean pinFromAllocation) throws IOException {
         VisibleDeaths deaths = new VisibleDeaths(pinFromAllocation);
         FirstPass[] pass = new FirstPass[1];
-        org.jmmtk.bindings.trace.ConcurrentTee.replay(toDeaths -> {
+        ConcurrentTee.replay(toDeaths -> {
             pass[0] = new FirstPass(toDeaths, logDir);
             follower.events(pass[0]);
-        }, deaths.events(), new org.jmmtk.bindings.trace.IgnoringEvents() { });
+        }, deaths.events(), new IgnoringEvents() { });
         return new Done(pass[0], deaths, pinFromAllocation);
     }
 }

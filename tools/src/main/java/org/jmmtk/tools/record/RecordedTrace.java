@@ -35,7 +35,8 @@ import org.jmmtk.bindings.trace.TraceSource;
  * change what is reachable there. Static fields get global slots in the order of their first store;
  * pins share that numbering and reuse the slots of released pins. Used by one thread; the first
  * pass's {@link VisibleDeaths} runs on a second one, fed in batches by {@link ConcurrentTee} while
- * this one reads the log, and the second pass's check runs there too (see {@code record}).
+ * this one reads the log, and the second pass's check runs there too (see {@code record}); or the
+ * first pass ran while the program ran and wrote the log ({@link #adopt}, {@link LogFollower}).
  */
 public final class RecordedTrace implements TraceSource {
     private final AgentLog log;
