@@ -207,18 +207,11 @@ class LogFollowerTest {
         List<Long> seen = new ArrayList<>();
         int[] next = {0};
         boolean[] weakSeen = {false};
-        LogFollower follower = new LogFollower(log, () -> {
-            if (next[0] > 0) { // everything below the mark in the file was read before the follower waits
-                assertEquals(Math.max(0, w.markAfter(next[0] - 1) - 1), seen.size(), "read at look " + next[0]);
+        LogFollower follower = stepping(w, log, next, look -> {
+            if (look > 0) { // everything below the mark in the file was read before the follower waits
+                assertEquals(Math.max(0, w.markAfter(look - 1) - 1), seen.size(), "read at look " + look);
             }
-            try {
-                w.append(next[0]++);
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
-            return next[0] == w.steps();
-        }, () -> false, 0);
-        Files.createDirectories(log);
+        });
         follower.events(new AgentLog.Visitor() {
             @Override
             public void event(int thread, int kind, long a, long b, long c) {
@@ -237,6 +230,25 @@ class LogFollowerTest {
         });
         assertEquals(w.steps(), next[0], "the follower returns only once the log is finished");
         return seen;
+    }
+
+    /** A follower of {@code w}'s log that gets the next step (counted in {@code next}) each time it would wait. */
+    private static LogFollower stepping(Writer w, Path log, int[] next) throws IOException {
+        return stepping(w, log, next, look -> { });
+    }
+
+    /** As above, {@code check} told the number of the look before each step. */
+    private static LogFollower stepping(Writer w, Path log, int[] next, java.util.function.IntConsumer check) throws IOException {
+        Files.createDirectories(log);
+        return new LogFollower(log, () -> {
+            check.accept(next[0]);
+            try {
+                w.append(next[0]++);
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+            return next[0] == w.steps();
+        }, () -> false, 0);
     }
 
     private static String replay(RecordedTrace trace) throws IOException {
@@ -265,16 +277,7 @@ class LogFollowerTest {
             // the first pass read while the log grew, adopted, gives the trace the finished log gives
             Path again = tmp.resolve("again" + run);
             Writer w2 = randomWriter(events, again, new SplittableRandom(run));
-            int[] next = {0};
-            LogFollower follower = new LogFollower(again, () -> {
-                try {
-                    w2.append(next[0]++);
-                } catch (IOException e) {
-                    throw new AssertionError(e);
-                }
-                return next[0] == w2.steps();
-            }, () -> false, 0);
-            Files.createDirectories(again);
+            LogFollower follower = stepping(w2, again, new int[1]);
             FirstPass.Done done = FirstPass.follow(follower, again, false);
             RecordedTrace adopted = new RecordedTrace(again, "t");
             adopted.adopt(done);
@@ -356,15 +359,7 @@ class LogFollowerTest {
         Writer w = lateEvent(log, true);
         List<Event> events = w.events;
         int[] next = {0};
-        Files.createDirectories(log);
-        LogFollower follower = new LogFollower(log, () -> {
-            try {
-                w.append(next[0]++);
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
-            return next[0] == w.steps();
-        }, () -> false, 0);
+        LogFollower follower = stepping(w, log, next);
         List<Long> seqs = new ArrayList<>();
         var late = assertThrows(LogFollower.Overtaken.class, () -> follower.events((thread, kind, a, b, c) -> seqs.add((long) seqs.size())));
         assertTrue(late.getMessage().contains("event 2 of thread 0 came after event 4"), late.getMessage());
