@@ -1,22 +1,22 @@
 import java.util.concurrent.CyclicBarrier;
 
 /**
- * 'jmmtk record' test program: two threads store into the same 20,000 objects at once, four rounds;
- * the objects are made where nothing is recorded (record with --exclude UnseenBoxes), so each is first
- * seen by whichever thread's store names it first, while the other may be naming it too.
+ * 'jmmtk record' test program: THREADS threads (2) store into the same BOXES objects (20,000) at once,
+ * ROUNDS rounds (4), given as arguments ROUNDS BOXES THREADS or not at all; the objects are made where
+ * nothing is recorded (record with --exclude UnseenBoxes), so each is first seen by whichever thread's
+ * store names it first, while the others may be naming it too.
  */
 public class SharedFirstSights {
-    static final int ROUNDS = 4;
-    static final int BOXES = 20_000;
-    static final int THREADS = 2;
-
     public static void main(String[] args) throws InterruptedException {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 4;
+        int n = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
+        int threadCount = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         Object value = new Object();
-        for (int r = 0; r < ROUNDS; r++) {
-            UnseenBoxes.Box[] boxes = UnseenBoxes.make(BOXES);
-            CyclicBarrier start = new CyclicBarrier(THREADS);
-            Thread[] threads = new Thread[THREADS];
-            for (int t = 0; t < THREADS; t++) {
+        for (int r = 0; r < rounds; r++) {
+            UnseenBoxes.Box[] boxes = UnseenBoxes.make(n);
+            CyclicBarrier start = new CyclicBarrier(threadCount);
+            Thread[] threads = new Thread[threadCount];
+            for (int t = 0; t < threadCount; t++) {
                 threads[t] = new Thread(new Runnable() {
                     @Override
                     public void run() {
@@ -36,7 +36,7 @@ public class SharedFirstSights {
                 t.join();
             }
         }
-        System.out.println(ROUNDS * BOXES + " boxes stored into by " + THREADS + " threads at once");
+        System.out.println(rounds * n + " boxes stored into by " + threadCount + " threads at once");
     }
 }
 

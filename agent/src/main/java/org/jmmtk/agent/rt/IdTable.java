@@ -11,8 +11,9 @@ import java.lang.ref.WeakReference;
  * lookups without the table. Lookups of objects already seen read the table without a lock; the first
  * sight of an object takes the table's lock, looks again, assigns the next id and records the
  * object's allocation there, before it publishes the entry, so any thread that finds the id afterwards
- * (lock-free) records its own event later in the global order. Ids count up from 1 and are never reused. Entries have no reference queue: an entry
- * whose object was collected stays until the table is next rebuilt, which keeps only live entries
+ * (lock-free) records its own event later in the global order. Ids count up from 1 and are never
+ * reused. Entries have no reference queue: an entry whose object was collected stays until the table
+ * is next rebuilt, which keeps only live entries
  * (in the smallest table of at least 65,536 places and four times as many as they are), so the collector's
  * reference processing is the only cost of a dead entry. The table is rebuilt when half of it is in use
  * and at the first insertion after each collection of the recording JVM, so that the weak references of
