@@ -66,7 +66,8 @@ class IdTableOrderTest {
     /**
      * Four threads' states name random arrays: first sights (some taking ids reserved at their
      * {@code NEW}), lookups of known objects, and stores between them; at each publication the hook lets
-     * other states look up random objects, the one being published among them, and record stores.
+     * random states record stores into and of the object being published (and so first sights of others,
+     * whose publications nest).
      */
     private static void randomInterleaving(Random random, long seed) {
         int threads = 4;
@@ -81,11 +82,16 @@ class IdTableOrderTest {
         Object[] publishing = new Object[1];
         IdTable[] table = new IdTable[1];
         table[0] = new IdTable(() -> {
+            Object published = publishing[0];
             for (int k = random.nextInt(3); k >= 0; k--) {
                 ThreadState s = states.get(random.nextInt(threads));
-                Object target = random.nextBoolean() ? publishing[0] : objects.get(random.nextInt(objects.size()));
+                Object other = objects.get(random.nextInt(objects.size()));
                 if (room(s)) {
-                    store(table[0], s, publishing[0], target);
+                    if (random.nextBoolean()) {
+                        store(table[0], publishing, s, published, other);
+                    } else {
+                        store(table[0], publishing, s, other, published);
+                    }
                 }
             }
         });
@@ -99,11 +105,11 @@ class IdTableOrderTest {
                 // a NEW reserves an id (its allocation recorded now); the object takes it at its first sight
                 s.reserve(o.getClass(), table[0].reserve(s, 32, 1, 1));
             }
-            publishing[0] = o;
             if (random.nextBoolean()) {
+                publishing[0] = o;
                 table[0].idOf(o, s);
             } else {
-                store(table[0], s, o, objects.get(random.nextInt(objects.size())));
+                store(table[0], publishing, s, o, objects.get(random.nextInt(objects.size())));
             }
         }
         List<Event> merged = merged(states);
@@ -119,9 +125,14 @@ class IdTableOrderTest {
         }
     }
 
-    /** Records {@code holder[0] = value} on {@code s}, as the recorder does for an {@code AASTORE}. */
-    private static void store(IdTable table, ThreadState s, Object holder, Object value) {
+    /**
+     * Records {@code holder[0] = value} on {@code s}, as the recorder does for an {@code AASTORE};
+     * {@code publishing[0]} is the object looked up, for the hook should it be a first sight.
+     */
+    private static void store(IdTable table, Object[] publishing, ThreadState s, Object holder, Object value) {
+        publishing[0] = holder;
         long holderId = table.idOf(holder, s);
+        publishing[0] = value;
         long valueId = table.idOf(value, s);
         s.event(EventLog.WRITE, holderId, 0, valueId);
     }
