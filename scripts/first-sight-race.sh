@@ -27,7 +27,7 @@ for ((run = 1; run <= ${RUNS:-5}; run++)); do
     # shellcheck disable=SC2086
     "$l" record -o "$work/t.trace" --binary --exclude UnseenBoxes ${RECORD_OPTS:-} -- java ${JAVA_OPTS:-} \
         -cp "$work/classes" SharedFirstSights "$@" >"$work/out" 2>&1 || status=$?
-    error=$(grep -v '^record: ' "$work/out" | grep -v 'boxes stored into' | head -1 || true)
+    error=$(grep -Ev '^record: |boxes stored into|^jmmtk: (building|built)' "$work/out" | head -1 || true)
     echo "$l: exit $status${error:+: $error}"
     [[ $status -eq 0 ]] || refused[$l]=$(( ${refused[$l]:-0} + 1 ))
   done
