@@ -10,9 +10,10 @@ import java.lang.ref.WeakReference;
  * direct-mapped cache of the objects it named last ({@link ThreadState#recent}), which answers most
  * lookups without the table. Lookups of objects already seen read the table without a lock; the first
  * sight of an object takes the table's lock, looks again, assigns the next id and records the
- * object's allocation there, so any thread that sees the id afterwards records its own event later in
- * the global order. Ids count up from 1 and are never reused. Entries have no reference queue: an entry
- * whose object was collected stays until the table is next rebuilt, which keeps only live entries
+ * object's allocation there, before it publishes the entry, so any thread that finds the id afterwards
+ * (lock-free) records its own event later in the global order. Ids count up from 1 and are never
+ * reused. Entries have no reference queue: an entry whose object was collected stays until the table
+ * is next rebuilt, which keeps only live entries
  * (in the smallest table of at least 65,536 places and four times as many as they are), so the collector's
  * reference processing is the only cost of a dead entry. The table is rebuilt when half of it is in use
  * and at the first insertion after each collection of the recording JVM, so that the weak references of
@@ -22,8 +23,11 @@ import java.lang.ref.WeakReference;
  */
 final class IdTable {
     private static final int FIRST = 1 << 16;
+    private static final long INTS = Layouts.UNSAFE.arrayBaseOffset(int[].class);
 
     private final Object lock = new Object();
+    /** Run after a first sight's entry is published, with the lock held; null but in tests, which force an interleaving there. */
+    private final Runnable published;
     private volatile Entries table = new Entries(FIRST);
     /** Cleared by every collection (its referent is reachable from nothing else): the next insertion then sweeps. */
     private WeakReference<Object> collected = new WeakReference<>(new Object());
@@ -31,6 +35,15 @@ final class IdTable {
     private long lastId;
     /** Bytes of one entry (measured at start), the recorder's own allocation per object seen. */
     private long entryBytes;
+
+    IdTable() {
+        this(null);
+    }
+
+    /** A table that runs {@code published} where another thread can first find a new object's id (tests). */
+    IdTable(Runnable published) {
+        this.published = published;
+    }
 
     void start(java.lang.instrument.Instrumentation inst) {
         entryBytes = inst.getObjectSize(new WeakReference<>(this));
@@ -88,9 +101,14 @@ final class IdTable {
             id = find(object, hash);
             if (id == 0) {
                 id = ++lastId;
-                insert(object, hash, id, s);
                 s.firstSeen(object, bytes);
+                // the allocation takes its sequence number before the entry is published: another thread
+                // that finds the entry lock-free records its own event later in the global order
                 s.event(EventLog.ALLOC, id, bytes, slots << EventLog.TYPE_BITS | layout.typeId);
+                insert(object, hash, id, s);
+                if (published != null) {
+                    published.run();
+                }
             }
         }
         if (bytes <= ThreadState.RECENT_MAX_BYTES) {
@@ -158,7 +176,9 @@ final class IdTable {
         }
         t.refs[i] = new WeakReference<>(object);
         t.ids[i] = id;
-        hashes[i] = hash; // after the entry: a reader that sees the hash and no entry looks again under the lock
+        // after the entry, with a release store: a reader that sees the hash sees the entry and its id (one that
+        // sees the hash and no entry looks again under the lock)
+        Layouts.UNSAFE.putOrderedInt(hashes, INTS + 4L * i, hash);
         s.own(entryBytes);
         used++;
         table = t;
