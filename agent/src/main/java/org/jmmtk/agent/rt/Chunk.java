@@ -13,6 +13,14 @@ final class Chunk {
     final int thread;
     final long[] words;
     private int pos;
+    /**
+     * The position the event being stored will end at, set before its sequence number is taken: a
+     * writer that read the global count after that finds it here, and above {@link #published}
+     * while the event is not stored yet (the count's volatile read orders this plain store for it).
+     */
+    private int claimed;
+    /** Words the writer has already put into the file as pieces (writer thread only). */
+    int copied;
 
     Chunk(ThreadState owner, int capacity) {
         this.owner = owner;
@@ -23,6 +31,17 @@ final class Chunk {
     /** Empties a chunk the writer has written, for its thread to fill again. */
     void reset() {
         pos = 0;
+        claimed = 0;
+    }
+
+    /** The next event's {@code n} words are about to take a sequence number (owning thread). */
+    void claim(int n) {
+        claimed = pos + n;
+    }
+
+    /** Whether an event has taken its sequence number and is not stored yet, as far as the writer can tell (writer thread). */
+    boolean storing() {
+        return claimed > published();
     }
 
     /** Words in use, as last published (any thread). */

@@ -10,6 +10,14 @@ package org.jmmtk.agent.rt;
  * recorder first saw each object. {@code types} lists {@code id TAB class-name} lines, {@code statics}
  * lists {@code id TAB owner.field} lines, and {@code done} is written last, when the recorder closed
  * the log cleanly.
+ * <p>
+ * While the program runs, the writer also hands over what each thread has published of its current
+ * chunk (a piece: a chunk of its own in the file, the thread's later events in later chunks) and then
+ * writes a <em>mark</em>, a chunk of thread {@link #MARK} with one word: every event whose sequence
+ * number is below it is in the file before the mark (see {@code LogWriter}; a reader that follows the
+ * file still checks). Before the mark come the weak slots of the types made since the last one, each a
+ * chunk of thread {@link #WEAK} with the word {@code typeId << 32 | slot}. A reader of the finished
+ * log skips both.
  */
 public final class EventLog {
     /** Bits of an event's first word that hold its kind. */
@@ -30,6 +38,11 @@ public final class EventLog {
     public static final int TYPE_BITS = 24;
     /** Root slots per thread the jmmtk format allows (2^20); frame slots beyond are not recorded. */
     public static final int MAX_ROOT_SLOTS = 1 << 20;
+
+    /** The thread id of a mark's chunk. */
+    public static final int MARK = -1;
+    /** The thread id of a weak slot's chunk. */
+    public static final int WEAK = -2;
 
     public static final String EVENTS = "events";
     public static final String TYPES = "types";

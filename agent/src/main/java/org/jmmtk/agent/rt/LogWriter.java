@@ -13,6 +13,13 @@ import java.util.concurrent.locks.LockSupport;
  * threads add chunks to a lock-free queue (one hand-over per chunk of up to 8192 words, so the queue
  * is far off the per-event path) and wake this thread, which alone writes the file and gives each
  * chunk back to its thread once copied.
+ * <p>
+ * Every {@link #SWEEP_NANOS} it also writes what each thread has published of its current chunk (a
+ * quiet thread's events would otherwise wait in its chunk until the thread ends) and a mark (see
+ * {@link EventLog}): the global sequence number read at the start of the sweep, so that {@code record}
+ * can merge and check the log while the program still runs. A thread found between taking a number and
+ * storing its event (descheduled there, or stopped by a safepoint) makes the sweep write no mark: its
+ * event may be below the number read.
  */
 final class LogWriter extends Thread {
     /** A chunk handed over, with the words of it in use then. */
@@ -35,6 +42,11 @@ final class LogWriter extends Thread {
     private volatile boolean finishing;
     private volatile IOException failure;
     private long words;
+    /** How often the writer hands over the threads' published events and writes a mark. */
+    static final long SWEEP_NANOS = 50_000_000;
+    private long lastSweep = System.nanoTime();
+    private long markWritten;
+    private int weakWritten;
 
     LogWriter(Path file) throws IOException {
         super("jmmtk-recorder");
@@ -63,6 +75,9 @@ final class LogWriter extends Thread {
                 } else {
                     LockSupport.parkNanos(1_000_000);
                 }
+                if (!finishing && System.nanoTime() - lastSweep >= SWEEP_NANOS) {
+                    sweep();
+                }
             }
             out.close();
         } catch (IOException e) {
@@ -70,32 +85,89 @@ final class LogWriter extends Thread {
         }
     }
 
-    /** Copies a chunk into bytes with plain loops (a buffer's put methods are instrumented JDK code) and writes them. */
+    /**
+     * Writes each thread's published events that are not in the file yet, after every chunk it handed
+     * over before (written first, under the thread's lock, so that it cannot hand over meanwhile), then
+     * the weak slots of new types and the mark: the global count read first, when no thread was storing
+     * an event. An event below it took its number before that read, and so had claimed its place in its
+     * chunk before it (see {@link Chunk#claim}): it was stored when the sweep looked at its thread, or the
+     * sweep saw it being stored; a thread registered after {@link Threads#all} takes its numbers later.
+     */
+    private void sweep() throws IOException {
+        long seq = Recorder.seqNow();
+        long[] weak = Recorder.weakSlotsFrom(weakWritten);
+        boolean storing = false;
+        for (ThreadState s : Threads.all()) {
+            synchronized (s) {
+                drain();
+                Chunk c = s.current();
+                storing |= c.storing();
+                int p = c.published();
+                if (p > c.copied) {
+                    put(c.thread, c.words, c.copied, p - c.copied);
+                    c.copied = p;
+                }
+            }
+        }
+        drain();
+        for (long w : weak) {
+            putWord(EventLog.WEAK, w);
+        }
+        weakWritten += weak.length;
+        if (!storing && seq > markWritten) {
+            putWord(EventLog.MARK, seq);
+            markWritten = seq;
+        }
+        lastSweep = System.nanoTime();
+    }
+
+    private void drain() throws IOException {
+        for (Handed h = queue.poll(); h != null; h = queue.poll()) {
+            write(h);
+        }
+    }
+
+    /** Writes the part of a handed-over chunk that no sweep wrote, and gives the chunk back. */
     private void write(Handed h) throws IOException {
-        int n = 8 + 8 * h.words;
+        Chunk c = h.chunk;
+        int from = c.copied;
+        c.copied = 0;
+        if (h.words > from) {
+            put(c.thread, c.words, from, h.words - from);
+        }
+        c.owner.giveBack(c);
+    }
+
+    private void putWord(int thread, long word) throws IOException {
+        put(thread, new long[] {word}, 0, 1);
+    }
+
+    /** Copies a chunk into bytes with plain loops (a buffer's put methods are instrumented JDK code) and writes them. */
+    private void put(int thread, long[] w, int from, int count) throws IOException {
+        int n = 8 + 8 * count;
         if (bytes.length < n) {
             bytes = new byte[n];
         }
-        putInt(0, h.chunk.thread);
-        putInt(4, h.words);
-        long[] w = h.chunk.words;
+        putInt(0, thread);
+        putInt(4, count);
         if (LITTLE_ENDIAN) {
-            Layouts.UNSAFE.copyMemory(w, LONGS, bytes, BYTES + 8, 8L * h.words);
+            Layouts.UNSAFE.copyMemory(w, LONGS + 8L * from, bytes, BYTES + 8, 8L * count);
         } else {
-            for (int i = 0; i < h.words; i++) {
-                long v = w[i];
+            for (int i = 0; i < count; i++) {
+                long v = w[from + i];
                 int at = 8 + 8 * i;
                 for (int k = 0; k < 8; k++) {
                     bytes[at + k] = (byte) (v >>> 8 * k);
                 }
             }
         }
-        h.chunk.owner.giveBack(h.chunk);
         ByteBuffer b = ByteBuffer.wrap(bytes, 0, n);
         while (b.hasRemaining()) {
             out.write(b);
         }
-        words += h.words;
+        if (thread >= 0) {
+            words += count;
+        }
     }
 
     private void putInt(int at, int v) {

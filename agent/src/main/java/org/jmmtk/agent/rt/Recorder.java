@@ -38,6 +38,9 @@ public final class Recorder {
     private static final List<String> TYPE_NAMES = new ArrayList<>();
     /** "typeId TAB slot" for each type with a weak referent slot (guarded by {@link #TYPE_LOCK}). */
     private static final List<String> WEAK_SLOTS = new ArrayList<>();
+    /** The same weak slots as {@code typeId << 32 | slot}, for the writer's marks (guarded by {@link #TYPE_LOCK}). */
+    private static long[] weakPairs = new long[16];
+    private static int weakCount;
     private static final AtomicInteger FAILURES = new AtomicInteger();
     private static final IdTable IDS = new IdTable();
 
@@ -150,8 +153,24 @@ public final class Recorder {
             TYPE_NAMES.add(id + "\t" + name);
             if (weakSlot >= 0) {
                 WEAK_SLOTS.add(id + "\t" + weakSlot);
+                if (weakCount == weakPairs.length) {
+                    weakPairs = java.util.Arrays.copyOf(weakPairs, 2 * weakCount);
+                }
+                weakPairs[weakCount++] = (long) id << 32 | weakSlot;
             }
             return id;
+        }
+    }
+
+    /** The next sequence number to be taken (the writer's marks). */
+    static long seqNow() {
+        return Layouts.UNSAFE.getLongVolatile(SEQ_BASE, SEQ_OFFSET);
+    }
+
+    /** The weak slots made since the first {@code from} ({@code typeId << 32 | slot} each). */
+    static long[] weakSlotsFrom(int from) {
+        synchronized (TYPE_LOCK) {
+            return java.util.Arrays.copyOfRange(weakPairs, Math.min(from, weakCount), weakCount);
         }
     }
 

@@ -103,6 +103,11 @@ final class ThreadState {
         recentIds[i] = id;
     }
 
+    /** The chunk this thread fills now (writer thread, under this object's lock, as {@link #handOver} swaps it). */
+    synchronized Chunk current() {
+        return chunk;
+    }
+
     /** The writer is done with {@code c}, one of this thread's chunks (writer thread). */
     synchronized void giveBack(Chunk c) {
         if (c.words.length == MAX_CHUNK && spareCount < SPARES) {
@@ -298,14 +303,18 @@ final class ThreadState {
         if (!chunk.fits(3)) {
             handOver();
         }
-        chunk.put(Recorder.nextSeq(kind), a, b);
+        Chunk to = chunk;
+        to.claim(3); // before the number: the writer's marks (LogWriter.sweep)
+        to.put(Recorder.nextSeq(kind), a, b);
     }
 
     void event(int kind, long a, long b, long c) {
         if (!chunk.fits(4)) {
             handOver();
         }
-        chunk.put(Recorder.nextSeq(kind), a, b, c);
+        Chunk to = chunk;
+        to.claim(4);
+        to.put(Recorder.nextSeq(kind), a, b, c);
     }
 
     /** Hands the full chunk over and settles the allocation accounts (once per chunk). */

@@ -44,17 +44,25 @@ final class AgentLog {
                 }
                 int thread = header.getInt(0);
                 int n = header.getInt(4);
-                if (thread < 0 || n <= 0 || pos + 8 + 8L * n > size) {
-                    throw new TraceException(events + ": byte " + pos, "bad chunk (thread " + thread + ", " + n + " words)");
+                checkChunk(events, pos, thread, n, size);
+                if (thread >= 0) { // marks and weak slots are for a reader that follows the file (LogFollower)
+                    chunks.computeIfAbsent(thread, t -> new ArrayList<>()).add(new long[] {pos + 8, n});
+                    words += n;
                 }
-                chunks.computeIfAbsent(thread, t -> new ArrayList<>()).add(new long[] {pos + 8, n});
-                words += n;
                 pos += 8 + 8L * n;
             }
         } catch (NoSuchFileException e) {
             throw new TraceException(dir.toString(), "the recording agent wrote no events file");
         }
         this.totalWords = words;
+    }
+
+    /** Stops at a chunk header that cannot be the writer's (exit 2 naming the byte). */
+    static void checkChunk(Path events, long pos, int thread, int n, long size) {
+        boolean record = thread == EventLog.MARK || thread == EventLog.WEAK;
+        if (thread < 0 && !record || n <= 0 || record && n != 1 || pos + 8 + 8L * n > size) {
+            throw new TraceException(events + ": byte " + pos, "bad chunk (thread " + thread + ", " + n + " words)");
+        }
     }
 
     Path dir() {
@@ -84,6 +92,10 @@ final class AgentLog {
     /** What {@link #events} calls per event, in global order. */
     interface Visitor {
         void event(int thread, int kind, long a, long b, long c) throws IOException;
+
+        /** A weak slot of a type made while the program ran (only from {@link LogFollower}). */
+        default void weakSlot(int typeId, int slot) {
+        }
     }
 
     /** Visits every event in sequence order; returns the number of words read. */
@@ -104,19 +116,12 @@ final class AgentLog {
                 long limit = merge.isEmpty() ? Long.MAX_VALUE : merge.peek().seq();
                 boolean more;
                 do {
-                    long word = c.word(0);
-                    long seq = word >>> EventLog.KIND_BITS;
-                    int kind = (int) (word & ((1 << EventLog.KIND_BITS) - 1));
+                    long seq = c.seq();
                     if (seq <= last) {
                         throw new TraceException(events.toString(), "event " + seq + " of thread " + c.thread + " is out of order");
                     }
                     last = seq;
-                    int n = kind >= 1 && kind < EventLog.WORDS.length ? EventLog.WORDS[kind] : 0;
-                    if (n == 0 || !c.has(n)) {
-                        throw new TraceException(events.toString(), "event " + seq + " of thread " + c.thread
-                                + " is " + (n == 0 ? "of unknown kind " + kind : "cut off at the end of its chunk"));
-                    }
-                    visitor.event(c.thread, kind, c.word(1), c.word(2), n > 3 ? c.word(3) : 0);
+                    int n = visit(c, visitor, events);
                     read += n;
                     more = c.next(n);
                 } while (more && c.seq() < limit);
@@ -128,8 +133,24 @@ final class AgentLog {
         return read;
     }
 
-    /** One thread's position in its chunks. */
-    private static final class Cursor {
+    /** Visits the event at {@code c}'s position; returns its words. */
+    static int visit(Cursor c, Visitor visitor, Path events) throws IOException {
+        long word = c.word(0);
+        int kind = (int) (word & ((1 << EventLog.KIND_BITS) - 1));
+        int n = kind >= 1 && kind < EventLog.WORDS.length ? EventLog.WORDS[kind] : 0;
+        if (n == 0 || !c.has(n)) {
+            throw new TraceException(events.toString(), "event " + c.seq() + " of thread " + c.thread
+                    + " is " + (n == 0 ? "of unknown kind " + kind : "cut off at the end of its chunk"));
+        }
+        visitor.event(c.thread, kind, c.word(1), c.word(2), n > 3 ? c.word(3) : 0);
+        return n;
+    }
+
+    /**
+     * One thread's position in its chunks; the list may grow while it is read ({@link LogFollower}), so a
+     * cursor that ran out of chunks takes up the next one added.
+     */
+    static final class Cursor {
         final int thread;
         private final List<long[]> chunks;
         private final FileChannel in;
@@ -164,12 +185,12 @@ final class AgentLog {
             return pos < length || advance();
         }
 
-        /** Loads the next chunk; false when there is none. */
+        /** Loads the next chunk; false when there is none (yet). */
         boolean advance() throws IOException {
-            if (++chunk >= chunks.size()) {
+            if (chunk + 1 >= chunks.size()) {
                 return false;
             }
-            long[] c = chunks.get(chunk);
+            long[] c = chunks.get(++chunk);
             length = (int) c[1];
             if (words.length < length) {
                 words = new long[length];

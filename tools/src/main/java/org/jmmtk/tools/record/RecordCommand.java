@@ -85,6 +85,11 @@ public final class RecordCommand implements Callable<Integer> {
                     + "(kept in ~/.cache/jmmtk/record-classes, or $JMMTK_CACHE_DIR; see docs/recording.md).")
     boolean noClassCache;
 
+    @Option(names = "--after-exit",
+            description = "Read the agent's log only after the program exits, instead of reading it and finding each "
+                    + "object's visible death while the program runs (the same trace; see docs/recording.md).")
+    boolean afterExit;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*",
             description = "After --: java [JVM options] MAIN|-jar JAR [args]. 'java' means the JVM jmmtk runs on.")
     List<String> command = new ArrayList<>();
@@ -113,6 +118,7 @@ public final class RecordCommand implements Callable<Integer> {
         Path work = Files.createTempDirectory("jmmtk-record-");
         Thread cleanup = new Thread(() -> TemporaryFolder.delete(work), "jmmtk-record-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
+        FirstPassAside early = null;
         try {
             Path agent = work.resolve("jmmtk-agent.jar");
             String digest = AgentJar.write(agent);
@@ -139,7 +145,9 @@ public final class RecordCommand implements Callable<Integer> {
             }
             int status;
             try {
-                status = run(java);
+                Process program = start(java);
+                early = afterExit ? null : new FirstPassAside(log, program);
+                status = waitFor(program);
             } finally {
                 if (!noStartupHeap) {
                     probing.join();
@@ -152,11 +160,18 @@ public final class RecordCommand implements Callable<Integer> {
             RecordedTrace.StartupHeap startup = noStartupHeap ? null : startupHeap(probed(probe), log);
             RecordedTrace trace = new RecordedTrace(log, String.join(" ", command),
                     startup != null && startup.measured() ? startup : null);
+            FirstPass.Done first = early == null ? null : early.result();
+            if (first != null) {
+                trace.adopt(first);
+            }
             output.writeCheckedAside(trace, "writing " + output.file());
             coverage = trace.coverage();
             summary(trace.counts(), coverage, startup, defaultCollector, heap);
             return ExitCodes.OK;
         } finally {
+            if (early != null) {
+                early.cancel(); // before the log is deleted under it (a failed program, a bad log)
+            }
             TemporaryFolder.delete(work);
             Runtime.getRuntime().removeShutdownHook(cleanup);
         }
@@ -253,17 +268,55 @@ public final class RecordCommand implements Callable<Integer> {
         return String.join(",", list);
     }
 
-    private int run(List<String> java) throws IOException, InterruptedException {
-        Process p;
+    private static Process start(List<String> java) {
         try {
-            p = new ProcessBuilder(java).inheritIO().start();
+            return new ProcessBuilder(java).inheritIO().start();
         } catch (IOException e) {
             throw new UsageException("record: cannot run " + java.get(0) + ": " + IoErrors.reason(e));
         }
+    }
+
+    private static int waitFor(Process p) throws InterruptedException {
         try {
             return p.waitFor();
         } finally {
             p.destroy();
+        }
+    }
+
+    /**
+     * The first pass ({@link FirstPass}, with the visible-death pass) on a thread of its own, following the
+     * agent's log while the program runs ({@link LogFollower}), so that on a machine with a core to spare
+     * only what the program wrote last is left to read when it exits. Its result is only ever the one the
+     * finished log gives: any failure (the log overtook the follower, or is bad) leaves the pass to
+     * {@link RecordedTrace#replay}, which reads the finished log and reports what is wrong with it.
+     */
+    private static final class FirstPassAside {
+        private final FutureTask<FirstPass.Done> pass;
+        private final Thread thread;
+        private volatile boolean stop;
+
+        FirstPassAside(Path log, Process program) {
+            LogFollower follower = new LogFollower(log, () -> !program.isAlive(), () -> stop);
+            pass = new FutureTask<>(() -> FirstPass.follow(follower, log, false));
+            thread = new Thread(pass, "jmmtk-first-pass");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /** Stops following, if it still does, and waits for the thread (at its next look at the file). */
+        void cancel() throws InterruptedException {
+            stop = true;
+            thread.join();
+        }
+
+        /** The first pass once the log is read to its end; null when it failed (the replay reads the log itself). */
+        FirstPass.Done result() throws InterruptedException {
+            try {
+                return pass.get();
+            } catch (ExecutionException e) {
+                return null;
+            }
         }
     }
 

@@ -35,7 +35,8 @@ import org.jmmtk.bindings.trace.TraceSource;
  * change what is reachable there. Static fields get global slots in the order of their first store;
  * pins share that numbering and reuse the slots of released pins. Used by one thread; the first
  * pass's {@link VisibleDeaths} runs on a second one, fed in batches by {@link ConcurrentTee} while
- * this one reads the log, and the second pass's check runs there too (see {@code record}).
+ * this one reads the log, and the second pass's check runs there too (see {@code record}); or the
+ * first pass ran while the program ran and wrote the log ({@link #adopt}, {@link LogFollower}).
  */
 public final class RecordedTrace implements TraceSource {
     private final AgentLog log;
@@ -46,7 +47,9 @@ public final class RecordedTrace implements TraceSource {
     private static final long PROGRESS_EVENTS = (1 << 16) - 1;
 
     private final boolean pinFromAllocation;
-    private long[] lastMention = new long[1024];
+    private long[] lastMention;
+    /** The first pass read while the program ran, for the next replay; null when there is none. */
+    private FirstPass.Done early;
     /** Objects pinned from their point in {@link #pinIds} (in the order of {@link #pinAt}) to their last mention. */
     private boolean[] willPin = new boolean[1024];
     private int[] pinIds;
@@ -211,11 +214,19 @@ public final class RecordedTrace implements TraceSource {
         freeSlots.clear();
         released.clear();
         nextSlot = 0;
-        long[] words = {0};
-        index = 0;
-        VisibleDeaths deaths = new VisibleDeaths(pinFromAllocation);
-        // the visible graph on a thread of its own, beside the reading of the log and the last mentions
-        ConcurrentTee.replay(toDeaths -> firstPass(toDeaths, words, total), deaths.events(), new IgnoringEvents() { });
+        VisibleDeaths deaths;
+        FirstPass[] pass = new FirstPass[1];
+        if (early != null) {
+            deaths = early.deaths();
+            pass[0] = early.pass();
+            early = null;
+        } else {
+            deaths = new VisibleDeaths(pinFromAllocation);
+            // the visible graph on a thread of its own, beside the reading of the log and the last mentions
+            ConcurrentTee.replay(toDeaths -> pass[0] = firstPass(toDeaths, total), deaths.events(), new IgnoringEvents() { });
+        }
+        lastMention = pass[0].lastMention();
+        progress = 0.5;
         choosePins(deaths);
         pinned = 0;
         pinnedBytes = 0;
@@ -233,6 +244,7 @@ public final class RecordedTrace implements TraceSource {
             startupObjects(out, maxType + 1);
         }
         index = 0;
+        long[] words = {log.totalWords()}; // the first pass's
         frameRoots = new DeferredRootStores(reachableUntil, eagerRoots);
         log.events((thread, kind, a, b, c) -> {
             threads.add(thread);
@@ -283,41 +295,32 @@ public final class RecordedTrace implements TraceSource {
     }
 
     /**
-     * The first pass's reading of the log: each object's last mention, and every event to {@code deaths}
+     * The first pass's reading of the log ({@link FirstPass}), every event to {@code deaths}
      * ({@link VisibleDeaths#events}), in the log's words.
      */
-    private void firstPass(TraceEvents deaths, long[] words, double total) throws IOException {
+    private FirstPass firstPass(TraceEvents deaths, double total) throws IOException {
         for (int[] w : weakSlots()) {
             deaths.weakSlot(w[0], w[1]);
         }
+        FirstPass pass = new FirstPass(deaths, log.dir());
         log.events((thread, kind, a, b, c) -> {
-            switch (kind) {
-                case EventLog.ALLOC -> {
-                    mention(a);
-                    deaths.alloc(thread, a, b, 0, (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
-                }
-                case EventLog.WRITE -> {
-                    mention(a);
-                    mention(c);
-                    deaths.write(thread, a, (int) b, c);
-                }
-                case EventLog.ROOT -> {
-                    mention(b);
-                    deaths.root(thread, (int) a, b);
-                }
-                case EventLog.GLOBAL -> {
-                    mention(b);
-                    deaths.global((int) a, b);
-                }
-                case EventLog.COLLECT -> deaths.collect();
-                default -> throw new TraceException(log.dir().toString(), "unknown event kind " + kind);
-            }
-            index++;
-            words[0] += EventLog.WORDS[kind];
-            if ((index & PROGRESS_EVENTS) == 0) {
-                progress = words[0] / total;
+            pass.event(thread, kind, a, b, c);
+            if ((pass.events() & PROGRESS_EVENTS) == 0) {
+                progress = pass.words() / total;
             }
         });
+        return pass;
+    }
+
+    /**
+     * Takes {@code done}, the first pass read from this log while the program ran, for the next replay
+     * instead of reading the log once more (only with the same pinning).
+     */
+    void adopt(FirstPass.Done done) {
+        if (done.pinFromAllocation() != pinFromAllocation) {
+            throw new IllegalArgumentException("a first pass of the other pinning");
+        }
+        early = done;
     }
 
     /** The log's weak slots, {typeId, slot} each (none in a log from before they were recorded). */
@@ -449,20 +452,6 @@ public final class RecordedTrace implements TraceSource {
             frameRoots.mayBeUnreachable(goneIds[nextGone++]);
         }
         rootStores += frameRoots.flush(index, out);
-    }
-
-    private void mention(long id) {
-        if (id == 0) {
-            return;
-        }
-        if (id >= Integer.MAX_VALUE - 8) {
-            throw new TraceException(log.dir().toString(), "more than 2^31 objects; recordings that large are not supported");
-        }
-        if (id >= lastMention.length) {
-            int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(id + 1, 2L * lastMention.length));
-            lastMention = Arrays.copyOf(lastMention, n);
-        }
-        lastMention[(int) id] = index;
     }
 
     /** After a mention of {@code id}: if it was its last, its pin ends and deferred frame slots that keep it are checked. */
