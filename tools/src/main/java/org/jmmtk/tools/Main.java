@@ -78,6 +78,7 @@ public final class Main implements Runnable {
         } catch (RuntimeException e) {
             return handler.handle(e, commandLine(handler, COMMANDS));
         }
+        discoverPlansAhead(global, env);
         CommandLine cmd = commandLine(handler, commandsFor(global.rest()));
         try {
             useExtensions(global.extensionClassPath(env));
@@ -112,6 +113,30 @@ public final class Main implements Runnable {
             }
         }
         return COMMANDS;
+    }
+
+    /**
+     * Starts discovering the built-in plans on a thread of its own when the command line names a command
+     * and adds no code. Picocli's model of the command, built next on this thread, takes most of a short
+     * command's start-up, and plan discovery (every plan's provider and options loaded) came after it;
+     * now they overlap, and a command that needs the plans before the discovery ends waits for it (the
+     * registry discovers once at a time) instead of doing it again. A failure is left for the command's
+     * own discovery to report, as without this; with added code, discovery waits for {@link #useExtensions}.
+     */
+    private static void discoverPlansAhead(GlobalOptions global, String env) {
+        String[] rest = global.rest();
+        if (env != null || !global.classPaths().isEmpty() || rest.length == 0 || rest[0].startsWith("-")) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                Plans.REGISTRY.all();
+            } catch (RuntimeException | LinkageError e) {
+                // reported by the command's own discovery
+            }
+        }, "jmmtk-plan-discovery");
+        t.setDaemon(true);
+        t.start();
     }
 
     /**
