@@ -14,7 +14,8 @@ import java.util.stream.Stream;
  * archive ({@code -Xshare:dump}), so the classes that short commands load
  * (the command line, trace readers and writers, the replay, the common plans and reports) come mapped
  * from the archive instead of being read from the jar and verified on every start. It runs a few command
- * lines through {@link Main#execute} in one JVM with their output discarded. Runs on the main thread only.
+ * lines through {@link Main#execute} in one JVM with their output discarded. Runs on the main thread (and
+ * the plan discovery that {@link Main} starts beside it).
  */
 public final class StartupTraining {
     private StartupTraining() {

@@ -21,7 +21,8 @@ import org.jmmtk.core.util.Registry;
  * and two providers with one name, are {@link ExtensionException}s naming the jars and providers.
  *
  * <p>Threads: a discovered registry may be read from any thread; it discovers again only when the added
- * code changes (two threads may then both discover; either result is the same).
+ * code changes, one thread at a time (the command line starts discovering the plans on a thread of its own
+ * while it builds the command, which then waits for that result rather than discovering beside it).
  */
 public final class Discovery<P extends Provider, E extends Discovered> implements Supplier<List<E>> {
     /** The origin of a provider that is part of jmmtk. */
@@ -35,7 +36,7 @@ public final class Discovery<P extends Provider, E extends Discovered> implement
     private final Class<P> service;
     private final String kind;
     private final BiFunction<P, String, E> entry;
-    private volatile Snapshot<E> last;
+    private Snapshot<E> last;
 
     private Discovery(Class<P> service, String kind, BiFunction<P, String, E> entry) {
         this.service = service;
@@ -53,7 +54,7 @@ public final class Discovery<P extends Provider, E extends Discovered> implement
     }
 
     @Override
-    public List<E> get() {
+    public synchronized List<E> get() {
         ClassLoader loader = Extensions.loader();
         Snapshot<E> s = last;
         if (s == null || s.loader != loader) {
