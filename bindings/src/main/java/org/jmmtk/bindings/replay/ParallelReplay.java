@@ -52,7 +52,7 @@ final class ParallelReplay implements MutatorCoordination {
         for (int i = 0; i < n; i++) {
             threads[i] = new MutatorThread(i, this, executor, handshake);
         }
-        this.dispatcher = ownRecords ? null : new Dispatcher(this, threads, binding.mutatorRegistry());
+        this.dispatcher = ownRecords ? null : new Dispatcher(this, threads, binding.mutatorRegistry(), binding.mmtk().plan().weakSlots());
         this.cutRoots = new CutRoots(binding.memory(), binding.rootArea());
     }
 
