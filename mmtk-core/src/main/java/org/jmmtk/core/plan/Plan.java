@@ -119,11 +119,16 @@ public abstract class Plan {
 
     /**
      * In a collection that discovers references, once the closure is complete: the address of
-     * {@code referent} after the collection, or 0 if nothing but weak slots reached it. Called only by
-     * the default {@link #processReferences}, so a plan that discovers references overrides one of them.
+     * {@code referent} after the collection, or 0 if nothing but weak slots reached it. By default, for a
+     * collection that traces the whole heap: its copy if it was forwarded, itself if its space marked
+     * it, else 0. A plan whose collections leave some spaces untraced (a nursery collection) overrides it.
      */
     protected long referentAfterClosure(CollectionKind kind, long referent) {
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not process references");
+        if (ObjectModel.isForwarded(memory, referent)) {
+            return ObjectModel.forwardee(memory, referent);
+        }
+        Space s = heap().spaces().spaceOf(referent);
+        return s != null && s.isMarked(referent) ? referent : 0;
     }
 
     /** WeakRefClosure stage, one packet: resolves the weak slots the closure set aside ({@link ReferenceProcessor#process}). */

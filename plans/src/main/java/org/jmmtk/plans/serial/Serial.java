@@ -356,19 +356,15 @@ public final class Serial extends Plan {
         return true;
     }
 
-    /** A young collection's references are decided as its objects are moved ({@link CopyOrder}), not here. */
+    /**
+     * A young collection's references are decided as its objects are moved ({@link CopyOrder}), not here;
+     * a full collection's by the closure's marks (the forwarding pass then gives each referent kept its new address).
+     */
     @Override
     protected void processReferences(GCWorker<Collector> worker, CollectionKind kind) {
         if (kind == CollectionKind.FULL) {
             super.processReferences(worker, kind);
         }
-    }
-
-    /** Full collection: a referent lives if the closure marked it; the forwarding pass gives it its new address. */
-    @Override
-    protected long referentAfterClosure(CollectionKind kind, long referent) {
-        Space s = heap().spaces().spaceOf(referent);
-        return s != null && s.isMarked(referent) ? referent : 0;
     }
 
     /** A young collection marks eden and the from-space (or, if not attempted, nothing); a full one everything. */
