@@ -47,7 +47,7 @@ class WeakReferencePropertiesTest {
     private static final int WEAK_TYPE = 3;
     private static final int GLOBALS = 48;
 
-    @Property(tries = 40)
+    @Property(tries = 30)
     void referentsClearedOnlyWhenOnlyWeaklyReachable(@ForAll("plans") String plan, @ForAll long seed,
                                                      @ForAll @IntRange(min = 0, max = 15) int threshold) throws IOException {
         String one = run(plan, seed, threshold, 1);
@@ -147,15 +147,21 @@ class WeakReferencePropertiesTest {
             return strongList.get(random.nextInt(strongList.size()));
         }
 
-        /** Reachable from the globals, weak slots followed or not. */
-        private LongOpenHashSet reach(boolean followWeak) {
-            LongOpenHashSet seen = new LongOpenHashSet();
+        /** A walk's start: the objects the globals hold, added to {@code seen} and returned as its stack. */
+        private LongArrayList globalsIn(LongOpenHashSet seen) {
             LongArrayList stack = new LongArrayList();
             for (long g : globals) {
                 if (g != 0 && seen.add(g)) {
                     stack.add(g);
                 }
             }
+            return stack;
+        }
+
+        /** Reachable from the globals, weak slots followed or not. */
+        private LongOpenHashSet reach(boolean followWeak) {
+            LongOpenHashSet seen = new LongOpenHashSet();
+            LongArrayList stack = globalsIn(seen);
             while (!stack.isEmpty()) {
                 long o = stack.popLong();
                 long[] s = slots.get(o);
@@ -190,12 +196,7 @@ class WeakReferencePropertiesTest {
             SimulatedMemory memory = binding.mmtk().plan().memory();
             LongOpenHashSet strongNow = reach(false);
             LongOpenHashSet seen = new LongOpenHashSet();
-            LongArrayList stack = new LongArrayList();
-            for (long g : globals) {
-                if (g != 0 && seen.add(g)) {
-                    stack.add(g);
-                }
-            }
+            LongArrayList stack = globalsIn(seen);
             while (!stack.isEmpty()) {
                 long o = stack.popLong();
                 long address = binding.addressOf(o);
