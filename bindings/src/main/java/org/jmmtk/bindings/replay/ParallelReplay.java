@@ -73,7 +73,7 @@ final class ParallelReplay implements MutatorCoordination {
             for (int i = 0; i < n; i++) {
                 int self = i;
                 fillers[i] = new StreamFiller(replay, owners, new StreamCursor(segments, o -> owners.owner(o) == self), i,
-                        executor.binding().mmtk().options().heapBytes());
+                        executor.binding().mmtk().options().heapBytes(), executor.binding().mmtk().plan().weakSlots());
                 replay.threads[i].readOwnRecords(fillers[i]);
             }
             ParallelStats stats = runThreads(replay, source);
