@@ -5,6 +5,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.jmmtk.bindings.trace.DependencyTable;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceChecker;
+import org.jmmtk.core.objectmodel.WeakSlots;
 import org.jmmtk.core.plan.Mutator;
 
 /**
@@ -33,6 +34,7 @@ final class Dispatcher implements TraceEvents {
     private final MutatorHandshake handshake;
     private final MutatorThread[] threads;
     private final MutatorRegistry mutators;
+    private final WeakSlots weakSlots;
     /** Log2 of the object ids per page of the dependency table. */
     private static final int PAGE_BITS = 12;
 
@@ -55,8 +57,9 @@ final class Dispatcher implements TraceEvents {
     /** A lower bound on the epoch of every record read but not yet handed over, and of those to come. */
     private volatile long openEpoch;
 
-    Dispatcher(ParallelReplay replay, MutatorThread[] threads, MutatorRegistry mutators) {
+    Dispatcher(ParallelReplay replay, MutatorThread[] threads, MutatorRegistry mutators, WeakSlots weakSlots) {
         this.replay = replay;
+        this.weakSlots = weakSlots;
         this.handshake = replay.handshake();
         this.threads = threads;
         this.mutators = mutators;
@@ -84,6 +87,7 @@ final class Dispatcher implements TraceEvents {
     public void weakSlot(int typeId, int slot) {
         position++;
         checker.weakSlot(typeId, slot);
+        weakSlots.mark(typeId, slot);
     }
 
     @Override

@@ -52,7 +52,7 @@ final class ParallelReplay implements MutatorCoordination {
         for (int i = 0; i < n; i++) {
             threads[i] = new MutatorThread(i, this, executor, handshake);
         }
-        this.dispatcher = ownRecords ? null : new Dispatcher(this, threads, binding.mutatorRegistry());
+        this.dispatcher = ownRecords ? null : new Dispatcher(this, threads, binding.mutatorRegistry(), binding.mmtk().plan().weakSlots());
         this.cutRoots = new CutRoots(binding.memory(), binding.rootArea());
     }
 
@@ -73,7 +73,7 @@ final class ParallelReplay implements MutatorCoordination {
             for (int i = 0; i < n; i++) {
                 int self = i;
                 fillers[i] = new StreamFiller(replay, owners, new StreamCursor(segments, o -> owners.owner(o) == self), i,
-                        executor.binding().mmtk().options().heapBytes());
+                        executor.binding().mmtk().options().heapBytes(), executor.binding().mmtk().plan().weakSlots());
                 replay.threads[i].readOwnRecords(fillers[i]);
             }
             ParallelStats stats = runThreads(replay, source);

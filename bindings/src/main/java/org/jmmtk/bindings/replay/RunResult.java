@@ -100,6 +100,23 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
         return n;
     }
 
+    /**
+     * The sum of the collections' plan counter {@code name} (e.g. {@code weakRefsCleared}), or null if
+     * no collection reported it.
+     */
+    public Long planStatTotal(String name) {
+        long n = 0;
+        boolean seen = false;
+        for (GcRecord c : collections) {
+            Long v = c.planStats().get(name);
+            if (v != null) {
+                n += v;
+                seen = true;
+            }
+        }
+        return seen ? n : null;
+    }
+
     /** The number of the program's collections of {@code kind}. */
     public int gcCount(CollectionKind kind) {
         return gcCount(kind.label);

@@ -78,6 +78,7 @@ final class SequentialReplay implements TraceEvents {
     @Override
     public void weakSlot(int typeId, int slot) {
         checker.weakSlot(typeId, slot);
+        binding.mmtk().plan().weakSlots().mark(typeId, slot);
     }
 
     @Override

@@ -6,6 +6,7 @@ import org.jmmtk.bindings.trace.DependencyTable;
 import org.jmmtk.bindings.trace.StreamCursor;
 import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceException;
+import org.jmmtk.core.objectmodel.WeakSlots;
 
 /**
  * The reader of one mutator thread of a parallel replay of a per-thread stream trace: it decodes the
@@ -19,7 +20,8 @@ import org.jmmtk.bindings.trace.TraceException;
  * collector's cut the threads' logs reach, so how much more than the sequential replay a collection
  * keeps. (With a dispatcher, the reader runs mutator thread 0's records as it reads, so the threads
  * keep close together by themselves; threads that read their own records do not.) {@code T D P}
- * records are skipped (ignored events), as the dispatcher skips them.
+ * records are skipped (ignored events), as the dispatcher skips them; a {@code K} record marks its weak
+ * slot in the plan's table, as the dispatcher does.
  *
  * <p>Used by its mutator thread only.
  */
@@ -38,6 +40,7 @@ final class StreamFiller extends IgnoringEvents {
     private final StreamOwners owners;
     private final StreamCursor cursor;
     private final int self;
+    private final WeakSlots weakSlots;
     private boolean started;
     private boolean more;
     private RecordBatch batch;
@@ -48,7 +51,9 @@ final class StreamFiller extends IgnoringEvents {
     private long decodedRecords;
     private long decodedBytes;
 
-    StreamFiller(ParallelReplay replay, StreamOwners owners, StreamCursor cursor, int self, long heapBytes) {
+    StreamFiller(ParallelReplay replay, StreamOwners owners, StreamCursor cursor, int self, long heapBytes,
+                 WeakSlots weakSlots) {
+        this.weakSlots = weakSlots;
         this.heapBytes = heapBytes;
         this.replay = replay;
         this.owners = owners;
@@ -201,5 +206,11 @@ final class StreamFiller extends IgnoringEvents {
                 batch.after[k++] = DependencyTable.encode(cursor.dependencyRecord(d), t);
             }
         }
+    }
+
+    /** {@code K}: the plan's collections treat the slot as weak from now on (the dispatcher does the same). */
+    @Override
+    public void weakSlot(int typeId, int slot) {
+        weakSlots.mark(typeId, slot);
     }
 }

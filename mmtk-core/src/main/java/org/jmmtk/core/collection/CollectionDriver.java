@@ -336,7 +336,7 @@ public final class CollectionDriver {
                 .packets(scheduler.packetsExecuted() - packetsBefore, scheduler.packetsStolen() - stealsBefore);
         FreeSpaceProfile freeSpace = plan.freeSpace();
         collectors.addCounts(record);
-        GcRecord done = record.after(stats.usedBytes(), freeSpace, plan.collectionStats()).build();
+        GcRecord done = record.after(stats.usedBytes(), freeSpace, plan.collectionStatsWithReferences()).build();
         finished(done, reason, event);
         return done;
     }
@@ -349,7 +349,8 @@ public final class CollectionDriver {
         Tracepoints.gcEnd(event, record.gc(), planName, record.kind(), record.reason());
         if (sanity) {
             HeapServices heap = plan.heap();
-            SanityChecker.check(heap.memory(), heap.spaces(), heap.validObjects(), roots, plan.mutators().size());
+            SanityChecker.check(heap.memory(), heap.spaces(), heap.validObjects(), roots, plan.mutators().size(),
+                    plan.weakSlots().table());
         }
         collectionsEnded++;
         vm.resumeMutators();

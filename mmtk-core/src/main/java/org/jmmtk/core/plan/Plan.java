@@ -1,5 +1,6 @@
 package org.jmmtk.core.plan;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jmmtk.core.analysis.PluginHost;
@@ -9,6 +10,7 @@ import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideMetadataRegistry;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.objectmodel.WeakSlots;
 import org.jmmtk.core.policy.BlockSweepable;
 import org.jmmtk.core.policy.ForwardingSpace;
 import org.jmmtk.core.policy.HeapServices;
@@ -25,6 +27,7 @@ import org.jmmtk.core.scheduling.ForwardRoots;
 import org.jmmtk.core.scheduling.FullHeapTrace;
 import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.core.scheduling.ProcessWeakRefs;
+import org.jmmtk.core.scheduling.ReferenceProcessor;
 import org.jmmtk.core.stats.FreeSpaceProfile;
 import org.jmmtk.core.vm.Scanning;
 import org.jmmtk.scheduler.GCWorker;
@@ -57,6 +60,7 @@ public abstract class Plan {
     private final LargeObjectSpace los;
     private final ImmortalSpace immortal;
     private final ObjectTrace spaceTableTrace;
+    private final ReferenceProcessor references = new ReferenceProcessor();
     // set while the plan is built, before any collection
     private ObjectTrace fullHeapTrace;
     // written by the collection's first packet, read by its later packets: bucket opening orders them
@@ -93,6 +97,46 @@ public abstract class Plan {
     }
 
     public abstract PlanConstraints constraints();
+
+    /** The table in which the binding marks the weak slot of each type that has one (a Reference's referent). */
+    public final WeakSlots weakSlots() {
+        return references.weakSlots();
+    }
+
+    /** This plan's reference processor: the weak slots its collections set aside, and their counts. */
+    protected final ReferenceProcessor references() {
+        return references;
+    }
+
+    /**
+     * Whether a collection of {@code kind} discovers references: its scans set weak slots aside, and once
+     * the closure is complete {@link #processReferences} clears those whose referent died. No by default:
+     * the plan's own scanning loops take every slot as strong (docs/recording.md, "What HotSpot clears").
+     */
+    protected boolean discoversReferences(CollectionKind kind) {
+        return false;
+    }
+
+    /**
+     * In a collection that discovers references, once the closure is complete: the address of
+     * {@code referent} after the collection, or 0 if nothing but weak slots reached it. By default, for a
+     * collection that traces the whole heap: its copy if it was forwarded, itself if its space marked
+     * it, else 0. A plan whose collections leave some spaces untraced (a nursery collection) overrides it.
+     */
+    protected long referentAfterClosure(CollectionKind kind, long referent) {
+        if (ObjectModel.isForwarded(memory, referent)) {
+            return ObjectModel.forwardee(memory, referent);
+        }
+        Space s = heap().spaces().spaceOf(referent);
+        return s != null && s.isMarked(referent) ? referent : 0;
+    }
+
+    /** WeakRefClosure stage, one packet: resolves the weak slots the closure set aside ({@link ReferenceProcessor#process}). */
+    protected void processReferences(GCWorker<Collector> worker, CollectionKind kind) {
+        if (references.discovering()) {
+            references.process(worker, memory, referent -> referentAfterClosure(kind, referent));
+        }
+    }
 
     /** The heap this plan's spaces share. */
     public final HeapServices heap() {
@@ -265,9 +309,10 @@ public abstract class Plan {
                 args.heap().plugins());
         worker.addWork(Stage.UNCONSTRAINED, new StopMutators(this, args.collection(), closure));
         scheduleExtraRoots(worker, kind, closure);
-        worker.addWork(Stage.PREPARE, new Prepare(this, kind));
+        int[] weakSlots = references.startCollection(processesWeakRefs(kind) && discoversReferences(kind));
+        worker.addWork(Stage.PREPARE, new Prepare(this, kind, weakSlots));
         if (processesWeakRefs(kind)) {
-            worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessWeakRefs(args.collection()));
+            worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessWeakRefs(args.collection(), w -> processReferences(w, kind)));
         }
         worker.addWork(Stage.RELEASE, new Release(this, kind));
         worker.addWork(Stage.FINAL, new EndOfGC(this, kind));
@@ -342,7 +387,8 @@ public abstract class Plan {
      * cycle, with the mutators stopped.
      */
     protected final long reachableBytes() {
-        return SanityChecker.check(memory, heap().spaces(), heap().validObjects(), scanning(), mutators().size())
+        return SanityChecker.check(memory, heap().spaces(), heap().validObjects(), scanning(), mutators().size(),
+                        weakSlots().table())
                 .traceBytes();
     }
 
@@ -431,6 +477,34 @@ public abstract class Plan {
     /** After a collection: counters particular to this plan, by name in report order (none by default). */
     public Map<String, Long> collectionStats() {
         return Map.of();
+    }
+
+    /** Names of the reference counts in a collection's statistics (HotSpot's {@code gc+ref} "Discovered", "Cleared"). */
+    public static final String WEAK_REFS_DISCOVERED = "weakRefsDiscovered";
+    public static final String WEAK_REFS_CLEARED = "weakRefsCleared";
+
+    /**
+     * After a collection: {@link #collectionStats}, then, if the program has weak slots and this plan
+     * discovers references in some collections, the weak references this one discovered and cleared.
+     */
+    public final Map<String, Long> collectionStatsWithReferences() {
+        Map<String, Long> plan = collectionStats();
+        if (weakSlots().isEmpty() || !processesReferencesAtAll()) {
+            return plan;
+        }
+        Map<String, Long> all = new LinkedHashMap<>(plan);
+        all.put(WEAK_REFS_DISCOVERED, references.discovered());
+        all.put(WEAK_REFS_CLEARED, references.cleared());
+        return all;
+    }
+
+    private boolean processesReferencesAtAll() {
+        for (CollectionKind k : collectionKinds()) {
+            if (discoversReferences(k)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Global preparation of the plan's own spaces (one packet, Prepare stage). */

@@ -9,10 +9,13 @@ import org.jmmtk.scheduler.WorkPacket;
 final class Prepare extends WorkPacket<Collector> {
     private final Plan plan;
     private final CollectionKind kind;
+    private final int[] weakSlots;
 
-    Prepare(Plan plan, CollectionKind kind) {
+    /** @param weakSlots the weak-slot table the workers discover references with, or null (all slots strong) */
+    Prepare(Plan plan, CollectionKind kind, int[] weakSlots) {
         this.plan = plan;
         this.kind = kind;
+        this.weakSlots = weakSlots;
     }
 
     @Override
@@ -22,7 +25,7 @@ final class Prepare extends WorkPacket<Collector> {
             worker.addWork(Stage.PREPARE, new PrepareMutator(m));
         }
         for (int i = 0; i < worker.scheduler().workerCount(); i++) {
-            worker.addDesignated(i, new PrepareCollector(plan));
+            worker.addDesignated(i, new PrepareCollector(plan, weakSlots));
         }
     }
 }

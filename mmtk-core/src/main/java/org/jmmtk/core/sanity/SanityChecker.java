@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.objectmodel.WeakSlots;
 import org.jmmtk.core.policy.Space;
 import org.jmmtk.core.policy.SpaceTable;
 import org.jmmtk.core.vm.Scanning;
@@ -15,6 +16,10 @@ import org.jmmtk.core.vm.Scanning;
  * closure) that verifies every reachable object is a well-formed object in an allocated part of some
  * space, is not forwarded, has its valid-object bit set, has a positive id no other reachable object
  * has, and that every reference slot points to such an object. Throws {@link SanityFailure} on the first problem.
+ * The walk does not follow weak slots (a Reference's referent, {@link WeakSlots}) while anything
+ * else is left: it first finds what is strongly reachable, then what only the weak slots that were not
+ * cleared still reach, so each weak slot is checked to be null or to point at such a well-formed object
+ * (one the collector kept, not a stale or reclaimed one), and everything reachable is counted as before.
  *
  * <p>Runs on the thread that requested the collection, while the mutators are still stopped.
  */
@@ -25,23 +30,41 @@ public final class SanityChecker {
     private final LongOpenHashSet visited = new LongOpenHashSet();
     private final LongOpenHashSet ids = new LongOpenHashSet();
     private final LongArrayList stack = new LongArrayList();
+    private final int[] weakSlots;
+    /** Non-null weak slots met and not yet followed. */
+    private final LongArrayList weak = new LongArrayList();
     private long bytes;
 
-    private SanityChecker(SimulatedMemory memory, SpaceTable spaces, SideBitmap validObjects) {
+    private SanityChecker(SimulatedMemory memory, SpaceTable spaces, SideBitmap validObjects, int[] weakSlots) {
         this.memory = memory;
         this.spaces = spaces;
         this.validObjects = validObjects;
+        this.weakSlots = weakSlots;
     }
 
     /** Walks the heap from the roots of {@code mutators} mutators and the global roots; returns what is reachable. */
     public static SanityReport check(SimulatedMemory memory, SpaceTable spaces, SideBitmap validObjects,
                                      Scanning roots, int mutators) {
-        SanityChecker checker = new SanityChecker(memory, spaces, validObjects);
+        return check(memory, spaces, validObjects, roots, mutators, new WeakSlots().table());
+    }
+
+    /**
+     * {@link #check(SimulatedMemory, SpaceTable, SideBitmap, Scanning, int)} with the weak slots of
+     * {@code weakSlots} ({@link WeakSlots#table}) followed only after everything strongly reachable.
+     */
+    public static SanityReport check(SimulatedMemory memory, SpaceTable spaces, SideBitmap validObjects,
+                                     Scanning roots, int mutators, int[] weakSlots) {
+        SanityChecker checker = new SanityChecker(memory, spaces, validObjects, weakSlots);
         for (int m = 0; m < mutators; m++) {
             roots.scanMutatorRoots(m, slot -> checker.reach(memory.load(slot), "root slot", slot));
         }
         roots.scanGlobalRoots(slot -> checker.reach(memory.load(slot), "global root slot", slot));
         checker.drain();
+        while (!checker.weak.isEmpty()) {
+            long slot = checker.weak.removeLong(checker.weak.size() - 1);
+            checker.reach(memory.load(slot), "weak slot at", slot);
+            checker.drain();
+        }
         return new SanityReport(checker.visited.size(), checker.bytes, checker.ids);
     }
 
@@ -66,8 +89,15 @@ public final class SanityChecker {
             }
             bytes += ObjectModel.traceBytes(memory, object);
             int slots = ObjectModel.refSlots(memory, object);
+            int weakSlot = WeakSlots.slotOf(weakSlots, ObjectModel.typeId(memory, object));
             for (int i = 0; i < slots; i++) {
                 long slot = ObjectModel.slotAddress(object, i);
+                if (i == weakSlot) {
+                    if (memory.load(slot) != 0) {
+                        weak.add(slot);
+                    }
+                    continue;
+                }
                 reach(memory.load(slot), "slot " + i + " of object " + id + " at", slot);
             }
         }

@@ -5,6 +5,7 @@ import org.jmmtk.core.alloc.Allocator;
 import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.objectmodel.WeakSlots;
 import org.jmmtk.core.policy.TraceLocal;
 
 /**
@@ -13,7 +14,9 @@ import org.jmmtk.core.policy.TraceLocal;
  * up by the plan each collection), the edge stack of the ProcessEdges packet it runs (objects a trace
  * reaches first are scanned straight onto it: MMTk's object queue), counters that are summed when a
  * collection ends, and, if the binding wants it, the log of objects it moved. Moves are reported to
- * plugins that asked. Plain fields: only its worker touches it while a collection runs.
+ * plugins that asked. In a collection that discovers references, an object's weak slot is not pushed
+ * but set aside in this worker's list of discovered slots, which the {@link ReferenceProcessor} resolves
+ * once the closure is complete. Plain fields: only its worker touches it while a collection runs.
  */
 public class Collector implements TraceLocal {
     private final int ordinal;
@@ -23,6 +26,11 @@ public class Collector implements TraceLocal {
     private Allocator copyAllocator;
     private long[] edgeStack;
     private final CopyValidBits copyValidBits = new CopyValidBits();
+    /** The weak-slot table of a collection that discovers references ({@link WeakSlots#table}), else null. */
+    private int[] weakSlots;
+    /** Weak slots set aside by this worker in this collection: {@link #discoveredCount} of them. */
+    private long[] discovered = new long[16];
+    private int discoveredCount;
 
     // The counters are written for every object traced. Pad them so they never share a cache line with
     // another worker's (HotSpot keeps declaration order among a class's long fields).
@@ -91,7 +99,57 @@ public class Collector implements TraceLocal {
         if (t + slots > stack.length) {
             stack = growEdgeStack(t + slots);
         }
-        top = pushSlots(memory, stack, t, object, slots);
+        top = weakSlots == null ? pushSlots(memory, stack, t, object, slots) : pushDiscovering(stack, t, object, slots);
+    }
+
+    /**
+     * {@link #pushSlots} for a fused trace's loop: the same, except that in a collection that discovers
+     * references an object's non-null weak slot is set aside instead of pushed.
+     */
+    final int pushScanned(long[] stack, int top, long object, int slots) {
+        return weakSlots == null ? pushSlots(memory, stack, top, object, slots) : pushDiscovering(stack, top, object, slots);
+    }
+
+    /** {@link #pushSlots}, but a non-null weak slot of the object's type goes to the discovered list. */
+    private int pushDiscovering(long[] stack, int top, long object, int slots) {
+        int w = WeakSlots.slotOf(weakSlots, ObjectModel.typeId(memory, object));
+        if (w < 0 || w >= slots) {
+            return pushSlots(memory, stack, top, object, slots);
+        }
+        long weak = ObjectModel.slotAddress(object, w);
+        if (memory.load(weak) != 0) {
+            if (discoveredCount == discovered.length) {
+                discovered = Arrays.copyOf(discovered, discoveredCount * 2);
+            }
+            discovered[discoveredCount++] = weak;
+        }
+        int t = top;
+        long slot = ObjectModel.slotAddress(object, slots - 1);
+        for (int j = 0; j < slots; j++, slot -= 8) {
+            if (slot != weak && memory.load(slot) != 0) {
+                stack[t++] = slot;
+            }
+        }
+        return t;
+    }
+
+    /**
+     * Starts a collection: with {@code table} ({@link WeakSlots#table}) this worker's scans set weak
+     * slots aside; with null every slot is strong. Empties the discovered list.
+     */
+    public final void discoverReferences(int[] table) {
+        weakSlots = table;
+        discoveredCount = 0;
+    }
+
+    /** Weak slots this worker set aside in this collection. */
+    final int discoveredCount() {
+        return discoveredCount;
+    }
+
+    /** The {@code i}-th weak slot this worker set aside. */
+    final long discovered(int i) {
+        return discovered[i];
     }
 
     /**

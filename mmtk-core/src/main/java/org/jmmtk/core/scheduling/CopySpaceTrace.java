@@ -127,7 +127,7 @@ public final class CopySpaceTrace implements FusedTrace {
                 if (top + slots > stack.length) {
                     stack = collector.growEdgeStack(top + slots);
                 }
-                top = Collector.pushSlots(memory, stack, top, to, slots);
+                top = collector.pushScanned(stack, top, to, slots);
                 memory.store(slot, to);
             }
             if (top == 0 || traced >= budget) {

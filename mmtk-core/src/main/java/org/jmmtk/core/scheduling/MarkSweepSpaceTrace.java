@@ -51,7 +51,7 @@ public final class MarkSweepSpaceTrace implements FusedTrace {
                     if (top + slots > stack.length) {
                         stack = collector.growEdgeStack(top + slots);
                     }
-                    top = Collector.pushSlots(memory, stack, top, object, slots);
+                    top = collector.pushScanned(stack, top, object, slots);
                 }
                 continue;
             }

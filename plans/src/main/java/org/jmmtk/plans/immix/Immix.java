@@ -48,6 +48,15 @@ public final class Immix extends Plan {
         return ImmixConstraints.CONSTRAINTS;
     }
 
+    /**
+     * MMTk's rule: every collection traces the whole heap and discovers every reference; a referent
+     * nothing but weak slots reached is cleared (the base's {@code referentAfterClosure}).
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
     ImmixSpace immixSpace() {
         return immix;
     }

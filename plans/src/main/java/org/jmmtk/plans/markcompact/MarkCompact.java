@@ -39,6 +39,15 @@ public final class MarkCompact extends Plan {
         return MarkCompactConstraints.CONSTRAINTS;
     }
 
+    /**
+     * MMTk's rule: every collection traces the whole heap and discovers every reference; a referent
+     * nothing but weak slots reached is cleared (the base's {@code referentAfterClosure}).
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
     MarkCompactSpace markCompactSpace() {
         return mc;
     }

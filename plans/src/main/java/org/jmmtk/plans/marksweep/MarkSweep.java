@@ -31,6 +31,15 @@ public final class MarkSweep extends Plan {
         return MarkSweepConstraints.CONSTRAINTS;
     }
 
+    /**
+     * MMTk's rule: every collection traces the whole heap and discovers every reference; a referent
+     * nothing but weak slots reached is cleared (the base's {@code referentAfterClosure}).
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
     MarkSweepSpace markSweepSpace() {
         return ms;
     }

@@ -42,6 +42,15 @@ public final class SemiSpace extends Plan {
         return SemiSpaceConstraints.CONSTRAINTS;
     }
 
+    /**
+     * MMTk's rule: every collection traces the whole heap and discovers every reference; a referent
+     * nothing but weak slots reached is cleared (the base's {@code referentAfterClosure}).
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
     CopySpace toSpace() {
         return toSpace;
     }

@@ -1,12 +1,16 @@
 package org.jmmtk.plans.serial;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.objectmodel.WeakSlots;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.policy.CopySpace;
 import org.jmmtk.core.policy.Space;
+import org.jmmtk.core.policy.TraceLocal;
+import org.jmmtk.core.scheduling.ReferenceProcessor;
 import org.jmmtk.core.vm.Scanning;
 
 /**
@@ -23,6 +27,13 @@ import org.jmmtk.core.vm.Scanning;
  * ({@code handle_promotion_failure}). Objects the closure marked that no slot reached (kept alive by
  * reference processing) are moved last, in address order. One pass on one thread over what the
  * parallel closure marked, so the order never depends on the number of GC threads.
+ *
+ * <p>Weak references, as HotSpot discovers them ({@code DefNewGeneration}'s scan of a copy): the
+ * closure set every young object's weak slot aside. A copy in the to-space is a reference discovered:
+ * its weak slot is not followed, and once everything is moved its referent is cleared if it was not
+ * moved (nothing else reached it), or given its new address. A copy promoted to the old generation (or
+ * an object kept in place) holds its referent strongly: a referent the closure did not mark is marked
+ * here with what it reaches (weak slots again set aside) and moved as any slot's target.
  */
 final class CopyOrder {
     /** Moves one marked young object (to the to-space, the old generation or nowhere) and lists it. */
@@ -34,15 +45,28 @@ final class CopyOrder {
     private final Serial plan;
     private final SimulatedMemory memory;
     private final Evacuator evacuator;
+    private final TraceLocal marks;
+    private final ReferenceProcessor references;
+    /** The collection's weak-slot table, or null if it discovers no references. */
+    private final int[] weakSlots;
+    /** Weak slots of the to-space copies whose referent is young: resolved at the end. */
+    private final LongArrayList discovered = new LongArrayList();
+    private final LongArrayList markStack = new LongArrayList();
+    /** The objects kept in place, once a referent has to be marked here (kept objects have their marks cleared). */
+    private LongOpenHashSet keptSet;
     private final Scavenge.Moved moved = new Scavenge.Moved();
     private final LongArrayList failedToScan = new LongArrayList();
     private int keptSeen;
     private boolean drainingFailed;
 
-    CopyOrder(Serial plan, Evacuator evacuator) {
+    /** @param marks counts the objects marked here (referents only promoted copies hold) */
+    CopyOrder(Serial plan, Evacuator evacuator, TraceLocal marks, ReferenceProcessor references) {
         this.plan = plan;
         this.memory = plan.memory();
         this.evacuator = evacuator;
+        this.marks = marks;
+        this.references = references;
+        this.weakSlots = references.table();
     }
 
     /** Moves every marked object of {@code spaces} (the from-space and eden) in HotSpot's order. */
@@ -63,7 +87,25 @@ final class CopyOrder {
                 }
             }
         }
+        resolveDiscovered();
         return moved;
+    }
+
+    /** Clears the discovered weak slots whose referent was not moved (or kept), updates the others. */
+    private void resolveDiscovered() {
+        for (int i = 0, n = discovered.size(); i < n; i++) {
+            long slot = discovered.getLong(i);
+            long referent = memory.load(slot);
+            if (ObjectModel.isForwarded(memory, referent)) {
+                memory.store(slot, ObjectModel.forwardee(memory, referent));
+                references.count(false);
+            } else if (isKept(referent)) {
+                references.count(false);
+            } else {
+                memory.store(slot, 0);
+                references.count(true);
+            }
+        }
     }
 
     private void scanDirtyCards(long oldTopAtStart) {
@@ -98,18 +140,87 @@ final class CopyOrder {
         int scannedPromoted = 0;
         while (scannedSurvivors < survivors.size() || scannedPromoted < promoted.size()) {
             while (scannedSurvivors < survivors.size()) {
-                scanObject(survivors.getLong(scannedSurvivors++));
+                scanObject(survivors.getLong(scannedSurvivors++), true);
             }
             while (scannedPromoted < promoted.size()) {
-                scanObject(promoted.getLong(scannedPromoted++));
+                scanObject(promoted.getLong(scannedPromoted++), false);
             }
         }
     }
 
-    private void scanObject(long object) {
-        for (int i = 0, n = ObjectModel.refSlots(memory, object); i < n; i++) {
-            visitSlot(ObjectModel.slotAddress(object, i));
+    /** Visits the object's slots; its weak slot is discovered if {@code young} (a to-space copy), else strong. */
+    private void scanObject(long object, boolean young) {
+        int n = ObjectModel.refSlots(memory, object);
+        int weak = weakSlotOf(object, n);
+        for (int i = 0; i < n; i++) {
+            long slot = ObjectModel.slotAddress(object, i);
+            if (i == weak) {
+                long referent = memory.load(slot);
+                if (referent == 0 || !plan.isYoung(referent)) {
+                    continue;
+                }
+                if (young) {
+                    discovered.add(slot);
+                    continue;
+                }
+                markIfSetAside(referent);
+            }
+            visitSlot(slot);
         }
+    }
+
+    /** The object's weak slot if this collection discovers references and its type has one below {@code slots}, else -1. */
+    private int weakSlotOf(long object, int slots) {
+        if (weakSlots == null) {
+            return -1;
+        }
+        int w = WeakSlots.slotOf(weakSlots, ObjectModel.typeId(memory, object));
+        return w < slots ? w : -1;
+    }
+
+    /**
+     * A young referent a promoted or kept object holds strongly: if the closure did not mark it (only
+     * weak slots reached it), marks it and the young objects it reaches as the closure would have, with
+     * their weak slots set aside in turn.
+     */
+    private void markIfSetAside(long referent) {
+        if (!unmarkedYoung(referent)) {
+            return;
+        }
+        markStack.add(referent);
+        while (!markStack.isEmpty()) {
+            long o = markStack.popLong();
+            if (!unmarkedYoung(o)) {
+                continue;
+            }
+            long status = ObjectModel.markStatus(memory, o);
+            marks.marked(ObjectModel.traceBytesOfStatus(status));
+            int n = ObjectModel.refSlotsOfStatus(status);
+            int weak = weakSlotOf(o, n);
+            for (int i = 0; i < n; i++) {
+                long target = memory.load(ObjectModel.slotAddress(o, i));
+                if (i != weak && target != 0) {
+                    markStack.add(target);
+                }
+            }
+        }
+    }
+
+    /** Young, neither marked, moved nor kept: reached by nothing but weak slots so far. */
+    private boolean unmarkedYoung(long object) {
+        return plan.isYoung(object) && !ObjectModel.isForwarded(memory, object) && !ObjectModel.isMarked(memory, object)
+                && !isKept(object);
+    }
+
+    private boolean isKept(long object) {
+        LongArrayList kept = moved.kept;
+        if (kept.isEmpty()) {
+            return false;
+        }
+        if (keptSet == null || keptSet.size() != kept.size()) {
+            keptSet = new LongOpenHashSet(kept);
+        }
+        return keptSet.contains(object);
     }
 
     private void visitSlot(long slot) {
@@ -135,7 +246,7 @@ final class CopyOrder {
         }
         drainingFailed = true;
         while (!failedToScan.isEmpty()) {
-            scanObject(failedToScan.popLong());
+            scanObject(failedToScan.popLong(), false);
         }
         drainingFailed = false;
     }

@@ -346,6 +346,27 @@ public final class Serial extends Plan {
         }
     }
 
+    /**
+     * Both kinds discover references, by HotSpot's rule (docs/serial.md, "Weak references"): a young
+     * collection only those copied to the to-space ({@link CopyOrder} decides them; a reference promoted
+     * or already old holds its referent strongly, cards included), a full collection every one.
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
+    /**
+     * A young collection's references are decided as its objects are moved ({@link CopyOrder}), not here;
+     * a full collection's by the closure's marks (the forwarding pass then gives each referent kept its new address).
+     */
+    @Override
+    protected void processReferences(GCWorker<Collector> worker, CollectionKind kind) {
+        if (kind == CollectionKind.FULL) {
+            super.processReferences(worker, kind);
+        }
+    }
+
     /** A young collection marks eden and the from-space (or, if not attempted, nothing); a full one everything. */
     @Override
     protected ObjectTrace trace(CollectionKind kind) {
@@ -392,7 +413,8 @@ public final class Serial extends Plan {
      */
     Scavenge.Moved scavenge(Collector collector) {
         long oldTop = Math.max(old.start(), promoteCursor.top());
-        return new CopyOrder(this, (o, moved) -> evacuate(o, moved, collector)).run(scanning(), oldTop, from, eden);
+        return new CopyOrder(this, (o, moved) -> evacuate(o, moved, collector), collector, references())
+                .run(scanning(), oldTop, from, eden);
     }
 
     /**

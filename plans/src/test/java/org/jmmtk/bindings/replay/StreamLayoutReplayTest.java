@@ -114,6 +114,55 @@ class StreamLayoutReplayTest {
         assertTrue(e.getMessage().startsWith(bad + ": ") && e.getMessage().contains("checksum"), e.getMessage());
     }
 
+    /**
+     * A trace with weak slots: its {@code K} record, in stream 0, reaches the plan when each mutator
+     * thread reads its own streams as when the dispatcher reads the binary layout, so semispace clears
+     * the same referents (4,000 references, each the only holder of its referent; 64 held at the end).
+     */
+    @org.junit.jupiter.api.Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void weakSlotsReadFromStreamZeroAreProcessed() throws IOException {
+        TraceSource trace = new TraceSource() {
+            @Override
+            public void replay(org.jmmtk.bindings.trace.TraceEvents out) {
+                out.weakSlot(7, 0);
+                long id = 1;
+                for (int i = 0; i < 4000; i++) {
+                    long ref = id++;
+                    long referent = id++;
+                    out.alloc(0, ref, 32, 1, 7);
+                    out.global(i % 64, ref);
+                    out.alloc(0, referent, 200, 0, 0);
+                    out.write(0, ref, 0, referent);
+                }
+            }
+
+            @Override
+            public String describe() {
+                return "weak references";
+            }
+
+            @Override
+            public double progress() {
+                return 0;
+            }
+        };
+        Path binary = dir.resolve("w.jtb");
+        try (TraceWriter w = TraceWriter.create(binary, true)) {
+            trace.replay(w);
+        }
+        Path streams = streams(trace, 2048);
+        long heap = 256 << 10;
+        ParallelReplayTest.Final c = ParallelReplayTest.run("semispace", TraceFormat.open(binary), heap, 2, 1);
+        ParallelReplayTest.Final d = ParallelReplayTest.run("semispace", TraceFormat.open(streams), heap, 2, 1);
+        String cleared = org.jmmtk.core.plan.Plan.WEAK_REFS_CLEARED;
+        assertNull(d.result().outOfMemory());
+        assertTrue(c.result().planStatTotal(cleared) > 0, "the dispatcher's replay clears referents");
+        assertTrue(d.result().planStatTotal(cleared) > 0, "the stream replay clears referents");
+        assertEquals(64 * 32, d.result().finalLiveBytes(), "only the 64 references held at the end");
+        assertEquals(c.graph(), d.graph());
+    }
+
     private Path streams(TraceSource trace, int segmentBytes) throws IOException {
         Path file = Files.createTempFile(dir, "s", ".jts");
         try (TraceWriter w = new StreamTraceWriter(Files.newOutputStream(file), segmentBytes)) {

@@ -14,6 +14,7 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.memory.SideMetadataRegistry;
+import org.jmmtk.core.plan.Plan;
 import org.jmmtk.core.stats.CycleTotals;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.KindPauses;
@@ -167,6 +168,13 @@ public final class RunReport {
             g.writeNumberField("bytesCopied", r.bytesCopied());
             g.writeNumberField("bytesMarked", r.bytesMarked());
             g.writeNumberField("bytesPromoted", r.bytesPromoted());
+            // only for a program with weak slots, on a plan that processes references
+            for (String name : new String[] {Plan.WEAK_REFS_DISCOVERED, Plan.WEAK_REFS_CLEARED}) {
+                Long total = r.planStatTotal(name);
+                if (total != null) {
+                    g.writeNumberField(name, total);
+                }
+            }
             g.writeNumberField("markCons", r.markCons());
             g.writeNumberField("edgesTraced", r.edgesTraced());
             g.writeNumberField("writeBarrierStores", r.barrierStores());

@@ -1,0 +1,234 @@
+package org.jmmtk.plans;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import org.jmmtk.bindings.replay.LogicalResult;
+import org.jmmtk.bindings.replay.ReplayBinding;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceSource;
+import org.jmmtk.core.Options;
+import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.plan.Plan;
+import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.plans.serial.Serial;
+
+/**
+ * Reference processing on random programs with weak slots, against a shadow graph the test
+ * keeps of the program (its own, sharing nothing with the collector). A program only ever uses an
+ * object strongly reachable in the shadow graph (as a recorded program only uses what it holds: the
+ * recorder pins what {@code get()} returns), so once an object is reachable through weak slots alone it
+ * is never used again. After every collection, for every weak slot of every object the shadow graph
+ * still reaches by any path: a referent strongly reachable is never cleared, and the slot holds it (by
+ * id, at its new address); a cleared slot is mirrored in the shadow graph, so its referent is never
+ * reached again; the sanity checker's own walk runs too (every non-null weak slot points at a
+ * well-formed object). And the run, with its per-GC counts of references discovered and cleared, is the
+ * same on one GC thread and on three. On every plan that processes references (serial by HotSpot's
+ * rule at thresholds 0..15; semispace, marksweep, markcompact and immix by MMTk's) and on one that takes
+ * weak slots as strong (gencopy: nothing is ever cleared, and the checks hold as well).
+ */
+class WeakReferencePropertiesTest {
+    private static final int WEAK_TYPE = 3;
+    private static final int GLOBALS = 48;
+
+    @Property(tries = 30)
+    void referentsClearedOnlyWhenOnlyWeaklyReachable(@ForAll("plans") String plan, @ForAll long seed,
+                                                     @ForAll @IntRange(min = 0, max = 15) int threshold) throws IOException {
+        String one = run(plan, seed, threshold, 1);
+        String three = run(plan, seed, threshold, 3);
+        assertEquals(one, three, "one GC thread against three");
+    }
+
+    @Provide
+    Arbitrary<String> plans() {
+        return Arbitraries.of("serial", "semispace", "marksweep", "markcompact", "immix", "gencopy");
+    }
+
+    private static String run(String plan, long seed, int threshold, int threads) throws IOException {
+        Program p = new Program(seed);
+        Options options = new Options().heapBytes(8L << 20).geometry(4096, 0, 0, 4096).threads(threads).sanity(true);
+        if (plan.equals("serial")) {
+            options.planOption(Serial.YOUNG_BYTES, 256L << 10).planOption(Serial.MAX_TENURING_THRESHOLD, threshold);
+        }
+        RunResult r = Simulation.run(Plans.REGISTRY.find(plan).orElseThrow(), options, p, (mmtk, binding) -> {
+            p.binding = binding;
+            mmtk.addListener(p::check);
+        });
+        assertTrue(p.checked > 0, "collections checked");
+        if (!plan.equals("gencopy")) {
+            long discovered = 0;
+            for (GcRecord g : r.collections()) {
+                discovered += g.planStats().get(Plan.WEAK_REFS_DISCOVERED);
+            }
+            assertTrue(discovered > 0, "some references discovered");
+        }
+        return LogicalResult.of(r) + " cleared in shadow " + p.clearedSeen;
+    }
+
+    /** A random program and its shadow graph. */
+    private static final class Program implements TraceSource {
+        final Random random;
+        ReplayBinding binding;
+        /** Per object id: its type and slots (targets by id, 0 for null). */
+        final Long2ObjectOpenHashMap<long[]> slots = new Long2ObjectOpenHashMap<>();
+        final LongOpenHashSet weakTyped = new LongOpenHashSet();
+        final long[] globals = new long[GLOBALS];
+        /** Objects strongly reachable as of the last computation (what the program may use). */
+        LongOpenHashSet strong = new LongOpenHashSet();
+        final List<Long> strongList = new ArrayList<>();
+        long next = 1;
+        int checked;
+        long clearedSeen;
+
+        Program(long seed) {
+            this.random = new Random(seed);
+        }
+
+        @Override
+        public void replay(TraceEvents out) {
+            out.weakSlot(WEAK_TYPE, 0);
+            for (int op = 0; op < 12_000; op++) {
+                int k = random.nextInt(1000) / 10;
+                if (k < 45) {
+                    alloc(out);
+                } else if (k < 80 && !strongList.isEmpty()) {
+                    long src = pick();
+                    long[] s = slots.get(src);
+                    if (s.length > 0) {
+                        int slot = random.nextInt(s.length);
+                        long target = random.nextInt(4) == 0 ? 0 : pick();
+                        s[slot] = target;
+                        out.write(0, src, slot, target);
+                    }
+                } else if (k < 99 || random.nextInt(5) > 0) {
+                    int g = random.nextInt(GLOBALS);
+                    long target = random.nextInt(3) == 0 || strongList.isEmpty() ? 0 : pick();
+                    globals[g] = target;
+                    out.global(g, target);
+                } else {
+                    out.collect();
+                }
+                recomputeStrong();
+            }
+        }
+
+        private void alloc(TraceEvents out) {
+            long id = next++;
+            boolean weak = random.nextInt(3) == 0;
+            int n = weak ? 1 + random.nextInt(2) : random.nextInt(4);
+            out.alloc(0, id, 24 + 8L * n + random.nextInt(600), n, weak ? WEAK_TYPE : 1);
+            slots.put(id, new long[n]);
+            if (weak) {
+                weakTyped.add(id);
+            }
+            // a new object is held by a global at once (the program holds what it just made)
+            int g = random.nextInt(GLOBALS);
+            globals[g] = id;
+            out.global(g, id);
+        }
+
+        private long pick() {
+            return strongList.get(random.nextInt(strongList.size()));
+        }
+
+        /** A walk's start: the objects the globals hold, added to {@code seen} and returned as its stack. */
+        private LongArrayList globalsIn(LongOpenHashSet seen) {
+            LongArrayList stack = new LongArrayList();
+            for (long g : globals) {
+                if (g != 0 && seen.add(g)) {
+                    stack.add(g);
+                }
+            }
+            return stack;
+        }
+
+        /** Reachable from the globals, weak slots followed or not. */
+        private LongOpenHashSet reach(boolean followWeak) {
+            LongOpenHashSet seen = new LongOpenHashSet();
+            LongArrayList stack = globalsIn(seen);
+            while (!stack.isEmpty()) {
+                long o = stack.popLong();
+                long[] s = slots.get(o);
+                for (int i = 0; i < s.length; i++) {
+                    if (i == 0 && !followWeak && weakTyped.contains(o)) {
+                        continue;
+                    }
+                    if (s[i] != 0 && seen.add(s[i])) {
+                        stack.add(s[i]);
+                    }
+                }
+            }
+            return seen;
+        }
+
+        private void recomputeStrong() {
+            strong = reach(false);
+            strongList.clear();
+            for (long o : strong) {
+                strongList.add(o);
+            }
+            strongList.sort(null);
+        }
+
+        /**
+         * After a collection (the replay's thread waits for it): walks the shadow graph from the globals,
+         * following a weak slot only if the heap kept it (a cleared one is mirrored and not followed), so
+         * every object reached must be alive in the heap.
+         */
+        void check(GcRecord record) {
+            checked++;
+            SimulatedMemory memory = binding.mmtk().plan().memory();
+            LongOpenHashSet strongNow = reach(false);
+            LongOpenHashSet seen = new LongOpenHashSet();
+            LongArrayList stack = globalsIn(seen);
+            while (!stack.isEmpty()) {
+                long o = stack.popLong();
+                long address = binding.addressOf(o);
+                assertTrue(address != 0, "object " + o + ", reachable, is alive");
+                long[] s = slots.get(o);
+                for (int i = 0; i < s.length; i++) {
+                    if (s[i] == 0) {
+                        continue;
+                    }
+                    long held = memory.load(ObjectModel.slotAddress(address, i));
+                    if (i == 0 && weakTyped.contains(o) && held == 0) {
+                        assertTrue(!strongNow.contains(s[i]), "strongly reachable referent " + s[i] + " of " + o + " cleared");
+                        s[i] = 0;
+                        clearedSeen++;
+                        continue;
+                    }
+                    assertEquals(s[i], ObjectModel.id(memory, held), "slot " + i + " of " + o);
+                    if (seen.add(s[i])) {
+                        stack.add(s[i]);
+                    }
+                }
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "random weak references";
+        }
+
+        @Override
+        public double progress() {
+            return 0;
+        }
+    }
+}
