@@ -699,7 +699,7 @@ public final class Recorder {
 
     private static void failed(Throwable e) {
         if (e instanceof OutOfMemoryError && lostTo == null) {
-            stop(e);
+            lost(e);
         } else if (lostTo == null && FAILURES.getAndIncrement() < 5) {
             err.println("jmmtk agent: an event was not recorded: " + e);
         }
@@ -710,8 +710,12 @@ public final class Recorder {
      * trying again would run the collector at every event (a program that never ends). Recording stops for
      * good, the id table is let go, and the shutdown hook writes {@code lost} instead of {@code done}.
      * Nothing here allocates (the message is a constant; printing it uses the stream's own buffers).
+     * Called by the thread whose event failed, or by the log writer when it could not go on.
      */
-    private static void stop(Throwable e) {
+    static void lost(Throwable e) {
+        if (lostTo != null) {
+            return;
+        }
         recording = false;
         lostTo = e;
         IDS.drop(LOST_SIZES);
@@ -766,6 +770,10 @@ public final class Recorder {
         }
         try {
             long words = writer.finish();
+            if (lostTo != null) {
+                writeLost(); // the writer ran out of memory with events queued
+                return;
+            }
             List<String> types;
             List<String> weak;
             synchronized (TYPE_LOCK) {
