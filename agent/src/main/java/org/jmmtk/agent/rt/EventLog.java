@@ -9,7 +9,8 @@ package org.jmmtk.agent.rt;
  * events of all threads consistently with each thread's own order and with the order in which the
  * recorder first saw each object. {@code types} lists {@code id TAB class-name} lines, {@code statics}
  * lists {@code id TAB owner.field} lines, and {@code done} is written last, when the recorder closed
- * the log cleanly.
+ * the log cleanly. A recording the recorder gave up (its own allocation ran out of memory) ends with
+ * {@code lost} instead of {@code done}: its reason and the id table's size then, as {@code name value} lines.
  * <p>
  * While the program runs, the writer also hands over what each thread has published of its current
  * chunk (a piece: a chunk of its own in the file, the thread's later events in later chunks) and then
@@ -50,6 +51,13 @@ public final class EventLog {
     public static final String WEAK_SLOTS = "weak-slots";
     public static final String STATICS = "statics";
     public static final String DONE = "done";
+    /** Written instead of {@link #DONE} when recording stopped because the recorder ran out of memory. */
+    public static final String LOST = "lost";
+    /**
+     * Made by the JVM itself ({@code -XX:OnOutOfMemoryError}, which {@code jmmtk record} passes) when the
+     * recorded program's heap first ran out, whoever allocated.
+     */
+    public static final String OUT_OF_MEMORY = "out-of-memory";
 
     private EventLog() {
     }

@@ -24,6 +24,8 @@ import java.lang.ref.WeakReference;
 final class IdTable {
     private static final int FIRST = 1 << 16;
     private static final long INTS = Layouts.UNSAFE.arrayBaseOffset(int[].class);
+    /** What {@link #drop} leaves: no entries, nothing to allocate when recording has stopped. */
+    private static final Entries NONE = new Entries(2);
 
     private final Object lock = new Object();
     /** Run after a first sight's entry is published, with the lock held; null but in tests, which force an interleaving there. */
@@ -162,6 +164,9 @@ final class IdTable {
     /** Adds an entry under the lock, rebuilding the table when half of it is in use or a collection ran since the last rebuild. */
     private void insert(Object object, int hash, long id, ThreadState s) {
         Entries t = table;
+        if (t == NONE) {
+            return; // dropped: recording has stopped, and what an event still on its way names is not kept
+        }
         if (2 * (used + 1) > t.hashes.length || collected.get() == null) {
             long start = ThreadState.ownStart();
             t = rebuild(t);
@@ -245,6 +250,25 @@ final class IdTable {
             ids = new long[length];
             hashes = new int[length];
         }
+    }
+
+    /**
+     * Lets go of every entry (recording stopped for good: the program's heap gets back what the table
+     * held); returns the entries there were and the bytes they and the table took. Allocates nothing.
+     */
+    long[] drop(long[] sizes) {
+        synchronized (lock) {
+            Entries t = table;
+            sizes[0] = used;
+            sizes[1] = used * entryBytes + (long) t.hashes.length * (Integer.BYTES + Long.BYTES + referenceBytes());
+            table = NONE;
+            used = 0;
+            return sizes;
+        }
+    }
+
+    private static long referenceBytes() {
+        return Layouts.UNSAFE.arrayIndexScale(Object[].class);
     }
 
     /** Ids handed out so far. */

@@ -82,6 +82,8 @@ final class LogWriter extends Thread {
             out.close();
         } catch (IOException e) {
             failure = e;
+        } catch (OutOfMemoryError e) {
+            Recorder.lost(e); // what is queued will not be written: the log would miss events
         }
     }
 

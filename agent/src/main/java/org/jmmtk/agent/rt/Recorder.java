@@ -45,6 +45,12 @@ public final class Recorder {
     private static final IdTable IDS = new IdTable();
 
     private static volatile boolean recording;
+    /** What the recorder ran out of memory on when it stopped recording for good, or null. */
+    private static volatile Throwable lostTo;
+    /** The id table's entries and bytes when it was dropped, filled without allocating. */
+    private static final long[] LOST_SIZES = new long[2];
+    private static final String STOPPED = "jmmtk agent: the recorder ran out of memory; recording stopped "
+            + "(the trace would miss events), the program goes on without it";
     private static LogWriter writer;
     private static Path dir;
     private static PrintStream err;
@@ -711,8 +717,41 @@ public final class Recorder {
     }
 
     private static void failed(Throwable e) {
-        if (FAILURES.getAndIncrement() < 5) {
+        if (e instanceof OutOfMemoryError && lostTo == null) {
+            lost(e);
+        } else if (lostTo == null && FAILURES.getAndIncrement() < 5) {
             err.println("jmmtk agent: an event was not recorded: " + e);
+        }
+    }
+
+    /**
+     * The recorder's own allocation ran out of memory: an event is lost, so the trace would be wrong, and
+     * trying again would run the collector at every event (a program that never ends). Recording stops for
+     * good, the id table is let go, and the shutdown hook writes {@code lost} instead of {@code done}.
+     * Nothing here allocates (the message is a constant; printing it uses the stream's own buffers).
+     * Called by the thread whose event failed, or by the log writer when it could not go on.
+     */
+    static void lost(Throwable e) {
+        if (lostTo != null) {
+            return;
+        }
+        recording = false;
+        lostTo = e;
+        IDS.drop(LOST_SIZES);
+        try {
+            err.println(STOPPED);
+        } catch (Throwable again) {
+            // the stream could not say it: the lost file says it at exit
+        }
+    }
+
+    /** The log of a recording that stopped: why, and what the id table held then (no {@code done}: the log is refused). */
+    private static void writeLost() {
+        try {
+            Files.writeString(dir.resolve(EventLog.LOST), "reason " + lostTo + "\nobjects " + IDS.count()
+                    + "\nentries " + LOST_SIZES[0] + "\ntable-bytes " + LOST_SIZES[1] + "\n");
+        } catch (IOException e) {
+            err.println("jmmtk agent: could not finish the log in " + dir + ": " + e);
         }
     }
 
@@ -731,6 +770,10 @@ public final class Recorder {
 
     /** The shutdown hook: stop, hand the last events over, write the log's trailer files. */
     private static synchronized void close() {
+        if (lostTo != null) {
+            writeLost();
+            return;
+        }
         if (!recording) {
             return;
         }
@@ -746,6 +789,10 @@ public final class Recorder {
         }
         try {
             long words = writer.finish();
+            if (lostTo != null) {
+                writeLost(); // the writer ran out of memory with events queued
+                return;
+            }
             List<String> types;
             List<String> weak;
             synchronized (TYPE_LOCK) {

@@ -28,6 +28,10 @@ final class AgentLog {
     AgentLog(Path dir) throws IOException {
         this.dir = dir;
         this.events = dir.resolve(EventLog.EVENTS);
+        if (Files.exists(dir.resolve(EventLog.LOST))) {
+            throw new TraceException(dir.resolve(EventLog.LOST).toString(), "the recorder ran out of memory and stopped "
+                    + "recording: the log misses events");
+        }
         if (!Files.exists(dir.resolve(EventLog.DONE))) {
             throw new TraceException(dir.toString(), "the recording agent did not finish its log "
                     + "(the JVM did not start the agent, crashed, or was killed or halted)");

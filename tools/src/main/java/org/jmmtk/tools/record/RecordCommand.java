@@ -125,6 +125,7 @@ public final class RecordCommand implements Callable<Integer> {
             String cache = noClassCache ? "" : AgentJar.cacheFolder(digest, agentOptions);
             Path log = Files.createDirectory(work.resolve("log"));
             java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache);
+            java.add(1, RecordedOutOfMemory.jvmOption(log));
             java.addAll(1, JitOptions.options());
             if (!compressedOops) {
                 java.addAll(1, UNCOMPRESSED);
@@ -153,6 +154,9 @@ public final class RecordCommand implements Callable<Integer> {
                     probing.join();
                 }
             }
+            List<String> heapOptions = new ArrayList<>(heap);
+            heapOptions.addAll(programOptions);
+            RecordedOutOfMemory.check(log, status, heapOptions);
             if (status != 0) {
                 throw new UsageException("record: the program exited with status " + status
                         + "; no trace written (a failed run's trace would stop in the middle of its work)");

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RecordCommandTest {
     private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs",
-            "SharedFirstSights");
+            "SharedFirstSights", "Hoard");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -781,6 +781,32 @@ class RecordCommandTest {
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("exited with status 1"), r.err());
         assertEquals("keep me", Files.readString(out));
+        assertEquals(List.of(), leftovers());
+    }
+
+    /**
+     * A program that runs out of memory under the recorder ends, and record refuses it with the reason:
+     * 400,000 kept objects fit in 24 MB but not with the id table beside them (the recorder's allocation
+     * fails, recording stops for good and the program goes on; it used to retry at every event, a full
+     * collection each, and never end), a chain of arrays runs out whoever allocates, and an array larger
+     * than the heap fails in the program alone. Each program's work is bounded and the recorder gives up
+     * at its first failure, so each run ends whichever allocation fails first.
+     */
+    @Test
+    void aProgramThatRunsOutOfMemoryWhileRecordedWritesNothingAndKeepsTheOldFile() throws IOException {
+        Path out = Files.writeString(dir.resolve("old.trace"), "keep me");
+        for (String mode : List.of("400000", "chain", "huge")) {
+            Cli.Result r = record(out, "--", "java", "-Xmx24m", "-cp", classes.toString(), "Hoard", mode);
+            assertEquals(2, r.code(), mode + ": " + r.err());
+            assertTrue(r.err().contains("record: the program ran out of memory while recorded"), mode + ": " + r.err());
+            assertTrue(r.err().contains("no trace written; give it a larger heap with -Xmx (it ran with -Xmx24m)"),
+                    mode + ": " + r.err());
+            assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+            if (mode.equals("huge")) {
+                assertTrue(r.err().contains("the JVM ran out of heap and the program exited with status 1"), r.err());
+            }
+            assertEquals("keep me", Files.readString(out), mode);
+        }
         assertEquals(List.of(), leftovers());
     }
 
