@@ -280,12 +280,28 @@ public final class RecordCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Waits for the program; if {@code record} itself is ended meanwhile (Ctrl-C, {@code kill}, a timeout),
+     * the program and what it started (a {@code java} wrapper's JVM) end with it instead of running on.
+     */
     private static int waitFor(Process p) throws InterruptedException {
+        Thread orphans = new Thread(() -> destroy(p), "jmmtk-record-program-end");
+        Runtime.getRuntime().addShutdownHook(orphans);
         try {
             return p.waitFor();
         } finally {
-            p.destroy();
+            destroy(p);
+            try {
+                Runtime.getRuntime().removeShutdownHook(orphans);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
         }
+    }
+
+    private static void destroy(Process p) {
+        p.descendants().forEach(ProcessHandle::destroy);
+        p.destroy();
     }
 
     /**
