@@ -50,10 +50,12 @@ public final class Recorder {
     /** The id table's entries and bytes when it was dropped, filled without allocating. */
     private static final long[] LOST_SIZES = new long[2];
     private static final String STOPPED = "jmmtk agent: the recorder ran out of memory; recording stopped "
-            + "(the trace would miss events), the program goes on without it";
+            + "(the trace would miss events) and the program is ended";
     private static LogWriter writer;
     private static Path dir;
     private static PrintStream err;
+    /** The exit status of a JVM the recorder halted after it ran out of memory. */
+    private static final int LOST_STATUS = 1;
     private static int unrecordedType;
     private static boolean counting;
     private static boolean explicitGcDisabled;
@@ -727,8 +729,10 @@ public final class Recorder {
     /**
      * The recorder's own allocation ran out of memory: an event is lost, so the trace would be wrong, and
      * trying again would run the collector at every event (a program that never ends). Recording stops for
-     * good, the id table is let go, and the shutdown hook writes {@code lost} instead of {@code done}.
-     * Nothing here allocates (the message is a constant; printing it uses the stream's own buffers).
+     * good, the id table is let go, {@code lost} is written instead of {@code done}, and the JVM is halted:
+     * the run can no longer be recorded, and a program whose heap is nearly full could otherwise go on for
+     * minutes in back-to-back full collections. Nothing before the table is let go allocates (the message
+     * is a constant; printing it uses the stream's own buffers).
      * Called by the thread whose event failed, or by the log writer when it could not go on.
      */
     static void lost(Throwable e) {
@@ -741,8 +745,12 @@ public final class Recorder {
         try {
             err.println(STOPPED);
         } catch (Throwable again) {
-            // the stream could not say it: the lost file says it at exit
+            // the stream could not say it: the lost file says it
         }
+        if (dir != null) {
+            writeLost();
+        }
+        Runtime.getRuntime().halt(LOST_STATUS);
     }
 
     /** The log of a recording that stopped: why, and what the id table held then (no {@code done}: the log is refused). */
@@ -750,7 +758,7 @@ public final class Recorder {
         try {
             Files.writeString(dir.resolve(EventLog.LOST), "reason " + lostTo + "\nobjects " + IDS.count()
                     + "\nentries " + LOST_SIZES[0] + "\ntable-bytes " + LOST_SIZES[1] + "\n");
-        } catch (IOException e) {
+        } catch (IOException | OutOfMemoryError e) {
             err.println("jmmtk agent: could not finish the log in " + dir + ": " + e);
         }
     }
