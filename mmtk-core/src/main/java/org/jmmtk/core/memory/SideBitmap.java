@@ -102,6 +102,34 @@ public final class SideBitmap {
     }
 
     /**
+     * The word of bits covering {@code address} with a plain read (bit i as in {@link #setBits}), 0 if
+     * its chunk is not mapped: a sweep reads the bits of 64 granules with one load.
+     */
+    public long word(long address) {
+        if (address < base || address >= limit) {
+            return 0;
+        }
+        long[] words = chunks[(int) ((address - base) >>> LOG_BYTES_IN_CHUNK)];
+        return words == null ? 0 : words[granule(address) >>> 6];
+    }
+
+    /** Clears, with one atomic instruction, the bits {@code bits} (as in {@link #setBits}) of the word covering {@code address}. */
+    public void clearBits(long address, long bits) {
+        long[] words = chunkFor(address);
+        WORDS.getAndBitwiseAnd(words, granule(address) >>> 6, ~bits);
+    }
+
+    /**
+     * Clears the bits {@code bits} (as in {@link #setBits}) of the word covering {@code address} with a
+     * plain read-modify-write: for a caller that alone touches that word while it runs (a sweep packet
+     * owns its blocks, and a block covers whole words).
+     */
+    public void clearBitsUnshared(long address, long bits) {
+        long[] words = chunkFor(address);
+        words[granule(address) >>> 6] &= ~bits;
+    }
+
+    /**
      * Sets the bit unless it is set already; true if this call set it. A set bit is seen with a plain
      * load, without the atomic instruction (marking: most objects reached again are marked already).
      */

@@ -1,5 +1,7 @@
 package org.jmmtk.core.policy;
 
+import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_WORD;
+
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
@@ -30,6 +32,8 @@ import org.jmmtk.core.stats.FreeSpaceProfile;
  * with {@link #reclaimedCells}, a sweep in which only freed cells are free (marks are not consulted).
  */
 public final class MarkSweepSpace extends Space implements BlockSweepable {
+    /** Masks an address down to the start of the bytes one bitmap word covers. */
+    private static final long WORD_START_MASK = -1L << SideBitmap.LOG_BYTES_PER_BITMAP_WORD;
     private final FreeListPageResource pages;
     private final SizeClasses sizeClasses;
     private final int logBlockBytes;
@@ -56,6 +60,11 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
             sweepBlocks(from, to, false);
         }
     };
+    /**
+     * Whether every bitmap word covering this space covers one block alone (blocks of at least 512
+     * bytes, word-aligned), so a sweep packet, owning its blocks, may clear valid-object bits plainly.
+     */
+    private final boolean blocksOwnBitmapWords;
     private int blockLimit;
 
     public MarkSweepSpace(String name, long bytes, HeapServices heap) {
@@ -73,6 +82,8 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
                 name, blocks);
         this.blockFreeCells = metadata.ints(SideMetadataSpec.local("ms-block-free-cells", "block", blockBytes, 32),
                 name, blocks);
+        this.blocksOwnBitmapWords = logBlockBytes >= SideBitmap.LOG_BYTES_PER_BITMAP_WORD
+                && (start & ~WORD_START_MASK) == 0;
         this.marks = metadata.bitmap(SideMetadataSpec.perGranule("ms-mark", false, 1), name);
         this.available = new IntArrayList[sizeClasses.count()];
         for (int i = 0; i < available.length; i++) {
@@ -209,7 +220,8 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
 
     /**
      * Sweeps one block; returns the objects it freed. Reads only the side bitmaps for live cells, so a
-     * block whose every cell is marked is not touched at all.
+     * block whose every cell is marked is not touched at all. The bitmaps are read a word (64 granules)
+     * at a time, and the valid-object bits of the cells freed under one word are cleared together.
      */
     private int sweepBlock(int b, int cell, boolean byMarks) {
         long block = start + ((long) b << logBlockBytes);
@@ -219,17 +231,34 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
             blockFreeCells[b] = 0;
             return 0;
         }
+        boolean reportFrees = plugins.wantsFrees();
         long head = 0;
         int free = 0;
         int freed = 0;
         boolean anyLive = false;
+        long wordStart = -1;
+        long valid = 0;
+        long live = 0;
+        long dead = 0;
         for (long c = lastCell(block, cell); c >= block; c -= cell) {
-            if (validObjects.get(c)) {
-                if (!byMarks || marks.get(c)) {
+            long cellWord = c & WORD_START_MASK;
+            if (cellWord != wordStart) {
+                clearValidBits(wordStart, dead);
+                wordStart = cellWord;
+                valid = validObjects.word(cellWord);
+                live = byMarks ? valid & marks.word(cellWord) : valid;
+                dead = 0;
+            }
+            long bit = 1L << (c >>> LOG_BYTES_IN_WORD);
+            if ((valid & bit) != 0) {
+                if ((live & bit) != 0) {
                     anyLive = true;
                     continue;
                 }
-                free(c);
+                if (reportFrees) {
+                    plugins.objectFreed(c);
+                }
+                dead |= bit;
                 memory.store(c + ObjectModel.ID_OFFSET, 0);
                 freed++;
             }
@@ -237,6 +266,7 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
             head = c;
             free++;
         }
+        clearValidBits(wordStart, dead);
         if (anyLive) {
             blockFreeList[b] = head;
             blockFreeCells[b] = free;
@@ -247,6 +277,18 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
             pages.release(block, pagesInBlock);
         }
         return freed;
+    }
+
+    /** Clears the valid-object bits {@code dead} of the bitmap word covering {@code wordStart} (none if 0). */
+    private void clearValidBits(long wordStart, long dead) {
+        if (dead == 0) {
+            return;
+        }
+        if (blocksOwnBitmapWords) {
+            validObjects.clearBitsUnshared(wordStart, dead);
+        } else {
+            validObjects.clearBits(wordStart, dead);
+        }
     }
 
     /**
