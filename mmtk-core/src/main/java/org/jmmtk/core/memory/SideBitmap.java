@@ -168,10 +168,18 @@ public final class SideBitmap {
         WORDS.getAndBitwiseAnd(words, g >>> 6, ~(1L << g));
     }
 
-    /** Clears every bit of {@code [start, end)}; both 8-byte aligned. Not concurrent with setters of the range. */
+    /**
+     * Clears every bit of {@code [start, end)}; both 8-byte aligned. Not concurrent with setters of the
+     * range. A word the range covers only in part is cleared with an atomic instruction: packets clearing
+     * adjacent ranges (blocks smaller than a word's 512 bytes) may share it.
+     */
     public void clearRange(long start, long end) {
         forEachWord(start, end, (words, w, mask) -> {
-            words[w] &= ~mask;
+            if (mask == -1L) {
+                words[w] = 0;
+            } else {
+                WORDS.getAndBitwiseAnd(words, w, ~mask);
+            }
             return 0;
         });
     }
