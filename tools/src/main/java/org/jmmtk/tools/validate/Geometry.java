@@ -18,6 +18,8 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
     public static final long ALIGNMENT = 64 << 10;
     /** HotSpot refuses a smaller heap ("Too small maximum heap"). */
     public static final long MIN_HEAP = 2 << 20;
+    /** How much more than the heap the recorded JVM may grow to, for the recorder's own data. */
+    public static final long RECORDER_HEADROOM = 1L << 30;
     /** The oldest age HotSpot's object header can hold. */
     public static final int MAX_THRESHOLD = 15;
 
@@ -54,6 +56,21 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
                 "-XX:SurvivorRatio=" + survivorRatio, "-XX:MaxTenuringThreshold=" + maxTenuringThreshold,
                 RecordCommand.UNCOMPRESSED.get(0), RecordCommand.UNCOMPRESSED.get(1),
                 escapeAnalysis ? "-XX:+DoEscapeAnalysis" : "-XX:-DoEscapeAnalysis");
+    }
+
+    /**
+     * The options {@code validate} gives the JVM it records the program in, so that the program runs under
+     * about the collections HotSpot's run has: a program that reacts to its collector (a weak cache that
+     * misses after a collection cleared it, a {@code WeakHashMap} that expunges stale entries) then does the
+     * work it does there, which a replay cannot redo. HotSpot's collector, young generation, survivor ratio
+     * and tenuring threshold; an initial heap of this heap, so that the old generation starts as HotSpot's
+     * and fills as early; and a maximum heap {@link #RECORDER_HEADROOM} larger, which the old generation
+     * grows into only for what the recorder keeps there (its id table: about 90-120 bytes per live object).
+     */
+    public List<String> recordingOptions() {
+        return List.of("-XX:+UseSerialGC", "-Xms" + kb(heapBytes), "-Xmx" + kb(heapBytes + RECORDER_HEADROOM),
+                "-Xmn" + kb(youngBytes), "-XX:SurvivorRatio=" + survivorRatio,
+                "-XX:MaxTenuringThreshold=" + maxTenuringThreshold);
     }
 
     /** Eden and one survivor space as HotSpot sizes them for these options (and as serial does). */

@@ -228,4 +228,33 @@ class ValidateCommandTest {
         assertEquals(2, gc.code());
         assertTrue(gc.err().contains("-XX:+UseG1GC"), gc.err());
     }
+
+    @Test
+    void recordsInHotSpotsHeapWithRoomForTheRecorder() {
+        Geometry g = new Geometry(64L << 20, 8L << 20, 8, 15, false);
+        List<String> program = List.of("/usr/bin/java", "-ea", "-cp", "ex", "Main", "-Xmx1m");
+        assertEquals(List.of("/usr/bin/java", "-XX:+UseSerialGC", "-Xms65536k", "-Xmx1114112k", "-Xmn8192k",
+                "-XX:SurvivorRatio=8", "-XX:MaxTenuringThreshold=15", "-ea", "-cp", "ex", "Main", "-Xmx1m"),
+                ValidateCommand.recordedCommand(program, g, Map.of()), "the program's argument -Xmx1m is not a JVM option");
+        Geometry other = new Geometry(256L << 20, 32L << 20, 2, 0, false);
+        List<String> options = ValidateCommand.recordedCommand(program, other, Map.of()).subList(1, 7);
+        assertEquals(List.of("-XX:+UseSerialGC", "-Xms262144k", "-Xmx1310720k", "-Xmn32768k", "-XX:SurvivorRatio=2",
+                "-XX:MaxTenuringThreshold=0"), options);
+    }
+
+    @Test
+    void aProgramsOwnHeapOrCollectorWins() {
+        Geometry g = new Geometry(64L << 20, 8L << 20, 8, 15, false);
+        for (String own : List.of("-XX:MaxHeapSize=100m", "-XX:MaxRAMPercentage=10", "-XX:-UseAdaptiveSizePolicy",
+                "-XX:+UseParallelGC")) {
+            List<String> program = List.of("java", own, "-cp", "ex", "Main");
+            assertEquals(program, ValidateCommand.recordedCommand(program, g, Map.of()), own);
+            List<String> plain = List.of("java", "-cp", "ex", "Main");
+            assertEquals(plain, ValidateCommand.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1 " + own)),
+                    own + " in JAVA_TOOL_OPTIONS");
+        }
+        List<String> plain = List.of("java", "-cp", "ex", "Main");
+        assertEquals(10, ValidateCommand.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1")).size(),
+                "an option variable that sizes nothing leaves validate's heap");
+    }
 }
