@@ -363,7 +363,7 @@ public final class RecordCommand implements Callable<Integer> {
     }
 
     /** This machine's memory as the JVM sees it (a container's limit included). */
-    private static long physicalMemory() {
+    public static long physicalMemory() {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
                 .getTotalMemorySize();
     }

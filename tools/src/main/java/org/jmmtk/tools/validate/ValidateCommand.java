@@ -190,10 +190,12 @@ public final class ValidateCommand implements Callable<Integer> {
      * there, records it again with {@code record}'s own heap and says so.
      */
     private Recording record(Path trace, Geometry g, StandardInput input, PrintWriter err) throws IOException {
-        List<String> sized = recordedCommand(command, g, System.getenv());
+        List<String> sized = recordedCommand(command, g, System.getenv(), RecordCommand.physicalMemory());
         if (sized.equals(command)) {
             return record(trace, command);
         }
+        err.println("validate: recording the program with " + String.join(" ", g.recordingOptions()));
+        err.flush();
         Recording recorded = record(trace, sized);
         if (!recorded.outOfMemory()) {
             return recorded;
@@ -207,12 +209,15 @@ public final class ValidateCommand implements Callable<Integer> {
     }
 
     /**
-     * The command {@code record} runs: the program's with {@link Geometry#recordingOptions} after the launcher,
-     * or the program's own when its options ({@code environment}'s option variables included) choose its
-     * heap or collector.
+     * The command {@code record} runs: the program's with {@link Geometry#recordingOptions} after the launcher;
+     * the program's own when its options ({@code environment}'s option variables included) choose its heap or
+     * collector, or when that heap is larger than the JVM's default maximum heap on a machine of {@code
+     * physicalBytes} (a quarter of it: more is not validate's to take).
      */
-    static List<String> recordedCommand(List<String> command, Geometry g, Map<String, String> environment) {
-        if (RecordCommand.choosesHeap(command, environment)) {
+    static List<String> recordedCommand(List<String> command, Geometry g, Map<String, String> environment,
+                                        long physicalBytes) {
+        if (RecordCommand.choosesHeap(command, environment)
+                || g.heapBytes() > physicalBytes / 4 / Geometry.RECORDING_HEAP_FACTOR) {
             return command;
         }
         List<String> sized = new ArrayList<>(command);
