@@ -52,8 +52,8 @@ final class CopyOrder {
     /** Weak slots of the to-space copies whose referent is young: resolved at the end. */
     private final LongArrayList discovered = new LongArrayList();
     private final LongArrayList markStack = new LongArrayList();
-    /** The objects kept in place, once a referent has to be marked here (kept objects have their marks cleared). */
-    private LongOpenHashSet keptSet;
+    /** The objects kept in place, as a set once a referent asks (kept objects have their marks cleared); grows with the list. */
+    private final LongOpenHashSet keptSet = new LongOpenHashSet();
     private final Scavenge.Moved moved = new Scavenge.Moved();
     private final LongArrayList failedToScan = new LongArrayList();
     private int keptSeen;
@@ -214,11 +214,8 @@ final class CopyOrder {
 
     private boolean isKept(long object) {
         LongArrayList kept = moved.kept;
-        if (kept.isEmpty()) {
-            return false;
-        }
-        if (keptSet == null || keptSet.size() != kept.size()) {
-            keptSet = new LongOpenHashSet(kept);
+        for (int i = keptSet.size(), n = kept.size(); i < n; i++) {
+            keptSet.add(kept.getLong(i)); // an object is kept once: the set's size counts the list's prefix it holds
         }
         return keptSet.contains(object);
     }
