@@ -7,13 +7,17 @@
 # GarCoSim's last thread; T, C dropped), then runs, alternately, TraceFileSim (traversal = semispace,
 # markSweep; its default next-fit allocator; final GC off) and `jmmtk run --trace` (semispace, marksweep) on the
 # same trace and heap, whole process including JVM start-up, and prints the median wall times and the
-# ratio. TraceFileSim 5.0.0 ends in a segmentation fault after its last record (fclose of a log it did not
+# ratio. jmmtk runs each trace twice: as the text trace that was exported (GarCoSim's format is text too),
+# and as the same trace in jmmtk's binary format (`trace convert --binary`, made once, untimed, as the
+# export to GarCoSim's format is), the form `record` and `trace gen --binary` write; the text figure is
+# the like-for-like one, the binary one shows what the text parser costs. TraceFileSim 5.0.0 ends in a segmentation fault after its last record (fclose of a log it did not
 # open); its time is still the whole run. Run `./jmmtk plans` first so the jar (and its class-data-sharing archive) is built.
 set -euo pipefail
 TFS="$1"; WORKLOAD="${2:-binarytrees}"; SCALE="${3:-0.1}"; HEAP="${4:-1000000}"; N="${5:-5}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DIR="$(mktemp -d)"; trap 'rm -rf "$DIR"' EXIT
 "$ROOT/jmmtk" trace gen "$WORKLOAD" --scale "$SCALE" -o "$DIR/t.trace" >/dev/null
+"$ROOT/jmmtk" trace convert "$DIR/t.trace" --binary -o "$DIR/t.jtb" >/dev/null
 "$ROOT/jmmtk" trace dump "$DIR/t.trace" | awk '
   $1 == "A" { print "a T" $2 " O" $3 " S" $4 " N" $5 " C" ($6 == "" ? 0 : $6); next }
   $1 == "W" { print "w T" $2 " P" $3 " #" $4 " O" $5; next }
@@ -38,16 +42,21 @@ for pair in "traversal semispace" "markSweep marksweep"; do
     read -r w u s < <({ time "$TFS" "$DIR/t.garcosim" -h "$HEAP" -c "$1" >/dev/null 2>&1; } 2>&1 | tail -1 || true)
     peer+=("$w"); peercpu+=("$(echo "$u + $s" | bc)")
     for l in "${!LAUNCHERS[@]}"; do
-      read -r w u s < <({ time "${LAUNCHERS[$l]}" run --trace "$DIR/t.trace" --plan "$2" --heap "$HEAP" >"$DIR/out" 2>&1; } 2>&1 | tail -1 || true)
-      ours[$l]="${ours[$l]:-} $w"; ourcpu[$l]="${ourcpu[$l]:-} $(echo "$u + $s" | bc)"
+      for f in trace jtb; do
+        read -r w u s < <({ time "${LAUNCHERS[$l]}" run --trace "$DIR/t.$f" --plan "$2" --heap "$HEAP" >"$DIR/out" 2>&1; } 2>&1 | tail -1 || true)
+        ours[$l.$f]="${ours[$l.$f]:-} $w"; ourcpu[$l.$f]="${ourcpu[$l.$f]:-} $(echo "$u + $s" | bc)"
+      done
     done
   done
   p=$(med "${peer[@]}"); pc=$(med "${peercpu[@]}")
   for l in "${!LAUNCHERS[@]}"; do
-    # shellcheck disable=SC2086
-    o=$(med ${ours[$l]}); oc=$(med ${ourcpu[$l]}); who=""; [[ $l == 0 ]] || who=" (${LAUNCHERS[$l]})"
-    echo "$2: TraceFileSim $p s, jmmtk$who $o s, jmmtk $(echo "scale=1; $p / $o" | bc)x faster (TraceFileSim: ${peer[*]}; jmmtk:${ours[$l]})"
-    echo "$2: CPU: TraceFileSim $pc s, jmmtk$who $oc s, $(echo "scale=1; $pc / $oc" | bc)x"
+    for f in trace jtb; do
+      # shellcheck disable=SC2086
+      o=$(med ${ours[$l.$f]}); oc=$(med ${ourcpu[$l.$f]}); who=""; [[ $l == 0 ]] || who=" (${LAUNCHERS[$l]})"
+      [[ $f == trace ]] || who="$who, binary trace"
+      echo "$2: TraceFileSim $p s, jmmtk$who $o s, jmmtk $(echo "scale=1; $p / $o" | bc)x faster (TraceFileSim: ${peer[*]}; jmmtk:${ours[$l.$f]})"
+      echo "$2: CPU: TraceFileSim $pc s, jmmtk$who $oc s, $(echo "scale=1; $pc / $oc" | bc)x"
+    done
   done
   unset ours ourcpu
   grep -E "^ *(GCs|collections)" "$DIR/out" | head -2 || true

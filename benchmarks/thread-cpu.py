@@ -5,7 +5,8 @@ usage: benchmarks/thread-cpu.py N LAUNCHER [LAUNCHER...] -- ARGS...
   e.g. benchmarks/thread-cpu.py 9 /work/ci37/jmmtk ./jmmtk -- run --trace t.trace --plan marksweep --heap 1000000
 
 Runs `LAUNCHER ARGS` N times per launcher (output discarded) and reads /proc/PID/task/*/stat every 25 ms
-(the launcher execs the JVM, so PID is the JVM), keeping each thread's last user + system time; prints,
+(the launcher execs the JVM, so PID is the JVM), keeping each thread's last CPU time (schedstat's, in
+nanoseconds, where the kernel keeps it; else user + system in clock ticks, 10 ms here); prints,
 per launcher, the medians of the wall time, the whole process's polled CPU and the CPU of the threads that
 matter: main (the JVM's thread named "java" that runs main; the launcher thread that waits is idle), the
 C1 and C2 compiler threads, jmmtk's GC workers and the plan discovery. On a loaded machine the main
@@ -46,17 +47,26 @@ def run(cmd):
             try:
                 with open(f'/proc/{p.pid}/task/{tid}/stat') as f:
                     s = f.read()
+                last[tid] = (s[s.index('(') + 1:s.rindex(')')], seconds(p.pid, tid, s))
             except OSError:
                 continue
-            fields = s[s.rindex(')') + 2:].split()
-            last[tid] = (s[s.index('(') + 1:s.rindex(')')], int(fields[11]) + int(fields[12]))
         time.sleep(0.025)
     cpu = {}
-    for name, ticks in last.values():
-        cpu[group(name)] = cpu.get(group(name), 0) + ticks / TICK
+    for name, t in last.values():
+        cpu[group(name)] = cpu.get(group(name), 0) + t
     cpu['wall'] = time.monotonic() - start
-    cpu['total'] = sum(t for _, t in last.values()) / TICK
+    cpu['total'] = sum(t for _, t in last.values())
     return cpu
+
+
+def seconds(pid, tid, stat):
+    """A thread's CPU seconds: from schedstat in nanoseconds where the kernel keeps it, else stat's ticks."""
+    try:
+        with open(f'/proc/{pid}/task/{tid}/schedstat') as f:
+            return int(f.read().split()[0]) / 1e9
+    except (OSError, ValueError, IndexError):
+        fields = stat[stat.rindex(')') + 2:].split()
+        return (int(fields[11]) + int(fields[12])) / TICK
 
 
 def main():
