@@ -34,7 +34,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * <li>B: referent also held by a root until the end;</li>
  * <li>C: referent held by nothing else, holding a child;</li>
  * <li>E: an object held by a root through the first collection (so it is old), then a new reference to
- *     it and the root dropped.</li>
+ *     it and the root dropped;</li>
+ * <li>L: after the first collection, a large object (old from birth, in the large object space) held
+ *     by a new reference only.</li>
  * </ul>
  * Two explicit collections (nursery, or window for olderfirst) then the final full one; each slot is read
  * from the heap after each collection, and each collection's discovered and cleared counts are exact.
@@ -45,6 +47,8 @@ class GenerationalWeakReferencesTest {
     private static final int REF = 5;
     private static final int DATA = 6;
     private static final int N = 8;
+    /** Above every plan's large object threshold (at most 8 KiB). */
+    private static final long LARGE = 16 << 10;
 
     @ParameterizedTest
     @CsvSource({"gencopy, 1", "gencopy, 3", "appel, 1", "appel, 3", "genimmix, 1", "genimmix, 3",
@@ -81,8 +85,9 @@ class GenerationalWeakReferencesTest {
             assertEquals(0, second.referent(p.refA[i]), "D " + i + ", young, held by an old logged reference");
             assertEquals(p.b[i], second.referent(p.refB[i]), "B " + i + " after the second collection");
             assertEquals(p.e[i], second.referent(p.refE[i]), "E " + i + ", old, kept by a partial collection");
+            assertEquals(p.l[i], second.referent(p.refL[i]), "L " + i + ", large, kept by a partial collection");
         }
-        assertEquals(2 * N, second.discovered, "discovered: A (remembered) and E (young); not B (old)");
+        assertEquals(3 * N, second.discovered, "discovered: A (remembered), E and L (young); not B (old)");
         assertEquals(N, second.cleared, "cleared: D");
 
         Snapshot full = p.snapshots.get(2);
@@ -91,9 +96,10 @@ class GenerationalWeakReferencesTest {
             assertEquals(0, full.referent(p.refA[i]), "A " + i + " after the full collection");
             assertEquals(p.b[i], full.referent(p.refB[i]), "B " + i + " after the full collection");
             assertEquals(0, full.referent(p.refE[i]), "E " + i + " after the full collection");
+            assertEquals(0, full.referent(p.refL[i]), "L " + i + " after the full collection");
         }
-        assertEquals(2 * N, full.discovered, "discovered: B and E (A's and C's slots are null)");
-        assertEquals(N, full.cleared, "cleared: E");
+        assertEquals(3 * N, full.discovered, "discovered: B, E and L (A's and C's slots are null)");
+        assertEquals(2 * N, full.cleared, "cleared: E and L");
     }
 
     /** After one collection: its kind and counts, and each reference's referent by id (0 if cleared). */
@@ -111,8 +117,10 @@ class GenerationalWeakReferencesTest {
         final long[] refB = new long[N];
         final long[] refC = new long[N];
         final long[] refE = new long[N];
+        final long[] refL = new long[N];
         final long[] b = new long[N];
         final long[] e = new long[N];
+        final long[] l = new long[N];
         private long id = 1;
 
         @Override
@@ -140,6 +148,8 @@ class GenerationalWeakReferencesTest {
                 out.write(0, refA[i], 0, data(out, 0));
                 refE[i] = ref(out, global++, e[i]);
                 out.global(eRoot[i], 0);
+                l[i] = data(out, 0, LARGE);
+                refL[i] = ref(out, global++, l[i]);
             }
             out.collect();
         }
@@ -166,7 +176,7 @@ class GenerationalWeakReferencesTest {
         void snapshot(GcRecord record) {
             SimulatedMemory memory = binding.mmtk().plan().memory();
             Map<Long, Long> referents = new HashMap<>();
-            for (long[] refs : new long[][] {refA, refB, refC, refE}) {
+            for (long[] refs : new long[][] {refA, refB, refC, refE, refL}) {
                 for (long ref : refs) {
                     if (ref != 0) {
                         long referent = memory.load(ObjectModel.slotAddress(binding.addressOf(ref), 0));
