@@ -145,7 +145,10 @@ class WeakReferencePropertiesTest {
             long id = next++;
             boolean weak = random.nextInt(3) == 0;
             int n = weak ? 1 + random.nextInt(2) : random.nextInt(4);
-            out.alloc(0, id, 24 + 8L * n + random.nextInt(600), n, weak ? WEAK_TYPE : 1);
+            // now and then a large object (above every plan's threshold, 8 KiB at most): old from birth in
+            // the partial-collection plans
+            long bytes = random.nextInt(64) == 0 ? 9000 + random.nextInt(4000) : 24 + 8L * n + random.nextInt(600);
+            out.alloc(0, id, bytes, n, weak ? WEAK_TYPE : 1);
             slots.put(id, new long[n]);
             if (weak) {
                 weakTyped.add(id);
