@@ -43,7 +43,8 @@ import org.jmmtk.plans.serial.Serial;
  * same on one GC thread and on three. On every plan that processes references (serial by HotSpot's
  * rule at thresholds 0..15; semispace, marksweep, markcompact and immix by MMTk's; gencopy, appel,
  * genimmix, stickyimmix and olderfirst by MMTk's generational rule, in a heap small enough for many
- * nursery or window collections and some full ones, both of which must occur). The program stores into
+ * nursery or window collections; full ones come from the heap's pressure on some plans and at the end
+ * of every run, which is checked too). The program stores into
  * old objects' weak slots too, so remembered references are discovered.
  */
 class WeakReferencePropertiesTest {
