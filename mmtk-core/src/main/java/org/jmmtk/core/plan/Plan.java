@@ -119,16 +119,29 @@ public abstract class Plan {
 
     /**
      * In a collection that discovers references, once the closure is complete: the address of
-     * {@code referent} after the collection, or 0 if nothing but weak slots reached it. By default, for a
-     * collection that traces the whole heap: its copy if it was forwarded, itself if its space marked
-     * it, else 0. A plan whose collections leave some spaces untraced (a nursery collection) overrides it.
+     * {@code referent} after the collection, or 0 if nothing but weak slots reached it. By default: itself
+     * if the collection does not collect it ({@link #collects}), else its copy if it was forwarded, itself
+     * if its space marked it, else 0.
      */
     protected long referentAfterClosure(CollectionKind kind, long referent) {
+        if (!collects(kind, referent)) {
+            return referent;
+        }
         if (ObjectModel.isForwarded(memory, referent)) {
             return ObjectModel.forwardee(memory, referent);
         }
         Space s = heap().spaces().spaceOf(referent);
         return s != null && s.isMarked(referent) ? referent : 0;
+    }
+
+    /**
+     * Whether a collection of {@code kind} traces {@code object}'s space (or part of it), so that the
+     * closure marked or forwarded {@code object} if it is alive. Yes by default (a collection of the whole
+     * heap); a partial collection (a nursery, a window) takes what it does not collect as alive, as it
+     * leaves it untraced.
+     */
+    protected boolean collects(CollectionKind kind, long object) {
+        return true;
     }
 
     /** WeakRefClosure stage, one packet: resolves the weak slots the closure set aside ({@link ReferenceProcessor#process}). */

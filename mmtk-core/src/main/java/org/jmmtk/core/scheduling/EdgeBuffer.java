@@ -47,10 +47,15 @@ public final class EdgeBuffer implements EdgeVisitor {
 
     /** Visits every non-null reference slot of {@code object}. */
     public void visitNonNullSlots(SimulatedMemory memory, long object) {
+        visitNonNullSlots(memory, object, 0);
+    }
+
+    /** Visits every non-null reference slot of {@code object} but the one at {@code except} (0: none). */
+    public void visitNonNullSlots(SimulatedMemory memory, long object, long except) {
         int slots = ObjectModel.refSlots(memory, object);
         long slot = ObjectModel.slotAddress(object, 0);
         for (int j = 0; j < slots; j++, slot += 8) {
-            if (memory.load(slot) != 0) {
+            if (slot != except && memory.load(slot) != 0) {
                 visitEdge(slot);
             }
         }

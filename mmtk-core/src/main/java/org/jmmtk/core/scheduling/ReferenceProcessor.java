@@ -1,6 +1,8 @@
 package org.jmmtk.core.scheduling;
 
+import java.util.Arrays;
 import org.jmmtk.core.memory.SimulatedMemory;
+import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.objectmodel.WeakSlots;
 import org.jmmtk.scheduler.GCWorker;
 
@@ -12,10 +14,14 @@ import org.jmmtk.scheduler.GCWorker;
  * once the closure is complete, {@link #process} asks the plan what became of each referent: a dead
  * one is cleared (the slot set to null), a moved one gets its new address. A plan that decides some
  * references elsewhere (Serial's young collections, as HotSpot discovers them while copying) counts
- * them with {@link #count}.
+ * them with {@link #count}. A partial collection's scans of remembered objects (objects outside the
+ * collected region, taken as live, whose slots are roots) set their weak slots aside here
+ * ({@link #setAside}), so a referent in the region that only a remembered reference reaches is cleared
+ * as one that only a young reference reaches.
  *
- * <p>Threads: {@link #process} and {@link #count} run in one packet at a time; {@link #startCollection}
- * and the counts' readers on the thread that schedules collections and reports them.
+ * <p>Threads: {@link #process} and {@link #count} run in one packet at a time; {@link #setAside} in the
+ * remembered-set scans, possibly several packets at once (it locks); {@link #startCollection} and the
+ * counts' readers on the thread that schedules collections and reports them.
  */
 public final class ReferenceProcessor {
     /** What became of a referent once the closure is complete. */
@@ -30,6 +36,9 @@ public final class ReferenceProcessor {
     private int[] table;
     private long discovered;
     private long cleared;
+    /** Weak slots of remembered objects set aside in this collection: {@code setAsideCount} of them. */
+    private long[] setAside = new long[16];
+    private int setAsideCount;
 
     /** The table the binding marks its weak slots in. */
     public WeakSlots weakSlots() {
@@ -43,6 +52,7 @@ public final class ReferenceProcessor {
     public int[] startCollection(boolean plansToDiscover) {
         discovered = 0;
         cleared = 0;
+        setAsideCount = 0;
         discovering = plansToDiscover && !weakSlots.isEmpty();
         table = discovering ? weakSlots.table() : null;
         return table;
@@ -59,22 +69,54 @@ public final class ReferenceProcessor {
     }
 
     /**
-     * Resolves every weak slot the workers set aside: clears those whose referent is dead, updates those
-     * whose referent moved. On one worker, after the closure.
+     * The weak slot of {@code object} if the collection in progress discovers references and its type
+     * has one that is not null, else 0: a remembered-set scan sets that slot aside ({@link #setAside})
+     * instead of taking it as an edge.
      */
-    public void process(GCWorker<Collector> worker, SimulatedMemory memory, Referents referents) {
+    public long weakSlotToSetAside(SimulatedMemory memory, long object) {
+        int[] t = table;
+        if (t == null) {
+            return 0;
+        }
+        int w = WeakSlots.slotOf(t, ObjectModel.typeId(memory, object));
+        if (w < 0 || w >= ObjectModel.refSlots(memory, object)) {
+            return 0;
+        }
+        long slot = ObjectModel.slotAddress(object, w);
+        return memory.load(slot) != 0 ? slot : 0;
+    }
+
+    /** Adds {@code slot}, the weak slot of a remembered object, to those {@link #process} resolves. */
+    public synchronized void setAside(long slot) {
+        if (setAsideCount == setAside.length) {
+            setAside = Arrays.copyOf(setAside, 2 * setAsideCount);
+        }
+        setAside[setAsideCount++] = slot;
+    }
+
+    /**
+     * Resolves every weak slot the workers and the remembered-set scans set aside: clears those whose
+     * referent is dead, updates those whose referent moved. On one worker, after the closure.
+     */
+    public synchronized void process(GCWorker<Collector> worker, SimulatedMemory memory, Referents referents) {
         for (int w = 0, n = worker.scheduler().workerCount(); w < n; w++) {
             Collector c = worker.scheduler().worker(w).context();
             for (int i = 0, k = c.discoveredCount(); i < k; i++) {
-                long slot = c.discovered(i);
-                long referent = memory.load(slot);
-                long after = referents.afterClosure(referent);
-                if (after != referent) {
-                    memory.store(slot, after);
-                }
-                count(after == 0);
+                resolve(memory, c.discovered(i), referents);
             }
         }
+        for (int i = 0; i < setAsideCount; i++) {
+            resolve(memory, setAside[i], referents);
+        }
+    }
+
+    private void resolve(SimulatedMemory memory, long slot, Referents referents) {
+        long referent = memory.load(slot);
+        long after = referents.afterClosure(referent);
+        if (after != referent) {
+            memory.store(slot, after);
+        }
+        count(after == 0);
     }
 
     /** Counts one reference discovered, and whether its referent was cleared. */

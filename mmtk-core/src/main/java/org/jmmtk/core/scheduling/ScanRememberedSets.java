@@ -12,8 +12,11 @@ import org.jmmtk.scheduler.WorkPacket;
  * Prepare stage of a generational plan's collection (mmtk-core's {@code ProcessModBuf}): the objects
  * the object-remembering barriers logged since the last collection get their log bit back, and in a
  * nursery collection their non-null reference slots become edges of the closure, the roots that the
- * old-to-young pointers add. The sets are read, not cleared: the plan clears them when it releases.
- * One packet for all mutators, so an optional {@link Check} sees every remembered object at once.
+ * old-to-young pointers add; in a collection that discovers references, a remembered object's weak slot
+ * is set aside for the {@link ReferenceProcessor} instead (mmtk-core scans the modified objects as any
+ * other, so the binding discovers their references). The sets are read, not cleared: the plan clears
+ * them when it releases. One packet for all mutators, so an optional {@link Check} sees every
+ * remembered object at once.
  */
 public final class ScanRememberedSets extends WorkPacket<Collector> {
     /** Verifies the remembered set before it is used (the sanity checker's remembered-set check). */
@@ -27,13 +30,17 @@ public final class ScanRememberedSets extends WorkPacket<Collector> {
     private final boolean traceSlots;
     private final Check check;
     private final LongConsumer unlog;
+    private final ReferenceProcessor references;
 
     /**
      * @param traceSlots whether the remembered objects' slots are edges (a nursery collection)
      * @param check      run first, or null
+     * @param references the plan's reference processor, which says whether this collection discovers
+     *                   references ({@link ReferenceProcessor#weakSlotToSetAside})
      */
-    public ScanRememberedSets(Closure closure, List<RememberedSet> sets, boolean traceSlots, Check check) {
-        this(closure, sets, traceSlots, check, null);
+    public ScanRememberedSets(Closure closure, List<RememberedSet> sets, boolean traceSlots, Check check,
+                              ReferenceProcessor references) {
+        this(closure, sets, traceSlots, check, null, references);
     }
 
     /**
@@ -41,12 +48,13 @@ public final class ScanRememberedSets extends WorkPacket<Collector> {
      * its bit back (null: the header's log bit).
      */
     public ScanRememberedSets(Closure closure, List<RememberedSet> sets, boolean traceSlots, Check check,
-                              LongConsumer unlog) {
+                              LongConsumer unlog, ReferenceProcessor references) {
         this.closure = closure;
         this.sets = sets;
         this.traceSlots = traceSlots;
         this.check = check;
         this.unlog = unlog;
+        this.references = references;
     }
 
     @Override
@@ -65,7 +73,11 @@ public final class ScanRememberedSets extends WorkPacket<Collector> {
                     unlog.accept(object);
                 }
                 if (traceSlots) {
-                    edges.visitNonNullSlots(memory, object);
+                    long weak = references.weakSlotToSetAside(memory, object);
+                    if (weak != 0) {
+                        references.setAside(weak);
+                    }
+                    edges.visitNonNullSlots(memory, object, weak);
                 }
             }
         }

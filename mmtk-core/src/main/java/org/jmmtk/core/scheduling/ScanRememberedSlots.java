@@ -9,8 +9,9 @@ import org.jmmtk.scheduler.WorkPacket;
 /**
  * Prepare stage of a partial collection whose plan keeps its remembered objects itself (Older-First):
  * the reference slots of a slice of remembered objects that point into the collected region become
- * edges of the closure, the roots that the pointers from outside the region add. Slices are disjoint,
- * so these packets run in parallel.
+ * edges of the closure, the roots that the pointers from outside the region add; in a collection that
+ * discovers references, such a weak slot is set aside for the {@link ReferenceProcessor} instead. Slices
+ * are disjoint, so these packets run in parallel.
  */
 public final class ScanRememberedSlots extends WorkPacket<Collector> {
     private final Closure closure;
@@ -18,14 +19,20 @@ public final class ScanRememberedSlots extends WorkPacket<Collector> {
     private final int from;
     private final int to;
     private final LongPredicate collected;
+    private final ReferenceProcessor references;
 
-    /** Scans {@code objects[from..to)}; a slot is an edge if its target is {@code collected}. */
-    public ScanRememberedSlots(Closure closure, long[] objects, int from, int to, LongPredicate collected) {
+    /**
+     * Scans {@code objects[from..to)}; a slot is an edge if its target is {@code collected}, unless it is
+     * the weak slot {@code references} sets aside ({@link ReferenceProcessor#weakSlotToSetAside}).
+     */
+    public ScanRememberedSlots(Closure closure, long[] objects, int from, int to, LongPredicate collected,
+                               ReferenceProcessor references) {
         this.closure = closure;
         this.objects = objects;
         this.from = from;
         this.to = to;
         this.collected = collected;
+        this.references = references;
     }
 
     @Override
@@ -34,12 +41,17 @@ public final class ScanRememberedSlots extends WorkPacket<Collector> {
         EdgeBuffer edges = new EdgeBuffer(closure, worker, false);
         for (int i = from; i < to; i++) {
             long object = objects[i];
+            long weak = references.weakSlotToSetAside(memory, object);
             int slots = ObjectModel.refSlots(memory, object);
             long slot = ObjectModel.slotAddress(object, 0);
             for (int j = 0; j < slots; j++, slot += 8) {
                 long target = memory.load(slot);
                 if (target != 0 && collected.test(target)) {
-                    edges.visitEdge(slot);
+                    if (slot == weak) {
+                        references.setAside(slot);
+                    } else {
+                        edges.visitEdge(slot);
+                    }
                 }
             }
         }

@@ -172,12 +172,32 @@ public abstract class Gen extends Plan {
         return kind == NURSERY ? nurseryTrace : super.trace(kind);
     }
 
-    /** The remembered objects get their log bits back; in a nursery collection their slots are roots. */
+    /**
+     * MMTk's rule for generational plans: every collection discovers the references it scans. A nursery
+     * collection scans the young objects it reaches and the remembered objects (whose weak slots are set
+     * aside, not traced), and leaves older referents alone: they are kept, as it takes them to be alive;
+     * a young referent nothing else reached is cleared. A full collection discovers every reference.
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
+    /** A nursery collection collects the nursery only. */
+    @Override
+    protected boolean collects(CollectionKind kind, long object) {
+        return kind != NURSERY || nursery.contains(object);
+    }
+
+    /**
+     * The remembered objects get their log bits back; in a nursery collection their slots are roots, but
+     * for their weak slots, which are set aside as the references the closure discovers.
+     */
     @Override
     protected void scheduleExtraRoots(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
         boolean nurseryGc = kind == NURSERY;
         ScanRememberedSets.Check check = sanity() && nurseryGc ? this::verifyRememberedSets : null;
-        worker.addWork(Stage.PREPARE, new ScanRememberedSets(closure, rememberedSets(), nurseryGc, check));
+        worker.addWork(Stage.PREPARE, new ScanRememberedSets(closure, rememberedSets(), nurseryGc, check, references()));
     }
 
     private void verifyRememberedSets(List<RememberedSet> sets) {

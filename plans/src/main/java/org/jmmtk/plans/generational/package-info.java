@@ -21,6 +21,11 @@
  * <li><b>Copy reserve</b>: the nursery's pages plus the mature space's reserve are held back, so a
  *     collection in which everything survives still fits.</li>
  * <li><b>Large and immortal objects</b> are mature: a nursery collection neither traces nor sweeps them.</li>
+ * <li><b>Weak references</b> (mmtk-core's generational reference processing): every collection
+ *     discovers the references it scans; a nursery collection scans the young objects it reaches and the
+ *     remembered ones (their weak slots set aside, not traced), keeps every referent outside the
+ *     nursery and clears a young one nothing else reached; a full collection discovers every reference
+ *     (docs/design.md, "Reference processing").</li>
  * </ul>
  */
 package org.jmmtk.plans.generational;

@@ -159,6 +159,22 @@ public class OlderFirst extends Plan {
         return kind == WINDOW ? windowTrace : super.trace(kind);
     }
 
+    /**
+     * Every collection discovers the references it scans: a window collection the window's objects it
+     * marks, and the weak slots of remembered objects that point into the window (set aside, not traced);
+     * a referent outside the window is kept, one in it that nothing else reached is cleared.
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
+    /** A window collection collects its window only. */
+    @Override
+    protected boolean collects(CollectionKind kind, long object) {
+        return kind != WINDOW || space.inWindow(object);
+    }
+
     /** The default schedule plus the window's forwarding, reference updating and compaction. */
     @Override
     public void scheduleCollection(GCWorker<Collector> worker, CollectionKind kind) {
@@ -220,7 +236,7 @@ public class OlderFirst extends Plan {
         windowPointerSources = list;
         for (int from = 0; from < list.length; from += CHUNK) {
             worker.addWork(Stage.PREPARE, new ScanRememberedSlots(closure, list, from, Math.min(list.length,
-                    from + CHUNK), space::inWindow));
+                    from + CHUNK), space::inWindow, references()));
         }
     }
 

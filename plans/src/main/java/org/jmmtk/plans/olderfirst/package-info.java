@@ -59,6 +59,11 @@
  *     at the oldest block.</li>
  * <li><b>Triggers</b>: a collection when the budget is exceeded, as for the non-generational plans;
  *     the collection kind {@code window} in {@code collections[]} and {@code windowGcCount}.</li>
+ * <li><b>Weak references</b> (MMTk's generational rule, with the window as the nursery): a window
+ *     collection discovers the references of the window objects it marks and the weak slots of the
+ *     remembered objects that point into the window (set aside, not traced), keeps every referent
+ *     outside the window and clears an unmarked one in it; a full collection discovers every
+ *     reference.</li>
  * </ul>
  */
 package org.jmmtk.plans.olderfirst;

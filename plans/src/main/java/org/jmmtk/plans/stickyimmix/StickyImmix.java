@@ -186,12 +186,35 @@ public final class StickyImmix extends Plan {
         return kind == Gen.NURSERY ? nurseryTrace : super.trace(kind);
     }
 
-    /** The logged objects get their unlog bits back (mmtk-core's ProcessModBuf); in a nursery collection their slots are roots. */
+    /**
+     * As the generational plans: every collection discovers the references it scans (in a nursery
+     * collection the young objects it marks and the logged objects, whose weak slots are set aside).
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
+    /**
+     * A nursery collection collects the Immix space only, where the closure marked the young objects it
+     * reached and every old one is marked already: a referent there is kept if marked, cleared if young and
+     * unreached; large and immortal objects are old.
+     */
+    @Override
+    protected boolean collects(CollectionKind kind, long object) {
+        return kind != Gen.NURSERY || immix.contains(object);
+    }
+
+    /**
+     * The logged objects get their unlog bits back (mmtk-core's ProcessModBuf); in a nursery collection
+     * their slots are roots, their weak slots set aside.
+     */
     @Override
     protected void scheduleExtraRoots(GCWorker<Collector> worker, CollectionKind kind, Closure closure) {
         boolean nursery = kind == Gen.NURSERY;
         ScanRememberedSets.Check check = sanity() && nursery ? this::verifyRememberedSets : null;
-        worker.addWork(Stage.PREPARE, new ScanRememberedSets(closure, rememberedSets(), nursery, check, unlogBits::set));
+        worker.addWork(Stage.PREPARE, new ScanRememberedSets(closure, rememberedSets(), nursery, check, unlogBits::set,
+                references()));
     }
 
     /** Every old object (marked, or outside the Immix space) that points to a young one is logged. */

@@ -29,6 +29,10 @@
  *     full or mutators took {@code --nursery} of the Immix space since the last collection; the next
  *     collection is full when fewer free pages than {@code --nursery} (default a quarter of the heap)
  *     are left, when the budget is exceeded by a large object, for an emergency and at the end.</li>
+ * <li><b>Weak references</b> as in the generational plans: a nursery collection discovers the references
+ *     it marks and the logged ones (their weak slots set aside), clears an unmarked (young, unreached)
+ *     referent of the Immix space and keeps every marked one and every large or immortal one; a full
+ *     collection discovers every reference.</li>
  * </ul>
  */
 package org.jmmtk.plans.stickyimmix;
