@@ -98,6 +98,7 @@ public final class RecordCommand implements Callable<Integer> {
     CommandSpec spec;
 
     private RecordedTrace.Coverage coverage;
+    private boolean outOfMemory;
 
     /** The coverage of the last recording this command wrote; empty before one, or when the JVM did not count bytes. */
     public OptionalDouble coverage() {
@@ -105,8 +106,24 @@ public final class RecordCommand implements Callable<Integer> {
                 : OptionalDouble.of(coverage.coverage());
     }
 
+    /** Whether the last recording this command made failed because the recorded JVM ran out of memory. */
+    public boolean ranOutOfMemory() {
+        return outOfMemory;
+    }
+
+    /**
+     * Whether the program's own JVM options (its command line and the JVM's option variables in {@code
+     * environment}) choose its collector or size its heap: then record adds neither, and a caller that
+     * would give the recorded JVM a heap of its own should not either.
+     */
+    public static boolean choosesHeap(List<String> command, java.util.Map<String, String> environment) {
+        List<String> options = programOptions(command, environment);
+        return namesCollector(options) || RecordingHeap.sizesHeap(options);
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
+        outOfMemory = false;
         if (command.isEmpty()) {
             throw new UsageException("record: no program given; put it after --, e.g. "
                     + "jmmtk record -o app.trace.gz -- java -cp app.jar com.example.Main");
@@ -156,7 +173,12 @@ public final class RecordCommand implements Callable<Integer> {
             }
             List<String> heapOptions = new ArrayList<>(heap);
             heapOptions.addAll(programOptions);
-            RecordedOutOfMemory.check(log, status, heapOptions);
+            try {
+                RecordedOutOfMemory.check(log, status, heapOptions);
+            } catch (UsageException e) {
+                outOfMemory = true;
+                throw e;
+            }
             if (status != 0) {
                 throw new UsageException("record: the program exited with status " + status
                         + "; no trace written (a failed run's trace would stop in the middle of its work)");
@@ -341,7 +363,7 @@ public final class RecordCommand implements Callable<Integer> {
     }
 
     /** This machine's memory as the JVM sees it (a container's limit included). */
-    private static long physicalMemory() {
+    public static long physicalMemory() {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
                 .getTotalMemorySize();
     }

@@ -18,6 +18,8 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
     public static final long ALIGNMENT = 64 << 10;
     /** HotSpot refuses a smaller heap ("Too small maximum heap"). */
     public static final long MIN_HEAP = 2 << 20;
+    /** How many times this heap the recorded JVM gets, for the recorder's own data. */
+    public static final int RECORDING_HEAP_FACTOR = 6;
     /** The oldest age HotSpot's object header can hold. */
     public static final int MAX_THRESHOLD = 15;
 
@@ -54,6 +56,25 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
                 "-XX:SurvivorRatio=" + survivorRatio, "-XX:MaxTenuringThreshold=" + maxTenuringThreshold,
                 RecordCommand.UNCOMPRESSED.get(0), RecordCommand.UNCOMPRESSED.get(1),
                 escapeAnalysis ? "-XX:+DoEscapeAnalysis" : "-XX:-DoEscapeAnalysis");
+    }
+
+    /**
+     * The options {@code validate} gives the JVM it records the program in, so that the program runs under
+     * about the collections HotSpot's run has: a program that reacts to its collector (a weak cache that
+     * misses after a collection cleared it, a {@code WeakHashMap} that expunges stale entries) then does
+     * about the work it does there, which a replay cannot redo. HotSpot's collector, young generation and
+     * survivor ratio, the JVM's default tenuring threshold (at 0 the recorder's data of every survivor is
+     * promoted at once, and Sessions' map, its keys all old, went uncleared), and a fixed heap {@link #RECORDING_HEAP_FACTOR} times this one:
+     * room for the recorder's id table (about 110 bytes per live object) beside the program's data, and an
+     * old generation small enough to be collected in full about as often as HotSpot's, which is where a weak
+     * referent that reached it is cleared. The factor is measured, not derived: 5 left WeakCache's recorder
+     * out of memory, 8 and more left Sessions' map uncleared (docs/validation.md, "Recorded in about
+     * HotSpot's heap").
+     */
+    public List<String> recordingOptions() {
+        String heap = kb(heapBytes * RECORDING_HEAP_FACTOR);
+        return List.of("-XX:+UseSerialGC", "-Xms" + heap, "-Xmx" + heap, "-Xmn" + kb(youngBytes),
+                "-XX:SurvivorRatio=" + survivorRatio);
     }
 
     /** Eden and one survivor space as HotSpot sizes them for these options (and as serial does). */

@@ -228,4 +228,44 @@ class ValidateCommandTest {
         assertEquals(2, gc.code());
         assertTrue(gc.err().contains("-XX:+UseG1GC"), gc.err());
     }
+
+    /** A machine whose default maximum heap (a quarter of it) holds any recording heap of these tests. */
+    private static final long MACHINE = 64L << 30;
+
+    @Test
+    void recordsInHotSpotsHeapWithRoomForTheRecorder() {
+        Geometry g = new Geometry(64L << 20, 8L << 20, 8, 15, false);
+        List<String> program = List.of("/usr/bin/java", "-ea", "-cp", "ex", "Main", "-Xmx1m");
+        assertEquals(List.of("/usr/bin/java", "-XX:+UseSerialGC", "-Xms393216k", "-Xmx393216k", "-Xmn8192k",
+                "-XX:SurvivorRatio=8", "-ea", "-cp", "ex", "Main", "-Xmx1m"),
+                ValidateCommand.recordedCommand(program, g, Map.of(), MACHINE), "the program's argument -Xmx1m is not a JVM option");
+        Geometry other = new Geometry(256L << 20, 32L << 20, 2, 0, false);
+        List<String> options = ValidateCommand.recordedCommand(program, other, Map.of(), MACHINE).subList(1, 6);
+        assertEquals(List.of("-XX:+UseSerialGC", "-Xms1572864k", "-Xmx1572864k", "-Xmn32768k", "-XX:SurvivorRatio=2"),
+                options, "the recorded JVM keeps the default tenuring threshold");
+    }
+
+    @Test
+    void aRecordingHeapOverTheJvmsDefaultMaximumIsLeftToRecord() {
+        List<String> program = List.of("java", "-cp", "ex", "Main");
+        Geometry g = new Geometry(1L << 30, 128L << 20, 8, 15, false);
+        assertEquals(program, ValidateCommand.recordedCommand(program, g, Map.of(), 16L << 30), "6 GB > 16 GB / 4");
+        assertEquals(9, ValidateCommand.recordedCommand(program, g, Map.of(), 24L << 30).size(), "6 GB = 24 GB / 4");
+    }
+
+    @Test
+    void aProgramsOwnHeapOrCollectorWins() {
+        Geometry g = new Geometry(64L << 20, 8L << 20, 8, 15, false);
+        for (String own : List.of("-XX:MaxHeapSize=100m", "-XX:MaxRAMPercentage=10", "-XX:-UseAdaptiveSizePolicy",
+                "-XX:+UseParallelGC")) {
+            List<String> program = List.of("java", own, "-cp", "ex", "Main");
+            assertEquals(program, ValidateCommand.recordedCommand(program, g, Map.of(), MACHINE), own);
+            List<String> plain = List.of("java", "-cp", "ex", "Main");
+            assertEquals(plain, ValidateCommand.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1 " + own), MACHINE),
+                    own + " in JAVA_TOOL_OPTIONS");
+        }
+        List<String> plain = List.of("java", "-cp", "ex", "Main");
+        assertEquals(9, ValidateCommand.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1"), MACHINE).size(),
+                "an option variable that sizes nothing leaves validate's heap");
+    }
 }
