@@ -99,6 +99,19 @@ public final class RecordCommand implements Callable<Integer> {
 
     private RecordedTrace.Coverage coverage;
     private boolean outOfMemory;
+    /** Where the program's standard output and error go; null: jmmtk's own. */
+    private Path programOut;
+    private Path programErr;
+
+    /**
+     * Sends the program's standard output and error to these files instead of jmmtk's own, in the
+     * recordings this command makes from now on (its input stays jmmtk's): {@code validate} shows only
+     * the output of the recording it keeps.
+     */
+    public void programOutput(Path out, Path err) {
+        programOut = out;
+        programErr = err;
+    }
 
     /** The coverage of the last recording this command wrote; empty before one, or when the JVM did not count bytes. */
     public OptionalDouble coverage() {
@@ -130,7 +143,7 @@ public final class RecordCommand implements Callable<Integer> {
         }
         List<String> java = new ArrayList<>(command);
         java.set(0, javaLauncher("record", command.get(0)));
-        String agentOptions = "include=" + prefixes(include, "--include") + ";exclude=" + prefixes(exclude, "--exclude");
+        String agentOptions = agentOptions(prefixes(include, "--include"), prefixes(exclude, "--exclude"));
         OutputFile.check(output.file());
         Path work = Files.createTempDirectory("jmmtk-record-");
         Thread cleanup = new Thread(() -> TemporaryFolder.delete(work), "jmmtk-record-cleanup");
@@ -163,7 +176,7 @@ public final class RecordCommand implements Callable<Integer> {
             }
             int status;
             try {
-                Process program = start(java);
+                Process program = start(java, programOut, programErr);
                 early = afterExit ? null : new FirstPassAside(log, program);
                 status = waitFor(program);
             } finally {
@@ -284,6 +297,35 @@ public final class RecordCommand implements Callable<Integer> {
         return false;
     }
 
+    /** The agent's include and exclude lists as its options say them (which also name its class cache). */
+    private static String agentOptions(String include, String exclude) {
+        return "include=" + include + ";exclude=" + exclude;
+    }
+
+    /**
+     * Bytes of the instrumented-class cache ({@link AgentJar#cacheFolder}) a recording with no {@code
+     * --include} or {@code --exclude} starts from: the largest snapshot it holds of any JDK, 0 when there
+     * is none. The agent reads the whole snapshot into the recorded JVM's heap and keeps it there, so it is
+     * a fixed cost of the recorder that grows with the classes recorded programs have loaded (see
+     * docs/validation.md).
+     */
+    public static long classCacheBytes() throws IOException {
+        String folder = AgentJar.cacheFolder(AgentJar.digest(), agentOptions("", ""));
+        if (folder.isEmpty()) {
+            return 0;
+        }
+        long largest = 0;
+        try (java.util.stream.Stream<Path> jdks = Files.list(Path.of(folder))) {
+            for (Path jdk : (Iterable<Path>) jdks::iterator) {
+                Path snapshot = jdk.resolve("classes.bin");
+                if (Files.isRegularFile(snapshot)) {
+                    largest = Math.max(largest, Files.size(snapshot));
+                }
+            }
+        }
+        return largest;
+    }
+
     private static String prefixes(List<String> list, String option) {
         for (String p : list) {
             if (!PREFIX.matcher(p).matches()) {
@@ -294,9 +336,13 @@ public final class RecordCommand implements Callable<Integer> {
         return String.join(",", list);
     }
 
-    private static Process start(List<String> java) {
+    private static Process start(List<String> java, Path out, Path err) {
+        ProcessBuilder builder = new ProcessBuilder(java).inheritIO();
+        if (out != null) {
+            builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+        }
         try {
-            return new ProcessBuilder(java).inheritIO().start();
+            return builder.start();
         } catch (IOException e) {
             throw new UsageException("record: cannot run " + java.get(0) + ": " + IoErrors.reason(e));
         }

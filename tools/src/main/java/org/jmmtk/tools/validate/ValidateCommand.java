@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
@@ -137,9 +136,8 @@ public final class ValidateCommand implements Callable<Integer> {
             double coverage = Double.NaN;
             if (trace == null) {
                 trace = work.resolve("program.trace");
-                input.rewind();
                 long start = System.nanoTime();
-                Recording recorded = record(trace, geometry, input, err);
+                ProgramRecorder.Recording recorded = recorder(work, input, err).record(trace, command, geometry);
                 recordWall = System.nanoTime() - start;
                 if (recorded.status() != ExitCodes.OK) {
                     return recorded.status();
@@ -184,66 +182,13 @@ public final class ValidateCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Records the program in a JVM with about HotSpot's heap ({@link Geometry#recordingOptions}), unless
-     * the program's own options choose its heap or collector; when the recorder's memory does not fit
-     * there, records it again with {@code record}'s own heap and says so.
-     */
-    private Recording record(Path trace, Geometry g, StandardInput input, PrintWriter err) throws IOException {
-        List<String> sized = recordedCommand(command, g, System.getenv(), RecordCommand.physicalMemory());
-        if (sized.equals(command)) {
-            return record(trace, command);
-        }
-        err.println("validate: recording the program with " + String.join(" ", g.recordingOptions()));
-        err.flush();
-        Recording recorded = record(trace, sized);
-        if (!recorded.outOfMemory()) {
-            return recorded;
-        }
-        err.println("validate: the program did not fit in " + String.join(" ", g.recordingOptions()) + " with the "
-                + "recorder; recording it again with record's own heap (its collections, and so what its weak "
-                + "references see, then differ from HotSpot's run)");
-        err.flush();
-        input.rewind();
-        return record(trace, command);
-    }
-
-    /**
-     * The command {@code record} runs: the program's with {@link Geometry#recordingOptions} after the launcher;
-     * the program's own when its options ({@code environment}'s option variables included) choose its heap or
-     * collector, or when that heap is larger than the JVM's default maximum heap on a machine of {@code
-     * physicalBytes} (a quarter of it: more is not validate's to take).
-     */
-    static List<String> recordedCommand(List<String> command, Geometry g, Map<String, String> environment,
-                                        long physicalBytes) {
-        if (RecordCommand.choosesHeap(command, environment)
-                || g.heapBytes() > physicalBytes / 4 / Geometry.RECORDING_HEAP_FACTOR) {
-            return command;
-        }
-        List<String> sized = new ArrayList<>(command);
-        sized.addAll(1, g.recordingOptions());
-        return sized;
-    }
-
-    /**
-     * Records {@code program} with {@code jmmtk record}, run in-process through the root command line (which
-     * records with uncompressed oops and class pointers, the sizes HotSpot copied here); its exit code and,
-     * on success, its coverage.
-     */
-    private Recording record(Path trace, List<String> program) {
-        CommandLine recordCommand = spec.root().subcommands().get("record");
-        if (recordCommand == null) {
+    /** Records the program through {@code jmmtk record}, its sibling command. */
+    private ProgramRecorder recorder(Path work, StandardInput input, PrintWriter err) {
+        CommandLine record = spec.root().subcommands().get("record");
+        if (record == null) {
             throw new IllegalStateException("no record command");
         }
-        List<String> args = new ArrayList<>(List.of("-o", trace.toString(), "--binary", "--"));
-        args.addAll(program);
-        int status = recordCommand.execute(args.toArray(new String[0]));
-        RecordCommand recorder = recordCommand.getCommand();
-        return new Recording(status, recorder.coverage().orElse(Double.NaN), recorder.ranOutOfMemory());
-    }
-
-    /** What recording the program gave: {@code record}'s exit code, coverage (NaN when unknown), and whether it ran out of memory. */
-    private record Recording(int status, double coverage, boolean outOfMemory) {
+        return new ProgramRecorder(record, work, input, spec.commandLine().getOut(), err);
     }
 
     private Geometry geometry() {
