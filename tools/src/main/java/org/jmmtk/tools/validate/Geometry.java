@@ -19,7 +19,7 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
     /** HotSpot refuses a smaller heap ("Too small maximum heap"). */
     public static final long MIN_HEAP = 2 << 20;
     /** How many times this heap the recorded JVM gets for the program's and the recorder's per-object data. */
-    public static final int RECORDING_HEAP_FACTOR = 6;
+    public static final int RECORDING_HEAP_FACTOR = 5;
     /** The recorded JVM's heap per byte of the instrumented-class cache (measured: about 1.45, see docs/validation.md). */
     public static final int CACHE_HEAP_FACTOR = 2;
     /** The recorder's fixed costs beside the class cache (its id table's smallest size, event chunks, start-up). */
@@ -81,8 +81,9 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
      * The recorded JVM's heap: {@link #RECORDING_HEAP_FACTOR} times this one, for the program's data and
      * the recorder's per-object data (its id table, about 110 bytes per live object), in an old generation
      * small enough to be collected in full about as often as HotSpot's, which is where a weak referent that
-     * reached it is cleared (the factor is measured, not derived: 5 left WeakCache's recorder out of memory,
-     * 8 and more left Sessions' map uncleared); plus the recorder's fixed costs, which do not shrink with
+     * reached it is cleared (the factor is measured, not derived: 6 with the fixed costs below on top left
+     * WeakCache's cache cleared too rarely, -17% promoted; 6 with them inside had been the best of 5, 6, 8);
+     * plus the recorder's fixed costs, which do not shrink with
      * the heap: {@link #CACHE_HEAP_FACTOR} times the instrumented-class cache it reads into the heap
      * ({@code classCacheBytes}, which grows with the classes recorded programs loaded) and {@link
      * #RECORDER_FIXED_BYTES} for the rest. Without them the recorder ran out of memory at small heaps, as

@@ -273,13 +273,13 @@ class ValidateCommandTest {
     void recordsInHotSpotsHeapWithRoomForTheRecorder() {
         Geometry g = new Geometry(64L << 20, 8L << 20, 8, 15, false);
         List<String> program = List.of("/usr/bin/java", "-ea", "-cp", "ex", "Main", "-Xmx1m");
-        assertEquals(List.of("/usr/bin/java", "-XX:+UseSerialGC", "-Xms409600k", "-Xmx409600k", "-Xmn8192k",
+        assertEquals(List.of("/usr/bin/java", "-XX:+UseSerialGC", "-Xms344064k", "-Xmx344064k", "-Xmn8192k",
                 "-XX:SurvivorRatio=8", "-ea", "-cp", "ex", "Main", "-Xmx1m"),
                 ProgramRecorder.recordedCommand(program, g, Map.of(), MACHINE, 0),
-                "6 x 64 MB and 16 MB; the program's argument -Xmx1m is not a JVM option");
+                "5 x 64 MB and 16 MB; the program's argument -Xmx1m is not a JVM option");
         Geometry other = new Geometry(256L << 20, 32L << 20, 2, 0, false);
         List<String> options = ProgramRecorder.recordedCommand(program, other, Map.of(), MACHINE, 0).subList(1, 6);
-        assertEquals(List.of("-XX:+UseSerialGC", "-Xms1589248k", "-Xmx1589248k", "-Xmn32768k", "-XX:SurvivorRatio=2"),
+        assertEquals(List.of("-XX:+UseSerialGC", "-Xms1327104k", "-Xmx1327104k", "-Xmn32768k", "-XX:SurvivorRatio=2"),
                 options, "the recorded JVM keeps the default tenuring threshold");
     }
 
@@ -287,11 +287,11 @@ class ValidateCommandTest {
     @Test
     void theRecordersClassCacheAddsTwiceItsSize() {
         Geometry small = new Geometry(8L << 20, 1L << 20, 8, 15, false);
-        assertEquals((48L + 16) << 20, small.recordingHeapBytes(0));
-        assertEquals((48L + 16 + 60) << 20, small.recordingHeapBytes(30L << 20));
-        assertEquals((48L + 16 + 1) << 20, small.recordingHeapBytes(100), "rounded up to a megabyte");
+        assertEquals((40L + 16) << 20, small.recordingHeapBytes(0));
+        assertEquals((40L + 16 + 60) << 20, small.recordingHeapBytes(30L << 20));
+        assertEquals((40L + 16 + 1) << 20, small.recordingHeapBytes(100), "rounded up to a megabyte");
         List<String> program = List.of("java", "-cp", "ex", "Main");
-        assertEquals(List.of("-Xms129024k", "-Xmx129024k"),
+        assertEquals(List.of("-Xms120832k", "-Xmx120832k"),
                 ProgramRecorder.recordedCommand(program, small, Map.of(), MACHINE, 31L << 20).subList(2, 4));
     }
 
@@ -301,11 +301,11 @@ class ValidateCommandTest {
         Geometry g = new Geometry(1L << 30, 128L << 20, 8, 15, false);
         long cache = 20L << 20;
         long quarter = g.recordingHeapBytes(cache);
-        assertEquals((6144L + 40 + 16) << 20, quarter);
+        assertEquals((5120L + 40 + 16) << 20, quarter);
         assertEquals(program, ProgramRecorder.recordedCommand(program, g, Map.of(), 4 * quarter - 4, cache),
-                "6,200 MB > a quarter of the machine");
+                "5,176 MB > a quarter of the machine");
         assertEquals(9, ProgramRecorder.recordedCommand(program, g, Map.of(), 4 * quarter, cache).size(),
-                "6,200 MB = a quarter of the machine");
+                "5,176 MB = a quarter of the machine");
     }
 
     @Test
