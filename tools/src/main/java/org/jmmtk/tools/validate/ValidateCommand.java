@@ -31,8 +31,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code jmmtk validate}: runs a Java program under HotSpot's Serial collector ({@code --repeat} times),
- * records it with {@code jmmtk record} (the very command, run in-process; in about HotSpot's heap, so that
- * what the program does in reaction to its collections is what it did there), replays the recording on
+ * records it with {@code jmmtk record} ({@link ProgramRecorder}: the very command, run in-process; in about
+ * HotSpot's heap, so that what the program does in reaction to its collections is what it did there),
+ * replays the recording on
  * jmmtk's serial plan with the same heap geometry, and prints what each collector did side by side.
  * Nothing is written unless every step succeeded; the recording and the GC logs live in a temporary
  * folder deleted afterwards. Used by the command-line thread.
