@@ -83,11 +83,11 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
      * small enough to be collected in full about as often as HotSpot's, which is where a weak referent that
      * reached it is cleared (the factor is measured, not derived: 6 with the fixed costs below on top left
      * WeakCache's cache cleared too rarely, -17% promoted; 6 with them inside had been the best of 5, 6, 8);
-     * plus the recorder's fixed costs, which do not shrink with
-     * the heap: {@link #CACHE_HEAP_FACTOR} times the instrumented-class cache it reads into the heap
-     * ({@code classCacheBytes}, which grows with the classes recorded programs loaded) and {@link
-     * #RECORDER_FIXED_BYTES} for the rest. Without them the recorder ran out of memory at small heaps, as
-     * the cache grew (docs/validation.md, "Recorded in about HotSpot's heap"). Rounded up to a megabyte.
+     * plus the recorder's fixed costs, which do not shrink with the heap: {@link #CACHE_HEAP_FACTOR} times
+     * the instrumented-class cache it reads into the heap ({@code classCacheBytes}, which grows with the
+     * classes recorded programs loaded) and {@link #RECORDER_FIXED_BYTES} for the rest. Without them the
+     * recorder ran out of memory at small heaps, as the cache grew (docs/validation.md, "Recorded in about
+     * HotSpot's heap"). Rounded up to a megabyte.
      */
     public long recordingHeapBytes(long classCacheBytes) {
         long bytes = heapBytes * RECORDING_HEAP_FACTOR + CACHE_HEAP_FACTOR * classCacheBytes + RECORDER_FIXED_BYTES;
