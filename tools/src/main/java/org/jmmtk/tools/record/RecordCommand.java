@@ -98,6 +98,20 @@ public final class RecordCommand implements Callable<Integer> {
     CommandSpec spec;
 
     private RecordedTrace.Coverage coverage;
+    private boolean outOfMemory;
+    /** Where the program's standard output and error go; null: jmmtk's own. */
+    private Path programOut;
+    private Path programErr;
+
+    /**
+     * Sends the program's standard output and error to these files instead of jmmtk's own, in the
+     * recordings this command makes from now on (its input stays jmmtk's): {@code validate} shows only
+     * the output of the recording it keeps.
+     */
+    public void programOutput(Path out, Path err) {
+        programOut = out;
+        programErr = err;
+    }
 
     /** The coverage of the last recording this command wrote; empty before one, or when the JVM did not count bytes. */
     public OptionalDouble coverage() {
@@ -105,15 +119,31 @@ public final class RecordCommand implements Callable<Integer> {
                 : OptionalDouble.of(coverage.coverage());
     }
 
+    /** Whether the last recording this command made failed because the recorded JVM ran out of memory. */
+    public boolean ranOutOfMemory() {
+        return outOfMemory;
+    }
+
+    /**
+     * Whether the program's own JVM options (its command line and the JVM's option variables in {@code
+     * environment}) choose its collector or size its heap: then record adds neither, and a caller that
+     * would give the recorded JVM a heap of its own should not either.
+     */
+    public static boolean choosesHeap(List<String> command, java.util.Map<String, String> environment) {
+        List<String> options = programOptions(command, environment);
+        return namesCollector(options) || RecordingHeap.sizesHeap(options);
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
+        outOfMemory = false;
         if (command.isEmpty()) {
             throw new UsageException("record: no program given; put it after --, e.g. "
                     + "jmmtk record -o app.trace.gz -- java -cp app.jar com.example.Main");
         }
         List<String> java = new ArrayList<>(command);
         java.set(0, javaLauncher("record", command.get(0)));
-        String agentOptions = "include=" + prefixes(include, "--include") + ";exclude=" + prefixes(exclude, "--exclude");
+        String agentOptions = agentOptions(prefixes(include, "--include"), prefixes(exclude, "--exclude"));
         OutputFile.check(output.file());
         Path work = Files.createTempDirectory("jmmtk-record-");
         Thread cleanup = new Thread(() -> TemporaryFolder.delete(work), "jmmtk-record-cleanup");
@@ -146,7 +176,7 @@ public final class RecordCommand implements Callable<Integer> {
             }
             int status;
             try {
-                Process program = start(java);
+                Process program = start(java, programOut, programErr);
                 early = afterExit ? null : new FirstPassAside(log, program);
                 status = waitFor(program);
             } finally {
@@ -156,7 +186,12 @@ public final class RecordCommand implements Callable<Integer> {
             }
             List<String> heapOptions = new ArrayList<>(heap);
             heapOptions.addAll(programOptions);
-            RecordedOutOfMemory.check(log, status, heapOptions);
+            try {
+                RecordedOutOfMemory.check(log, status, heapOptions);
+            } catch (UsageException e) {
+                outOfMemory = true;
+                throw e;
+            }
             if (status != 0) {
                 throw new UsageException("record: the program exited with status " + status
                         + "; no trace written (a failed run's trace would stop in the middle of its work)");
@@ -262,6 +297,35 @@ public final class RecordCommand implements Callable<Integer> {
         return false;
     }
 
+    /** The agent's include and exclude lists as its options say them (which also name its class cache). */
+    private static String agentOptions(String include, String exclude) {
+        return "include=" + include + ";exclude=" + exclude;
+    }
+
+    /**
+     * Bytes of the instrumented-class cache ({@link AgentJar#cacheFolder}) a recording with no {@code
+     * --include} or {@code --exclude} starts from: the largest snapshot it holds of any JDK, 0 when there
+     * is none. The agent reads the whole snapshot into the recorded JVM's heap and keeps it there, so it is
+     * a fixed cost of the recorder that grows with the classes recorded programs have loaded (see
+     * docs/validation.md).
+     */
+    public static long classCacheBytes() throws IOException {
+        String folder = AgentJar.cacheFolder(AgentJar.digest(), agentOptions("", ""));
+        if (folder.isEmpty()) {
+            return 0;
+        }
+        long largest = 0;
+        try (java.util.stream.Stream<Path> jdks = Files.list(Path.of(folder))) {
+            for (Path jdk : (Iterable<Path>) jdks::iterator) {
+                Path snapshot = jdk.resolve("classes.bin");
+                if (Files.isRegularFile(snapshot)) {
+                    largest = Math.max(largest, Files.size(snapshot));
+                }
+            }
+        }
+        return largest;
+    }
+
     private static String prefixes(List<String> list, String option) {
         for (String p : list) {
             if (!PREFIX.matcher(p).matches()) {
@@ -272,9 +336,13 @@ public final class RecordCommand implements Callable<Integer> {
         return String.join(",", list);
     }
 
-    private static Process start(List<String> java) {
+    private static Process start(List<String> java, Path out, Path err) {
+        ProcessBuilder builder = new ProcessBuilder(java).inheritIO();
+        if (out != null) {
+            builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+        }
         try {
-            return new ProcessBuilder(java).inheritIO().start();
+            return builder.start();
         } catch (IOException e) {
             throw new UsageException("record: cannot run " + java.get(0) + ": " + IoErrors.reason(e));
         }
@@ -341,7 +409,7 @@ public final class RecordCommand implements Callable<Integer> {
     }
 
     /** This machine's memory as the JVM sees it (a container's limit included). */
-    private static long physicalMemory() {
+    public static long physicalMemory() {
         return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
                 .getTotalMemorySize();
     }

@@ -18,6 +18,12 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
     public static final long ALIGNMENT = 64 << 10;
     /** HotSpot refuses a smaller heap ("Too small maximum heap"). */
     public static final long MIN_HEAP = 2 << 20;
+    /** How many times this heap the recorded JVM gets for the program's and the recorder's per-object data. */
+    public static final int RECORDING_HEAP_FACTOR = 5;
+    /** The recorded JVM's heap per byte of the instrumented-class cache (measured: about 1.45, see docs/validation.md). */
+    public static final int CACHE_HEAP_FACTOR = 2;
+    /** The recorder's fixed costs beside the class cache (its id table's smallest size, event chunks, start-up). */
+    public static final long RECORDER_FIXED_BYTES = 16L << 20;
     /** The oldest age HotSpot's object header can hold. */
     public static final int MAX_THRESHOLD = 15;
 
@@ -54,6 +60,38 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
                 "-XX:SurvivorRatio=" + survivorRatio, "-XX:MaxTenuringThreshold=" + maxTenuringThreshold,
                 RecordCommand.UNCOMPRESSED.get(0), RecordCommand.UNCOMPRESSED.get(1),
                 escapeAnalysis ? "-XX:+DoEscapeAnalysis" : "-XX:-DoEscapeAnalysis");
+    }
+
+    /**
+     * The options {@code validate} gives the JVM it records the program in, so that the program runs under
+     * about the collections HotSpot's run has: a program that reacts to its collector (a weak cache that
+     * misses after a collection cleared it, a {@code WeakHashMap} that expunges stale entries) then does
+     * about the work it does there, which a replay cannot redo. HotSpot's collector, young generation and
+     * survivor ratio, the JVM's default tenuring threshold (at 0 the recorder's data of every survivor is
+     * promoted at once, and Sessions' map, its keys all old, went uncleared), and a fixed heap of
+     * {@link #recordingHeapBytes}.
+     */
+    public List<String> recordingOptions(long classCacheBytes) {
+        String heap = kb(recordingHeapBytes(classCacheBytes));
+        return List.of("-XX:+UseSerialGC", "-Xms" + heap, "-Xmx" + heap, "-Xmn" + kb(youngBytes),
+                "-XX:SurvivorRatio=" + survivorRatio);
+    }
+
+    /**
+     * The recorded JVM's heap: {@link #RECORDING_HEAP_FACTOR} times this one, for the program's data and
+     * the recorder's per-object data (its id table, about 110 bytes per live object), in an old generation
+     * small enough to be collected in full about as often as HotSpot's, which is where a weak referent that
+     * reached it is cleared (the factor is measured, not derived: 6 with the fixed costs below on top left
+     * WeakCache's cache cleared too rarely, -17% promoted; 6 with them inside had been the best of 5, 6, 8);
+     * plus the recorder's fixed costs, which do not shrink with the heap: {@link #CACHE_HEAP_FACTOR} times
+     * the instrumented-class cache it reads into the heap ({@code classCacheBytes}, which grows with the
+     * classes recorded programs loaded) and {@link #RECORDER_FIXED_BYTES} for the rest. Without them the
+     * recorder ran out of memory at small heaps, as the cache grew (docs/validation.md, "Recorded in about
+     * HotSpot's heap"). Rounded up to a megabyte.
+     */
+    public long recordingHeapBytes(long classCacheBytes) {
+        long bytes = heapBytes * RECORDING_HEAP_FACTOR + CACHE_HEAP_FACTOR * classCacheBytes + RECORDER_FIXED_BYTES;
+        return (bytes + (1 << 20) - 1) >> 20 << 20;
     }
 
     /** Eden and one survivor space as HotSpot sizes them for these options (and as serial does). */

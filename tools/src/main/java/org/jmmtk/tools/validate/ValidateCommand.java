@@ -31,7 +31,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code jmmtk validate}: runs a Java program under HotSpot's Serial collector ({@code --repeat} times),
- * records it with {@code jmmtk record} (the very command, run in-process), replays the recording on
+ * records it with {@code jmmtk record} ({@link ProgramRecorder}: the very command, run in-process; in about
+ * HotSpot's heap, so that what the program does in reaction to its collections is what it did there),
+ * replays the recording on
  * jmmtk's serial plan with the same heap geometry, and prints what each collector did side by side.
  * Nothing is written unless every step succeeded; the recording and the GC logs live in a temporary
  * folder deleted afterwards. Used by the command-line thread.
@@ -135,9 +137,8 @@ public final class ValidateCommand implements Callable<Integer> {
             double coverage = Double.NaN;
             if (trace == null) {
                 trace = work.resolve("program.trace");
-                input.rewind();
                 long start = System.nanoTime();
-                Recording recorded = record(trace);
+                ProgramRecorder.Recording recorded = recorder(work, input, err).record(trace, command, geometry);
                 recordWall = System.nanoTime() - start;
                 if (recorded.status() != ExitCodes.OK) {
                     return recorded.status();
@@ -182,25 +183,13 @@ public final class ValidateCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Records the program with {@code jmmtk record}, run in-process through the root command line (which
-     * records with uncompressed oops and class pointers, the sizes HotSpot copied here); its exit code and,
-     * on success, its coverage.
-     */
-    private Recording record(Path trace) {
-        CommandLine recordCommand = spec.root().subcommands().get("record");
-        if (recordCommand == null) {
+    /** Records the program through {@code jmmtk record}, its sibling command. */
+    private ProgramRecorder recorder(Path work, StandardInput input, PrintWriter err) {
+        CommandLine record = spec.root().subcommands().get("record");
+        if (record == null) {
             throw new IllegalStateException("no record command");
         }
-        List<String> args = new ArrayList<>(List.of("-o", trace.toString(), "--binary", "--"));
-        args.addAll(command);
-        int status = recordCommand.execute(args.toArray(new String[0]));
-        RecordCommand recorder = recordCommand.getCommand();
-        return new Recording(status, recorder.coverage().orElse(Double.NaN));
-    }
-
-    /** What recording the program gave: {@code record}'s exit code and coverage (NaN when unknown). */
-    private record Recording(int status, double coverage) {
+        return new ProgramRecorder(record, work, input, spec.commandLine().getOut(), err);
     }
 
     private Geometry geometry() {

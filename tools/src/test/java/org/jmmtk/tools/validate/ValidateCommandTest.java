@@ -34,7 +34,7 @@ class ValidateCommandTest {
 
     @BeforeAll
     static void compile() throws IOException {
-        for (String name : List.of("Small", "Window", "Lines")) {
+        for (String name : List.of("Small", "Window", "Lines", "Hog")) {
             Path source = classes.resolve(name + ".java");
             try (InputStream in = ValidateCommandTest.class.getResourceAsStream("/validate/programs/" + name + ".java")) {
                 Files.copy(in, source);
@@ -215,6 +215,43 @@ class ValidateCommandTest {
         assertTrue(((Number) ((Map<?, ?>) o.get("jmmtk")).get("youngGcCount")).intValue() > 0, out);
     }
 
+    /**
+     * A program that exhausts the recorder in validate's sized heap (Hog fills the heap when it is recorded
+     * on Serial): validate records it again with record's own heap, and nothing of the first attempt shows,
+     * neither the program's output nor the JVM's out-of-memory lines nor record's refusal; the second
+     * attempt reads the same standard input. In a child JVM, to give it a file as standard input.
+     */
+    @Test
+    void aRecordingThatRanOutOfMemoryIsMadeAgainAndLeavesNoTrace() throws IOException, InterruptedException {
+        Path text = dir.resolve("input.txt");
+        Files.writeString(text, "a line\n".repeat(3_000));
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(java.toString(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+                org.jmmtk.tools.Main.class.getName(), "validate", "--heap", "8m", "--nursery", "1m", "--json", "--",
+                "java", "-cp", classes.toString(), "Hog")
+                .redirectInput(text.toFile()).redirectOutput(dir.resolve("out").toFile())
+                .redirectError(dir.resolve("err").toFile()).start();
+        assertEquals(0, p.waitFor(), Files.readString(dir.resolve("err")));
+        String out = Files.readString(dir.resolve("out"));
+        String err = Files.readString(dir.resolve("err"));
+        assertEquals(1, count(err, "validate: the recorder ran out of memory in -XX:+UseSerialGC"), err);
+        for (String failed : List.of("hog: filling", "OutOfMemoryError", "out of memory while recorded", "jmmtk:")) {
+            assertEquals(0, count(out, failed), failed + " in the output: " + out);
+            assertEquals(0, count(err, failed), failed + " in the messages: " + err);
+        }
+        // the kept recording's output, once, before the JSON; HotSpot's run's on standard error
+        assertTrue(out.startsWith("hog: read 3000 lines, made "), out);
+        assertEquals(1, count(out, "hog: read"), out);
+        assertEquals(1, count(err, "hog: read 3000 lines"), err);
+        assertEquals(1, count(err, "record: coverage"), err);
+        Map<String, Object> o = JsonTree.object(out.substring(out.indexOf('{')));
+        assertTrue(((Number) ((Map<?, ?>) o.get("jmmtk")).get("youngGcCount")).intValue() > 0, out);
+    }
+
+    private static int count(String text, String part) {
+        return text.split(java.util.regex.Pattern.quote(part), -1).length - 1;
+    }
+
     @Test
     void badCommandLinesAreRefused() {
         assertEquals(2, validate("--heap", "4m").code());
@@ -227,5 +264,63 @@ class ValidateCommandTest {
         Cli.Result gc = validate("--", "java", "-cp", classes.toString(), "-XX:+UseG1GC", "Small");
         assertEquals(2, gc.code());
         assertTrue(gc.err().contains("-XX:+UseG1GC"), gc.err());
+    }
+
+    /** A machine whose default maximum heap (a quarter of it) holds any recording heap of these tests. */
+    private static final long MACHINE = 64L << 30;
+
+    @Test
+    void recordsInHotSpotsHeapWithRoomForTheRecorder() {
+        Geometry g = new Geometry(64L << 20, 8L << 20, 8, 15, false);
+        List<String> program = List.of("/usr/bin/java", "-ea", "-cp", "ex", "Main", "-Xmx1m");
+        assertEquals(List.of("/usr/bin/java", "-XX:+UseSerialGC", "-Xms344064k", "-Xmx344064k", "-Xmn8192k",
+                "-XX:SurvivorRatio=8", "-ea", "-cp", "ex", "Main", "-Xmx1m"),
+                ProgramRecorder.recordedCommand(program, g, Map.of(), MACHINE, 0),
+                "5 x 64 MB and 16 MB; the program's argument -Xmx1m is not a JVM option");
+        Geometry other = new Geometry(256L << 20, 32L << 20, 2, 0, false);
+        List<String> options = ProgramRecorder.recordedCommand(program, other, Map.of(), MACHINE, 0).subList(1, 6);
+        assertEquals(List.of("-XX:+UseSerialGC", "-Xms1327104k", "-Xmx1327104k", "-Xmn32768k", "-XX:SurvivorRatio=2"),
+                options, "the recorded JVM keeps the default tenuring threshold");
+    }
+
+    /** The recorder's class cache (read whole into the recorded JVM's heap) is room on top of the multiple. */
+    @Test
+    void theRecordersClassCacheAddsTwiceItsSize() {
+        Geometry small = new Geometry(8L << 20, 1L << 20, 8, 15, false);
+        assertEquals((40L + 16) << 20, small.recordingHeapBytes(0));
+        assertEquals((40L + 16 + 60) << 20, small.recordingHeapBytes(30L << 20));
+        assertEquals((40L + 16 + 1) << 20, small.recordingHeapBytes(100), "rounded up to a megabyte");
+        List<String> program = List.of("java", "-cp", "ex", "Main");
+        assertEquals(List.of("-Xms120832k", "-Xmx120832k"),
+                ProgramRecorder.recordedCommand(program, small, Map.of(), MACHINE, 31L << 20).subList(2, 4));
+    }
+
+    @Test
+    void aRecordingHeapOverTheJvmsDefaultMaximumIsLeftToRecord() {
+        List<String> program = List.of("java", "-cp", "ex", "Main");
+        Geometry g = new Geometry(1L << 30, 128L << 20, 8, 15, false);
+        long cache = 20L << 20;
+        long quarter = g.recordingHeapBytes(cache);
+        assertEquals((5120L + 40 + 16) << 20, quarter);
+        assertEquals(program, ProgramRecorder.recordedCommand(program, g, Map.of(), 4 * quarter - 4, cache),
+                "5,176 MB > a quarter of the machine");
+        assertEquals(9, ProgramRecorder.recordedCommand(program, g, Map.of(), 4 * quarter, cache).size(),
+                "5,176 MB = a quarter of the machine");
+    }
+
+    @Test
+    void aProgramsOwnHeapOrCollectorWins() {
+        Geometry g = new Geometry(64L << 20, 8L << 20, 8, 15, false);
+        for (String own : List.of("-XX:MaxHeapSize=100m", "-XX:MaxRAMPercentage=10", "-XX:-UseAdaptiveSizePolicy",
+                "-XX:+UseParallelGC")) {
+            List<String> program = List.of("java", own, "-cp", "ex", "Main");
+            assertEquals(program, ProgramRecorder.recordedCommand(program, g, Map.of(), MACHINE, 0), own);
+            List<String> plain = List.of("java", "-cp", "ex", "Main");
+            assertEquals(plain, ProgramRecorder.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1 " + own), MACHINE, 0),
+                    own + " in JAVA_TOOL_OPTIONS");
+        }
+        List<String> plain = List.of("java", "-cp", "ex", "Main");
+        assertEquals(9, ProgramRecorder.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1"), MACHINE, 0).size(),
+                "an option variable that sizes nothing leaves validate's heap");
     }
 }
