@@ -193,7 +193,12 @@ public final class StreamingShadowHeap implements TraceEvents {
         }
         held = kept;
         nextCollection = Math.max(FIRST_COLLECTION, 2L * held);
-        resize((int) Math.min(Integer.MAX_VALUE - 8, nextCollection));
+        // the arrays grow as objects are allocated; made afresh only when they are four times what the
+        // next collection needs: a new set at every collection, each of them a large array, kept the
+        // driver's collector marking through record's whole post-pass
+        if (ids.length > 2 * nextCollection) {
+            resize((int) nextCollection);
+        }
     }
 
     /** Marks (in {@link #marked}) every object reachable from a thread or global root. */
