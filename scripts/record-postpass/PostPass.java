@@ -16,9 +16,13 @@ import org.jmmtk.tools.record.RecordedTrace;
  * time, and the CPU time of its two threads in each phase (a thread samples them every 10 ms): the first pass
  * and the second each run on the main thread and a "jmmtk-check" thread of their own, so the longer of the
  * two in each phase, summed, is what the post-pass takes on two idle cores (the load of a busy machine
- * stretches wall time, not CPU time). Arguments: LOG OUT STARTUP_ALLOCATED STARTUP_LIVE COMMAND. With
- * {@code -Dpostpass.writerOnMain=true} the writer runs on the main thread, as in record before 2026-11-27's
- * second session (jars of main up to d31b629).
+ * stretches wall time, not CPU time). Arguments: LOG OUT STARTUP_ALLOCATED STARTUP_LIVE COMMAND. The writer
+ * runs as the jar's record runs it: on a thread of its own behind the check ("jmmtk-check-2", its CPU not in
+ * the phases' figures) where the jar has {@code ConcurrentTee.pipeline}, else behind the check on its thread
+ * ({@code -Dpostpass.writerBehindCheck=true} for that with any jar). With {@code -Dpostpass.writerOnMain=true}
+ * the writer runs on the main thread, as in record before 2026-11-27's second session (jars of main up to
+ * d31b629). scripts/record-afterprogram.sh times what record does after the program now that the first pass
+ * runs beside it.
  */
 public class PostPass {
     public static void main(String[] a) throws Exception {
@@ -62,8 +66,16 @@ public class PostPass {
         RecordedTrace.StartupHeap s = new RecordedTrace.StartupHeap(true, Long.parseLong(a[2]), Long.parseLong(a[3]));
         RecordedTrace trace = new RecordedTrace(Path.of(a[0]), a[4], s);
         try (TraceWriter w = TraceWriter.create(Path.of(a[1]), true)) {
+            java.lang.reflect.Method pipeline = null;
+            for (java.lang.reflect.Method m : ConcurrentTee.class.getMethods()) {
+                if (m.getName().equals("pipeline")) {
+                    pipeline = m;
+                }
+            }
             if (Boolean.getBoolean("postpass.writerOnMain")) { // as record did before the writer moved beside the check
                 ConcurrentTee.replay(trace, new StreamingShadowHeap(), w);
+            } else if (pipeline != null && !Boolean.getBoolean("postpass.writerBehindCheck")) { // record from c87063a on
+                pipeline.invoke(null, trace, List.of(new StreamingShadowHeap(), w), new IgnoringEvents() { });
             } else {
                 ConcurrentTee.replay(trace, new TeeEvents(new StreamingShadowHeap(), w), new IgnoringEvents() { });
             }

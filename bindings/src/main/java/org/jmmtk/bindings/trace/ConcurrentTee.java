@@ -11,15 +11,18 @@ import java.util.concurrent.BlockingQueue;
  * Sends each event to a second consumer at once and, in batches, to a first one on a thread of its own:
  * a checker beside a writer, so that on two cores the check costs no wall time ({@code record}'s
  * post-pass, where the check was half of the pass; its first pass sends the visible-death analysis
- * the log's events this way, beside the reading of the log). Events travel as primitives, five words each (type
- * names aside), in batches of {@value #EVENTS}; the checker trails the feeding thread by at most four
- * batches. {@link #replay} reports what {@link TeeEvents} would: the first consumer's exception for the
- * earliest event it rejects, even when the source or the second consumer failed on a later one, and
- * nothing else once the first consumer failed; the second consumer may have seen events after the one
- * the first rejected, so its output must count only when {@code replay} returns. The first consumer's
- * exception reaches the source only at a batch boundary, if at all: not for sources that add their own
- * context (a line number) to a checker's exception. The calling thread feeds; one checking thread
- * consumes.
+ * the log's events this way, beside the reading of the log). The first consumer may be a pipeline of
+ * stages, each on a thread of its own ({@link #pipeline}: the check, then the writer), where a stage
+ * gets a batch once the stage before it passed it. Events travel as primitives, five words each (type
+ * names aside), in batches of {@value #EVENTS}; each stage trails the one before (the first stage the
+ * feeding thread) by at most four batches. {@link #replay} reports what {@link TeeEvents} would: the
+ * first consumer's exception for the earliest event it rejects (in a pipeline, the exception a chain of
+ * {@link TeeEvents} of its stages would throw: the earliest event some stage rejected, which no later
+ * stage got), even when the source or the second consumer failed on a later one, and nothing else once
+ * the first consumer failed; the second consumer may have seen events after the one the first rejected,
+ * so its output must count only when {@code replay} returns. The first consumer's exception reaches
+ * the source only at a batch boundary, if at all: not for sources that add their own context (a line
+ * number) to a checker's exception. The calling thread feeds; one thread per stage consumes.
  */
 public final class ConcurrentTee implements TraceEvents {
     static final int EVENTS = 8192;
@@ -39,26 +42,39 @@ public final class ConcurrentTee implements TraceEvents {
     private static final class Batch {
         final long[] words = new long[WORDS * EVENTS];
         final List<String> names = new ArrayList<>();
+        /** The index of its first event in the whole stream. */
+        long start;
         int events;
         boolean last;
     }
 
-    private final TraceEvents first;
+    private final TraceEvents[] stages;
     private final TraceEvents second;
-    private final BlockingQueue<Batch> full = new ArrayBlockingQueue<>(BATCHES);
-    private final BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES);
-    private final Thread checking;
+    /** Each stage's batches to send, in order. */
+    private final List<BlockingQueue<Batch>> full = new ArrayList<>();
+    private final BlockingQueue<Batch> free;
+    private final Thread[] consumers;
+    /** The earliest failure of any stage, and the index of the event it rejected; guarded by this tee. */
     private volatile Throwable failure;
+    private long failedAt = Long.MAX_VALUE;
     private Batch batch = new Batch();
+    private long sent;
 
-    private ConcurrentTee(TraceEvents first, TraceEvents second) {
-        this.first = first;
+    private ConcurrentTee(List<TraceEvents> stages, TraceEvents second) {
+        this.stages = stages.toArray(new TraceEvents[0]);
         this.second = second;
-        for (int i = 1; i < BATCHES; i++) {
+        int batches = BATCHES * stages.size();
+        free = new ArrayBlockingQueue<>(batches);
+        for (int i = 1; i < batches; i++) {
             free.add(new Batch());
         }
-        checking = new Thread(this::consume, "jmmtk-check");
-        checking.setDaemon(true);
+        consumers = new Thread[stages.size()];
+        for (int i = 0; i < consumers.length; i++) {
+            full.add(new ArrayBlockingQueue<>(batches));
+            int stage = i;
+            consumers[i] = new Thread(() -> consume(stage), i == 0 ? "jmmtk-check" : "jmmtk-check-" + (i + 1));
+            consumers[i].setDaemon(true);
+        }
     }
 
     /**
@@ -76,8 +92,26 @@ public final class ConcurrentTee implements TraceEvents {
 
     /** As {@link #replay(TraceSource, TraceEvents, TraceEvents)}, the events sent by {@code feed}. */
     public static void replay(Feed feed, TraceEvents first, TraceEvents second) throws IOException {
-        ConcurrentTee tee = new ConcurrentTee(first, second);
-        tee.checking.start();
+        run(feed, List.of(first), second);
+    }
+
+    /**
+     * As {@link #replay(TraceSource, TraceEvents, TraceEvents)} with a chain of {@link TeeEvents} of
+     * {@code stages} as the first consumer ({@code record}'s check, then its writer), each stage on a
+     * thread of its own: a stage gets an event only after every stage before it took it.
+     */
+    public static void pipeline(TraceSource source, List<TraceEvents> stages, TraceEvents second) throws IOException {
+        if (stages.isEmpty()) {
+            throw new IllegalArgumentException("a pipeline of no stage");
+        }
+        run(source::replay, stages, second);
+    }
+
+    private static void run(Feed feed, List<TraceEvents> stages, TraceEvents second) throws IOException {
+        ConcurrentTee tee = new ConcurrentTee(stages, second);
+        for (Thread t : tee.consumers) {
+            t.start();
+        }
         try {
             feed.into(tee);
         } catch (IOException | RuntimeException | Error e) {
@@ -89,16 +123,21 @@ public final class ConcurrentTee implements TraceEvents {
         tee.rethrowFailure();
     }
 
-    /** The checking thread: every batch through the first consumer (until it fails), then back to the free list. */
-    private void consume() {
+    /**
+     * A stage's thread: every batch through its stage (its events before the earliest one a stage
+     * rejected), then to the next stage, the last stage's back to the free list.
+     */
+    private void consume(int stage) {
+        BlockingQueue<Batch> next = stage + 1 < stages.length ? full.get(stage + 1) : null;
         while (true) {
-            Batch b = take(full);
-            if (failure == null) {
-                try {
-                    send(b);
-                } catch (RuntimeException | Error e) {
-                    failure = e;
+            Batch b = take(full.get(stage));
+            send(stages[stage], b, (int) Math.max(0, Math.min(b.events, failedAt() - b.start)));
+            if (next != null) {
+                next.add(b); // never full: there are no more batches than places
+                if (b.last) {
+                    return;
                 }
+                continue;
             }
             if (b.last) {
                 return;
@@ -109,23 +148,41 @@ public final class ConcurrentTee implements TraceEvents {
         }
     }
 
-    private void send(Batch b) {
+    /** The first {@code count} events of {@code b} to {@code to}; a rejected one is recorded as the failure, if it is the earliest. */
+    private void send(TraceEvents to, Batch b, int count) {
         long[] w = b.words;
-        for (int i = 0, at = 0; i < b.events; i++, at += WORDS) {
-            int thread = (int) w[at + 1];
-            long a = w[at + 2];
-            long c = w[at + 4];
-            switch ((int) w[at]) {
-                case TYPE -> first.type((int) a, b.names.get((int) w[at + 3]));
-                case ALLOC -> first.alloc(thread, a, w[at + 3], (int) (c >>> 32), (int) c);
-                case WRITE -> first.write(thread, a, (int) w[at + 3], c);
-                case ROOT -> first.root(thread, (int) a, w[at + 3]);
-                case GLOBAL -> first.global((int) a, w[at + 3]);
-                case DEATH -> first.death(a);
-                case POINT -> first.perfectPoint();
-                case WEAK_SLOT -> first.weakSlot((int) a, (int) w[at + 3]);
-                default -> first.collect();
+        int i = 0;
+        try {
+            for (int at = 0; i < count; i++, at += WORDS) {
+                int thread = (int) w[at + 1];
+                long a = w[at + 2];
+                long c = w[at + 4];
+                switch ((int) w[at]) {
+                    case TYPE -> to.type((int) a, b.names.get((int) w[at + 3]));
+                    case ALLOC -> to.alloc(thread, a, w[at + 3], (int) (c >>> 32), (int) c);
+                    case WRITE -> to.write(thread, a, (int) w[at + 3], c);
+                    case ROOT -> to.root(thread, (int) a, w[at + 3]);
+                    case GLOBAL -> to.global((int) a, w[at + 3]);
+                    case DEATH -> to.death(a);
+                    case POINT -> to.perfectPoint();
+                    case WEAK_SLOT -> to.weakSlot((int) a, (int) w[at + 3]);
+                    default -> to.collect();
+                }
             }
+        } catch (RuntimeException | Error e) {
+            fail(e, b.start + i);
+        }
+    }
+
+    private synchronized long failedAt() {
+        return failedAt;
+    }
+
+    /** Keeps {@code e} if no stage rejected an earlier event (a later stage never gets the event an earlier one rejected). */
+    private synchronized void fail(Throwable e, long at) {
+        if (at < failedAt) {
+            failedAt = at;
+            failure = e;
         }
     }
 
@@ -155,16 +212,20 @@ public final class ConcurrentTee implements TraceEvents {
     /** Sends the full batch to the checking thread and takes a free one; stops the source once the checker failed. */
     private void handOver() {
         rethrowFailure();
-        full.add(batch); // never full: there are no more batches than places
+        sent += batch.events;
+        full.get(0).add(batch); // never full: there are no more batches than places
         batch = take(free);
+        batch.start = sent;
     }
 
     /** Sends what is left and waits for the checking thread to finish. */
     private void finish() throws InterruptedIOException {
         batch.last = true;
-        full.add(batch);
+        full.get(0).add(batch);
         try {
-            checking.join();
+            for (Thread t : consumers) {
+                t.join();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while the trace was being checked");

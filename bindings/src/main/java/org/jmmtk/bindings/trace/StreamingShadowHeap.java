@@ -6,8 +6,8 @@ import java.util.Arrays;
 
 /**
  * The object graph of a trace in bounded memory, for checking and summarising traces of any length
- * ({@code trace import}): the objects held in parallel arrays (id, size, slots holding their targets'
- * positions), found through {@link ObjectPositions} (pages indexed by id for dense ids, a hash map
+ * ({@code trace import}): the objects held in parallel arrays (id, size, where their slots start), their
+ * reference slots one object's after the other in one array (holding their targets' positions), found through {@link ObjectPositions} (pages indexed by id for dense ids, a hash map
  * for the rest), with sparse root slots (a map entry per non-null root).
  * It makes every check a replay makes that does not depend on where collections fall, by the
  * {@link TraceChecker} every consumer shares, and throws {@link TraceException} otherwise; and it
@@ -21,22 +21,31 @@ import java.util.Arrays;
  * at objects after they died. A collection marks through positions (no map lookup per reference),
  * moves the reachable objects to the front of the arrays and removes the dead from the positions (this
  * check runs beside {@code record}'s writer over every object of a recording, where a hash probe per
- * allocation and reference was the larger part of its time). Used by one thread.
+ * allocation and reference was the larger part of its time; an array of slots per object made it the
+ * driver's largest allocation, most of it kept until the next collection of the check, so the
+ * driver's own collector copied and marked millions of them). Used by one thread.
  */
 public final class StreamingShadowHeap implements TraceEvents {
-    private static final int[] NO_SLOTS = new int[0];
     /** Fewest objects a streaming heap holds before it collects (then: twice what the last collection kept). */
     static final int FIRST_COLLECTION = 1 << 16;
     /** The end of the message for a reference to a dropped object (the one check that depends on collections). */
     private static final String DROPPED = ", which was already unreachable earlier in the trace";
     private static final int ABSENT = ObjectPositions.ABSENT;
+    /** The most reference slots the held objects may have between them (the largest array). */
+    static final int MAX_SLOTS = Integer.MAX_VALUE - 8;
 
     /** Each held object's position in the arrays below. */
     private final ObjectPositions position = new ObjectPositions();
     private long[] ids = new long[FIRST_COLLECTION];
     private long[] sizes = new long[FIRST_COLLECTION];
-    /** Each held object's reference slots, as the position of their target plus one (0 for null). */
-    private int[][] slots = new int[FIRST_COLLECTION][];
+    /**
+     * Every held object's reference slots, one object's after the other in the order of their positions,
+     * as the position of their target plus one (0 for null): one array, not one per object, so that the
+     * check allocates nothing per object and its collector's mark reads slots in order.
+     */
+    private int[] slots = new int[FIRST_COLLECTION];
+    /** Where each held object's slots start in {@link #slots}; {@code slotStart[held]} is where the next one's will. */
+    private int[] slotStart = new int[FIRST_COLLECTION + 1];
     private boolean[] marked = new boolean[FIRST_COLLECTION];
     /** During a collection, each kept object's new position. */
     private int[] moved = new int[FIRST_COLLECTION];
@@ -71,11 +80,16 @@ public final class StreamingShadowHeap implements TraceEvents {
         if (held == ids.length) {
             resize(2 * held);
         }
+        int start = slotStart[held];
+        if (refSlots > slots.length - start) {
+            growSlots(start + (long) refSlots);
+        }
+        Arrays.fill(slots, start, start + refSlots, 0); // a collection leaves the dropped objects' slots behind
         position.add(object, held);
         ids[held] = object;
         sizes[held] = bytes;
-        slots[held] = refSlots == 0 ? NO_SLOTS : new int[refSlots];
         held++;
+        slotStart[held] = start + refSlots;
         allocated++;
     }
 
@@ -86,9 +100,9 @@ public final class StreamingShadowHeap implements TraceEvents {
         if (p == ABSENT) {
             throw new TraceException("store into object " + source + DROPPED);
         }
-        int[] s = slots[p];
-        TraceChecker.checkSlot(source, slot, s.length);
-        s[slot] = target == 0 ? 0 : positionOf(target, "reference to object ") + 1;
+        int start = slotStart[p];
+        TraceChecker.checkSlot(source, slot, slotStart[p + 1] - start);
+        slots[start + slot] = target == 0 ? 0 : positionOf(target, "reference to object ") + 1;
     }
 
     @Override
@@ -151,6 +165,7 @@ public final class StreamingShadowHeap implements TraceEvents {
     private void collectGarbage() {
         mark();
         int kept = 0;
+        int top = 0;
         for (int i = 0; i < held; i++) {
             if (marked[i]) {
                 marked[i] = false;
@@ -160,24 +175,30 @@ public final class StreamingShadowHeap implements TraceEvents {
                 }
                 ids[kept] = ids[i];
                 sizes[kept] = sizes[i];
-                slots[kept] = slots[i];
+                int start = slotStart[i];
+                int n = slotStart[i + 1] - start;
+                System.arraycopy(slots, start, slots, top, n); // down or in place: never over slots still to move
+                slotStart[kept] = top;
+                top += n;
                 kept++;
             } else {
                 position.remove(ids[i]);
             }
         }
-        Arrays.fill(slots, kept, held, null);
-        for (int i = 0; i < kept; i++) {
-            int[] s = slots[i];
-            for (int k = 0; k < s.length; k++) {
-                if (s[k] != 0) {
-                    s[k] = moved[s[k] - 1] + 1;
-                }
+        slotStart[kept] = top;
+        for (int k = 0; k < top; k++) {
+            if (slots[k] != 0) {
+                slots[k] = moved[slots[k] - 1] + 1;
             }
         }
         held = kept;
         nextCollection = Math.max(FIRST_COLLECTION, 2L * held);
-        resize((int) Math.min(Integer.MAX_VALUE - 8, nextCollection));
+        // the arrays grow as objects are allocated; made afresh only when they are four times what the
+        // next collection needs: a new set at every collection, each of them a large array, kept the
+        // driver's collector marking through record's whole post-pass
+        if (ids.length > 2 * nextCollection) {
+            resize((int) nextCollection);
+        }
     }
 
     /** Marks (in {@link #marked}) every object reachable from a thread or global root. */
@@ -187,9 +208,10 @@ public final class StreamingShadowHeap implements TraceEvents {
             push(position.get(it.nextLong()));
         }
         while (depth > 0) {
-            for (int t : slots[stack[--depth]]) {
-                if (t != 0) {
-                    push(t - 1);
+            int p = stack[--depth];
+            for (int k = slotStart[p], end = slotStart[p + 1]; k < end; k++) {
+                if (slots[k] != 0) {
+                    push(slots[k] - 1);
                 }
             }
         }
@@ -211,10 +233,19 @@ public final class StreamingShadowHeap implements TraceEvents {
         if (n != ids.length) {
             ids = Arrays.copyOf(ids, n);
             sizes = Arrays.copyOf(sizes, n);
-            slots = Arrays.copyOf(slots, n);
+            slotStart = Arrays.copyOf(slotStart, n + 1);
             marked = Arrays.copyOf(marked, n);
             moved = Arrays.copyOf(moved, n);
         }
+    }
+
+    /** {@link #slots} with room for at least {@code needed} slots (twice what it held, at most what an array can be). */
+    private void growSlots(long needed) {
+        if (needed > MAX_SLOTS) {
+            throw new TraceException("more than " + MAX_SLOTS + " reference slots in objects held at once; "
+                    + "traces that large cannot be checked in one process");
+        }
+        slots = Arrays.copyOf(slots, (int) Math.min(MAX_SLOTS, Math.max(needed, 2L * slots.length)));
     }
 
     /** Objects allocated so far (including those dropped). */

@@ -160,6 +160,141 @@ class ConcurrentTeeTest {
         }
     }
 
+    /** Stage {@code stage} (of a pipeline), which throws at its {@code at}-th event (counting from 0; never when negative). */
+    private static final class Breaker extends IgnoringEvents {
+        private final int stage;
+        private final int at;
+        private int seen;
+
+        Breaker(int stage, int at) {
+            this.stage = stage;
+            this.at = at;
+        }
+
+        private void tick() {
+            if (seen++ == at) {
+                throw new TraceException("stage " + stage + " broke at its event " + at);
+            }
+        }
+
+        @Override
+        public void type(int typeId, String name) {
+            tick();
+        }
+
+        @Override
+        public void weakSlot(int typeId, int slot) {
+            tick();
+        }
+
+        @Override
+        public void alloc(int thread, long object, long bytes, int refSlots, int typeId) {
+            tick();
+        }
+
+        @Override
+        public void write(int thread, long source, int slot, long target) {
+            tick();
+        }
+
+        @Override
+        public void root(int thread, int rootSlot, long target) {
+            tick();
+        }
+
+        @Override
+        public void global(int rootSlot, long target) {
+            tick();
+        }
+
+        @Override
+        public void death(long object) {
+            tick();
+        }
+
+        @Override
+        public void perfectPoint() {
+            tick();
+        }
+
+        @Override
+        public void collect() {
+            tick();
+        }
+    }
+
+    /**
+     * {@code record}'s check, then its writer, each on a thread of its own ({@link ConcurrentTee#pipeline}), and
+     * pipelines of two and three stages: the error is the one a chain of plain tees throws, whichever stage rejects
+     * first (the check a bad event, a later stage its k-th event) and in whichever batch; the stage that
+     * rejected it and every stage after it get exactly what they get in the chain (every event before the
+     * rejected one, in order: a writer behind the check writes nothing the check rejected), and a stage
+     * before it at least that (it may have run ahead of a later stage's failure, as the second consumer may).
+     */
+    @Test
+    void aPipelineOfStagesGetsAndReportsWhatAChainOfTeesDoes() {
+        Random random = new Random(47);
+        for (int round = 0; round < 60; round++) {
+            List<Consumer<TraceEvents>> events = validEvents(random, 1 + random.nextInt(4 * ConcurrentTee.EVENTS));
+            if (random.nextBoolean()) {
+                long never = Long.MAX_VALUE / 2;
+                events.add(random.nextInt(events.size() + 1), out -> out.write(0, never, 0, 0));
+            }
+            int later = 1 + random.nextInt(2); // stages after the check
+            int[] breakAt = new int[later];
+            for (int i = 0; i < later; i++) {
+                breakAt[i] = random.nextInt(3) == 0 ? -1 : random.nextInt(events.size() + 1);
+            }
+            Source source = new Source(events, null);
+            List<RecordingEvents> plainSeen = new ArrayList<>();
+            List<RecordingEvents> pipedSeen = new ArrayList<>();
+            TraceEvents chain = null;
+            List<TraceEvents> stages = new ArrayList<>();
+            stages.add(new StreamingShadowHeap());
+            for (int i = later - 1; i >= 0; i--) {
+                RecordingEvents seen = new RecordingEvents();
+                plainSeen.add(0, seen);
+                TraceEvents stage = new TeeEvents(seen, new Breaker(i + 2, breakAt[i]));
+                chain = chain == null ? stage : new TeeEvents(stage, chain);
+            }
+            for (int i = 0; i < later; i++) {
+                RecordingEvents seen = new RecordingEvents();
+                pipedSeen.add(seen);
+                stages.add(new TeeEvents(seen, new Breaker(i + 2, breakAt[i])));
+            }
+            TraceEvents plainChain = new TeeEvents(new StreamingShadowHeap(), chain);
+            TraceException plain = null;
+            try {
+                source.replay(plainChain);
+            } catch (TraceException e) {
+                plain = e;
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+            TraceException piped = null;
+            try {
+                ConcurrentTee.pipeline(source, stages, new IgnoringEvents() { });
+            } catch (TraceException e) {
+                piped = e;
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+            String what = "round " + round + ", " + later + " stages after the check";
+            assertEquals(plain == null ? null : plain.getMessage(), piped == null ? null : piped.getMessage(), what);
+            int rejecting = plain == null ? Integer.MAX_VALUE : plain.getMessage().startsWith("stage ")
+                    ? Integer.parseInt(plain.getMessage().split(" ")[1]) : 1;
+            for (int i = 0; i < later; i++) {
+                List<String> expected = plainSeen.get(i).events();
+                List<String> got = pipedSeen.get(i).events();
+                if (i + 2 >= rejecting) {
+                    assertEquals(expected, got, what + ", stage " + (i + 2));
+                } else {
+                    assertEquals(expected, got.subList(0, Math.min(got.size(), expected.size())), what + ", stage " + (i + 2));
+                }
+            }
+        }
+    }
+
     @Test
     void theSourcesOwnFailureIsReportedWhenTheCheckerRejectsNothing() {
         Random random = new Random(41);

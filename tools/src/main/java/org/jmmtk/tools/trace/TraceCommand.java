@@ -111,15 +111,15 @@ public final class TraceCommand implements Runnable {
         }
 
         /**
-         * Writes {@code source} as {@link #write} does with its check, the check and the writer on a thread
-         * of their own ({@link ConcurrentTee}; the writer sees an event only after the check passed it): for
-         * a source that adds no context of its own to the checker's errors and that is itself the larger
-         * part of the work ({@code record}'s post-pass, whose reading of the log and frame slots took as
-         * long as the check and the writer together).
+         * Writes {@code source} as {@link #write} does with its check, the check and the writer each on a
+         * thread of its own ({@link ConcurrentTee#pipeline}; the writer sees an event only after the check
+         * passed it): for a source that adds no context of its own to the checker's errors and that is
+         * itself a large part of the work ({@code record}'s post-pass, whose reading of the log and frame
+         * slots took as long as the check and the writer together).
          */
         public void writeCheckedAside(TraceSource source, String label) throws IOException {
-            write(source, label, null, null, writer -> ConcurrentTee.replay(source,
-                    new TeeEvents(new StreamingShadowHeap(), writer), new IgnoringEvents() { }));
+            write(source, label, null, null, writer -> ConcurrentTee.pipeline(source,
+                    List.of(new StreamingShadowHeap(), writer), new IgnoringEvents() { }));
         }
 
         /** What {@link #write} does with the writer of the output's temporary file. */
