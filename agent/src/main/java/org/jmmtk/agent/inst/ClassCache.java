@@ -1,17 +1,20 @@
 package org.jmmtk.agent.inst;
 
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jmmtk.agent.rt.Refs;
 
@@ -26,8 +29,13 @@ import org.jmmtk.agent.rt.Refs;
  * the include and exclude lists, and here after the JVM's version and home, so a changed instrumenter
  * or JDK starts a fresh one. Snapshots are written whole to a temporary file and renamed: runs at
  * once each see a complete snapshot, and the last to save wins (each snapshot is consistent in
- * itself). A snapshot grown past {@link #MAX_BYTES} keeps only what the run that saves it used. Any
- * class-loading thread reads it; saved by the agent's premain and at the JVM's exit.
+ * itself). A snapshot grown past {@link #MAX_BYTES} keeps only what the run that saves it used. The
+ * snapshot is mapped, not read into the heap: only an index of its classes (name to place) is, and a
+ * class's bytes are copied out when it is served, so the recorded JVM's heap does not grow with the
+ * classes earlier recordings on the machine loaded (read whole, a 26 MB snapshot was 38 MB of live
+ * arrays in the recorded program's heap, and changed when it collected). A rename by another run leaves
+ * this run's mapping on the file it opened. Any class-loading thread reads it; saved by the agent's
+ * premain and at the JVM's exit.
  */
 final class ClassCache {
     private static final int MAGIC = 0x6a6d6d63; // "jmmc"
@@ -38,18 +46,22 @@ final class ClassCache {
     private static final long MAX_BYTES = 64L << 20;
 
     private final Path file;
-    private final Map<String, byte[]> loaded;
+    /** The snapshot's bytes, mapped read-only (null: none); only absolute reads, so any thread. */
+    private final ByteBuffer snapshot;
+    /** Each class of the snapshot: its place there, offset << 32 | length. */
+    private final Map<String, Long> loaded;
     private final Map<String, byte[]> fresh = new ConcurrentHashMap<>();
-    private final Map<String, byte[]> hits = new ConcurrentHashMap<>();
+    private final Set<String> hits = ConcurrentHashMap.newKeySet();
     private final long loadedBytes;
     private int savedFresh;
 
-    private ClassCache(Path file, Map<String, byte[]> loaded) {
+    private ClassCache(Path file, ByteBuffer snapshot, Map<String, Long> loaded) {
         this.file = file;
+        this.snapshot = snapshot;
         this.loaded = loaded;
         long bytes = 0;
-        for (byte[] b : loaded.values()) {
-            bytes += b.length;
+        for (long place : loaded.values()) {
+            bytes += (int) place;
         }
         this.loadedBytes = bytes;
     }
@@ -65,19 +77,38 @@ final class ClassCache {
         String jdk = (System.getProperty("java.vm.version") + "-" + Integer.toHexString(System.getProperty("java.home").hashCode()))
                 .replaceAll("[^A-Za-z0-9._-]", "_");
         Path file = Path.of(dir, jdk, "classes.bin");
-        Map<String, byte[]> loaded = new HashMap<>();
+        Map<String, Long> loaded = new HashMap<>();
+        ByteBuffer snapshot = null;
         if (Files.isRegularFile(file)) {
-            try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
-                read(in, loaded);
+            try (FileChannel channel = FileChannel.open(file)) {
+                snapshot = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
+                read(snapshot, loaded);
             } catch (IOException | RuntimeException e) {
                 System.err.println("jmmtk agent: ignoring the instrumented-class cache " + file + ": " + e);
                 return null;
             }
         }
-        return new ClassCache(file, loaded);
+        return new ClassCache(file, snapshot, loaded);
     }
 
-    private static void read(DataInputStream in, Map<String, byte[]> classes) throws IOException {
+    private static void read(ByteBuffer snapshot, Map<String, Long> classes) throws IOException {
+        ByteBuffer at = snapshot.duplicate();
+        DataInputStream in = new DataInputStream(new InputStream() {
+            @Override
+            public int read() {
+                return at.hasRemaining() ? at.get() & 0xff : -1;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                if (!at.hasRemaining()) {
+                    return -1;
+                }
+                int n = Math.min(len, at.remaining());
+                at.get(b, off, n);
+                return n;
+            }
+        });
         if (in.readInt() != MAGIC || in.readInt() != VERSION) {
             throw new IOException("not a snapshot of this version");
         }
@@ -94,9 +125,12 @@ final class ClassCache {
         int n = in.readInt();
         for (int i = 0; i < n; i++) {
             String key = in.readUTF();
-            byte[] bytes = new byte[in.readInt()];
-            in.readFully(bytes);
-            classes.put(key, bytes);
+            int length = in.readInt();
+            if (length < 0 || length > at.remaining()) {
+                throw new IOException("class " + key + " runs past the end of the snapshot");
+            }
+            classes.put(key, (long) at.position() << 32 | length);
+            at.position(at.position() + length);
         }
         if (!Refs.preload(fieldNames, staticNames)) {
             throw new IOException("classes were instrumented before the cache was read");
@@ -114,12 +148,19 @@ final class ClassCache {
 
     /** The instrumented bytes kept for {@code key}, or null. */
     byte[] get(String key) {
-        byte[] b = loaded.get(key);
-        if (b != null) {
-            hits.put(key, b);
-            return b;
+        Long place = loaded.get(key);
+        if (place != null) {
+            hits.add(key);
+            return bytesAt(place);
         }
         return fresh.get(key);
+    }
+
+    /** A copy of the snapshot's bytes at {@code place} (offset << 32 | length). */
+    private byte[] bytesAt(long place) {
+        byte[] b = new byte[(int) place];
+        snapshot.get((int) (place >>> 32), b);
+        return b;
     }
 
     /** Keeps what the instrumenter made for {@code key}. */
@@ -156,7 +197,12 @@ final class ClassCache {
     }
 
     private void write(DataOutputStream out) throws IOException {
-        Map<String, byte[]> all = new HashMap<>(loadedBytes > MAX_BYTES ? hits : loaded);
+        Map<String, byte[]> all = new HashMap<>();
+        for (Map.Entry<String, Long> e : loaded.entrySet()) {
+            if (loadedBytes <= MAX_BYTES || hits.contains(e.getKey())) {
+                all.put(e.getKey(), bytesAt(e.getValue()));
+            }
+        }
         all.putAll(fresh);
         // the numbers after the classes: a class takes its numbers before it is kept, so these cover them all
         List<String[]> fields = Refs.fieldNames();

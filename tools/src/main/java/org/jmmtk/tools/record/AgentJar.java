@@ -44,32 +44,22 @@ public final class AgentJar {
      * jar's time stamps), which names the agent's instrumented-class cache.
      */
     public static String write(Path jar) throws IOException {
-        Manifest manifest = new Manifest();
-        Attributes main = manifest.getMainAttributes();
-        main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        main.putValue("Premain-Class", Premain.class.getName());
-        main.putValue("Can-Retransform-Classes", "true");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
-            return assemble(out);
-        }
-    }
-
-    /** The digest {@link #write} returns, without writing a jar. */
-    public static String digest() throws IOException {
-        return assemble(null);
-    }
-
-    /** Copies the agent's classes into {@code out} (none when null); their digest. */
-    private static String assemble(JarOutputStream out) throws IOException {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("no SHA-256 in this JVM", e);
         }
-        copy(location(Premain.class), AGENT, out, digest);
-        for (Path asm : List.of(location(ClassReader.class), location(ClassNode.class)).stream().distinct().toList()) {
-            copy(asm, ASM, out, digest);
+        Manifest manifest = new Manifest();
+        Attributes main = manifest.getMainAttributes();
+        main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        main.putValue("Premain-Class", Premain.class.getName());
+        main.putValue("Can-Retransform-Classes", "true");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            copy(location(Premain.class), AGENT, out, digest);
+            for (Path asm : List.of(location(ClassReader.class), location(ClassNode.class)).stream().distinct().toList()) {
+                copy(asm, ASM, out, digest);
+            }
         }
         return HexFormat.of().formatHex(digest.digest(), 0, 16);
     }
@@ -122,7 +112,7 @@ public final class AgentJar {
         }
     }
 
-    /** Copies the classes under {@code prefix} from a jar or a folder, each to where the agent wants it (into {@code out} unless null). */
+    /** Copies the classes under {@code prefix} from a jar or a folder, each to where the agent wants it. */
     private static void copy(Path from, String prefix, JarOutputStream out, MessageDigest digest) throws IOException {
         if (Files.isDirectory(from)) {
             try (Stream<Path> files = Files.walk(from.resolve(prefix))) {
@@ -152,9 +142,6 @@ public final class AgentJar {
             byte[] bytes = in.readAllBytes();
             digest.update(name.getBytes(StandardCharsets.UTF_8));
             digest.update(bytes);
-            if (out == null) {
-                return;
-            }
             out.putNextEntry(new JarEntry(isolated ? Premain.ISOLATED + name : name));
             out.write(bytes);
             out.closeEntry();

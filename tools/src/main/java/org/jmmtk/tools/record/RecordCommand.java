@@ -302,30 +302,6 @@ public final class RecordCommand implements Callable<Integer> {
         return "include=" + include + ";exclude=" + exclude;
     }
 
-    /**
-     * Bytes of the instrumented-class cache ({@link AgentJar#cacheFolder}) a recording with no {@code
-     * --include} or {@code --exclude} starts from: the largest snapshot it holds of any JDK, 0 when there
-     * is none. The agent reads the whole snapshot into the recorded JVM's heap and keeps it there, so it is
-     * a fixed cost of the recorder that grows with the classes recorded programs have loaded (see
-     * docs/validation.md).
-     */
-    public static long classCacheBytes() throws IOException {
-        String folder = AgentJar.cacheFolder(AgentJar.digest(), agentOptions("", ""));
-        if (folder.isEmpty()) {
-            return 0;
-        }
-        long largest = 0;
-        try (java.util.stream.Stream<Path> jdks = Files.list(Path.of(folder))) {
-            for (Path jdk : (Iterable<Path>) jdks::iterator) {
-                Path snapshot = jdk.resolve("classes.bin");
-                if (Files.isRegularFile(snapshot)) {
-                    largest = Math.max(largest, Files.size(snapshot));
-                }
-            }
-        }
-        return largest;
-    }
-
     private static String prefixes(List<String> list, String option) {
         for (String p : list) {
             if (!PREFIX.matcher(p).matches()) {

@@ -20,9 +20,7 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
     public static final long MIN_HEAP = 2 << 20;
     /** How many times this heap the recorded JVM gets for the program's and the recorder's per-object data. */
     public static final int RECORDING_HEAP_FACTOR = 5;
-    /** The recorded JVM's heap per byte of the instrumented-class cache (measured: about 1.45, see docs/validation.md). */
-    public static final int CACHE_HEAP_FACTOR = 2;
-    /** The recorder's fixed costs beside the class cache (its id table's smallest size, event chunks, start-up). */
+    /** The recorder's fixed costs (its id table's smallest size, event chunks, start-up). */
     public static final long RECORDER_FIXED_BYTES = 16L << 20;
     /** The oldest age HotSpot's object header can hold. */
     public static final int MAX_THRESHOLD = 15;
@@ -71,8 +69,8 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
      * promoted at once, and Sessions' map, its keys all old, went uncleared), and a fixed heap of
      * {@link #recordingHeapBytes}.
      */
-    public List<String> recordingOptions(long classCacheBytes) {
-        String heap = kb(recordingHeapBytes(classCacheBytes));
+    public List<String> recordingOptions() {
+        String heap = kb(recordingHeapBytes());
         return List.of("-XX:+UseSerialGC", "-Xms" + heap, "-Xmx" + heap, "-Xmn" + kb(youngBytes),
                 "-XX:SurvivorRatio=" + survivorRatio);
     }
@@ -83,14 +81,13 @@ public record Geometry(long heapBytes, long youngBytes, int survivorRatio, int m
      * small enough to be collected in full about as often as HotSpot's, which is where a weak referent that
      * reached it is cleared (the factor is measured, not derived: 6 with the fixed costs below on top left
      * WeakCache's cache cleared too rarely, -17% promoted; 6 with them inside had been the best of 5, 6, 8);
-     * plus the recorder's fixed costs, which do not shrink with the heap: {@link #CACHE_HEAP_FACTOR} times
-     * the instrumented-class cache it reads into the heap ({@code classCacheBytes}, which grows with the
-     * classes recorded programs loaded) and {@link #RECORDER_FIXED_BYTES} for the rest. Without them the
-     * recorder ran out of memory at small heaps, as the cache grew (docs/validation.md, "Recorded in about
-     * HotSpot's heap"). Rounded up to a megabyte.
+     * plus {@link #RECORDER_FIXED_BYTES} for the recorder's fixed costs, which do not shrink with the heap
+     * (without them it ran out of memory at small heaps; docs/validation.md, "Recorded in about HotSpot's
+     * heap"). The agent's instrumented-class cache is mapped, not in the heap, so the heap does not depend
+     * on what earlier recordings on the machine loaded. Rounded up to a megabyte.
      */
-    public long recordingHeapBytes(long classCacheBytes) {
-        long bytes = heapBytes * RECORDING_HEAP_FACTOR + CACHE_HEAP_FACTOR * classCacheBytes + RECORDER_FIXED_BYTES;
+    public long recordingHeapBytes() {
+        long bytes = heapBytes * RECORDING_HEAP_FACTOR + RECORDER_FIXED_BYTES;
         return (bytes + (1 << 20) - 1) >> 20 << 20;
     }
 

@@ -53,12 +53,11 @@ final class ProgramRecorder {
 
     /** Records {@code command} (the program's command line) into {@code trace}, for a comparison in heap {@code g}. */
     Recording record(Path trace, List<String> command, Geometry g) throws IOException {
-        long cache = RecordCommand.classCacheBytes();
-        List<String> sized = recordedCommand(command, g, System.getenv(), RecordCommand.physicalMemory(), cache);
+        List<String> sized = recordedCommand(command, g, System.getenv(), RecordCommand.physicalMemory());
         if (sized.equals(command)) {
             return passThrough(attempt(trace, command));
         }
-        String options = String.join(" ", g.recordingOptions(cache));
+        String options = String.join(" ", g.recordingOptions());
         err.println("validate: recording the program with " + options);
         err.flush();
         Attempt sizedAttempt = attempt(trace, sized);
@@ -77,16 +76,15 @@ final class ProgramRecorder {
      * The command {@code record} runs: the program's with {@link Geometry#recordingOptions} after the launcher;
      * the program's own when its options ({@code environment}'s option variables included) choose its heap or
      * collector, or when that heap is larger than the JVM's default maximum heap on a machine of {@code
-     * physicalBytes} (a quarter of it: more is not validate's to take). {@code classCacheBytes}: the
-     * recorder's instrumented-class cache ({@link RecordCommand#classCacheBytes}).
+     * physicalBytes} (a quarter of it: more is not validate's to take).
      */
     static List<String> recordedCommand(List<String> command, Geometry g, Map<String, String> environment,
-                                        long physicalBytes, long classCacheBytes) {
-        if (RecordCommand.choosesHeap(command, environment) || g.recordingHeapBytes(classCacheBytes) > physicalBytes / 4) {
+                                        long physicalBytes) {
+        if (RecordCommand.choosesHeap(command, environment) || g.recordingHeapBytes() > physicalBytes / 4) {
             return command;
         }
         List<String> sized = new ArrayList<>(command);
-        sized.addAll(1, g.recordingOptions(classCacheBytes));
+        sized.addAll(1, g.recordingOptions());
         return sized;
     }
 

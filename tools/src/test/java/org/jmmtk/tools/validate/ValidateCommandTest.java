@@ -277,37 +277,36 @@ class ValidateCommandTest {
         List<String> program = List.of("/usr/bin/java", "-ea", "-cp", "ex", "Main", "-Xmx1m");
         assertEquals(List.of("/usr/bin/java", "-XX:+UseSerialGC", "-Xms344064k", "-Xmx344064k", "-Xmn8192k",
                 "-XX:SurvivorRatio=8", "-ea", "-cp", "ex", "Main", "-Xmx1m"),
-                ProgramRecorder.recordedCommand(program, g, Map.of(), MACHINE, 0),
+                ProgramRecorder.recordedCommand(program, g, Map.of(), MACHINE),
                 "5 x 64 MB and 16 MB; the program's argument -Xmx1m is not a JVM option");
         Geometry other = new Geometry(256L << 20, 32L << 20, 2, 0, false);
-        List<String> options = ProgramRecorder.recordedCommand(program, other, Map.of(), MACHINE, 0).subList(1, 6);
+        List<String> options = ProgramRecorder.recordedCommand(program, other, Map.of(), MACHINE).subList(1, 6);
         assertEquals(List.of("-XX:+UseSerialGC", "-Xms1327104k", "-Xmx1327104k", "-Xmn32768k", "-XX:SurvivorRatio=2"),
                 options, "the recorded JVM keeps the default tenuring threshold");
     }
 
-    /** The recorder's class cache (read whole into the recorded JVM's heap) is room on top of the multiple. */
+    /** The recorder's fixed costs are room on top of the multiple, whatever the agent's class cache holds. */
     @Test
-    void theRecordersClassCacheAddsTwiceItsSize() {
+    void theRecordersFixedCostsAreRoomOnTopOfTheMultiple() {
         Geometry small = new Geometry(8L << 20, 1L << 20, 8, 15, false);
-        assertEquals((40L + 16) << 20, small.recordingHeapBytes(0));
-        assertEquals((40L + 16 + 60) << 20, small.recordingHeapBytes(30L << 20));
-        assertEquals((40L + 16 + 1) << 20, small.recordingHeapBytes(100), "rounded up to a megabyte");
+        assertEquals((40L + 16) << 20, small.recordingHeapBytes());
+        Geometry odd = new Geometry((8L << 20) + 100, 1L << 20, 8, 15, false);
+        assertEquals((40L + 16 + 1) << 20, odd.recordingHeapBytes(), "rounded up to a megabyte");
         List<String> program = List.of("java", "-cp", "ex", "Main");
-        assertEquals(List.of("-Xms120832k", "-Xmx120832k"),
-                ProgramRecorder.recordedCommand(program, small, Map.of(), MACHINE, 31L << 20).subList(2, 4));
+        assertEquals(List.of("-Xms57344k", "-Xmx57344k"),
+                ProgramRecorder.recordedCommand(program, small, Map.of(), MACHINE).subList(2, 4));
     }
 
     @Test
     void aRecordingHeapOverTheJvmsDefaultMaximumIsLeftToRecord() {
         List<String> program = List.of("java", "-cp", "ex", "Main");
         Geometry g = new Geometry(1L << 30, 128L << 20, 8, 15, false);
-        long cache = 20L << 20;
-        long quarter = g.recordingHeapBytes(cache);
-        assertEquals((5120L + 40 + 16) << 20, quarter);
-        assertEquals(program, ProgramRecorder.recordedCommand(program, g, Map.of(), 4 * quarter - 4, cache),
-                "5,176 MB > a quarter of the machine");
-        assertEquals(9, ProgramRecorder.recordedCommand(program, g, Map.of(), 4 * quarter, cache).size(),
-                "5,176 MB = a quarter of the machine");
+        long quarter = g.recordingHeapBytes();
+        assertEquals((5120L + 16) << 20, quarter);
+        assertEquals(program, ProgramRecorder.recordedCommand(program, g, Map.of(), 4 * quarter - 4),
+                "5,136 MB > a quarter of the machine");
+        assertEquals(9, ProgramRecorder.recordedCommand(program, g, Map.of(), 4 * quarter).size(),
+                "5,136 MB = a quarter of the machine");
     }
 
     @Test
@@ -316,13 +315,13 @@ class ValidateCommandTest {
         for (String own : List.of("-XX:MaxHeapSize=100m", "-XX:MaxRAMPercentage=10", "-XX:-UseAdaptiveSizePolicy",
                 "-XX:+UseParallelGC")) {
             List<String> program = List.of("java", own, "-cp", "ex", "Main");
-            assertEquals(program, ProgramRecorder.recordedCommand(program, g, Map.of(), MACHINE, 0), own);
+            assertEquals(program, ProgramRecorder.recordedCommand(program, g, Map.of(), MACHINE), own);
             List<String> plain = List.of("java", "-cp", "ex", "Main");
-            assertEquals(plain, ProgramRecorder.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1 " + own), MACHINE, 0),
+            assertEquals(plain, ProgramRecorder.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1 " + own), MACHINE),
                     own + " in JAVA_TOOL_OPTIONS");
         }
         List<String> plain = List.of("java", "-cp", "ex", "Main");
-        assertEquals(9, ProgramRecorder.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1"), MACHINE, 0).size(),
+        assertEquals(9, ProgramRecorder.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1"), MACHINE).size(),
                 "an option variable that sizes nothing leaves validate's heap");
     }
 }
