@@ -290,7 +290,7 @@ class ValidateCommandTest {
     void theRecordersFixedCostsAreRoomOnTopOfTheMultiple() {
         Geometry small = new Geometry(8L << 20, 1L << 20, 8, 15, false);
         assertEquals((40L + 16) << 20, small.recordingHeapBytes());
-        Geometry odd = new Geometry((8L << 20) + 100, 1L << 20, 8, 15, false);
+        Geometry odd = new Geometry((8L << 20) + (64 << 10), 1L << 20, 8, 15, false);
         assertEquals((40L + 16 + 1) << 20, odd.recordingHeapBytes(), "rounded up to a megabyte");
         List<String> program = List.of("java", "-cp", "ex", "Main");
         assertEquals(List.of("-Xms57344k", "-Xmx57344k"),
