@@ -264,6 +264,41 @@ final class Liveness implements Opcodes {
         clears[index][var >>> 6] |= 1L << var;
     }
 
+    /**
+     * The locals live during some call or allocation of the method ({@link #mayCollect}), as a bit set:
+     * the only points where a collection can start on this thread while the method runs, so the only
+     * places its recorded slots are read. A local outside this set is null in its slot wherever it
+     * could be read (it is cleared after its last read), so recording its stores and clears changes
+     * nothing; a method with no such local needs no frame.
+     */
+    long[] heldAcrossCollections() {
+        long[] held = new long[words];
+        long[] live = new long[words];
+        int blocks = blockStart.length - 1;
+        for (int b = 0; b < blocks; b++) {
+            System.arraycopy(liveOut, b * words, live, 0, words);
+            for (int i = blockStart[b + 1] - 1; i >= blockStart[b]; i--) {
+                AbstractInsnNode insn = insns[i];
+                if (insn.getOpcode() < 0) {
+                    continue;
+                }
+                step(insn, live, handlers[b]);
+                if (mayCollect(insn.getOpcode())) {
+                    for (int w = 0; w < words; w++) {
+                        held[w] |= live[w];
+                    }
+                }
+            }
+        }
+        return held;
+    }
+
+    /** Whether an instruction calls or allocates: where a collection may start (what {@code MethodRewriter} calls a leaf has none). */
+    static boolean mayCollect(int op) {
+        return op >= INVOKEVIRTUAL && op <= INVOKEDYNAMIC || op == NEW || op == NEWARRAY || op == ANEWARRAY
+                || op == MULTIANEWARRAY;
+    }
+
     /** How many instructions the method had when analysed. */
     int size() {
         return insns.length;

@@ -64,6 +64,8 @@ final class MethodRewriter implements Opcodes {
     private final boolean liveness;
     private final int locals;
     private Liveness live;
+    /** The locals live during a call or an allocation ({@link Liveness#heldAcrossCollections}); null: all of them. */
+    private long[] held;
 
     /** A {@code NEW} whose {@code <init>} is yet to come; {@code reserved} when the recorder is told at the {@code NEW}. */
     private record PendingNew(String type, boolean dup, boolean reserved) {
@@ -109,6 +111,12 @@ final class MethodRewriter implements Opcodes {
         List<FieldInsnNode> earlyStores = new ArrayList<>();
         InsnList code = m.instructions;
         live = liveness && framed ? analysed() : null;
+        held = live == null ? null : live.heldAcrossCollections();
+        if (!ctor && held != null && none(held) && !makesObjects()) {
+            // no local is live where a collection may start: its slots would be null at every one (see heldAcrossCollections)
+            framed = false;
+            live = null;
+        }
         Set<AbstractInsnNode> deadStores = new HashSet<>();
         Set<AbstractInsnNode> clearingStores = new HashSet<>();
         List<AbstractInsnNode> clears = deaths(deadStores, clearingStores);
@@ -218,7 +226,9 @@ final class MethodRewriter implements Opcodes {
         }
         for (int i = 0; i < live.size(); i++) {
             byte dead = live.deadStore(i);
-            if (dead == Liveness.DEAD_STORE) {
+            if (live.insn(i).getOpcode() == ASTORE && !observed(((VarInsnNode) live.insn(i)).var)) {
+                deadStores.add(live.insn(i)); // never held where a collection may start: its slot stays null
+            } else if (dead == Liveness.DEAD_STORE) {
                 deadStores.add(live.insn(i));
             } else if (dead == Liveness.CLEARING_STORE) {
                 clearingStores.add(live.insn(i));
@@ -228,7 +238,7 @@ final class MethodRewriter implements Opcodes {
                 AbstractInsnNode at = live.insn(i);
                 List<LabelNode> labels = labelsAt(at);
                 for (int w = 0; w < bits.length; w++) {
-                    for (long b = bits[w]; b != 0; b &= b - 1) {
+                    for (long b = bits[w] & observedWord(w); b != 0; b &= b - 1) {
                         InsnList l = dead((w << 6) + Long.numberOfTrailingZeros(b));
                         calls.add(l.getLast());
                         m.instructions.insertBefore(at, l);
@@ -462,13 +472,39 @@ final class MethodRewriter implements Opcodes {
      */
     private boolean leaf() {
         for (AbstractInsnNode insn : m.instructions) {
-            switch (insn.getOpcode()) {
-                case INVOKEVIRTUAL, INVOKESPECIAL, INVOKESTATIC, INVOKEINTERFACE, INVOKEDYNAMIC,
-                        NEW, NEWARRAY, ANEWARRAY, MULTIANEWARRAY -> {
-                    return false;
-                }
-                default -> {
-                }
+            if (Liveness.mayCollect(insn.getOpcode())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether the method has a {@code NEW}: its reservation is tied to the frame's depth (a constructor
+     * that throws leaves it until the frame exits), so such a method keeps its frame.
+     */
+    private boolean makesObjects() {
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn.getOpcode() == NEW) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether stores into local {@code var} are recorded: it is live during some call or allocation (or no analysis says otherwise). */
+    private boolean observed(int var) {
+        return held == null || (observedWord(var >>> 6) & 1L << var) != 0;
+    }
+
+    private long observedWord(int w) {
+        return held == null ? -1L : held[w];
+    }
+
+    private static boolean none(long[] bits) {
+        for (long b : bits) {
+            if (b != 0) {
+                return false;
             }
         }
         return true;
@@ -495,7 +531,7 @@ final class MethodRewriter implements Opcodes {
         // reservation; entering the frame records nothing, so the two may share a call)
         entry.add(push(locals));
         for (int i = 0; i < MAX_ENTRY_ARGUMENTS; i++) {
-            if (i < refs.size() && (ctor && i == 0 || liveAt(start0, refs.get(i)))) {
+            if (i < refs.size() && (ctor && i == 0 || liveAt(start0, refs.get(i)) && observed(refs.get(i)))) {
                 entry.add(new VarInsnNode(ALOAD, refs.get(i)));
                 if (!ctor || i > 0) {
                     entry.add(push(refs.get(i)));
@@ -507,11 +543,11 @@ final class MethodRewriter implements Opcodes {
         }
         entry.add(ctor ? call("enterConstructor", "(ILjava/lang/Object;Ljava/lang/Object;ILjava/lang/Object;I)V")
                 : call("enter", "(ILjava/lang/Object;ILjava/lang/Object;ILjava/lang/Object;I)V"));
-        if (ctor && !liveAt(start0, 0)) {
-            entry.add(dead(0)); // the object under construction, named at the entry and not read again
+        if (ctor && (!liveAt(start0, 0) || !observed(0))) {
+            entry.add(dead(0)); // the object under construction, named at the entry and not read again where a collection may start
         }
         for (int i = MAX_ENTRY_ARGUMENTS; i < refs.size(); i++) {
-            if (liveAt(start0, refs.get(i))) {
+            if (liveAt(start0, refs.get(i)) && observed(refs.get(i))) {
                 entry.add(local(refs.get(i)));
             }
         }

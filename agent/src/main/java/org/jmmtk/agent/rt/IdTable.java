@@ -4,9 +4,10 @@ import java.lang.ref.WeakReference;
 
 /**
  * Object ids by identity, without touching the objects: one open-addressing table (linear probing) of
- * weak references keyed by {@link System#identityHashCode}, with each entry's hash code and id in
- * primitive arrays beside it, so that a probe touches no other object's reference (only a matching
- * hash code leads to a {@code WeakReference.get}). In front of it each thread keeps a small
+ * weak references keyed by {@link System#identityHashCode}, with each entry's hash code and id side by
+ * side in a primitive array beside it (one cache line for both: the table is tens of MB, so each probe
+ * is a cache miss), so that a probe touches no other object's reference (only a matching hash code
+ * leads to a {@code WeakReference.get}). In front of it each thread keeps a small
  * direct-mapped cache of the objects it named last ({@link ThreadState#recent}), which answers most
  * lookups without the table. Lookups of objects already seen read the table without a lock; the first
  * sight of an object takes the table's lock, looks again, assigns the next id and records the
@@ -23,7 +24,7 @@ import java.lang.ref.WeakReference;
  */
 final class IdTable {
     private static final int FIRST = 1 << 16;
-    private static final long INTS = Layouts.UNSAFE.arrayBaseOffset(int[].class);
+    private static final long LONGS = Layouts.UNSAFE.arrayBaseOffset(long[].class);
     /** What {@link #drop} leaves: no entries, nothing to allocate when recording has stopped. */
     private static final Entries NONE = new Entries(2);
 
@@ -68,17 +69,17 @@ final class IdTable {
             return cached;
         }
         Entries t = table;
-        int[] hashes = t.hashes;
-        int mask = hashes.length - 1;
+        long[] keys = t.keys;
+        int mask = t.refs.length - 1;
         for (int i = spread & mask; ; i = (i + 1) & mask) {
-            int h = hashes[i];
+            long h = keys[2 * i];
             if (h == 0) {
                 break;
             }
             if (h == hash) {
                 WeakReference<Object> e = t.refs[i];
                 if (e != null && e.get() == object) {
-                    long id = t.ids[i];
+                    long id = keys[2 * i + 1];
                     if (!object.getClass().isArray()) {
                         s.remember(object, spread, id); // an instance's size is bounded: the cache keeps little alive
                     }
@@ -151,11 +152,11 @@ final class IdTable {
     /** The object's id under the lock, or 0. */
     private long find(Object object, int hash) {
         Entries t = table;
-        int[] hashes = t.hashes;
-        int mask = hashes.length - 1;
-        for (int i = Threads.spread(hash) & mask; hashes[i] != 0; i = (i + 1) & mask) {
-            if (hashes[i] == hash && t.refs[i].get() == object) {
-                return t.ids[i];
+        long[] keys = t.keys;
+        int mask = t.refs.length - 1;
+        for (int i = Threads.spread(hash) & mask; keys[2 * i] != 0; i = (i + 1) & mask) {
+            if (keys[2 * i] == hash && t.refs[i].get() == object) {
+                return keys[2 * i + 1];
             }
         }
         return 0;
@@ -167,23 +168,23 @@ final class IdTable {
         if (t == NONE) {
             return; // dropped: recording has stopped, and what an event still on its way names is not kept
         }
-        if (2 * (used + 1) > t.hashes.length || collected.get() == null) {
+        if (2 * (used + 1) > t.refs.length || collected.get() == null) {
             long start = ThreadState.ownStart();
             t = rebuild(t);
             collected = new WeakReference<>(new Object());
             s.ownSince(start);
         }
-        int[] hashes = t.hashes;
-        int mask = hashes.length - 1;
+        long[] keys = t.keys;
+        int mask = t.refs.length - 1;
         int i = Threads.spread(hash) & mask;
-        while (hashes[i] != 0) {
+        while (keys[2 * i] != 0) {
             i = (i + 1) & mask;
         }
         t.refs[i] = new WeakReference<>(object);
-        t.ids[i] = id;
+        keys[2 * i + 1] = id;
         // after the entry, with a release store: a reader that sees the hash sees the entry and its id (one that
         // sees the hash and no entry looks again under the lock)
-        Layouts.UNSAFE.putOrderedInt(hashes, INTS + 4L * i, hash);
+        Layouts.UNSAFE.putOrderedLong(keys, LONGS + 16L * i, hash);
         s.own(entryBytes);
         used++;
         table = t;
@@ -207,7 +208,7 @@ final class IdTable {
         for (int i = 0; i < refs.length; i++) {
             if (refs[i] != null && refs[i].get() == null) {
                 refs[i] = null;
-                old.hashes[i] = 0; // a reader of the old table then misses, and looks again under the lock
+                old.keys[2 * i] = 0; // a reader of the old table then misses, and looks again under the lock
             } else if (refs[i] != null) {
                 live++;
             }
@@ -220,14 +221,14 @@ final class IdTable {
         int mask = length - 1;
         for (int j = 0; j < refs.length; j++) {
             if (refs[j] != null) {
-                int hash = old.hashes[j];
-                int i = Threads.spread(hash) & mask;
-                while (t.hashes[i] != 0) {
+                long hash = old.keys[2 * j];
+                int i = Threads.spread((int) hash) & mask;
+                while (t.keys[2 * i] != 0) {
                     i = (i + 1) & mask;
                 }
                 t.refs[i] = refs[j];
-                t.ids[i] = old.ids[j];
-                t.hashes[i] = hash;
+                t.keys[2 * i + 1] = old.keys[2 * j + 1];
+                t.keys[2 * i] = hash;
             }
         }
         used = live;
@@ -235,20 +236,19 @@ final class IdTable {
     }
 
     /**
-     * The table: weak references to the objects, and beside them their ids and hash codes (with the
-     * low bit set, so 0 means empty; places are found from the hash code so marked), which a lookup
-     * scans without touching other objects' references.
+     * The table: weak references to the objects, and beside them each one's hash code and id, side by
+     * side in {@code keys} (at {@code 2i} and {@code 2i + 1}: one cache miss for both, where separate
+     * arrays took two). Hash codes have the low bit set, so 0 means empty; places are found from the
+     * hash code so marked; a lookup scans the hash codes without touching other objects' references.
      */
     private static final class Entries {
         final WeakReference<Object>[] refs;
-        final long[] ids;
-        final int[] hashes;
+        final long[] keys;
 
         @SuppressWarnings("unchecked")
         Entries(int length) {
             refs = (WeakReference<Object>[]) new WeakReference<?>[length];
-            ids = new long[length];
-            hashes = new int[length];
+            keys = new long[2 * length];
         }
     }
 
@@ -260,7 +260,7 @@ final class IdTable {
         synchronized (lock) {
             Entries t = table;
             sizes[0] = used;
-            sizes[1] = used * entryBytes + (long) t.hashes.length * (Integer.BYTES + Long.BYTES + referenceBytes());
+            sizes[1] = used * entryBytes + (long) t.refs.length * (2 * Long.BYTES + referenceBytes());
             table = NONE;
             used = 0;
             return sizes;
