@@ -317,6 +317,7 @@ public final class CollectionDriver {
         PluginHost plugins = plan.heap().plugins();
         long allocatedBefore = stats.bytesAllocated();
         long usedBefore = stats.usedBytes();
+        plan.notePeakPages();
         GcRecord.Builder record = GcRecord.builder(gc, kind.label, reason.label).before(allocatedBefore, usedBefore);
         long packetsBefore = scheduler.packetsExecuted();
         long stealsBefore = scheduler.packetsStolen();
@@ -337,6 +338,7 @@ public final class CollectionDriver {
         FreeSpaceProfile freeSpace = plan.freeSpace();
         collectors.addCounts(record);
         GcRecord done = record.after(stats.usedBytes(), freeSpace, plan.collectionStatsWithReferences()).build();
+        plan.notePeakPages();
         finished(done, reason, event);
         return done;
     }
