@@ -6,14 +6,14 @@ import org.jmmtk.core.stats.GcRecord;
 /**
  * The parts of a run that must not depend on the number of GC threads, as text to compare: the same
  * collections at the same points, copying and marking the same bytes, tracing the same edges, leaving
- * the same heap occupancy, free space, plan counters and final live set, and the same side metadata
- * footprint (each table's bytes). Times are left out.
+ * the same heap occupancy, free space, plan counters and final live set, the same side metadata
+ * footprint (each table's bytes) and the same counters of every plugin. Times are left out.
  */
 public final class LogicalResult {
     private LogicalResult() {
     }
 
-    /** Lines for the run (its counts and side metadata), then one per collection. */
+    /** Lines for the run (its counts, side metadata and plugin counters), then one per collection. */
     public static String of(RunResult r) {
         StringBuilder sb = new StringBuilder();
         sb.append("gcs=").append(r.gcCount()).append(" copied=").append(r.bytesCopied()).append(" marked=")
@@ -24,7 +24,7 @@ public final class LogicalResult {
             sb.append(' ').append(u.space() == null ? "" : u.space() + ".").append(u.spec().name()).append('=')
                     .append(u.bytes());
         }
-        sb.append('\n');
+        sb.append('\n').append("plugins=").append(r.plugins()).append('\n');
         for (GcRecord g : r.collections()) {
             sb.append(of(g)).append('\n');
         }
