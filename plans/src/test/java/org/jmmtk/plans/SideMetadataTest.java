@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * space and in total is what the spaces and the plan hold, counted independently by reflection over
  * their fields (every primitive array of a space) and, for every lazily mapped side table reachable from
  * the plan, the metadata of the peak pages of the spaces it describes, watched by a plugin at each
- * collection's start and end; and {@code --count-metadata} charges it to the budget, so a plan collects sooner or runs out
+ * collection's start and end and at the end of the run; and {@code --count-metadata} charges it to the budget, so a plan collects sooner or runs out
  * of memory where it otherwise completes.
  */
 class SideMetadataTest {

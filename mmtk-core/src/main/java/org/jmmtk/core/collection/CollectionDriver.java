@@ -338,7 +338,6 @@ public final class CollectionDriver {
         FreeSpaceProfile freeSpace = plan.freeSpace();
         collectors.addCounts(record);
         GcRecord done = record.after(stats.usedBytes(), freeSpace, plan.collectionStatsWithReferences()).build();
-        plan.notePeakPages();
         finished(done, reason, event);
         return done;
     }

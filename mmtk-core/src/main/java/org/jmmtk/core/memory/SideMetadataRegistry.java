@@ -109,8 +109,8 @@ public final class SideMetadataRegistry {
     /**
      * Notes that {@code space} holds {@code pages} pages now (data pages, without any metadata charge): a
      * lazily mapped table describing it counts its metadata for the most pages noted. The plan notes every
-     * space at each collection's start and end and at the end of a run, moments where the pages spaces hold
-     * are part of the logical result, whatever the number of GC threads.
+     * space at each collection's start and at the end of a run, moments where the pages spaces hold are
+     * part of the logical result, whatever the number of GC threads.
      */
     public void notePages(String space, int pages) {
         peakPages.merge(space, pages, Math::max);
