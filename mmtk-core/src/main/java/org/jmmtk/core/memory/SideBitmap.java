@@ -13,8 +13,9 @@ import java.lang.invoke.VarHandle;
  * its memory is reclaimed, so "is there an object at this address?" is one load.
  *
  * <p>Allocated only through {@link SideMetadataRegistry#bitmap}, which reports its footprint from the pages
- * of the spaces it describes, not from the chunks it happens to have mapped. Bits are set and cleared atomically, so GC workers copying or sweeping in parallel may update
- * bits of the same word; reads are plain.
+ * of the spaces it describes, not from the chunks it happens to have mapped. Bits are set and cleared
+ * atomically, so GC workers copying or sweeping in parallel may update bits of the same word; reads are
+ * plain.
  */
 public final class SideBitmap {
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
