@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Records what jmmtk computes, without its timings, for every plan on every built-in workload at two
-# heap factors and 1 and 2 GC threads, so a refactoring can show that nothing it computes changed.
+# heap factors and 1 and 2 GC threads (by default), so a refactoring can show that nothing it computes
+# changed, or that nothing depends on the number of GC threads (`threads`).
 #
 #   scripts/logical-json.sh record DIR      run the grid with ./jmmtk, one file per cell in DIR
 #   scripts/logical-json.sh compare A B     exit 0 if the two records are identical, else list the cells
