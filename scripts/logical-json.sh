@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Records what jmmtk computes, without its timings, for every plan on every built-in workload at two
-# heap factors and 1 and 2 GC threads, so a refactoring can show that nothing it computes changed.
+# heap factors and 1 and 2 GC threads (by default), so a refactoring can show that nothing it computes
+# changed, or that nothing depends on the number of GC threads (`threads`).
 #
 #   scripts/logical-json.sh record DIR      run the grid with ./jmmtk, one file per cell in DIR
 #   scripts/logical-json.sh compare A B     exit 0 if the two records are identical, else list the cells
+#   scripts/logical-json.sh threads DIR     exit 0 if every cell of DIR equals its 1-thread cell (the
+#                                           `threads` field aside), else list the cells that differ
 #
 # compare reads B's JSON cells only at A's key paths: a field B has and A lacks (a metric added since
 # A was recorded) is not a difference; a field A has that B lacks or changed is.
@@ -12,14 +15,18 @@
 # dependent packets and steals of each collection, and the machine's loadAverage and busyMachine), or
 # the exit code and message of a run that failed (a simulated out-of-memory is a result too; the
 # busy-machine warning left out). Environment: JMMTK (default ./jmmtk), SCALE (default 0.5),
-# JOBS (parallel runs, default 2), PLANS and WORKLOADS (space-separated subsets; default all), ARGS
-# (more options for every run, e.g. ARGS="--pacing 300" with PLANS="concurrentimmix lxr").
+# JOBS (parallel runs, default 2), PLANS and WORKLOADS (space-separated subsets; default all), FACTORS
+# (heap factors, default "2 3"), THREADS (GC thread counts, default "1 2"; `threads` needs 1 among them),
+# ARGS (more options for every run, e.g. ARGS="--pacing 300" with PLANS="concurrentimmix lxr", or
+# ARGS="--plugin events --plugin merlin --plugin filip").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JMMTK=${JMMTK:-./jmmtk}
 SCALE=${SCALE:-0.5}
 ARGS=${ARGS:-}
 JOBS=${JOBS:-2}
+FACTORS=${FACTORS:-2 3}
+THREADS=${THREADS:-1 2}
 FILTER='walk(if type == "object" then with_entries(select((.key | endswith("Ms") or . == "mmu"
         or . == "packets" or . == "steals" or . == "loadAverage" or . == "busyMachine") | not)) else . end)'
 
@@ -48,7 +55,7 @@ case "${1:-}" in
     mkdir -p "$dir"
     plans=${PLANS:-$("$JMMTK" plans | awk '{print $1}')}
     workloads=${WORKLOADS:-$("$JMMTK" workloads | awk '{print $1}')}
-    for p in $plans; do for w in $workloads; do for f in 2 3; do for t in 1 2; do
+    for p in $plans; do for w in $workloads; do for f in $FACTORS; do for t in $THREADS; do
       echo "$p $w $f $t $dir"
     done; done; done; done | xargs -P "$JOBS" -L 1 bash -c 'cell "$@"' _
     echo "$(ls "$dir" | wc -l) cells recorded in $dir"
@@ -66,5 +73,21 @@ case "${1:-}" in
     done
     [ $bad -eq 0 ] && echo "identical: $n cells" || exit 1
     ;;
-  *) sed -n '2,12p' "$0"; exit 2 ;;
+  threads)
+    dir=${2:?usage: $0 threads DIR}
+    bad=0; n=0
+    for f in "$dir"/*.t[0-9]*.json; do
+      one=${f%.t*.json}.t1.json
+      [ "$f" = "$one" ] && continue
+      n=$((n + 1))
+      if [ ! -f "$one" ]; then echo "no 1-thread cell for $(basename "$f")"; bad=1; continue; fi
+      if cmp -s <(jq -S 'if type == "object" then del(.threads) else . end' "$one" 2>/dev/null || cat "$one") \
+                <(jq -S 'if type == "object" then del(.threads) else . end' "$f" 2>/dev/null || cat "$f"); then
+        continue
+      fi
+      echo "differs from 1 thread: $(basename "$f")"; bad=1
+    done
+    [ $bad -eq 0 ] && echo "identical to 1 thread: $n cells" || exit 1
+    ;;
+  *) sed -n '2,21p' "$0"; exit 2 ;;
 esac

@@ -82,7 +82,7 @@ public class ClosureFloorBenchmark {
         int[] n = {0};
         binding.scanGlobalRoots(slot -> found[n[0]++] = slot);
         rootSlots = Arrays.copyOf(found, n[0]);
-        marks = new SideMetadataRegistry(memory, false).bitmap(SideMetadataSpec.perGranule("mark", true, 1), null);
+        marks = new SideMetadataRegistry(memory, false, 4096).bitmap(SideMetadataSpec.perGranule("mark", true, 1), null);
         semispaces = binding.mmtk().spaces().all().stream().filter(s -> s instanceof CopySpace).toArray(Space[]::new);
         if (kind.equals("copy")) {
             current = semispaces[0].contains(memory.load(rootSlots[0])) ? 0 : 1;

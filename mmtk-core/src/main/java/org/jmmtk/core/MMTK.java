@@ -54,7 +54,8 @@ public final class MMTK implements AutoCloseable {
         // room for the plan's spaces (at most a few times the heap each) and the binding's roots
         this.layout = new VMLayout(8 * heap + 16 * Constants.BYTES_IN_CHUNK + VM_AREA_BYTES);
         SimulatedMemory memory = layout.memory();
-        SideMetadataRegistry metadata = new SideMetadataRegistry(memory, this.options.countMetadata());
+        SideMetadataRegistry metadata = new SideMetadataRegistry(memory, this.options.countMetadata(),
+                geometry.pageBytes());
         this.plugins = new PluginHost(plugins);
         GcTrigger trigger = SyncTrigger.of(new FixedHeapTrigger(this.options.heapBytes(), geometry,
                 this.options.overheadLimit()), this.options.sync(), this.options.granule());

@@ -10,6 +10,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -18,6 +19,7 @@ import java.util.stream.Stream;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.core.MMTK;
+import org.jmmtk.core.analysis.Plugin;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.plan.PlanOptionValues;
 import org.jmmtk.core.memory.SideBitmap;
@@ -32,8 +34,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Side metadata is allocated through the registry and accounted for: what the registry reports per
  * space and in total is what the spaces and the plan hold, counted independently by reflection over
- * their fields (every primitive array of a space, every lazily mapped side table reachable from the
- * plan); and {@code --count-metadata} charges it to the budget, so a plan collects sooner or runs out
+ * their fields (every primitive array of a space) and, for every lazily mapped side table reachable from
+ * the plan, the metadata of the peak pages of the spaces it describes, watched by a plugin at each
+ * collection's start and end and at the end of the run; and {@code --count-metadata} charges it to the budget, so a plan collects sooner or runs out
  * of memory where it otherwise completes.
  */
 class SideMetadataTest {
@@ -50,6 +53,11 @@ class SideMetadataTest {
 
     private static RunResult run(String plan, String workload, long heap, boolean charged,
                                  AtomicReference<MMTK> instance) throws IOException {
+        return run(plan, workload, heap, charged, instance, List.of());
+    }
+
+    private static RunResult run(String plan, String workload, long heap, boolean charged,
+                                 AtomicReference<MMTK> instance, List<Plugin> extraPlugins) throws IOException {
         Plans.Entry p = Plans.REGISTRY.find(plan).orElseThrow();
         Options options = new Options().heapBytes(heap).threads(2).countMetadata(charged);
         // a concurrent cycle starts after a share of the heap is allocated, so the heap never fills and
@@ -57,59 +65,106 @@ class SideMetadataTest {
         p.option("initial-mark-percent")
                 .ifPresent(o -> options.planOptions(PlanOptionValues.NONE.with(o, 100)));
         return Simulation.run(p, options, Runs.workload(workload),
-                (mmtk, binding) -> instance.set(mmtk));
+                (mmtk, binding) -> instance.set(mmtk), extraPlugins);
     }
 
     @ParameterizedTest
     @MethodSource("plans")
     void theRegistryHoldsExactlyWhatSpacesAndThePlanAllocated(String plan) throws Exception {
         AtomicReference<MMTK> instance = new AtomicReference<>();
-        RunResult r = run(plan, "binarytrees", 4L << 20, false, instance);
+        PeakPages peaks = new PeakPages(instance);
+        RunResult r = run(plan, "binarytrees", 4L << 20, false, instance, List.of(peaks));
         MMTK mmtk = instance.get();
         SideMetadataRegistry registry = mmtk.metadata();
+        peaks.observe();
 
+        // dense tables: each space's arrays, as the registry reports them per space
         Map<String, Long> reported = new TreeMap<>();
         for (SideMetadataRegistry.Usage u : registry.usage()) {
-            if (u.space() != null) {
+            if (u.space() != null && !u.lazy()) {
                 reported.merge(u.space(), u.bytes(), Long::sum);
             }
         }
         Map<String, Long> held = new TreeMap<>();
         long spaceArrays = 0;
-        // a table the plan itself holds is global (stickyimmix's unlog bits), even if a space uses it too
-        Set<Object> planTables = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Object v : fieldValues(mmtk.plan(), mmtk.plan().getClass(), null)) {
-            planTables.add(v);
-        }
         for (Space s : mmtk.spaces().all()) {
-            long bytes = 0;
-            // the tables every space reaches through Space (the valid-object bits) are global, not its own
-            Set<Object> tables = Collections.newSetFromMap(new IdentityHashMap<>());
-            for (Object shared : fieldValues(s, Space.class, null)) {
-                tables.add(shared);
-            }
-            for (Object part : spaceAndParts(s)) {
-                for (Object table : fieldValues(part, part.getClass(), Space.class)) {
-                    bytes += planTables.contains(table) || !tables.add(table) ? 0 : bytesOf(table);
-                }
-            }
             long arrays = primitiveArrays(s);
             spaceArrays += arrays;
-            if (bytes + arrays > 0 || reported.containsKey(s.name())) {
-                held.put(s.name(), bytes + arrays);
+            if (arrays > 0 || reported.containsKey(s.name())) {
+                held.put(s.name(), arrays);
             }
         }
-        assertEquals(held, reported, plan + ": each space's tables");
+        assertEquals(held, reported, plan + ": each space's dense tables");
 
+        // lazily mapped tables: as many as the plan and its spaces hold, each counted from the peak pages
+        // of the spaces it describes, observed independently at each collection's start and end
         Set<Object> lazyTables = Collections.newSetFromMap(new IdentityHashMap<>());
         findLazyTables(mmtk.plan(), 4, Collections.newSetFromMap(new IdentityHashMap<>()), lazyTables);
-        long total = spaceArrays;
-        for (Object t : lazyTables) {
-            total += bytesOf(t);
+        long lazy = 0;
+        long lazyBytes = 0;
+        long pageBytes = mmtk.geometry().pageBytes();
+        for (SideMetadataRegistry.Usage u : registry.usage()) {
+            if (!u.lazy()) {
+                continue;
+            }
+            lazy++;
+            long pages = 0;
+            for (Map.Entry<String, Integer> e : peaks.pages.entrySet()) {
+                if (u.space() == null || u.space().equals(e.getKey())) {
+                    // one bit per granule is one page of metadata per 64 pages or part of them, 32 bits per 2
+                    long dataPerMetaPage = 64L / u.spec().bitsPerUnit();
+                    pages += (e.getValue() + dataPerMetaPage - 1) / dataPerMetaPage;
+                }
+            }
+            assertEquals(pages * pageBytes, u.bytes(), plan + ": " + u.spec().name() + " for peaks " + peaks.pages);
+            lazyBytes += u.bytes();
         }
-        assertEquals(total, registry.totalBytes(), plan + ": all tables");
+        assertEquals(lazyTables.size(), lazy, plan + ": lazily mapped tables");
+        assertTrue(peaks.collections > 0 || plan.equals("nogc"), plan + " collected");
+        assertEquals(spaceArrays + lazyBytes, registry.totalBytes(), plan + ": all tables");
         assertEquals(registry.totalBytes(), r.metadataBytes());
         assertTrue(r.metadataBytes() > 0, "at least the valid-object bits of the objects allocated");
+    }
+
+    /**
+     * The most pages each space held at a collection's start and end (as a plugin sees them) and at the
+     * end of the run: the moments the registry's lazily mapped tables are counted at.
+     */
+    private static final class PeakPages implements Plugin {
+        private final AtomicReference<MMTK> instance;
+        private final Map<String, Integer> pages = new TreeMap<>();
+        private int collections;
+
+        PeakPages(AtomicReference<MMTK> instance) {
+            this.instance = instance;
+        }
+
+        @Override
+        public String name() {
+            return "peak-pages";
+        }
+
+        @Override
+        public int interests() {
+            return ON_GC;
+        }
+
+        @Override
+        public void onGcStart(int gc, String kind) {
+            collections++;
+            observe();
+        }
+
+        @Override
+        public void onGcEnd(int gc, String kind) {
+            observe();
+        }
+
+        void observe() {
+            for (Space s : instance.get().spaces().all()) {
+                pages.merge(s.name(), s.reservedPages(), Math::max);
+            }
+        }
     }
 
     @ParameterizedTest
@@ -223,22 +278,5 @@ class SideMetadataTest {
         for (Object v : fieldValues(o, o.getClass(), null)) {
             findLazyTables(v, depth - 1, seen, found);
         }
-    }
-
-    /** A lazy table's mapped chunks (its element bytes), counted from its chunk index; 0 for anything else. */
-    private static long bytesOf(Object table) throws IllegalAccessException {
-        if (!(table instanceof SideBitmap || table instanceof SideCounts)) {
-            return 0;
-        }
-        long bytes = 0;
-        for (Field f : table.getClass().getDeclaredFields()) {
-            if (f.getName().equals("chunks")) {
-                f.setAccessible(true);
-                for (Object chunk : (Object[]) f.get(table)) {
-                    bytes += chunk == null ? 0 : arrayBytes(chunk);
-                }
-            }
-        }
-        return bytes;
     }
 }

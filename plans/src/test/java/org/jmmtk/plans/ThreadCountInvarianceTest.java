@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The logical result of a run does not depend on the number of GC threads: the same collections at
  * the same points, copying and marking the same bytes, tracing the same edges, leaving the same heap
- * occupancy and the same final live set, for 1, 2, 3, 4 and 8 threads.
+ * occupancy and the same final live set, with the same side metadata footprint ({@link LogicalResult}),
+ * for 1, 2, 3, 4 and 8 threads.
  */
 class ThreadCountInvarianceTest {
     private static final int[] THREADS = {1, 2, 3, 4, 8};

@@ -52,6 +52,8 @@ public record RunResult(String plan, String source, long heapBytes, HeapGeometry
         Statistics stats = mmtk.statistics();
         RunStats s = stats.runStats();
         Map<String, Map<String, Number>> plugins = new LinkedHashMap<>();
+        // the spaces as the run left them count towards the lazily mapped tables' peaks too
+        mmtk.plan().notePeakPages();
         for (Plugin p : mmtk.plugins().plugins()) {
             plugins.put(p.name(), p.summary());
         }

@@ -317,6 +317,7 @@ public final class CollectionDriver {
         PluginHost plugins = plan.heap().plugins();
         long allocatedBefore = stats.bytesAllocated();
         long usedBefore = stats.usedBytes();
+        plan.notePeakPages();
         GcRecord.Builder record = GcRecord.builder(gc, kind.label, reason.label).before(allocatedBefore, usedBefore);
         long packetsBefore = scheduler.packetsExecuted();
         long stealsBefore = scheduler.packetsStolen();

@@ -5,7 +5,6 @@ import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_WORD;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One bit of side metadata per 8-byte granule of simulated memory (MMTk's side metadata), held
@@ -13,9 +12,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * for the valid-object bits: set at each object start when it is allocated or copied, cleared when
  * its memory is reclaimed, so "is there an object at this address?" is one load.
  *
- * <p>Allocated only through {@link SideMetadataRegistry#bitmap}, which counts each chunk's bytes as it is
- * mapped. Bits are set and cleared atomically, so GC workers copying or sweeping in parallel may update
- * bits of the same word; reads are plain.
+ * <p>Allocated only through {@link SideMetadataRegistry#bitmap}, which reports its footprint from the pages
+ * of the spaces it describes, not from the chunks it happens to have mapped. Bits are set and cleared
+ * atomically, so GC workers copying or sweeping in parallel may update bits of the same word; reads are
+ * plain.
  */
 public final class SideBitmap {
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
@@ -28,14 +28,12 @@ public final class SideBitmap {
     private final long base;
     private final long limit;
     private final long[][] chunks;
-    private final AtomicLong mappedBytes;
 
-    /** A bitmap covering the whole range of {@code memory}; adds each chunk's bytes to {@code mappedBytes} as it is mapped. */
-    SideBitmap(SimulatedMemory memory, AtomicLong mappedBytes) {
+    /** A bitmap covering the whole range of {@code memory}, all clear. */
+    SideBitmap(SimulatedMemory memory) {
         this.base = memory.base();
         this.limit = memory.limit();
         this.chunks = new long[(int) ((limit - base) >>> LOG_BYTES_IN_CHUNK)][];
-        this.mappedBytes = mappedBytes;
     }
 
     private long[] chunkFor(long address) {
@@ -50,7 +48,6 @@ public final class SideBitmap {
         if (words == null) {
             words = new long[LONGS_IN_CHUNK];
             chunks[c] = words;
-            mappedBytes.addAndGet((long) LONGS_IN_CHUNK * Long.BYTES);
         }
         return words;
     }

@@ -6,7 +6,6 @@ import static org.jmmtk.core.util.Constants.LOG_BYTES_IN_WORD;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One 32-bit counter of side metadata per 8-byte granule of simulated memory (MMTk's side metadata,
@@ -20,13 +19,11 @@ public final class SideCounts {
 
     private final long base;
     private final int[][] chunks;
-    private final AtomicLong mappedBytes;
 
-    /** Counters covering the whole range of {@code memory}, all zero; each chunk's bytes go to {@code mappedBytes} as it is mapped. */
-    SideCounts(SimulatedMemory memory, AtomicLong mappedBytes) {
+    /** Counters covering the whole range of {@code memory}, all zero. */
+    SideCounts(SimulatedMemory memory) {
         this.base = memory.base();
         this.chunks = new int[(int) ((memory.limit() - base) >>> LOG_BYTES_IN_CHUNK)][];
-        this.mappedBytes = mappedBytes;
     }
 
     private int[] chunkFor(long address) {
@@ -41,7 +38,6 @@ public final class SideCounts {
         if (counts == null) {
             counts = new int[1 << LOG_GRANULES_IN_CHUNK];
             chunks[c] = counts;
-            mappedBytes.addAndGet((long) Integer.BYTES << LOG_GRANULES_IN_CHUNK);
         }
         return counts;
     }

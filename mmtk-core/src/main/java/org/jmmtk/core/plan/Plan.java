@@ -249,6 +249,20 @@ public abstract class Plan {
         return pages;
     }
 
+    /**
+     * Notes the pages each space holds now with the side metadata registry, which counts a lazily mapped
+     * table for the most pages its spaces held at the moments noted: each collection's start (the
+     * collection driver) and the end of a run (the binding's result). A space's pages only grow between
+     * collections, so these moments see its peak, a collection's copies included (they are there at the
+     * next collection's start or at the end).
+     */
+    public final void notePeakPages() {
+        SideMetadataRegistry metadata = args.heap().metadata();
+        for (Space s : args.heap().spaces().all()) {
+            metadata.notePages(s.name(), s.reservedPages());
+        }
+    }
+
     /** Pages held back so that the next collection can complete (e.g. a semispace copy reserve). */
     protected int collectionReservePages() {
         return 0;

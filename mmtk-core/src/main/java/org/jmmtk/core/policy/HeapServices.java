@@ -55,6 +55,6 @@ public record HeapServices(SimulatedMemory memory, VMLayout layout, HeapGeometry
                         SideBitmap validObjects, SpaceTable spaces, PluginHost plugins,
                         PageResourceLock pageResourceLock) {
         this(memory, layout, geometry, poll, validObjects, spaces, plugins, pageResourceLock,
-                new SideMetadataRegistry(memory, false));
+                new SideMetadataRegistry(memory, false, geometry.pageBytes()));
     }
 }

@@ -19,7 +19,7 @@ class SideBitmapTest {
     @Test
     void agreesWithASortedSet() {
         SimulatedMemory memory = new SimulatedMemory(BASE, 4 * Constants.BYTES_IN_CHUNK);
-        SideBitmap bits = new SideMetadataRegistry(memory, false).bitmap(SideMetadataSpec.VALID_OBJECT, null);
+        SideBitmap bits = new SideMetadataRegistry(memory, false, 4096).bitmap(SideMetadataSpec.VALID_OBJECT, null);
         TreeSet<Long> model = new TreeSet<>();
         Random random = new Random(7);
         long span = 4 * Constants.BYTES_IN_CHUNK;

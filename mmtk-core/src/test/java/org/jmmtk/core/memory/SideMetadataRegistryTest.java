@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
-import org.jmmtk.core.util.Constants;
 import org.junit.jupiter.api.Test;
 
 class SideMetadataRegistryTest {
@@ -18,7 +15,7 @@ class SideMetadataRegistryTest {
     @Test
     void chargesAsMmtkCoreCalculatesReservedPages() {
         // mmtk-core's calculate_reserved_pages_one_spec: one bit per 8 bytes is 1:64, rounded up
-        SideMetadataRegistry one = new SideMetadataRegistry(memory, true);
+        SideMetadataRegistry one = new SideMetadataRegistry(memory, true, 4096);
         one.bitmap(SideMetadataSpec.perGranule("g", true, 1), null);
         assertEquals(0, one.chargedPages("any", 0));
         assertEquals(1, one.chargedPages("any", 63));
@@ -33,7 +30,7 @@ class SideMetadataRegistryTest {
 
     @Test
     void aWordPerGranuleCostsAsMuchAsTheData() {
-        SideMetadataRegistry r = new SideMetadataRegistry(memory, true);
+        SideMetadataRegistry r = new SideMetadataRegistry(memory, true, 4096);
         r.table(SideMetadataSpec.perGranule("wide", false, 64), "s");
         assertEquals(0, SideMetadataSpec.perGranule("wide", false, 64).logDataToMetaRatio());
         assertEquals(10, r.chargedPages("s", 10));
@@ -41,7 +38,7 @@ class SideMetadataRegistryTest {
 
     @Test
     void notChargedCostsNothingButIsStillCounted() {
-        SideMetadataRegistry r = new SideMetadataRegistry(memory, false);
+        SideMetadataRegistry r = new SideMetadataRegistry(memory, false, 4096);
         byte[] lines = r.bytes(SideMetadataSpec.local("lines", "line", 256, 8), "s", 1000);
         assertEquals(1000, lines.length);
         assertEquals(0, r.chargedPages("s", 1 << 20));
@@ -49,35 +46,35 @@ class SideMetadataRegistryTest {
     }
 
     @Test
-    void aLazyBitmapCountsEachChunkItMaps() {
-        SideMetadataRegistry r = new SideMetadataRegistry(memory, false);
+    void aLazyTableCountsItsSpacesPeakPagesNotTheChunksItMapped() {
+        SideMetadataRegistry r = new SideMetadataRegistry(memory, false, (int) PAGE);
         SideBitmap bits = r.bitmap(SideMetadataSpec.VALID_OBJECT, null);
         SideCounts counts = r.counts(SideMetadataSpec.perGranule("c", false, 32), "s");
+        // bits all over memory map many chunks; the footprint does not follow them
         Random random = new Random(33);
-        Set<Long> chunks = new HashSet<>();
         for (int i = 0; i < 200; i++) {
             long address = memory.base() + (random.nextLong(memory.limit() - memory.base()) & -8L);
-            chunks.add(address >>> Constants.LOG_BYTES_IN_CHUNK);
-            if (random.nextBoolean()) {
-                bits.set(address);
-            } else {
-                bits.clear(address);
-            }
+            bits.set(address);
             counts.increment(address);
-            bits.get(address + 8);
-            counts.get(address + 8);
         }
-        long chunkBytes = Constants.BYTES_IN_CHUNK;
+        assertEquals(0, r.totalBytes(), "no pages noted yet");
+        r.notePages("s", 100);
+        r.notePages("t", 64);
+        r.notePages("s", 30); // a space that shrank keeps its peak
         List<SideMetadataRegistry.Usage> usage = r.usage();
-        assertEquals(chunks.size() * chunkBytes / 64, usage.get(0).bytes(), "1 bit per 8 bytes");
+        // vo-bit, 1 bit per 8 bytes (1:64): s's 100 pages take 2 pages, t's 64 one; global, so both count
+        assertEquals(3 * PAGE, usage.get(0).bytes());
         assertNull(usage.get(0).space());
-        assertEquals(chunks.size() * chunkBytes / 2, usage.get(1).bytes(), "32 bits per 8 bytes");
-        assertEquals(usage.get(0).bytes() + usage.get(1).bytes(), r.totalBytes());
+        // 32 bits per 8 bytes (1:2) of its own space only: 50 pages
+        assertEquals(50 * PAGE, usage.get(1).bytes());
+        assertEquals(53 * PAGE, r.totalBytes());
+        r.notePages("s", 129);
+        assertEquals(4 * PAGE + 65 * PAGE, r.totalBytes(), "a new peak counts");
     }
 
     @Test
     void aTableThatGrowsCountsItsCurrentArray() {
-        SideMetadataRegistry r = new SideMetadataRegistry(memory, false);
+        SideMetadataRegistry r = new SideMetadataRegistry(memory, false, 4096);
         SideMetadataRegistry.Table t = r.table(SideMetadataSpec.perGranule("fwd", false, 32), "mc");
         t.newInts(100);
         t.newInts(300);
@@ -86,7 +83,7 @@ class SideMetadataRegistryTest {
 
     @Test
     void aTableMustHoldWhatItsSpecDeclares() {
-        SideMetadataRegistry r = new SideMetadataRegistry(memory, false);
+        SideMetadataRegistry r = new SideMetadataRegistry(memory, false, 4096);
         SideMetadataSpec bytesPerBlock = SideMetadataSpec.local("state", "block", 32 << 10, 8);
         assertThrows(IllegalArgumentException.class, () -> r.ints(bytesPerBlock, "s", 4));
         assertThrows(IllegalArgumentException.class, () -> r.bitmap(bytesPerBlock, "s"));

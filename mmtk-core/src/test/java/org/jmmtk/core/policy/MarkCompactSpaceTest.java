@@ -26,7 +26,7 @@ class MarkCompactSpaceTest {
     private final VMLayout layout = new VMLayout(16 * Constants.BYTES_IN_CHUNK);
     private final SimulatedMemory m = layout.memory();
     private final HeapGeometry geometry = HeapGeometry.forHeap(64 << 10);
-    private final SideBitmap vo = new SideMetadataRegistry(m, false).bitmap(SideMetadataSpec.VALID_OBJECT, null);
+    private final SideBitmap vo = new SideMetadataRegistry(m, false, 4096).bitmap(SideMetadataSpec.VALID_OBJECT, null);
     private final HeapServices heap = TestHeap.services(layout, geometry, vo);
     private final MarkCompactSpace mc = new MarkCompactSpace("mc", 1 << 20, heap);
     private final long a = mc.acquire(8);

@@ -38,7 +38,7 @@ class MarkSweepFreeListTest {
         VMLayout layout = new VMLayout(64 * Constants.BYTES_IN_CHUNK);
         SimulatedMemory m = layout.memory();
         HeapGeometry geometry = HeapGeometry.of(1 << 22, 64, blockBytes, 0, 0);
-        SideBitmap vo = new SideMetadataRegistry(m, false).bitmap(SideMetadataSpec.VALID_OBJECT, null);
+        SideBitmap vo = new SideMetadataRegistry(m, false, 4096).bitmap(SideMetadataSpec.VALID_OBJECT, null);
         MarkSweepSpace ms = new MarkSweepSpace("ms", 32 << 20, TestHeap.services(layout, geometry, vo));
         FreeListAllocator allocator = new FreeListAllocator(m, 0, ms);
         SizeClasses classes = ms.sizeClasses();

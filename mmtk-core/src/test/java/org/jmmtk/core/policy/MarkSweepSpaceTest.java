@@ -30,7 +30,7 @@ class MarkSweepSpaceTest {
     private final VMLayout layout = new VMLayout(16 * Constants.BYTES_IN_CHUNK);
     private final SimulatedMemory m = layout.memory();
     private final HeapGeometry geometry = HeapGeometry.forHeap(1 << 20);
-    private final SideBitmap vo = new SideMetadataRegistry(m, false).bitmap(SideMetadataSpec.VALID_OBJECT, null);
+    private final SideBitmap vo = new SideMetadataRegistry(m, false, 4096).bitmap(SideMetadataSpec.VALID_OBJECT, null);
     private final HeapServices heap = TestHeap.services(layout, geometry, vo);
     private final MarkSweepSpace ms = new MarkSweepSpace("ms", 4 << 20, heap);
     private final FreeListAllocator allocator = new FreeListAllocator(m, 0, ms);

@@ -57,7 +57,7 @@ class PageResourceLockScopeTest {
             }
         };
         HeapServices heap = new HeapServices(layout.memory(), layout, GEOMETRY, poll,
-                new SideMetadataRegistry(layout.memory(), false).bitmap(SideMetadataSpec.VALID_OBJECT, null),
+                new SideMetadataRegistry(layout.memory(), false, 4096).bitmap(SideMetadataSpec.VALID_OBJECT, null),
                 new SpaceTable(layout.memory()), PluginHost.none(), scope);
         space = new CopySpace("copy", 1 << 20, heap);
         return space;

@@ -2,6 +2,7 @@ package org.jmmtk.plugins.filip;
 
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jmmtk.core.analysis.Plugin;
@@ -24,7 +25,10 @@ import org.jmmtk.plugins.merlin.DeathSink;
  * heap by the binding-side half, {@code bindings.lifetimes.Ephemerons}) are not program allocations:
  * they do not advance the clock and are never sampled, but they take heap and GC work like any object.
  * Sampled objects observed dead since the last {@link #takeMourned} are queued for that half to unlink
- * their ephemerons ("finalization runs when control returns to the program").
+ * their ephemerons ("finalization runs when control returns to the program"), and handed over in id
+ * order: GC workers free objects concurrently, in an order that depends on the schedule, and the
+ * pointer stores the unlinking makes depend on the order (a node next to one already unlinked needs
+ * fewer), so the schedule's order would make the program's stores depend on the number of GC threads.
  *
  * <p>Threads: allocations on the mutator; frees on GC workers, concurrently; both under this object's lock.
  */
@@ -127,10 +131,11 @@ public final class FinalizationSampler implements Plugin {
         return sampled.containsKey(id);
     }
 
-    /** The sampled objects observed dead since the last call, in the order observed. */
+    /** The sampled objects observed dead since the last call, in increasing id order. */
     public synchronized long[] takeMourned() {
         long[] out = mourned.toLongArray();
         mourned.clear();
+        Arrays.sort(out);
         return out;
     }
 

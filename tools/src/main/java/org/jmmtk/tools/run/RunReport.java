@@ -253,6 +253,7 @@ public final class RunReport {
             g.writeStringField("unit", u.spec().unit());
             g.writeNumberField("unitBytes", 1L << u.spec().logBytesPerUnit());
             g.writeNumberField("bitsPerUnit", u.spec().bitsPerUnit());
+            g.writeStringField("mapped", u.lazy() ? "lazy" : "dense");
             g.writeNumberField("bytes", u.bytes());
             g.writeEndObject();
         }

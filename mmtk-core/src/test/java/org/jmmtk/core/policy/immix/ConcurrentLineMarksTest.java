@@ -30,7 +30,7 @@ class ConcurrentLineMarksTest {
     private final VMLayout layout = new VMLayout(16 * Constants.BYTES_IN_CHUNK);
     private final SimulatedMemory m = layout.memory();
     private final HeapGeometry geometry = HeapGeometry.of(64 << 10, 0, 256, 16, 0);
-    private final SideBitmap vo = new SideMetadataRegistry(m, false).bitmap(SideMetadataSpec.VALID_OBJECT, null);
+    private final SideBitmap vo = new SideMetadataRegistry(m, false, 4096).bitmap(SideMetadataSpec.VALID_OBJECT, null);
     private final HeapServices heap = TestHeap.services(layout, geometry, vo);
     private final ImmixSpace ix = new ImmixSpace("ix", 1 << 20, heap);
     private final ConcurrentLineMarks marks = new ConcurrentLineMarks(ix, heap.metadata());

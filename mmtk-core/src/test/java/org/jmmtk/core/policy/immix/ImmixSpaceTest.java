@@ -33,7 +33,7 @@ class ImmixSpaceTest {
     private final SimulatedMemory m = layout.memory();
     // 256-byte blocks of 16-byte lines (given, not the default): every line rule shows in a few objects
     private final HeapGeometry geometry = HeapGeometry.of(64 << 10, 0, 256, 16, 0);
-    private final SideBitmap vo = new SideMetadataRegistry(m, false).bitmap(SideMetadataSpec.VALID_OBJECT, null);
+    private final SideBitmap vo = new SideMetadataRegistry(m, false, 4096).bitmap(SideMetadataSpec.VALID_OBJECT, null);
     private final HeapServices heap = TestHeap.services(layout, geometry, vo);
     private final ImmixSpace ix = new ImmixSpace("ix", 1 << 20, heap);
 
@@ -233,7 +233,7 @@ class ImmixSpaceTest {
             HeapGeometry g = HeapGeometry.forHeap(budget);
             VMLayout big = new VMLayout(64 * Constants.BYTES_IN_CHUNK);
             HeapServices services = TestHeap.services(big, g,
-                    new SideMetadataRegistry(big.memory(), false).bitmap(SideMetadataSpec.VALID_OBJECT, null));
+                    new SideMetadataRegistry(big.memory(), false, 4096).bitmap(SideMetadataSpec.VALID_OBJECT, null));
             ImmixSpace space = new ImmixSpace("extent", ImmixSpace.extentFor(budget, g), services);
             int budgetBlocks = (int) (budget / g.immixBlockBytes());
             long pages = (long) budgetBlocks * g.pagesInImmixBlock();
