@@ -35,6 +35,24 @@ class HostileOutputTest {
         assertTrue(r.err().contains(says), r.err());
     }
 
+    /** run has four outputs besides standard output: a refused one is named by its option, not only its path. */
+    @Test
+    void aRefusedOutputOfRunNamesItsOption() throws Exception {
+        Path in = trace();
+        Path folder = Files.createDirectories(dir.resolve("folder"));
+        for (String option : List.of("--jfr", "--perfetto", "--arena-events", "--mmu-out")) {
+            Cli.Result r = Cli.run("run", "--trace", in.toString(), "--plan", "marksweep", "--heap", "64k", option,
+                    folder.toString());
+            refused(r, "exists and is not a regular file");
+            assertTrue(r.err().startsWith("jmmtk: " + option + " " + folder + " exists"), r.err());
+            Path missing = dir.resolve("no-such-dir").resolve("out");
+            r = Cli.run("run", "--trace", in.toString(), "--plan", "marksweep", "--heap", "64k", option, missing.toString());
+            refused(r, "no such directory");
+            assertTrue(r.err().startsWith("jmmtk: " + option + " " + missing + ": no such directory"), r.err());
+        }
+        assertEquals(List.of(), List.of(folder.toFile().list()));
+    }
+
     /** Same as a user's {@code cp}, also as root: a file whose mode has no write bit is not replaced. */
     @Test
     void aReadOnlyFileIsNotReplacedByAnyOutput() throws Exception {

@@ -69,8 +69,8 @@ public final class HeapFactorOption {
         double bytes = heapBytes(factor, maxLive.bytes());
         if (bytes < Options.MIN_HEAP_BYTES || bytes > Options.MAX_HEAP_BYTES) {
             throw new UsageException(String.format(Locale.ROOT,
-                    "--heap-factor %s: %s x max live %,d bytes is a heap of %,.0f bytes, outside %s..%s",
-                    plain(factor), plain(factor), maxLive.bytes(), bytes, Options.formatBytes(Options.MIN_HEAP_BYTES),
+                    "--heap-factor %s: %s x max live %,d bytes is a heap of %s bytes, outside %s..%s",
+                    plain(factor), plain(factor), maxLive.bytes(), bytes(bytes), Options.formatBytes(Options.MIN_HEAP_BYTES),
                     Options.formatBytes(Options.MAX_HEAP_BYTES)));
         }
         return new Heap((long) bytes, factor, maxLive);
@@ -84,11 +84,24 @@ public final class HeapFactorOption {
         return Math.ceil(factor * maxLiveBytes);
     }
 
-    /** A factor without trailing zeros: {@code 2}, {@code 1.25} ({@code Infinity}, {@code NaN} as Java spells them). */
+    /**
+     * A factor without trailing zeros: {@code 2}, {@code 1.25} ({@code Infinity}, {@code NaN} as Java spells them);
+     * in scientific notation ({@code 1E+300}) when the plain form would be longer than {@value #PLAIN_DIGITS}
+     * characters, so a message or file name for a factor typed as {@code 1e300} is not 301 digits long.
+     */
     public static String plain(double factor) {
         if (!Double.isFinite(factor)) {
             return Double.toString(factor);
         }
-        return BigDecimal.valueOf(factor).stripTrailingZeros().toPlainString();
+        BigDecimal d = BigDecimal.valueOf(factor).stripTrailingZeros();
+        String plain = d.toPlainString();
+        return plain.length() <= PLAIN_DIGITS ? plain : d.toString();
+    }
+
+    private static final int PLAIN_DIGITS = 24;
+
+    /** A heap of {@code bytes} computed from a factor, for a message: grouped digits, or {@code 1.2E+304} when huge. */
+    public static String bytes(double bytes) {
+        return bytes < 1e18 ? String.format(Locale.ROOT, "%,.0f", bytes) : plain(bytes);
     }
 }

@@ -78,8 +78,8 @@ public final class MinHeapFactorOption {
         double bytes = HeapFactorOption.heapBytes(factor, min);
         if (bytes > Options.MAX_HEAP_BYTES) {
             throw new UsageException(String.format(Locale.ROOT,
-                    "--min-heap-factor %s: %s x min heap %,d bytes is a heap of %,.0f bytes, above %s",
-                    HeapFactorOption.plain(factor), HeapFactorOption.plain(factor), min, bytes,
+                    "--min-heap-factor %s: %s x min heap %,d bytes is a heap of %s bytes, above %s",
+                    HeapFactorOption.plain(factor), HeapFactorOption.plain(factor), min, HeapFactorOption.bytes(bytes),
                     Options.formatBytes(Options.MAX_HEAP_BYTES)));
         }
         return new Heap((long) bytes, factor, min);

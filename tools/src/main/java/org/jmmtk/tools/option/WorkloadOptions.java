@@ -12,6 +12,8 @@ import picocli.CommandLine.Option;
  * {@code sweep} and {@code trace gen}. Filled in by picocli on the command's thread.
  */
 public final class WorkloadOptions {
+    private static final double MAX_SCALE = 1e6;
+
     @Option(names = "--seed", paramLabel = "N", description = "Workload seed (default: " + Workloads.DEFAULT_SEED + ").")
     Long seed;
 
@@ -27,8 +29,9 @@ public final class WorkloadOptions {
     public TraceSource create(String name) {
         long seed = this.seed == null ? Workloads.DEFAULT_SEED : this.seed;
         double scale = this.scale == null ? 1.0 : this.scale;
-        if (!(scale > 0) || scale > 1e6) {
-            throw new UsageException("--scale must be a positive number, got " + scale);
+        if (!(scale > 0) || scale > MAX_SCALE) {
+            throw new UsageException("--scale must be a positive number up to " + HeapFactorOption.plain(MAX_SCALE)
+                    + ", got " + scale);
         }
         Workloads.Entry e = Workloads.REGISTRY.find(name).orElseThrow(() ->
                 new UsageException("unknown workload " + Quote.of(name) + "; valid workloads: " + Workloads.REGISTRY.names()));

@@ -146,6 +146,18 @@ public final class OutputFile implements AutoCloseable {
     }
 
     /**
+     * {@link #check} for the target of {@code option}, whose message then starts with the option
+     * ({@code --jfr out: no such directory ...}), so a command with several outputs says which one is wrong.
+     */
+    public static void checkOption(String option, Path target, Path... given) throws IOException {
+        try {
+            check(target, given);
+        } catch (UsageException e) {
+            throw new UsageException(option + " " + e.getMessage());
+        }
+    }
+
+    /**
      * Refuses to replace an existing file the user may not write, as {@code cp} would: one that is not
      * writable for this user, or whose mode gives its owner no write permission. The mode is read
      * explicitly because the super-user writes anything: a file made read-only ({@code chmod a-w}) stays

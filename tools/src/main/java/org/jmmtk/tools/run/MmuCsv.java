@@ -1,8 +1,6 @@
 package org.jmmtk.tools.run;
 
-import org.jmmtk.tools.error.UsageException;
 import org.jmmtk.tools.output.Csv;
-import org.jmmtk.tools.output.OutputFile;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -20,19 +18,6 @@ final class MmuCsv {
     static final String[] HEADER = {"windowMs", "mmu", "bmu"};
 
     private MmuCsv() {
-    }
-
-    /**
-     * Refuses, before the run, an output that is not a regular file, the same file as the input trace,
-     * or the same path as one of the command's other outputs (null ones are ignored).
-     */
-    static void checkTarget(Path out, Path trace, Path... otherOutputs) throws IOException {
-        try {
-            OutputFile.check(out, trace);
-            OutputFile.check(out, otherOutputs);
-        } catch (UsageException e) {
-            throw new UsageException("--mmu-out " + e.getMessage());
-        }
     }
 
     static void write(MutatorUtilization u, Path out) throws IOException {

@@ -132,15 +132,13 @@ public final class RunCommand implements Callable<Integer> {
         if (minHeap != null) {
             options.heapBytes(minHeap.bytes());
         }
-        if (mmuOut != null) {
-            MmuCsv.checkTarget(mmuOut, source.trace(), jfr, perfetto);
-        }
+        OutputFile.checkOption("--mmu-out", mmuOut, source.trace(), jfr, perfetto);
         if (warmup < 0) {
             throw new UsageException("--warmup must not be negative");
         }
-        OutputFile.check(jfr, source.trace());
-        OutputFile.check(perfetto, source.trace(), jfr);
-        OutputFile.check(arenaEvents, source.trace(), jfr, perfetto, mmuOut);
+        OutputFile.checkOption("--jfr", jfr, source.trace());
+        OutputFile.checkOption("--perfetto", perfetto, source.trace(), jfr);
+        OutputFile.checkOption("--arena-events", arenaEvents, source.trace(), jfr, perfetto, mmuOut);
         if (arenaEvents != null && collector.plugins.contains("arena")) {
             throw new UsageException("--arena-events FILE already enables the arena plugin; drop --plugin arena");
         }

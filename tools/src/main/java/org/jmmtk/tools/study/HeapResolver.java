@@ -56,8 +56,8 @@ final class HeapResolver {
         double bytes = HeapFactorOption.heapBytes(h.factor(), live.bytes());
         if (bytes < Options.MIN_HEAP_BYTES || bytes > Options.MAX_HEAP_BYTES) {
             throw errors.at(h.line(), key, String.format(Locale.ROOT,
-                    "%s x max live %,d bytes of the %s is a heap of %,.0f bytes, outside %s..%s",
-                    HeapFactorOption.plain(h.factor()), live.bytes(), p.describe(), bytes,
+                    "%s x max live %,d bytes of the %s is a heap of %s bytes, outside %s..%s",
+                    HeapFactorOption.plain(h.factor()), live.bytes(), p.describe(), HeapFactorOption.bytes(bytes),
                     Options.formatBytes(Options.MIN_HEAP_BYTES), Options.formatBytes(Options.MAX_HEAP_BYTES)));
         }
         return new Heap((long) bytes, live.bytes(), null);

@@ -83,7 +83,9 @@ class HeapFactorTest {
             "--heap-factor Infinity|--heap-factor must be a positive finite number, got Infinity",
             "--heap 1m --heap-factor 2|give either --heap or --heap-factor, not both",
             "--heap-factor 0.01|--heap-factor 0.01: 0.01 x max live",
-            "--heap-factor 1e12|--heap-factor 1000000000000: 1000000000000 x max live"})
+            "--heap-factor 1e12|--heap-factor 1000000000000: 1000000000000 x max live",
+            "--heap-factor 1e300|--heap-factor 1E+300: 1E+300 x max live",
+            "--heap-factor 1e-300|--heap-factor 1E-300: 1E-300 x max live"})
     void badFactorsExitTwoWithOneLine(String options, String message) {
         List<String> command = new java.util.ArrayList<>(List.of(args("run")));
         command.addAll(List.of(options.split(" ")));
@@ -92,6 +94,17 @@ class HeapFactorTest {
         assertEquals(1, r.errLines().size(), r.err());
         assertTrue(r.err().startsWith("jmmtk: " + message), r.err());
         assertTrue(r.err().contains("1 KiB..64 GiB") || !options.contains("0.01"), r.err());
+        assertTrue(r.err().length() < 160, "a short line, not hundreds of digits: " + r.err());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "0|--scale must be a positive number up to 1000000, got 0.0",
+            "1e9|--scale must be a positive number up to 1000000, got 1.0E9"})
+    void badScalesSayTheRange(String scale, String message) {
+        Cli.Result r = Cli.run("run", "--workload", "random", "--scale", scale);
+        assertEquals(2, r.code(), r.err());
+        assertEquals(List.of("jmmtk: " + message), r.errLines());
     }
 
     @Test
