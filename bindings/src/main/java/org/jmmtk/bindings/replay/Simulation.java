@@ -51,8 +51,8 @@ public final class Simulation {
             return;
         }
         if (options.pacing().concurrent()) {
-            throw new IllegalArgumentException("--pacing " + options.pacing() + ": pacing points are records of one "
-                    + "global order; use --mutator-threads 1");
+            throw new IllegalArgumentException("--mutator-threads " + n + ": a concurrent plan's collector is paced by "
+                    + "the records of one global order (--pacing " + options.pacing() + "); use --mutator-threads 1");
         }
         if (options.sync() != null) {
             throw new IllegalArgumentException("--mutator-threads " + n + ": --sync replays the trace's deaths in "

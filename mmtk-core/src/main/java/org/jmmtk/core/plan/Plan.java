@@ -170,6 +170,20 @@ public abstract class Plan {
         return args.planOptions().get(option);
     }
 
+    /**
+     * The value of a size option that cannot exceed the heap (a nursery, a window), as {@link #option}; an
+     * {@link IllegalArgumentException} naming the option when it is larger than the heap (it was taken
+     * silently as the most the plan allows, which made another experiment than the one asked for).
+     */
+    protected final long optionWithinHeap(PlanOption option) {
+        long bytes = option(option);
+        if (bytes > args.heapBytes()) {
+            throw new IllegalArgumentException(option.flag() + " " + bytes + " is larger than the heap ("
+                    + args.heapBytes() + " bytes)");
+        }
+        return bytes;
+    }
+
     /** Whether the run checks invariants at every collection (the plan may verify its own, e.g. remembered sets). */
     protected final boolean sanity() {
         return args.sanity();

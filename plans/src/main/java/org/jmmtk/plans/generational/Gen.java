@@ -60,7 +60,7 @@ public abstract class Gen extends Plan {
         CopySpace young = nursery;
         this.nurseryTrace = (object, context) -> young.contains(object) ? young.traceObject(object, context) : object;
         int budget = budgetPages();
-        long asked = option(NURSERY_BYTES);
+        long asked = optionWithinHeap(NURSERY_BYTES);
         int pages = asked > 0 ? (int) heap().geometry().bytesToPages(asked) : budget / 4;
         this.fixedNurseryPages = Math.max(1, Math.min(pages, budget / 2));
     }

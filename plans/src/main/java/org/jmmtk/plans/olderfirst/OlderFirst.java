@@ -88,7 +88,7 @@ public class OlderFirst extends Plan {
         // the budget, plus room for the blocks of a budget overdrawn by the last buffers before a collection
         this.space = new AgeOrderedSpace("olderfirst", 2 * args.heapBytes() + 8L * block, args.heap(), block);
         int budgetBlocks = (int) Math.max(1, args.heapBytes() / block);
-        long asked = option(WINDOW_BYTES);
+        long asked = optionWithinHeap(WINDOW_BYTES);
         int blocks = (int) ((asked > 0 ? asked : args.heapBytes() / 4) / block);
         this.windowBlocks = Math.max(1, Math.min(budgetBlocks, blocks));
         // a quarter of a window, and at least 1/32 of the budget: window collections that each leave less

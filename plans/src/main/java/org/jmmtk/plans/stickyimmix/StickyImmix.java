@@ -79,7 +79,7 @@ public final class StickyImmix extends Plan {
         this.immix = new ImmixSpace("immix", ImmixSpace.extentFor(args.heapBytes(), args.heap().geometry()),
                 args.heap(), unlogBits);
         this.compactor = new ImmixCompactor(immix, args.heap(), null);
-        this.nurseryBytes = option(NURSERY_BYTES);
+        this.nurseryBytes = optionWithinHeap(NURSERY_BYTES);
         ImmixSpace space = immix;
         ObjectTrace others = spaceTableTrace();
         setFullHeapTrace((object, context) -> space.contains(object)

@@ -46,6 +46,12 @@ class MutatorThreadsCommandTest {
                 "--plugin", "merlin");
         assertEquals(2, merlin.code());
         assertTrue(merlin.err().contains("plugin merlin observes the mutators' events in one global order"), merlin.err());
+        Cli.Result paced = Cli.run("run", "--plan", "lxr", "--workload", "random", "--scale", "0.05",
+                "--mutator-threads", "2");
+        assertEquals(2, paced.code());
+        assertEquals(List.of("jmmtk: --mutator-threads 2: a concurrent plan's collector is paced by the records of one "
+                + "global order (--pacing 1000); use --mutator-threads 1"), paced.errLines(),
+                "names the option the user gave, and the default pacing it conflicts with");
         Cli.Result zero = Cli.run("run", "--workload", "random", "--scale", "0.05", "--mutator-threads", "0");
         assertEquals(2, zero.code());
         assertTrue(zero.err().contains("--mutator-threads 0 is out of range"), zero.err());

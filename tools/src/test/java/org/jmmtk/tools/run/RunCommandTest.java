@@ -134,6 +134,22 @@ class RunCommandTest {
         assertTrue(ok.out().contains("\"tenuringThreshold\""), ok.out());
     }
 
+    /** A nursery or window larger than the heap is refused, naming the option (it was clamped silently). */
+    @Test
+    void aNurseryOrWindowLargerThanTheHeapIsRefused() {
+        String[][] cases = {{"gencopy", "--nursery"}, {"genimmix", "--nursery"}, {"stickyimmix", "--nursery"},
+                {"olderfirst", "--window"}};
+        for (String[] c : cases) {
+            Cli.Result r = Cli.run("run", "--plan", c[0], "--heap", "2m", c[1], "1g", "--workload", "binarytrees",
+                    "--scale", "0.01");
+            assertEquals(2, r.code(), c[0] + ": " + r.err());
+            assertEquals(List.of("jmmtk: " + c[1] + " 1073741824 is larger than the heap (2097152 bytes)"), r.errLines(), c[0]);
+            Cli.Result whole = Cli.run("run", "--plan", c[0], "--heap", "2m", c[1], "2m", "--workload", "binarytrees",
+                    "--scale", "0.01");
+            assertEquals(0, whole.code(), c[0] + " with the whole heap: " + whole.err());
+        }
+    }
+
     @Test
     void windowIsCheckedAndOnlyForOlderFirst() {
         Cli.Result other = Cli.run("run", "--plan", "gencopy", "--window", "64k", "--workload", "binarytrees",
