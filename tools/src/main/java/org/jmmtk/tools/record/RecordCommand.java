@@ -143,7 +143,7 @@ public final class RecordCommand implements Callable<Integer> {
         }
         List<String> java = new ArrayList<>(command);
         java.set(0, javaLauncher("record", command.get(0)));
-        String agentOptions = agentOptions(prefixes(include, "--include"), prefixes(exclude, "--exclude"));
+        String agentOptions = "include=" + prefixes(include, "--include") + ";exclude=" + prefixes(exclude, "--exclude");
         OutputFile.check(output.file());
         Path work = Files.createTempDirectory("jmmtk-record-");
         Thread cleanup = new Thread(() -> TemporaryFolder.delete(work), "jmmtk-record-cleanup");
@@ -295,11 +295,6 @@ public final class RecordCommand implements Callable<Integer> {
             }
         }
         return false;
-    }
-
-    /** The agent's include and exclude lists as its options say them (which also name its class cache). */
-    private static String agentOptions(String include, String exclude) {
-        return "include=" + include + ";exclude=" + exclude;
     }
 
     private static String prefixes(List<String> list, String option) {
