@@ -7,22 +7,26 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedInputStream;
 
 /**
  * Reads a binary arena event file ({@link ArenaFormat}) and hands each record to an
  * {@link ArenaEvents} consumer, in order. Anything wrong, in the file or in what the consumer makes of
  * a record, is an {@link ArenaFormatException} naming the file, the record's number and byte offset;
- * a file without its END record is truncated and rejected, after its records were dispatched.
+ * a file without its END record is truncated and rejected, after its records were dispatched, and so
+ * is a file whose checksum (version 2) does not match its bytes.
  */
 public final class ArenaEventReader {
     private final InputStream in;
+    private final CRC32C crc = new CRC32C();
     private final String source;
     private long offset;
     private long recordOffset;
     private long record;
 
     private ArenaEventReader(InputStream in, String source) {
-        this.in = new BufferedInputStream(in, 1 << 16);
+        this.in = new CheckedInputStream(new BufferedInputStream(in, 1 << 16), crc);
         this.source = source;
     }
 
@@ -45,10 +49,11 @@ public final class ArenaEventReader {
         } catch (ArenaFormatException e) {
             throw ArenaFormatException.at(source, ArenaFormat.MAGIC.length, 0, e.reason());
         }
-        if (version != ArenaFormat.VERSION) {
-            throw ArenaFormatException.at(source, 8, 0, "unsupported version " + version + " (this reader knows "
+        if (version < 1 || version > ArenaFormat.VERSION) {
+            throw ArenaFormatException.at(source, 8, 0, "unsupported version " + version + " (this reader knows 1 to "
                     + ArenaFormat.VERSION + ")");
         }
+        boolean checksummed = version >= ArenaFormat.CHECKSUM_SINCE;
         while (true) {
             recordOffset = offset;
             int tag = in.read();
@@ -62,7 +67,17 @@ public final class ArenaEventReader {
                 if (tag == ArenaFormat.END) {
                     long count = varint("record count");
                     if (count != record - 1) {
-                        throw new ArenaFormatException("END says " + count + " records, the file has " + (record - 1));
+                        throw new ArenaFormatException("END says " + count + " records, the file has " + (record - 1)
+                                + (checksummed ? " (the file is damaged)" : ""));
+                    }
+                    if (checksummed) {
+                        long computed = crc.getValue();
+                        long stored = varint("checksum");
+                        if (stored != computed) {
+                            throw new ArenaFormatException(String.format(
+                                    "checksum mismatch (END says %08x, the bytes give %08x): the file is damaged",
+                                    stored, computed));
+                        }
                     }
                     if (in.read() >= 0) {
                         throw new ArenaFormatException("data after the END record");

@@ -5,19 +5,23 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedOutputStream;
 
 /**
  * Writes arena events as the binary file of {@link ArenaFormat}. {@link #finish} writes the closing
- * {@code END} record and flushes; the caller owns (and closes) the stream. Write errors surface as
+ * {@code END} record with the file's checksum and flushes; the caller owns (and closes) the stream. Write errors surface as
  * {@link UncheckedIOException}. One thread at a time.
  */
 public final class ArenaEventWriter implements ArenaEvents {
     private final OutputStream out;
+    private final CRC32C crc = new CRC32C();
     private long records;
     private boolean finished;
 
     public ArenaEventWriter(OutputStream out) {
-        this.out = new BufferedOutputStream(out, 1 << 16);
+        // The checksum sits under the buffer so it is updated a buffer at a time, not per byte.
+        this.out = new BufferedOutputStream(new CheckedOutputStream(out, crc), 1 << 16);
         try {
             this.out.write(ArenaFormat.MAGIC);
             varint(ArenaFormat.VERSION);
@@ -102,6 +106,8 @@ public final class ArenaEventWriter implements ArenaEvents {
         record(ArenaFormat.END, n);
         finished = true;
         try {
+            out.flush();
+            varint(crc.getValue());
             out.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
