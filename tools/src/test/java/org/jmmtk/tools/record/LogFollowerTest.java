@@ -289,6 +289,68 @@ class LogFollowerTest {
         assertTrue(looks > 1000, "looks: " + looks);
     }
 
+    /**
+     * A schedule of the writer whose last sweep comes after the first {@code last} events took their
+     * numbers (none at all when 0), as when the program ends within a sweep period: the types made after
+     * it (here the weak type, when its first allocation is after it) have their weak slots only in the
+     * trailer file, not in the events file.
+     */
+    private static Writer lastSweepAfter(List<Event> events, Path log, int last, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        Writer w = new Writer(events, log, 8 + r.nextInt(60));
+        for (int i = 0; i < events.size(); i++) {
+            if (i == last && last > 0) {
+                w.sweep();
+            }
+            w.take(i);
+            w.put(i);
+            double p = r.nextDouble();
+            if (p < 0.2) {
+                w.writeOne();
+            } else if (p < 0.3 && i < last) {
+                w.sweep();
+            }
+            if (r.nextInt(4) == 0) {
+                w.cut();
+            }
+        }
+        w.finish();
+        return w;
+    }
+
+    @Test
+    void theFollowersPinsAreTheFinishedLogsWhereverTheLastSweepCame() throws IOException {
+        SplittableRandom r = new SplittableRandom(37);
+        int cuts = 0;
+        int late = 0;
+        for (int run = 0; run < 4; run++) {
+            List<Event> all = program(r);
+            List<Event> events = all.subList(0, Math.min(all.size(), 160)); // a program's start is a program
+            int firstWeak = -1;
+            for (int i = 0; i < events.size() && firstWeak < 0; i++) {
+                if (events.get(i).kind() == EventLog.ALLOC && (events.get(i).c() & 0xffffff) == 2) {
+                    firstWeak = i;
+                }
+            }
+            long seed = r.nextLong();
+            for (int last = 0; last <= events.size(); last++) {
+                Path log = tmp.resolve("last" + run + "-" + last);
+                List<Long> seen = follow(lastSweepAfter(events, log, last, seed), log);
+                assertEquals(events.size(), seen.size());
+                Path again = tmp.resolve("lastAgain" + run + "-" + last);
+                FirstPass.Done done = FirstPass.follow(stepping(lastSweepAfter(events, again, last, seed), again,
+                        new int[1]), again, false);
+                RecordedTrace adopted = new RecordedTrace(again, "t");
+                adopted.adopt(done);
+                assertEquals(replay(new RecordedTrace(log, "t")), replay(adopted), "run " + run + ", last sweep after " + last);
+                cuts++;
+                late += last <= firstWeak ? 1 : 0;
+            }
+        }
+        assertTrue(late > 10, "logs whose weak type was made after the last sweep: " + late);
+        assertTrue(cuts > 400, "cuts: " + cuts);
+    }
+
     @Test
     void aQuietThreadHoldsTheMarkBackOnlyUntilASweepHandsItsEventsOver() throws IOException {
         // thread 1 stores one event early, then stays quiet while thread 0 fills chunks
