@@ -174,14 +174,26 @@ class LogFollowerTest {
 
     /** A random schedule of the writer for {@code events}: hand-overs, partial writes, sweeps, looks. */
     private static Writer randomWriter(List<Event> events, Path log, SplittableRandom r) {
+        return randomWriter(events, log, r, events.size());
+    }
+
+    /**
+     * As above, with the writer's last sweep just before event {@code lastSweep} takes its number (none
+     * at all when 0), as when the program ends within a sweep period: the types made after it (here the
+     * weak type, when its first allocation comes after it) have their weak slots only in the trailer file.
+     */
+    private static Writer randomWriter(List<Event> events, Path log, SplittableRandom r, int lastSweep) {
         Writer w = new Writer(events, log, 8 + r.nextInt(60));
         for (int i = 0; i < events.size(); i++) {
+            if (i == lastSweep && i > 0) {
+                w.sweep();
+            }
             w.take(i);
             w.put(i);
             double p = r.nextDouble();
             if (p < 0.2) {
                 w.writeOne();
-            } else if (p < 0.27) {
+            } else if (p < 0.27 && i < lastSweep) {
                 w.sweep();
             }
             if (r.nextInt(6) == 0) {
@@ -289,35 +301,6 @@ class LogFollowerTest {
         assertTrue(looks > 1000, "looks: " + looks);
     }
 
-    /**
-     * A schedule of the writer whose last sweep comes after the first {@code last} events took their
-     * numbers (none at all when 0), as when the program ends within a sweep period: the types made after
-     * it (here the weak type, when its first allocation is after it) have their weak slots only in the
-     * trailer file, not in the events file.
-     */
-    private static Writer lastSweepAfter(List<Event> events, Path log, int last, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        Writer w = new Writer(events, log, 8 + r.nextInt(60));
-        for (int i = 0; i < events.size(); i++) {
-            if (i == last && last > 0) {
-                w.sweep();
-            }
-            w.take(i);
-            w.put(i);
-            double p = r.nextDouble();
-            if (p < 0.2) {
-                w.writeOne();
-            } else if (p < 0.3 && i < last) {
-                w.sweep();
-            }
-            if (r.nextInt(4) == 0) {
-                w.cut();
-            }
-        }
-        w.finish();
-        return w;
-    }
-
     @Test
     void theFollowersPinsAreTheFinishedLogsWhereverTheLastSweepCame() throws IOException {
         SplittableRandom r = new SplittableRandom(37);
@@ -335,11 +318,11 @@ class LogFollowerTest {
             long seed = r.nextLong();
             for (int last = 0; last <= events.size(); last++) {
                 Path log = tmp.resolve("last" + run + "-" + last);
-                List<Long> seen = follow(lastSweepAfter(events, log, last, seed), log);
+                List<Long> seen = follow(randomWriter(events, log, new SplittableRandom(seed), last), log);
                 assertEquals(events.size(), seen.size());
                 Path again = tmp.resolve("lastAgain" + run + "-" + last);
-                FirstPass.Done done = FirstPass.follow(stepping(lastSweepAfter(events, again, last, seed), again,
-                        new int[1]), again, false);
+                FirstPass.Done done = FirstPass.follow(stepping(randomWriter(events, again, new SplittableRandom(seed), last),
+                        again, new int[1]), again, false);
                 RecordedTrace adopted = new RecordedTrace(again, "t");
                 adopted.adopt(done);
                 assertEquals(replay(new RecordedTrace(log, "t")), replay(adopted), "run " + run + ", last sweep after " + last);
