@@ -71,9 +71,15 @@ final class AgentLog {
         Path file = dir.resolve(EventLog.WEAK_SLOTS);
         List<int[]> slots = new ArrayList<>();
         if (Files.exists(file)) {
+            int n = 0;
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                n++;
                 int tab = line.indexOf('\t');
-                slots.add(new int[] {Integer.parseInt(line.substring(0, tab)), Integer.parseInt(line.substring(tab + 1))});
+                try {
+                    slots.add(new int[] {Integer.parseInt(line.substring(0, tab)), Integer.parseInt(line.substring(tab + 1))});
+                } catch (RuntimeException e) {
+                    throw new TraceException(file + ": line " + n, "not 'typeId TAB slot': " + line);
+                }
             }
         }
         return slots;

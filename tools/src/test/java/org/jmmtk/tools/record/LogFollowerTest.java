@@ -447,6 +447,23 @@ class LogFollowerTest {
     }
 
     @Test
+    void aBadWeakSlotLineIsRefusedNamingItsLineByTheFollowerAndAfterTheProgram() throws IOException {
+        Path log = Files.createDirectories(tmp.resolve("badWeak"));
+        ByteBuffer b = ByteBuffer.allocate(40).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(0).putInt(4).putLong(1L << EventLog.KIND_BITS | EventLog.ALLOC).putLong(1).putLong(24).putLong(1);
+        Files.write(log.resolve(EventLog.EVENTS), b.array());
+        Files.writeString(log.resolve(EventLog.TYPES), "1\tNode\n");
+        Files.writeString(log.resolve(EventLog.WEAK_SLOTS), "1\t0\n2 0\n");
+        Files.writeString(log.resolve(EventLog.DONE), "objects 1\n");
+        LogFollower follower = new LogFollower(log, () -> true, () -> false, 0);
+        var e = assertThrows(TraceException.class, () -> follower.events((thread, kind, a, bb, c) -> { }));
+        assertTrue(e.getMessage().contains("weak-slots: line 2") && e.getMessage().contains("not 'typeId TAB slot': 2 0"),
+                e.getMessage());
+        e = assertThrows(TraceException.class, () -> replay(new RecordedTrace(log, "t")));
+        assertTrue(e.getMessage().contains("weak-slots: line 2"), e.getMessage());
+    }
+
+    @Test
     void aBadChunkInTheFileIsRefusedNamingItsByte() throws IOException {
         Path log = Files.createDirectories(tmp.resolve("bad"));
         ByteBuffer b = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
