@@ -271,6 +271,14 @@ class LogFollowerTest {
         return out.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /** The trace of the first pass read as {@code w} writes the log into {@code log}, adopted. */
+    private static String followedTrace(Writer w, Path log) throws IOException {
+        FirstPass.Done done = FirstPass.follow(stepping(w, log, new int[1]), log, false);
+        RecordedTrace adopted = new RecordedTrace(log, "t");
+        adopted.adopt(done);
+        return replay(adopted);
+    }
+
     @Test
     void aLogFollowedAsItIsWrittenGivesTheSameEventsAndTheSameTraceAsTheFinishedLog() throws IOException {
         SplittableRandom r = new SplittableRandom(32);
@@ -288,12 +296,8 @@ class LogFollowerTest {
             assertEquals(events, read, "run " + run);
             // the first pass read while the log grew, adopted, gives the trace the finished log gives
             Path again = tmp.resolve("again" + run);
-            Writer w2 = randomWriter(events, again, new SplittableRandom(run));
-            LogFollower follower = stepping(w2, again, new int[1]);
-            FirstPass.Done done = FirstPass.follow(follower, again, false);
-            RecordedTrace adopted = new RecordedTrace(again, "t");
-            adopted.adopt(done);
-            assertEquals(replay(new RecordedTrace(log, "t")), replay(adopted), "run " + run);
+            assertEquals(replay(new RecordedTrace(log, "t")),
+                    followedTrace(randomWriter(events, again, new SplittableRandom(run)), again), "run " + run);
             looks += w.steps();
             early += w.markAfter(w.steps() - 2) > 0 ? 1 : 0;
         }
@@ -321,11 +325,9 @@ class LogFollowerTest {
                 List<Long> seen = follow(randomWriter(events, log, new SplittableRandom(seed), last), log);
                 assertEquals(events.size(), seen.size());
                 Path again = tmp.resolve("lastAgain" + run + "-" + last);
-                FirstPass.Done done = FirstPass.follow(stepping(randomWriter(events, again, new SplittableRandom(seed), last),
-                        again, new int[1]), again, false);
-                RecordedTrace adopted = new RecordedTrace(again, "t");
-                adopted.adopt(done);
-                assertEquals(replay(new RecordedTrace(log, "t")), replay(adopted), "run " + run + ", last sweep after " + last);
+                assertEquals(replay(new RecordedTrace(log, "t")),
+                        followedTrace(randomWriter(events, again, new SplittableRandom(seed), last), again),
+                        "run " + run + ", last sweep after " + last);
                 cuts++;
                 late += last <= firstWeak ? 1 : 0;
             }
