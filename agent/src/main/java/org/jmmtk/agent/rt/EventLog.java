@@ -17,8 +17,9 @@ package org.jmmtk.agent.rt;
  * writes a <em>mark</em>, a chunk of thread {@link #MARK} with one word: every event whose sequence
  * number is below it is in the file before the mark (see {@code LogWriter}; a reader that follows the
  * file still checks). Before the mark come the weak slots of the types made since the last one, each a
- * chunk of thread {@link #WEAK} with the word {@code typeId << 32 | slot}. A reader of the finished
- * log skips both.
+ * chunk of thread {@link #WEAK} with the word {@code typeId << 32 | slot}; the types made after the last
+ * sweep have theirs only in {@link #WEAK_SLOTS} (the writer sweeps no more once the program ends). A
+ * reader of the finished log skips both.
  */
 public final class EventLog {
     /** Bits of an event's first word that hold its kind. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -61,6 +62,29 @@ final class AgentLog {
         this.totalWords = words;
     }
 
+    /**
+     * The weak slots in the finished log's {@code weak-slots} file, {typeId, slot} each (none in a log
+     * from before they were recorded): every type's, also those made after the writer's last sweep,
+     * which the events file does not hold.
+     */
+    static List<int[]> weakSlots(Path dir) throws IOException {
+        Path file = dir.resolve(EventLog.WEAK_SLOTS);
+        List<int[]> slots = new ArrayList<>();
+        if (Files.exists(file)) {
+            int n = 0;
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                n++;
+                int tab = line.indexOf('\t');
+                try {
+                    slots.add(new int[] {Integer.parseInt(line.substring(0, tab)), Integer.parseInt(line.substring(tab + 1))});
+                } catch (RuntimeException e) {
+                    throw new TraceException(file + ": line " + n, "not 'typeId TAB slot': " + line);
+                }
+            }
+        }
+        return slots;
+    }
+
     /** Stops at a chunk header that cannot be the writer's (exit 2 naming the byte). */
     static void checkChunk(Path events, long pos, int thread, int n, long size) {
         boolean record = thread == EventLog.MARK || thread == EventLog.WEAK;
@@ -97,7 +121,10 @@ final class AgentLog {
     interface Visitor {
         void event(int thread, int kind, long a, long b, long c) throws IOException;
 
-        /** A weak slot of a type made while the program ran (only from {@link LogFollower}). */
+        /**
+         * A weak slot, before the first event of its type (only from {@link LogFollower}: a reader of the
+         * finished log takes them all from {@link #weakSlots} first).
+         */
         default void weakSlot(int typeId, int slot) {
         }
     }

@@ -1,6 +1,7 @@
 package org.jmmtk.tools.record;
 
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,7 +18,9 @@ import org.jmmtk.bindings.trace.TraceException;
 /**
  * Reads the agent's log while the recorded program still writes it, in global order as {@link AgentLog}
  * does once it is finished: it visits only the events below the writer's last mark (see
- * {@link EventLog}), waits for more, and visits the rest once the agent has written {@code done}.
+ * {@link EventLog}), waits for more, and visits the rest once the agent has written {@code done}. Each
+ * weak slot is visited once, before the first event of its type: from its chunk while the program runs,
+ * and from the trailer file once it ended for the types made after the writer's last sweep.
  * A mark does not promise what a thread descheduled between taking its sequence number and storing its
  * event had not yet stored: when such an event turns up below what was already visited, the reading
  * stops with {@link Overtaken}, and the caller reads the finished log instead. Used by one thread
@@ -72,6 +75,7 @@ final class LogFollower {
             Int2ObjectOpenHashMap<List<long[]>> chunks = new Int2ObjectOpenHashMap<>();
             List<AgentLog.Cursor> idle = new ArrayList<>();
             PriorityQueue<AgentLog.Cursor> merge = new PriorityQueue<>((x, y) -> Long.compare(x.seq(), y.seq()));
+            LongOpenHashSet weakSeen = new LongOpenHashSet(); // typeId << 32 | slot
             long pos = 0;
             long mark = 0;
             long last = -1;
@@ -102,7 +106,7 @@ final class LogFollower {
                         long word = header.getLong(0);
                         if (thread == EventLog.MARK) {
                             mark = Math.max(mark, word);
-                        } else {
+                        } else if (weakSeen.add(word)) {
                             visitor.weakSlot((int) (word >>> 32), (int) word);
                         }
                     }
@@ -110,6 +114,15 @@ final class LogFollower {
                 }
                 if (finished && pos != size) {
                     throw new TraceException(events + ": byte " + pos, "truncated chunk header");
+                }
+                if (finished) {
+                    // the writer's last sweep may come before types made later: their weak slots are only in the
+                    // trailer file (written before done), and must be known before the events that follow it
+                    for (int[] w : AgentLog.weakSlots(dir)) {
+                        if (weakSeen.add((long) w[0] << 32 | w[1])) {
+                            visitor.weakSlot(w[0], w[1]);
+                        }
+                    }
                 }
                 for (int i = idle.size() - 1; i >= 0; i--) {
                     AgentLog.Cursor c = idle.get(i);

@@ -7,9 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.bindings.trace.ConcurrentTee;
 import org.jmmtk.bindings.trace.IgnoringEvents;
@@ -237,7 +235,7 @@ public final class RecordedTrace implements TraceSource {
             out.type(type, line.substring(tab + 1));
             maxType = Math.max(maxType, type);
         }
-        for (int[] w : weakSlots()) {
+        for (int[] w : AgentLog.weakSlots(log.dir())) {
             out.weakSlot(w[0], w[1]);
         }
         if (startup != null) {
@@ -299,7 +297,7 @@ public final class RecordedTrace implements TraceSource {
      * ({@link VisibleDeaths#events}), in the log's words.
      */
     private FirstPass firstPass(TraceEvents deaths, double total) throws IOException {
-        for (int[] w : weakSlots()) {
+        for (int[] w : AgentLog.weakSlots(log.dir())) {
             deaths.weakSlot(w[0], w[1]);
         }
         FirstPass pass = new FirstPass(deaths, log.dir());
@@ -321,19 +319,6 @@ public final class RecordedTrace implements TraceSource {
             throw new IllegalArgumentException("a first pass of the other pinning");
         }
         early = done;
-    }
-
-    /** The log's weak slots, {typeId, slot} each (none in a log from before they were recorded). */
-    private List<int[]> weakSlots() throws IOException {
-        Path file = log.dir().resolve(EventLog.WEAK_SLOTS);
-        List<int[]> slots = new ArrayList<>();
-        if (Files.exists(file)) {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                int tab = line.indexOf('\t');
-                slots.add(new int[] {Integer.parseInt(line.substring(0, tab)), Integer.parseInt(line.substring(tab + 1))});
-            }
-        }
-        return slots;
     }
 
     /**

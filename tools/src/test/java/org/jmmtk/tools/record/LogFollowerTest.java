@@ -174,14 +174,26 @@ class LogFollowerTest {
 
     /** A random schedule of the writer for {@code events}: hand-overs, partial writes, sweeps, looks. */
     private static Writer randomWriter(List<Event> events, Path log, SplittableRandom r) {
+        return randomWriter(events, log, r, events.size());
+    }
+
+    /**
+     * As above, with the writer's last sweep just before event {@code lastSweep} takes its number (none
+     * at all when 0), as when the program ends within a sweep period: the types made after it (here the
+     * weak type, when its first allocation comes after it) have their weak slots only in the trailer file.
+     */
+    private static Writer randomWriter(List<Event> events, Path log, SplittableRandom r, int lastSweep) {
         Writer w = new Writer(events, log, 8 + r.nextInt(60));
         for (int i = 0; i < events.size(); i++) {
+            if (i == lastSweep && i > 0) {
+                w.sweep();
+            }
             w.take(i);
             w.put(i);
             double p = r.nextDouble();
             if (p < 0.2) {
                 w.writeOne();
-            } else if (p < 0.27) {
+            } else if (p < 0.27 && i < lastSweep) {
                 w.sweep();
             }
             if (r.nextInt(6) == 0) {
@@ -259,6 +271,14 @@ class LogFollowerTest {
         return out.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /** The trace of the first pass read as {@code w} writes the log into {@code log}, adopted. */
+    private static String followedTrace(Writer w, Path log) throws IOException {
+        FirstPass.Done done = FirstPass.follow(stepping(w, log, new int[1]), log, false);
+        RecordedTrace adopted = new RecordedTrace(log, "t");
+        adopted.adopt(done);
+        return replay(adopted);
+    }
+
     @Test
     void aLogFollowedAsItIsWrittenGivesTheSameEventsAndTheSameTraceAsTheFinishedLog() throws IOException {
         SplittableRandom r = new SplittableRandom(32);
@@ -276,17 +296,44 @@ class LogFollowerTest {
             assertEquals(events, read, "run " + run);
             // the first pass read while the log grew, adopted, gives the trace the finished log gives
             Path again = tmp.resolve("again" + run);
-            Writer w2 = randomWriter(events, again, new SplittableRandom(run));
-            LogFollower follower = stepping(w2, again, new int[1]);
-            FirstPass.Done done = FirstPass.follow(follower, again, false);
-            RecordedTrace adopted = new RecordedTrace(again, "t");
-            adopted.adopt(done);
-            assertEquals(replay(new RecordedTrace(log, "t")), replay(adopted), "run " + run);
+            assertEquals(replay(new RecordedTrace(log, "t")),
+                    followedTrace(randomWriter(events, again, new SplittableRandom(run)), again), "run " + run);
             looks += w.steps();
             early += w.markAfter(w.steps() - 2) > 0 ? 1 : 0;
         }
         assertTrue(early > 100, "most logs were read in part before they were finished: " + early);
         assertTrue(looks > 1000, "looks: " + looks);
+    }
+
+    @Test
+    void theFollowersPinsAreTheFinishedLogsWhereverTheLastSweepCame() throws IOException {
+        SplittableRandom r = new SplittableRandom(37);
+        int cuts = 0;
+        int late = 0;
+        for (int run = 0; run < 4; run++) {
+            List<Event> all = program(r);
+            List<Event> events = all.subList(0, Math.min(all.size(), 160)); // a program's start is a program
+            int firstWeak = -1;
+            for (int i = 0; i < events.size() && firstWeak < 0; i++) {
+                if (events.get(i).kind() == EventLog.ALLOC && (events.get(i).c() & 0xffffff) == 2) {
+                    firstWeak = i;
+                }
+            }
+            long seed = r.nextLong();
+            for (int last = 0; last <= events.size(); last++) {
+                Path log = tmp.resolve("last" + run + "-" + last);
+                List<Long> seen = follow(randomWriter(events, log, new SplittableRandom(seed), last), log);
+                assertEquals(events.size(), seen.size());
+                Path again = tmp.resolve("lastAgain" + run + "-" + last);
+                assertEquals(replay(new RecordedTrace(log, "t")),
+                        followedTrace(randomWriter(events, again, new SplittableRandom(seed), last), again),
+                        "run " + run + ", last sweep after " + last);
+                cuts++;
+                late += last <= firstWeak ? 1 : 0;
+            }
+        }
+        assertTrue(late > 10, "logs whose weak type was made after the last sweep: " + late);
+        assertTrue(cuts > 400, "cuts: " + cuts);
     }
 
     @Test
@@ -399,6 +446,23 @@ class LogFollowerTest {
         LogFollower cancelled = new LogFollower(log, () -> false, () -> asked[0] = true, 0);
         var c = assertThrows(TraceException.class, () -> cancelled.events((thread, kind, a, b, cc) -> { }));
         assertTrue(c.getMessage().contains("no longer followed"), c.getMessage());
+    }
+
+    @Test
+    void aBadWeakSlotLineIsRefusedNamingItsLineByTheFollowerAndAfterTheProgram() throws IOException {
+        Path log = Files.createDirectories(tmp.resolve("badWeak"));
+        ByteBuffer b = ByteBuffer.allocate(40).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(0).putInt(4).putLong(1L << EventLog.KIND_BITS | EventLog.ALLOC).putLong(1).putLong(24).putLong(1);
+        Files.write(log.resolve(EventLog.EVENTS), b.array());
+        Files.writeString(log.resolve(EventLog.TYPES), "1\tNode\n");
+        Files.writeString(log.resolve(EventLog.WEAK_SLOTS), "1\t0\n2 0\n");
+        Files.writeString(log.resolve(EventLog.DONE), "objects 1\n");
+        LogFollower follower = new LogFollower(log, () -> true, () -> false, 0);
+        var e = assertThrows(TraceException.class, () -> follower.events((thread, kind, a, bb, c) -> { }));
+        assertTrue(e.getMessage().contains("weak-slots: line 2") && e.getMessage().contains("not 'typeId TAB slot': 2 0"),
+                e.getMessage());
+        e = assertThrows(TraceException.class, () -> replay(new RecordedTrace(log, "t")));
+        assertTrue(e.getMessage().contains("weak-slots: line 2"), e.getMessage());
     }
 
     @Test
