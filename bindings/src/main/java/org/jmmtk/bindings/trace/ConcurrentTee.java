@@ -132,14 +132,17 @@ public final class ConcurrentTee implements TraceEvents {
         while (true) {
             Batch b = take(full.get(stage));
             send(stages[stage], b, (int) Math.max(0, Math.min(b.events, failedAt() - b.start)));
+            // Read before the batch is handed on: once the next stage has it, it can come back through the
+            // free list as the feeder's final batch, marked last, while this stage has yet to take that one.
+            boolean last = b.last;
             if (next != null) {
                 next.add(b); // never full: there are no more batches than places
-                if (b.last) {
+                if (last) {
                     return;
                 }
                 continue;
             }
-            if (b.last) {
+            if (last) {
                 return;
             }
             b.events = 0;
