@@ -125,8 +125,9 @@ public final class BoundedJfrReader {
             }
         }
         reader.interrupt();
+        long ms = TimeUnit.NANOSECONDS.toMillis(stallNanos);
         throw new UsageException(file + ": not a readable JFR recording: the JDK's reader made no progress for "
-                + TimeUnit.NANOSECONDS.toSeconds(stallNanos) + " s; the recording looks damaged");
+                + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms") + "; the recording looks damaged");
     }
 
     /** A JDK message names the problem; a class name is all some exceptions carry. */
