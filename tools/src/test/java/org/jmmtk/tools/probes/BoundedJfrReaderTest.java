@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.jmmtk.tools.Cli;
 import org.jmmtk.tools.error.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,11 +30,9 @@ class BoundedJfrReaderTest {
 
     @Test
     void aReaderGoingRoundInALoopIsStoppedByTheEventBound() throws IOException {
-        Path base = dir.resolve("base.jfr");
-        assertEquals(0, Cli.run("run", "--workload", "linkedlist", "--scale", "0.01", "--heap", "256k", "--jfr",
-                base.toString()).code());
         long[] at = new long[1];
-        Path jfr = Files.write(dir.resolve("back.jfr"), new JfrDamage(Files.readAllBytes(base)).negativeEventSize(at));
+        Path jfr = Files.write(dir.resolve("back.jfr"),
+                new JfrDamage(JfrDamage.record(dir.resolve("base.jfr"))).negativeEventSize(at));
         BoundedJfrReader reader = new BoundedJfrReader(jfr, TimeUnit.MINUTES.toNanos(10));
         UsageException e = assertTimeoutPreemptively(HANG_GUARD, () -> assertThrows(UsageException.class,
                 () -> reader.readChecked(event -> { }, n -> { })));

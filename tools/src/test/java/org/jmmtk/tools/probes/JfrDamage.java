@@ -1,6 +1,12 @@
 package org.jmmtk.tools.probes;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jmmtk.tools.Cli;
 
 /**
  * Damage planted at known places of a valid single-chunk JFR recording, for the tests of
@@ -14,6 +20,14 @@ final class JfrDamage {
 
     JfrDamage(byte[] recording) {
         this.recording = recording;
+    }
+
+    /** Records a small two-thread run into {@code file} (one chunk, a few thousand events) and returns its bytes. */
+    static byte[] record(Path file) throws IOException {
+        Cli.Result r = Cli.run("run", "--workload", "linkedlist", "--scale", "0.01", "--heap", "256k", "--threads", "2",
+                "--jfr", file.toString());
+        assertEquals(0, r.code(), r.err());
+        return Files.readAllBytes(file);
     }
 
     /**
