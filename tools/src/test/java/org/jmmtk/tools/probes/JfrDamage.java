@@ -33,11 +33,13 @@ final class JfrDamage {
     /**
      * One byte changed, as in the recording that hung a CI run: the one-byte size of an event made to
      * point into the next event, at a long field of value -1 (nine bytes of 0xff, how JFR writes -1).
-     * JDK 17's reader takes that field for the size of an event at that place, -1, and steps back; the
-     * field chosen is one from which its steps come round to the same place, so it loops without end.
-     * Returns the damaged copy; {@code at} receives the position of the -1 field.
+     * JDK 17's reader takes that field for the size of an event at that place, -1, and steps back. A
+     * field from which its steps come round to the same place (so that it never ends) is chosen if the
+     * recording has one, else the first such field (recordings differ from run to run). Returns the
+     * damaged copy; {@code at} receives the position of the -1 field.
      */
     byte[] sizeIntoMinusOne(long[] at) {
+        byte[] first = null;
         long previous = -1;
         for (long e = HEADER_BYTES; e < recording.length; e += varint(e)[0]) {
             long size = varint(e)[0];
@@ -45,6 +47,10 @@ final class JfrDamage {
                 if (minusOneAt(p) && p - previous < 0x80 && varint(previous)[1] == 1) {
                     byte[] damaged = recording.clone();
                     damaged[(int) previous] = (byte) (p - previous);
+                    if (first == null) {
+                        first = damaged;
+                        at[0] = p;
+                    }
                     if (new JfrDamage(damaged).comesRound(p)) {
                         at[0] = p;
                         return damaged;
@@ -53,7 +59,10 @@ final class JfrDamage {
             }
             previous = e;
         }
-        throw new IllegalStateException("no long field of -1 within 127 bytes of the event before it that loops");
+        if (first == null) {
+            throw new IllegalStateException("no long field of -1 within 127 bytes of the event before it");
+        }
+        return first;
     }
 
     /**
