@@ -2,6 +2,7 @@ package org.jmmtk.benchmarks;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.Set;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
-import jdk.jfr.consumer.RecordingFile;
+import org.jmmtk.tools.probes.BoundedJfrReader;
 
 /**
  * The hot spots of a JFR recording (such as {@code -prof jfr} writes for a JMH fork): the share of
@@ -38,7 +39,9 @@ public final class JfrHotSpots {
         Map<String, Integer> selfLines = new HashMap<>();
         int samples = 0;
         int all = 0;
-        for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
+        List<RecordedEvent> events = new ArrayList<>();
+        BoundedJfrReader.read(file, events::add, n -> { });
+        for (RecordedEvent e : events) {
             if (!e.getEventType().getName().equals("jdk.ExecutionSample")) {
                 continue;
             }

@@ -125,11 +125,13 @@ public class HostileInputFuzzTest {
     }
 
     /**
-     * Fixed cases: JDK 17's JFR reader can loop without end on some damaged recordings (seen once in CI:
-     * {@code perfetto} of a mutated recording spent six minutes in {@code ChunkParser.readEvent}, jqwik seed
-     * 5904940152822686541), which no exit code can report; open, until jmmtk bounds that reader.
+     * Random cases again: JDK 17's JFR reader looped without end on one mutated recording in CI (one byte
+     * of an event's size changed; the reader, out of step, took a -1 long field for an event's size and
+     * went back);
+     * {@code BoundedJfrReader} now refuses such damage before the JDK reads, and bounds the JDK's reader
+     * ({@code JfrChunksTest} plants that damage on purpose).
      */
-    @Property(tries = 100, seed = "1")
+    @Property(tries = 100)
     void recordings(@ForAll long seed) throws IOException {
         Path dir = Files.createDirectory(base.resolve("j" + Long.toUnsignedString(seed)));
         try {

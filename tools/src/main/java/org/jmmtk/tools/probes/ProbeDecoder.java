@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.util.function.LongConsumer;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
-import jdk.jfr.consumer.RecordingFile;
 import org.jmmtk.bindings.trace.Quote;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.probes.AllocSlowPathEvent;
@@ -64,36 +63,15 @@ public final class ProbeDecoder {
      */
     public static void read(Path file, Sink sink, LongConsumer progress) throws IOException {
         TraceFormat.requireRegularFile(file, "recording");
-        JfrChunks.check(file);
-        RecordingFile recording;
-        try {
-            recording = new RecordingFile(file);
-        } catch (IOException | RuntimeException e) {
-            throw unreadable(file, e);
-        }
-        try (recording) {
-            for (long n = 1; ; n++) {
-                Record record;
-                try {
-                    if (!recording.hasMoreEvents()) {
-                        break;
-                    }
-                    record = parse(recording.readEvent());
-                } catch (IOException | RuntimeException e) {
-                    throw unreadable(file, e);
-                }
-                dispatch(record, sink);
-                progress.accept(n);
-            }
-        }
+        BoundedJfrReader.read(file, e -> dispatch(parseOrRefuse(file, e), sink), progress);
     }
 
-    private static UsageException unreadable(Path file, Exception e) {
-        String why = e.getMessage() == null ? e.getClass().getSimpleName() : Quote.escape(e.getMessage());
-        if (why.length() > 200) {
-            why = why.substring(0, 200) + "...";
+    private static Record parseOrRefuse(Path file, RecordedEvent e) {
+        try {
+            return parse(e);
+        } catch (IOException x) {
+            throw new UsageException(file + ": not a readable JFR recording of jmmtk events (" + Quote.escape(x.getMessage()) + ")");
         }
-        return new UsageException(file + ": not a readable JFR recording of jmmtk events (" + why + ")");
     }
 
     /** Hands {@code e} to the matching method of {@code sink}; returns false if it is not a jmmtk event. */

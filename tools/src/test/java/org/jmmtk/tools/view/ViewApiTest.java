@@ -12,6 +12,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -30,9 +32,17 @@ class ViewApiTest {
         final ViewRun run;
 
         View(double scale, Consumer<ViewRun> before) throws Exception {
+            this(scale, before, f -> { });
+        }
+
+        /** The same; {@code published} runs on the simulation thread after each frame went to the server. */
+        View(double scale, Consumer<ViewRun> before, Consumer<HeapFrame> published) throws Exception {
             server = new ViewServer(0, control);
-            run = new ViewRun(control, "marksweep", "binarytrees", scale, 512 << 10, 1, 1000, server::publish, before)
-                    .replayingAfterEnd();
+            run = new ViewRun(control, "marksweep", "binarytrees", scale, 512 << 10, 1, 1000,
+                    f -> {
+                        server.publish(f);
+                        published.accept(f);
+                    }, before).replayingAfterEnd();
             server.start(run.plugin);
             run.start();
         }
@@ -75,14 +85,48 @@ class ViewApiTest {
         throw new AssertionError("no space " + name + " in " + state);
     }
 
+    /**
+     * The run is held at its first frame until the pause has been asked for, so it is running (not
+     * finished: a run that ends first answers "finished", {@link #pauseAfterTheEndAnswersFinished}) when
+     * the pause arrives, however slow the machine.
+     */
     @Test
     void pauseAnswersPausedOnceTheRunStopped() throws Exception {
-        try (View v = new View(2, r -> { })) {
+        AtomicBoolean held = new AtomicBoolean();
+        ViewControl[] control = new ViewControl[1];
+        try (View v = new View(2, r -> control[0] = r.control, f -> {
+            if (held.compareAndSet(false, true)) {
+                awaitPauseRequested(control[0]);
+            }
+        })) {
             JsonNode state = v.post("/api/pause");
             assertEquals("paused", state.get("status").asText(), state.toString());
             assertTrue(state.get("paused").asBoolean());
             assertTrue(v.control.isBlocked());
             assertEquals("paused", v.post("/api/pause").get("status").asText(), "pausing a paused run");
+        }
+    }
+
+    /** The answer to a pause of a run that has ended (docs/view.md): at once, "finished", not paused. */
+    @Test
+    void pauseAfterTheEndAnswersFinished() throws Exception {
+        try (View v = new View(0.1, r -> { })) {
+            assertTrue(v.control.awaitBlocked(Long.MAX_VALUE, 120_000), "the run ends");
+            // twice: the first may come between the plugin's end and the run thread's (each says finished)
+            for (int i = 0; i < 2; i++) {
+                JsonNode state = v.post("/api/pause");
+                assertEquals("finished", state.get("status").asText(), state.toString());
+                assertFalse(state.get("paused").asBoolean());
+                assertFalse(v.control.isBlocked());
+            }
+        }
+    }
+
+    /** Simulation thread: waits until an HTTP thread asked for a pause (up to a minute, so a failing test ends). */
+    private static void awaitPauseRequested(ViewControl control) {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!control.pauseRequested() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(1_000_000);
         }
     }
 
