@@ -82,7 +82,7 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
             } catch (IOException e) {
                 continue;
             }
-            ClassCache.key(name, bytes);
+            ClassKey.of(name, bytes);
             rewrite(bytes);
         }
     }
@@ -152,7 +152,7 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
             if (cache == null) {
                 return rewrite(bytes);
             }
-            String key = ClassCache.key(name, bytes);
+            String key = ClassKey.of(name, bytes);
             byte[] made = cache.get(key);
             if (made == null) {
                 made = rewrite(bytes);
