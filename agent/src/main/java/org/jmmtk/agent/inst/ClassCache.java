@@ -24,8 +24,8 @@ import org.jmmtk.agent.rt.Refs;
  * short recording's start-up. A snapshot file holds the field numbers the instrumented code was
  * compiled with ({@link Refs}, loaded before anything is instrumented so that the numbers mean the
  * same in this run) and, for each class, its name, a 64-bit hash and the length of the bytes the
- * instrumenter was given, and the bytes it made. A class whose name, hash and length match is served
- * from the snapshot. The snapshot's folder is named by the caller after the agent's own classes and
+ * instrumenter was given ({@link ClassKey}: the hash does not depend on the methods' order), and the
+ * bytes it made. A class whose name, hash and length match is served from the snapshot. The snapshot's folder is named by the caller after the agent's own classes and
  * the include and exclude lists, and here after the JVM's version and home, so a changed instrumenter
  * or JDK starts a fresh one. Snapshots are written whole to a temporary file and renamed: runs at
  * once each see a complete snapshot, and the last to save wins (each snapshot is consistent in
@@ -135,15 +135,6 @@ final class ClassCache {
         if (!Refs.preload(fieldNames, staticNames)) {
             throw new IOException("classes were instrumented before the cache was read");
         }
-    }
-
-    /** The key of a class: its name, and the hash and length of the bytes the instrumenter is given. */
-    static String key(String name, byte[] bytes) {
-        long h = 0xcbf29ce484222325L; // FNV-1a
-        for (byte b : bytes) {
-            h = (h ^ (b & 0xff)) * 0x100000001b3L;
-        }
-        return name + "/" + Long.toHexString(h) + "/" + bytes.length;
     }
 
     /** The instrumented bytes kept for {@code key}, or null. */
