@@ -228,6 +228,18 @@ public final class ConcurrentImmix extends Plan {
         return kind != INITIAL_MARK;
     }
 
+    /**
+     * Every collection discovers references (MMTk's rule): a full one as immix does; a cycle's marking
+     * with the table the InitialMark handed the workers (the pause itself scans nothing), in its
+     * concurrent packets and in the pause that ends it, which resolves them all once the mark is
+     * complete: a referent it did not mark is cleared. Objects allocated during the marking are marked
+     * and not scanned, so their references are kept until the next cycle.
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
     // ---- concurrent marking ----
 
     @Override
@@ -265,7 +277,8 @@ public final class ConcurrentImmix extends Plan {
 
     /**
      * InitialMark: the cycle's bookkeeping starts and line marks go to the mark's own table. The pause that
-     * ends a cycle: the barriers stop; the line marks of the mark, kept apart, are swept by in Release. A
+     * ends a cycle: the barriers stop; the references the concurrent mark discovered are kept for this
+     * pause's processing; the line marks of the mark, kept apart, are swept by in Release. A
      * full collection marks into a cleared table the same way (giving up a cycle in progress first).
      */
     @Override
@@ -281,6 +294,7 @@ public final class ConcurrentImmix extends Plan {
         } else if (marking) {
             cycle.end(recordsReplayed(), barrierTotals(), allocatedDuringMarking());
             satb.stop();
+            references().keepDiscovered(worker);
         }
         if (!cyclePause) {
             lineMarks.beginMark();
