@@ -341,7 +341,7 @@ public final class ConcurrentImmix extends Plan {
     @Override
     protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         if (kind == INITIAL_MARK) {
-            shadeRoots.publish(satb.queue(), concurrentClosure.packetCapacity());
+            shadeRoots.publish(satb.queue(), concurrentClosure.packetCapacity(), worker.context());
             cycle.flushedAtStart = satb.entriesFlushed();
             satb.start(spaceRanges(), worker.gc());
             marking = true;
