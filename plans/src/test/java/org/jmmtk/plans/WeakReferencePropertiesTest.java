@@ -50,18 +50,24 @@ import org.jmmtk.plans.serial.Serial;
  * of every run, which is checked too; concurrentimmix by MMTk's rule for a concurrent mark, with a cycle
  * every 100 KiB allocated and its marking paced in units of 16 edges every 2 records, so references are
  * discovered between a cycle's pauses and resolved by the pause that ends it). The shadow graph takes a
- * store after the heap does, since a concurrent plan's pause may come at the start of a record. The program stores into
+ * store after the heap does, since a concurrent plan's pause may come at the start of a record;
+ * refcount by LXR's rule, in the small heap: weak slots do not count, an RC collection clears those
+ * whose referent it freed, its cycle collector those whose referent it did not mark. The program stores into
  * old objects' weak slots too, so remembered references are discovered.
  */
 class WeakReferencePropertiesTest {
     private static final int WEAK_TYPE = 3;
     private static final int GLOBALS = 48;
-    /** The plans whose collections may leave part of the heap untraced (nursery, window). */
-    private static final Set<String> PARTIAL = Set.of("gencopy", "appel", "genimmix", "stickyimmix", "olderfirst");
+    /**
+     * The plans whose collections may leave part of the heap untraced (nursery, window), or trace nothing
+     * (refcount's RC collections).
+     */
+    private static final Set<String> PARTIAL = Set.of("gencopy", "appel", "genimmix", "stickyimmix", "olderfirst",
+            "refcount");
     /** The plans that mark concurrently: a cycle's references are discovered between its pauses too. */
     private static final Set<String> CONCURRENT = Set.of("concurrentimmix");
 
-    @Property(tries = 55)
+    @Property(tries = 60)
     void referentsClearedOnlyWhenOnlyWeaklyReachable(@ForAll("plans") String plan, @ForAll long seed,
                                                      @ForAll @IntRange(min = 0, max = 15) int threshold) throws IOException {
         String one = run(plan, seed, threshold, 1);
@@ -72,16 +78,18 @@ class WeakReferencePropertiesTest {
     @Provide
     Arbitrary<String> plans() {
         return Arbitraries.of("serial", "semispace", "marksweep", "markcompact", "immix", "gencopy", "appel",
-                "genimmix", "stickyimmix", "olderfirst", "concurrentimmix");
+                "genimmix", "stickyimmix", "olderfirst", "concurrentimmix", "refcount");
     }
 
     private static String run(String plan, long seed, int threshold, int threads) throws IOException {
         Program p = new Program(seed);
-        // the partial-collection plans in a small heap: collections of both kinds, many of them
+        // the partial-collection plans (and refcount) in a small heap: collections of both kinds, many of them
         boolean partial = PARTIAL.contains(plan);
         boolean concurrent = CONCURRENT.contains(plan);
         PlanProvider provider = Plans.REGISTRY.find(plan).orElseThrow();
-        Options options = new Options().heapBytes(partial ? 512L << 10 : concurrent ? 1L << 20 : 8L << 20)
+        // refcount's RC collections come only from a full heap, which explicit (full) collections often empty
+        long heap = plan.equals("refcount") ? 96L << 10 : partial ? 512L << 10 : concurrent ? 1L << 20 : 8L << 20;
+        Options options = new Options().heapBytes(heap)
                 .geometry(4096, 0, 0, 4096).threads(threads).sanity(true);
         if (concurrent) {
             // a cycle every 100 KiB allocated, its marking in units of 16 edges, one every 2 records: many
