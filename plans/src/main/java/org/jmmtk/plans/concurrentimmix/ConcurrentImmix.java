@@ -39,7 +39,9 @@ import org.jmmtk.scheduler.WorkPacket;
  * and sweeps. A heap that fills during marking gets a stop-the-world {@code fallback} pause that
  * finishes the cycle at once; a heap that fills with no cycle running, or stays full, a stop-the-world
  * {@code full} collection. Non-moving, as mmtk-core's. Each cycle-ending pause reports the cycle's
- * metrics ({@link #collectionStats}).
+ * metrics ({@link #collectionStats}). Weak references: the cycle's marking discovers them, from its
+ * InitialMark on, and the pause that ends it clears those whose referent it did not mark
+ * ({@link #discoversReferences}).
  *
  * <p>Threads: the mutators allocate and log; GC workers run the pauses and the concurrent packets;
  * the flags read by the mutators ({@code marking}) are set in pauses.
