@@ -20,9 +20,10 @@ import org.jmmtk.scheduler.GCWorker;
  * as one that only a young reference reaches. A concurrent mark's discoveries are set aside the same
  * way by the pause that ends it ({@link #keepDiscovered}).
  *
- * <p>Threads: {@link #process}, {@link #keepDiscovered} and {@link #count} run in one packet at a time; {@link #setAside} in the
- * remembered-set scans, possibly several packets at once (it locks); {@link #startCollection} and the
- * counts' readers on the thread that schedules collections and reports them.
+ * <p>Threads: {@link #process}, {@link #keepDiscovered} and {@link #count} run in one packet at a time;
+ * {@link #setAside} in the remembered-set scans, possibly several packets at once (it locks);
+ * {@link #startCollection} and the counts' readers on the thread that schedules collections and
+ * reports them.
  */
 public final class ReferenceProcessor {
     /** What became of a referent once the closure is complete. */

@@ -20,8 +20,8 @@ import org.jmmtk.scheduler.WorkPacket;
  * freed; freeing an object decrements its children, and a child that reaches zero is freed too,
  * through an explicit work list (a long dead list must not overflow the Java stack); a weak slot is
  * not counted, so it decrements nothing. Then the weak slots whose referents were freed are cleared
- * ({@link RefCount#resolveReferences}), the root counts are undone (objects left at zero enter the ZCT for the next collection), and packets relink
- * the free cells of the free-list space.
+ * ({@link RefCount#resolveReferences}), the root counts are undone (objects left at zero enter the ZCT
+ * for the next collection), and packets relink the free cells of the free-list space.
  *
  * <p>One packet, so the order of freeing, and with it everything the collection leaves, is the same
  * for any number of GC threads; which objects are freed does not depend on the order anyway.

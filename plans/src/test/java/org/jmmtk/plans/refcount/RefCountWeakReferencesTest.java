@@ -4,28 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import org.jmmtk.bindings.replay.ReplayBinding;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.TraceEvents;
-import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.memory.SimulatedMemory;
-import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.plan.Plan;
-import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.Plans;
+import org.jmmtk.plans.WeakReferenceProgram;
+import org.jmmtk.plans.WeakReferenceProgram.Snapshot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Which weak slots refcount clears (docs/design.md, "Reference processing"): weak slots do not count,
  * so an RC collection frees a referent nothing else counts, and clears the slot; the cycle collector
- * clears those it did not mark. Weak references (type 5, the referent in slot 0) held by global roots,
+ * clears those it did not mark. A {@link WeakReferenceProgram}'s weak references, held by global roots,
  * in groups of {@link #N}:
  * <ul>
  * <li>A: referent held by nothing else: freed and cleared by the first RC collection;</li>
@@ -40,8 +33,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * each collection's discovered and cleared counts are exact.
  */
 class RefCountWeakReferencesTest {
-    private static final int REF = 5;
-    private static final int DATA = 6;
     private static final int N = 8;
 
     @ParameterizedTest
@@ -49,53 +40,42 @@ class RefCountWeakReferencesTest {
     void weakSlotsDoNotCount(int threads) throws IOException {
         Program p = new Program();
         Options options = new Options().heapBytes(1L << 20).threads(threads).sanity(true);
-        RunResult r = Simulation.run(Plans.REGISTRY.find("refcount").orElseThrow(), options, p, (mmtk, binding) -> {
-            p.binding = binding;
-            mmtk.addListener(p::snapshot);
-        });
+        RunResult r = Simulation.run(Plans.REGISTRY.find("refcount").orElseThrow(), options, p, p);
+        List<Snapshot> snapshots = p.snapshots();
         assertNull(r.outOfMemory(), "no out of memory");
         // the explicit collection, then the run's final one
-        assertEquals(List.of("rc", "rc", "full", "full"), p.snapshots.stream().map(Snapshot::kind).toList());
+        assertEquals(List.of("rc", "rc", "full", "full"), snapshots.stream().map(Snapshot::kind).toList());
 
-        Snapshot first = p.snapshots.get(0);
+        Snapshot first = snapshots.get(0);
         for (int i = 0; i < N; i++) {
             assertEquals(0, first.referent(p.refA[i]), "A " + i + ": counted by nothing");
             assertEquals(p.b[i], first.referent(p.refB[i]), "B " + i + ": counted by its holder");
             assertEquals(p.c[i], first.referent(p.refC[i]), "C " + i + ": held by a root");
             assertEquals(p.d[i], first.referent(p.refD[i]), "D " + i + ": counted by its cycle");
         }
-        assertEquals(4 * N, first.discovered, "discovered: A, B, C and D");
-        assertEquals(N, first.cleared, "cleared: A's referents");
+        assertEquals(4 * N, first.discovered(), "discovered: A, B, C and D");
+        assertEquals(N, first.cleared(), "cleared: A's referents");
 
-        Snapshot second = p.snapshots.get(1);
+        Snapshot second = snapshots.get(1);
         for (int i = 0; i < N; i++) {
             assertEquals(0, second.referent(p.refB[i]), "B " + i + ": its holder's field cleared");
             assertEquals(p.c[i], second.referent(p.refC[i]), "C " + i);
             assertEquals(p.d[i], second.referent(p.refD[i]), "D " + i + ": a cycle, which RC cannot free");
         }
-        assertEquals(3 * N, second.discovered, "discovered: B, C and D (A's slots are null)");
-        assertEquals(N, second.cleared, "cleared: B's referents");
+        assertEquals(3 * N, second.discovered(), "discovered: B, C and D (A's slots are null)");
+        assertEquals(N, second.cleared(), "cleared: B's referents");
 
-        Snapshot cycles = p.snapshots.get(2);
+        Snapshot cycles = snapshots.get(2);
         for (int i = 0; i < N; i++) {
             assertEquals(p.c[i], cycles.referent(p.refC[i]), "C " + i + " after the cycle collection");
             assertEquals(0, cycles.referent(p.refD[i]), "D " + i + ": not marked by the cycle collector");
         }
-        assertEquals(2 * N, cycles.discovered, "discovered: C and D");
-        assertEquals(N, cycles.cleared, "cleared: D's referents");
+        assertEquals(2 * N, cycles.discovered(), "discovered: C and D");
+        assertEquals(N, cycles.cleared(), "cleared: D's referents");
     }
 
-    /** After one collection: its kind and counts, and each reference's referent by id (0 if cleared). */
-    private record Snapshot(String kind, long discovered, long cleared, Map<Long, Long> referents) {
-        long referent(long ref) {
-            return referents.get(ref);
-        }
-    }
-
-    /** The program; reads the heap after each collection through the binding. */
-    private static final class Program implements TraceSource {
-        ReplayBinding binding;
-        final List<Snapshot> snapshots = new ArrayList<>();
+    /** The program. */
+    private static final class Program extends WeakReferenceProgram {
         final long[] refA = new long[N];
         final long[] refB = new long[N];
         final long[] refC = new long[N];
@@ -103,7 +83,11 @@ class RefCountWeakReferencesTest {
         final long[] b = new long[N];
         final long[] c = new long[N];
         final long[] d = new long[N];
-        private long id = 1;
+
+        @Override
+        protected long[][] references() {
+            return new long[][] {refA, refB, refC, refD};
+        }
 
         @Override
         public void replay(TraceEvents out) {
@@ -136,53 +120,9 @@ class RefCountWeakReferencesTest {
 
         /** Garbage until the heap fills and the {@code n}-th collection has run (bounded: 4 MiB). */
         private void fillUntilCollection(TraceEvents out, int n) {
-            for (int k = 0; k < 4096 && snapshots.size() < n; k++) {
+            for (int k = 0; k < 4096 && snapshots().size() < n; k++) {
                 data(out, 0, 1024);
             }
-        }
-
-        private long ref(TraceEvents out, int global, long referent) {
-            long r = id++;
-            out.alloc(0, r, 32, 1, REF);
-            out.global(global, r);
-            out.write(0, r, 0, referent);
-            return r;
-        }
-
-        private long data(TraceEvents out, int slots) {
-            return data(out, slots, 64);
-        }
-
-        private long data(TraceEvents out, int slots, long bytes) {
-            long o = id++;
-            out.alloc(0, o, bytes, slots, DATA);
-            return o;
-        }
-
-        /** After a collection (the replay's thread waits for it). */
-        void snapshot(GcRecord record) {
-            SimulatedMemory memory = binding.mmtk().plan().memory();
-            Map<Long, Long> referents = new HashMap<>();
-            for (long[] refs : new long[][] {refA, refB, refC, refD}) {
-                for (long ref : refs) {
-                    long referent = memory.load(ObjectModel.slotAddress(binding.addressOf(ref), 0));
-                    referents.put(ref, referent == 0 ? 0 : ObjectModel.id(memory, referent));
-                }
-            }
-            Map<String, Long> stats = record.planStats();
-            // -1: the plan reports no reference processing
-            snapshots.add(new Snapshot(record.kind(), stats.getOrDefault(Plan.WEAK_REFS_DISCOVERED, -1L),
-                    stats.getOrDefault(Plan.WEAK_REFS_CLEARED, -1L), referents));
-        }
-
-        @Override
-        public String describe() {
-            return "weak references under reference counting";
-        }
-
-        @Override
-        public double progress() {
-            return 0;
         }
     }
 }
