@@ -25,6 +25,28 @@ public abstract class WeakReferenceProgram implements TraceSource, Simulation.Se
     public static final int REF = 5;
     public static final int DATA = 6;
 
+    /**
+     * References of three kinds, in groups: A's referent held by nothing else; B's ({@code b}) also by
+     * the field of a holder ({@code holders}) that a root holds; C's ({@code c}) also by a root.
+     */
+    public static final class Groups {
+        public final long[] refA;
+        public final long[] refB;
+        public final long[] refC;
+        public final long[] b;
+        public final long[] c;
+        public final long[] holders;
+
+        public Groups(int n) {
+            refA = new long[n];
+            refB = new long[n];
+            refC = new long[n];
+            b = new long[n];
+            c = new long[n];
+            holders = new long[n];
+        }
+    }
+
     /** After one collection: its kind and counts, and each reference's referent by id (0 if cleared). */
     public record Snapshot(String kind, long discovered, long cleared, Map<String, Long> stats,
                            Map<Long, Long> referents) {
@@ -58,6 +80,21 @@ public abstract class WeakReferenceProgram implements TraceSource, Simulation.Se
         out.global(global, r);
         out.write(0, r, 0, referent);
         return r;
+    }
+
+    /** Makes group {@code i} of {@code groups}, held by global roots from {@code global} on; returns the next free one. */
+    protected final int group(TraceEvents out, Groups groups, int i, int global) {
+        int g = global;
+        groups.refA[i] = ref(out, g++, data(out, 0));
+        groups.b[i] = data(out, 0);
+        groups.holders[i] = data(out, 1);
+        out.global(g++, groups.holders[i]);
+        out.write(0, groups.holders[i], 0, groups.b[i]);
+        groups.refB[i] = ref(out, g++, groups.b[i]);
+        groups.c[i] = data(out, 0);
+        out.global(g++, groups.c[i]);
+        groups.refC[i] = ref(out, g++, groups.c[i]);
+        return g;
     }
 
     /** A new data object of 64 bytes with {@code slots} reference slots; returns its id. */

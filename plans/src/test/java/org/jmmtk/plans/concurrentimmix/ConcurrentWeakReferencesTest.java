@@ -13,6 +13,7 @@ import org.jmmtk.core.Options;
 import org.jmmtk.core.plan.Pacing;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.plans.WeakReferenceProgram;
+import org.jmmtk.plans.WeakReferenceProgram.Groups;
 import org.jmmtk.plans.WeakReferenceProgram.Snapshot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -59,9 +60,9 @@ class ConcurrentWeakReferencesTest {
         long units = cycle.stats().get("concurrentUnits");
         assertTrue(units > 1, "marked concurrently: " + units + " units");
         for (int i = 0; i < N; i++) {
-            assertEquals(0, cycle.referent(p.refA[i]), "A " + i + ": only weakly reachable at the snapshot");
-            assertEquals(p.b[i], cycle.referent(p.refB[i]), "B " + i + ": strongly reachable at the snapshot");
-            assertEquals(p.c[i], cycle.referent(p.refC[i]), "C " + i);
+            assertEquals(0, cycle.referent(p.abc.refA[i]), "A " + i + ": only weakly reachable at the snapshot");
+            assertEquals(p.abc.b[i], cycle.referent(p.abc.refB[i]), "B " + i + ": strongly reachable at the snapshot");
+            assertEquals(p.abc.c[i], cycle.referent(p.abc.refC[i]), "C " + i);
             assertEquals(0, cycle.referent(p.refD[i]), "D " + i + ": cleared by the program");
         }
         assertEquals(4 * N, cycle.discovered(), "discovered: A, B, C and D, scanned by the cycle's mark");
@@ -69,9 +70,9 @@ class ConcurrentWeakReferencesTest {
 
         Snapshot full = snapshots.get(2);
         for (int i = 0; i < N; i++) {
-            assertEquals(0, full.referent(p.refA[i]), "A " + i + " after the full collection");
-            assertEquals(0, full.referent(p.refB[i]), "B " + i + ": only weakly reachable now");
-            assertEquals(p.c[i], full.referent(p.refC[i]), "C " + i + " after the full collection");
+            assertEquals(0, full.referent(p.abc.refA[i]), "A " + i + " after the full collection");
+            assertEquals(0, full.referent(p.abc.refB[i]), "B " + i + ": only weakly reachable now");
+            assertEquals(p.abc.c[i], full.referent(p.abc.refC[i]), "C " + i + " after the full collection");
         }
         assertEquals(2 * N, full.discovered(), "discovered: B and C (A's slots are null)");
         assertEquals(N, full.cleared(), "cleared: B's referents");
@@ -79,33 +80,20 @@ class ConcurrentWeakReferencesTest {
 
     /** The program. */
     private static final class Program extends WeakReferenceProgram {
-        final long[] refA = new long[N];
-        final long[] refB = new long[N];
-        final long[] refC = new long[N];
+        final Groups abc = new Groups(N);
         final long[] refD = new long[N];
-        final long[] b = new long[N];
-        final long[] c = new long[N];
 
         @Override
         protected long[][] references() {
-            return new long[][] {refA, refB, refC, refD};
+            return new long[][] {abc.refA, abc.refB, abc.refC, refD};
         }
 
         @Override
         public void replay(TraceEvents out) {
             out.weakSlot(REF, 0);
             int global = 0;
-            long[] holders = new long[N];
             for (int i = 0; i < N; i++) {
-                refA[i] = ref(out, global++, data(out, 0));
-                b[i] = data(out, 0);
-                holders[i] = data(out, 1);
-                out.global(global++, holders[i]);
-                out.write(0, holders[i], 0, b[i]);
-                refB[i] = ref(out, global++, b[i]);
-                c[i] = data(out, 0);
-                out.global(global++, c[i]);
-                refC[i] = ref(out, global++, c[i]);
+                global = group(out, abc, i, global);
                 refD[i] = ref(out, global++, data(out, 0));
             }
             // garbage until the allocation trigger starts a cycle (bounded: 1 MiB)
@@ -113,7 +101,7 @@ class ConcurrentWeakReferencesTest {
                 data(out, 0, 1024);
             }
             for (int i = 0; i < N; i++) {
-                out.write(0, holders[i], 0, 0);
+                out.write(0, abc.holders[i], 0, 0);
                 out.write(0, refD[i], 0, 0);
             }
             // records until the mark ends (bounded)

@@ -11,6 +11,7 @@ import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.core.Options;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.plans.WeakReferenceProgram;
+import org.jmmtk.plans.WeakReferenceProgram.Groups;
 import org.jmmtk.plans.WeakReferenceProgram.Snapshot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,9 +49,9 @@ class RefCountWeakReferencesTest {
 
         Snapshot first = snapshots.get(0);
         for (int i = 0; i < N; i++) {
-            assertEquals(0, first.referent(p.refA[i]), "A " + i + ": counted by nothing");
-            assertEquals(p.b[i], first.referent(p.refB[i]), "B " + i + ": counted by its holder");
-            assertEquals(p.c[i], first.referent(p.refC[i]), "C " + i + ": held by a root");
+            assertEquals(0, first.referent(p.abc.refA[i]), "A " + i + ": counted by nothing");
+            assertEquals(p.abc.b[i], first.referent(p.abc.refB[i]), "B " + i + ": counted by its holder");
+            assertEquals(p.abc.c[i], first.referent(p.abc.refC[i]), "C " + i + ": held by a root");
             assertEquals(p.d[i], first.referent(p.refD[i]), "D " + i + ": counted by its cycle");
         }
         assertEquals(4 * N, first.discovered(), "discovered: A, B, C and D");
@@ -58,8 +59,8 @@ class RefCountWeakReferencesTest {
 
         Snapshot second = snapshots.get(1);
         for (int i = 0; i < N; i++) {
-            assertEquals(0, second.referent(p.refB[i]), "B " + i + ": its holder's field cleared");
-            assertEquals(p.c[i], second.referent(p.refC[i]), "C " + i);
+            assertEquals(0, second.referent(p.abc.refB[i]), "B " + i + ": its holder's field cleared");
+            assertEquals(p.abc.c[i], second.referent(p.abc.refC[i]), "C " + i);
             assertEquals(p.d[i], second.referent(p.refD[i]), "D " + i + ": a cycle, which RC cannot free");
         }
         assertEquals(3 * N, second.discovered(), "discovered: B, C and D (A's slots are null)");
@@ -67,7 +68,7 @@ class RefCountWeakReferencesTest {
 
         Snapshot cycles = snapshots.get(2);
         for (int i = 0; i < N; i++) {
-            assertEquals(p.c[i], cycles.referent(p.refC[i]), "C " + i + " after the cycle collection");
+            assertEquals(p.abc.c[i], cycles.referent(p.abc.refC[i]), "C " + i + " after the cycle collection");
             assertEquals(0, cycles.referent(p.refD[i]), "D " + i + ": not marked by the cycle collector");
         }
         assertEquals(2 * N, cycles.discovered(), "discovered: C and D");
@@ -76,34 +77,21 @@ class RefCountWeakReferencesTest {
 
     /** The program. */
     private static final class Program extends WeakReferenceProgram {
-        final long[] refA = new long[N];
-        final long[] refB = new long[N];
-        final long[] refC = new long[N];
+        final Groups abc = new Groups(N);
         final long[] refD = new long[N];
-        final long[] b = new long[N];
-        final long[] c = new long[N];
         final long[] d = new long[N];
 
         @Override
         protected long[][] references() {
-            return new long[][] {refA, refB, refC, refD};
+            return new long[][] {abc.refA, abc.refB, abc.refC, refD};
         }
 
         @Override
         public void replay(TraceEvents out) {
             out.weakSlot(REF, 0);
             int global = 0;
-            long[] holders = new long[N];
             for (int i = 0; i < N; i++) {
-                refA[i] = ref(out, global++, data(out, 0));
-                b[i] = data(out, 0);
-                holders[i] = data(out, 1);
-                out.global(global++, holders[i]);
-                out.write(0, holders[i], 0, b[i]);
-                refB[i] = ref(out, global++, b[i]);
-                c[i] = data(out, 0);
-                out.global(global++, c[i]);
-                refC[i] = ref(out, global++, c[i]);
+                global = group(out, abc, i, global);
                 d[i] = data(out, 1);
                 long e = data(out, 1);
                 out.write(0, d[i], 0, e);
@@ -112,7 +100,7 @@ class RefCountWeakReferencesTest {
             }
             fillUntilCollection(out, 1);
             for (int i = 0; i < N; i++) {
-                out.write(0, holders[i], 0, 0);
+                out.write(0, abc.holders[i], 0, 0);
             }
             fillUntilCollection(out, 2);
             out.collect();
