@@ -4,20 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import org.jmmtk.bindings.replay.ReplayBinding;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.TraceEvents;
-import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
-import org.jmmtk.core.memory.SimulatedMemory;
-import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.plan.Plan;
-import org.jmmtk.core.stats.GcRecord;
+import org.jmmtk.plans.WeakReferenceProgram.Snapshot;
 import org.jmmtk.plans.olderfirst.OlderFirst;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -26,8 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Which weak slots the partial-collection plans clear (docs/design.md, "Reference processing"): a
  * nursery (window) collection clears a young referent nothing else reached, keeps an old one, and
  * resolves the weak slot of a remembered (old, stored into) reference as any other; the final, full,
- * collection clears every referent only weak slots reach. A program of weak references (type 5, the
- * referent in slot 0) held by global roots, in groups of {@link #N}:
+ * collection clears every referent only weak slots reach. A {@link WeakReferenceProgram}'s weak
+ * references, held by global roots, in groups of {@link #N}:
  * <ul>
  * <li>A: referent held by nothing else; after the first collection a new young referent (D) is stored
  *     into the now old reference, so the barrier logs it;</li>
@@ -44,8 +36,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * them all and the second the block after the survivors, where D and E's references are allocated.
  */
 class GenerationalWeakReferencesTest {
-    private static final int REF = 5;
-    private static final int DATA = 6;
     private static final int N = 8;
     /** Above every plan's large object threshold (at most 8 KiB). */
     private static final long LARGE = 16 << 10;
@@ -61,58 +51,47 @@ class GenerationalWeakReferencesTest {
             // the youngest block, so the second window starts after the survivors
             options.planOption(OlderFirst.WINDOW_BYTES, 8192L);
         }
-        RunResult r = Simulation.run(Plans.REGISTRY.find(plan).orElseThrow(), options, p, (mmtk, binding) -> {
-            p.binding = binding;
-            mmtk.addListener(p::snapshot);
-        });
+        RunResult r = Simulation.run(Plans.REGISTRY.find(plan).orElseThrow(), options, p, p);
         assertNull(r.outOfMemory(), "no out of memory");
-        assertEquals(3, p.snapshots.size(), "collections");
+        List<Snapshot> snapshots = p.snapshots();
+        assertEquals(3, snapshots.size(), "collections");
         String partial = plan.equals("olderfirst") ? "window" : "nursery";
 
-        Snapshot first = p.snapshots.get(0);
-        assertEquals(partial, first.kind);
+        Snapshot first = snapshots.get(0);
+        assertEquals(partial, first.kind());
         for (int i = 0; i < N; i++) {
             assertEquals(0, first.referent(p.refA[i]), "A " + i + " after the first collection");
             assertEquals(p.b[i], first.referent(p.refB[i]), "B " + i + " after the first collection");
             assertEquals(0, first.referent(p.refC[i]), "C " + i + " after the first collection");
         }
-        assertEquals(3 * N, first.discovered, "discovered: the young references A, B, C");
-        assertEquals(2 * N, first.cleared, "cleared: A's and C's referents");
+        assertEquals(3 * N, first.discovered(), "discovered: the young references A, B, C");
+        assertEquals(2 * N, first.cleared(), "cleared: A's and C's referents");
 
-        Snapshot second = p.snapshots.get(1);
-        assertEquals(partial, second.kind);
+        Snapshot second = snapshots.get(1);
+        assertEquals(partial, second.kind());
         for (int i = 0; i < N; i++) {
             assertEquals(0, second.referent(p.refA[i]), "D " + i + ", young, held by an old logged reference");
             assertEquals(p.b[i], second.referent(p.refB[i]), "B " + i + " after the second collection");
             assertEquals(p.e[i], second.referent(p.refE[i]), "E " + i + ", old, kept by a partial collection");
             assertEquals(p.l[i], second.referent(p.refL[i]), "L " + i + ", large, kept by a partial collection");
         }
-        assertEquals(3 * N, second.discovered, "discovered: A (remembered), E and L (young); not B (old)");
-        assertEquals(N, second.cleared, "cleared: D");
+        assertEquals(3 * N, second.discovered(), "discovered: A (remembered), E and L (young); not B (old)");
+        assertEquals(N, second.cleared(), "cleared: D");
 
-        Snapshot full = p.snapshots.get(2);
-        assertEquals("full", full.kind);
+        Snapshot full = snapshots.get(2);
+        assertEquals("full", full.kind());
         for (int i = 0; i < N; i++) {
             assertEquals(0, full.referent(p.refA[i]), "A " + i + " after the full collection");
             assertEquals(p.b[i], full.referent(p.refB[i]), "B " + i + " after the full collection");
             assertEquals(0, full.referent(p.refE[i]), "E " + i + " after the full collection");
             assertEquals(0, full.referent(p.refL[i]), "L " + i + " after the full collection");
         }
-        assertEquals(3 * N, full.discovered, "discovered: B, E and L (A's and C's slots are null)");
-        assertEquals(2 * N, full.cleared, "cleared: E and L");
+        assertEquals(3 * N, full.discovered(), "discovered: B, E and L (A's and C's slots are null)");
+        assertEquals(2 * N, full.cleared(), "cleared: E and L");
     }
 
-    /** After one collection: its kind and counts, and each reference's referent by id (0 if cleared). */
-    private record Snapshot(String kind, long discovered, long cleared, Map<Long, Long> referents) {
-        long referent(long ref) {
-            return referents.get(ref);
-        }
-    }
-
-    /** The program; reads the heap after each collection through the binding. */
-    private static final class Program implements TraceSource {
-        ReplayBinding binding;
-        final List<Snapshot> snapshots = new ArrayList<>();
+    /** The program. */
+    private static final class Program extends WeakReferenceProgram {
         final long[] refA = new long[N];
         final long[] refB = new long[N];
         final long[] refC = new long[N];
@@ -121,7 +100,11 @@ class GenerationalWeakReferencesTest {
         final long[] b = new long[N];
         final long[] e = new long[N];
         final long[] l = new long[N];
-        private long id = 1;
+
+        @Override
+        protected long[][] references() {
+            return new long[][] {refA, refB, refC, refE, refL};
+        }
 
         @Override
         public void replay(TraceEvents out) {
@@ -152,50 +135,6 @@ class GenerationalWeakReferencesTest {
                 refL[i] = ref(out, global++, l[i]);
             }
             out.collect();
-        }
-
-        private long ref(TraceEvents out, int global, long referent) {
-            long r = id++;
-            out.alloc(0, r, 32, 1, REF);
-            out.global(global, r);
-            out.write(0, r, 0, referent);
-            return r;
-        }
-
-        private long data(TraceEvents out, int slots) {
-            return data(out, slots, 64);
-        }
-
-        private long data(TraceEvents out, int slots, long bytes) {
-            long o = id++;
-            out.alloc(0, o, bytes, slots, DATA);
-            return o;
-        }
-
-        /** After a collection (the replay's thread waits for it). */
-        void snapshot(GcRecord record) {
-            SimulatedMemory memory = binding.mmtk().plan().memory();
-            Map<Long, Long> referents = new HashMap<>();
-            for (long[] refs : new long[][] {refA, refB, refC, refE, refL}) {
-                for (long ref : refs) {
-                    if (ref != 0) {
-                        long referent = memory.load(ObjectModel.slotAddress(binding.addressOf(ref), 0));
-                        referents.put(ref, referent == 0 ? 0 : ObjectModel.id(memory, referent));
-                    }
-                }
-            }
-            snapshots.add(new Snapshot(record.kind(), record.planStats().get(Plan.WEAK_REFS_DISCOVERED),
-                    record.planStats().get(Plan.WEAK_REFS_CLEARED), referents));
-        }
-
-        @Override
-        public String describe() {
-            return "weak references across generations";
-        }
-
-        @Override
-        public double progress() {
-            return 0;
         }
     }
 }

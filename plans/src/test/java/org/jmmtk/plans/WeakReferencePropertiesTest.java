@@ -26,7 +26,10 @@ import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.core.Options;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.plan.Pacing;
 import org.jmmtk.core.plan.Plan;
+import org.jmmtk.core.plan.PlanOption;
+import org.jmmtk.core.plan.PlanProvider;
 import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.plans.serial.Serial;
 
@@ -44,16 +47,27 @@ import org.jmmtk.plans.serial.Serial;
  * rule at thresholds 0..15; semispace, marksweep, markcompact and immix by MMTk's; gencopy, appel,
  * genimmix, stickyimmix and olderfirst by MMTk's generational rule, in a heap small enough for many
  * nursery or window collections; full ones come from the heap's pressure on some plans and at the end
- * of every run, which is checked too). The program stores into
+ * of every run, which is checked too; concurrentimmix by MMTk's rule for a concurrent mark, with a cycle
+ * every 100 KiB allocated and its marking paced in units of 16 edges every 2 records, so references are
+ * discovered between a cycle's pauses and resolved by the pause that ends it). The shadow graph takes a
+ * store after the heap does, since a concurrent plan's pause may come at the start of a record;
+ * refcount by LXR's rule, in the small heap: weak slots do not count, an RC collection clears those
+ * whose referent it freed, its cycle collector those whose referent it did not mark. The program stores into
  * old objects' weak slots too, so remembered references are discovered.
  */
 class WeakReferencePropertiesTest {
     private static final int WEAK_TYPE = 3;
     private static final int GLOBALS = 48;
-    /** The plans whose collections may leave part of the heap untraced (nursery, window). */
-    private static final Set<String> PARTIAL = Set.of("gencopy", "appel", "genimmix", "stickyimmix", "olderfirst");
+    /**
+     * The plans whose collections may leave part of the heap untraced (nursery, window), or trace nothing
+     * (refcount's RC collections).
+     */
+    private static final Set<String> PARTIAL = Set.of("gencopy", "appel", "genimmix", "stickyimmix", "olderfirst",
+            "refcount");
+    /** The plans that mark concurrently: a cycle's references are discovered between its pauses too. */
+    private static final Set<String> CONCURRENT = Set.of("concurrentimmix");
 
-    @Property(tries = 50)
+    @Property(tries = 60)
     void referentsClearedOnlyWhenOnlyWeaklyReachable(@ForAll("plans") String plan, @ForAll long seed,
                                                      @ForAll @IntRange(min = 0, max = 15) int threshold) throws IOException {
         String one = run(plan, seed, threshold, 1);
@@ -64,33 +78,54 @@ class WeakReferencePropertiesTest {
     @Provide
     Arbitrary<String> plans() {
         return Arbitraries.of("serial", "semispace", "marksweep", "markcompact", "immix", "gencopy", "appel",
-                "genimmix", "stickyimmix", "olderfirst");
+                "genimmix", "stickyimmix", "olderfirst", "concurrentimmix", "refcount");
     }
 
     private static String run(String plan, long seed, int threshold, int threads) throws IOException {
         Program p = new Program(seed);
-        // the partial-collection plans in a small heap: collections of both kinds, many of them
+        // the partial-collection plans (and refcount) in a small heap: collections of both kinds, many of them
         boolean partial = PARTIAL.contains(plan);
-        Options options = new Options().heapBytes(partial ? 512L << 10 : 8L << 20).geometry(4096, 0, 0, 4096)
-                .threads(threads).sanity(true);
+        boolean concurrent = CONCURRENT.contains(plan);
+        PlanProvider provider = Plans.REGISTRY.find(plan).orElseThrow();
+        // refcount's RC collections come only from a full heap, which explicit (full) collections often empty
+        long heap = plan.equals("refcount") ? 96L << 10 : partial ? 512L << 10 : concurrent ? 1L << 20 : 8L << 20;
+        Options options = new Options().heapBytes(heap)
+                .geometry(4096, 0, 0, 4096).threads(threads).sanity(true);
+        if (concurrent) {
+            // a cycle every 100 KiB allocated, its marking in units of 16 edges, one every 2 records: many
+            // cycles, each interleaved with the program's stores
+            options.pacing(Pacing.every(2)).packetCapacity(16).planOption(option(provider, "initial-mark-percent"), 10);
+        }
         if (plan.equals("serial")) {
             options.planOption(Serial.YOUNG_BYTES, 256L << 10).planOption(Serial.MAX_TENURING_THRESHOLD, threshold);
         }
-        RunResult r = Simulation.run(Plans.REGISTRY.find(plan).orElseThrow(), options, p, (mmtk, binding) -> {
+        RunResult r = Simulation.run(provider, options, p, (mmtk, binding) -> {
             p.binding = binding;
             mmtk.addListener(p::check);
         });
         assertTrue(p.checked > 0, "collections checked");
         long discovered = 0;
+        long discoveredByCycles = 0;
         for (GcRecord g : r.collections()) {
-            discovered += g.planStats().get(Plan.WEAK_REFS_DISCOVERED);
+            long d = g.planStats().get(Plan.WEAK_REFS_DISCOVERED);
+            discovered += d;
+            if (g.planStats().containsKey("concurrentUnits") && g.planStats().get("concurrentUnits") > 0) {
+                discoveredByCycles += d;
+            }
         }
         assertTrue(discovered > 0, "some references discovered");
+        if (concurrent) {
+            assertTrue(discoveredByCycles > 0, "references discovered by cycles marked partly concurrently");
+        }
         if (partial) {
             assertTrue(p.partialCollections > 0 && p.fullCollections > 0, "collections of both kinds: "
                     + p.partialCollections + " partial, " + p.fullCollections + " full");
         }
         return LogicalResult.of(r) + " cleared in shadow " + p.clearedSeen;
+    }
+
+    private static PlanOption option(PlanProvider provider, String name) {
+        return provider.options().stream().filter(o -> o.name().equals(name)).findFirst().orElseThrow();
     }
 
     /** A random program and its shadow graph. */
@@ -127,14 +162,16 @@ class WeakReferencePropertiesTest {
                     if (s.length > 0) {
                         int slot = random.nextInt(s.length);
                         long target = random.nextInt(4) == 0 ? 0 : pick();
-                        s[slot] = target;
+                        // the shadow follows the heap: a concurrent plan's pause may come at the start of
+                        // the record, before the store
                         out.write(0, src, slot, target);
+                        s[slot] = target;
                     }
                 } else if (k < 99 || random.nextInt(5) > 0) {
                     int g = random.nextInt(GLOBALS);
                     long target = random.nextInt(3) == 0 || strongList.isEmpty() ? 0 : pick();
-                    globals[g] = target;
                     out.global(g, target);
+                    globals[g] = target;
                 } else {
                     out.collect();
                 }
@@ -156,8 +193,8 @@ class WeakReferencePropertiesTest {
             }
             // a new object is held by a global at once (the program holds what it just made)
             int g = random.nextInt(GLOBALS);
-            globals[g] = id;
             out.global(g, id);
+            globals[g] = id;
         }
 
         private long pick() {

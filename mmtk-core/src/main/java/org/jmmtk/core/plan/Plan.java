@@ -112,6 +112,9 @@ public abstract class Plan {
      * Whether a collection of {@code kind} discovers references: its scans set weak slots aside, and once
      * the closure is complete {@link #processReferences} clears those whose referent died. No by default:
      * the plan's own scanning loops take every slot as strong (docs/recording.md, "What HotSpot clears").
+     * A concurrent plan's pause that only starts the marking ({@link #processesWeakRefs} false) may
+     * discover too: the workers keep the table for the concurrent marking that follows, whose discoveries
+     * the pause ending it takes over ({@link ReferenceProcessor#keepDiscovered}).
      */
     protected boolean discoversReferences(CollectionKind kind) {
         return false;
@@ -350,7 +353,7 @@ public abstract class Plan {
                 args.heap().plugins());
         worker.addWork(Stage.UNCONSTRAINED, new StopMutators(this, args.collection(), closure));
         scheduleExtraRoots(worker, kind, closure);
-        int[] weakSlots = references.startCollection(processesWeakRefs(kind) && discoversReferences(kind));
+        int[] weakSlots = references.startCollection(discoversReferences(kind));
         worker.addWork(Stage.PREPARE, new Prepare(this, kind, weakSlots));
         if (processesWeakRefs(kind)) {
             worker.addWork(Stage.WEAK_REF_CLOSURE, new ProcessWeakRefs(args.collection(), w -> processReferences(w, kind)));

@@ -8,6 +8,7 @@ import org.jmmtk.core.barrier.ReferenceCounts;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.objectmodel.WeakSlots;
 import org.jmmtk.core.policy.Space;
 
 /**
@@ -16,8 +17,10 @@ import org.jmmtk.core.policy.Space;
  * reachable or not: cyclic garbage keeps its counts until the cycle collector frees it), counts the
  * references to each from the reference slots of all of them, and verifies that
  * <ul>
- * <li>every reference slot holds null or an object not yet freed (no object was freed while referenced);</li>
- * <li>every object's count equals the number of those references (roots are not counted);</li>
+ * <li>every reference slot holds null or an object not yet freed (no object was freed while referenced;
+ *     a weak slot was cleared when its referent was freed);</li>
+ * <li>every object's count equals the number of those references, weak slots aside (roots are not
+ *     counted, nor, in a plan that says so, weak slots);</li>
  * <li>an object has its ZCT bit exactly when it is in the zero-count table's buffers, and every
  *     object whose count is zero is in the table (or the next collection would never free it).</li>
  * </ul>
@@ -40,6 +43,17 @@ public final class RefCountCheck {
      */
     public static void verify(SimulatedMemory memory, SideBitmap validObjects, List<Space> spaces,
                               ReferenceCounts counts, LongArrayList zct, LongArrayList countedRoots) {
+        verify(memory, validObjects, spaces, counts, zct, countedRoots, new WeakSlots().table());
+    }
+
+    /**
+     * As {@link #verify(SimulatedMemory, SideBitmap, List, ReferenceCounts, LongArrayList, LongArrayList)},
+     * for a plan whose weak slots ({@link WeakSlots#table} {@code weakSlots}) do not count: such a slot
+     * must hold null or an object not yet freed (the collection cleared it when it freed the referent),
+     * and is no reference to it.
+     */
+    public static void verify(SimulatedMemory memory, SideBitmap validObjects, List<Space> spaces,
+                              ReferenceCounts counts, LongArrayList zct, LongArrayList countedRoots, int[] weakSlots) {
         LongArrayList objects = new LongArrayList();
         Long2IntOpenHashMap references = new Long2IntOpenHashMap();
         for (int i = 0; i < countedRoots.size(); i++) {
@@ -54,6 +68,7 @@ public final class RefCountCheck {
             for (long o = validObjects.next(space.start(), end); o >= 0; o = validObjects.next(o + 8, end)) {
                 objects.add(o);
                 int slots = ObjectModel.refSlots(memory, o);
+                int weak = WeakSlots.slotOf(weakSlots, ObjectModel.typeId(memory, o));
                 for (int j = 0; j < slots; j++) {
                     long target = memory.load(ObjectModel.slotAddress(o, j));
                     if (target == 0) {
@@ -64,7 +79,9 @@ public final class RefCountCheck {
                                 "slot %d of object %d at 0x%x refers to 0x%x, which was freed", j,
                                 ObjectModel.id(memory, o), o, target));
                     }
-                    references.addTo(target, 1);
+                    if (j != weak) {
+                        references.addTo(target, 1);
+                    }
                 }
             }
         }

@@ -112,16 +112,9 @@ public class Collector implements TraceLocal {
 
     /** {@link #pushSlots}, but a non-null weak slot of the object's type goes to the discovered list. */
     private int pushDiscovering(long[] stack, int top, long object, int slots) {
-        int w = WeakSlots.slotOf(weakSlots, ObjectModel.typeId(memory, object));
-        if (w < 0 || w >= slots) {
+        long weak = discoverWeakSlot(object, slots);
+        if (weak == 0) {
             return pushSlots(memory, stack, top, object, slots);
-        }
-        long weak = ObjectModel.slotAddress(object, w);
-        if (memory.load(weak) != 0) {
-            if (discoveredCount == discovered.length) {
-                discovered = Arrays.copyOf(discovered, discoveredCount * 2);
-            }
-            discovered[discoveredCount++] = weak;
         }
         int t = top;
         long slot = ObjectModel.slotAddress(object, slots - 1);
@@ -131,6 +124,29 @@ public class Collector implements TraceLocal {
             }
         }
         return t;
+    }
+
+    /**
+     * The address of {@code object}'s weak slot among its first {@code slots} if this collection discovers
+     * references and its type has one, else 0; a non-null weak slot is added to the discovered list. A
+     * scan skips the slot it returns.
+     */
+    final long discoverWeakSlot(long object, int slots) {
+        if (weakSlots == null) {
+            return 0;
+        }
+        int w = WeakSlots.slotOf(weakSlots, ObjectModel.typeId(memory, object));
+        if (w < 0 || w >= slots) {
+            return 0;
+        }
+        long weak = ObjectModel.slotAddress(object, w);
+        if (memory.load(weak) != 0) {
+            if (discoveredCount == discovered.length) {
+                discovered = Arrays.copyOf(discovered, discoveredCount * 2);
+            }
+            discovered[discoveredCount++] = weak;
+        }
+        return weak;
     }
 
     /**

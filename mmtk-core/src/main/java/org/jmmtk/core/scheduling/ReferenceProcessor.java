@@ -17,11 +17,13 @@ import org.jmmtk.scheduler.GCWorker;
  * them with {@link #count}. A partial collection's scans of remembered objects (objects outside the
  * collected region, taken as live, whose slots are roots) set their weak slots aside here
  * ({@link #setAside}), so a referent in the region that only a remembered reference reaches is cleared
- * as one that only a young reference reaches.
+ * as one that only a young reference reaches. A concurrent mark's discoveries are set aside the same
+ * way by the pause that ends it ({@link #keepDiscovered}).
  *
- * <p>Threads: {@link #process} and {@link #count} run in one packet at a time; {@link #setAside} in the
- * remembered-set scans, possibly several packets at once (it locks); {@link #startCollection} and the
- * counts' readers on the thread that schedules collections and reports them.
+ * <p>Threads: {@link #process}, {@link #keepDiscovered} and {@link #count} run in one packet at a time;
+ * {@link #setAside} in the remembered-set scans, possibly several packets at once (it locks);
+ * {@link #startCollection} and the counts' readers on the thread that schedules collections and
+ * reports them.
  */
 public final class ReferenceProcessor {
     /** What became of a referent once the closure is complete. */
@@ -95,6 +97,20 @@ public final class ReferenceProcessor {
     }
 
     /**
+     * At the start of the pause that ends a concurrent mark, before its workers empty their lists: sets
+     * aside every weak slot the workers discovered while the mark ran concurrently (and in the pause that
+     * started it), so that this pause resolves them with its own. On one worker, in the Prepare packet.
+     */
+    public synchronized void keepDiscovered(GCWorker<Collector> worker) {
+        for (int w = 0, n = worker.scheduler().workerCount(); w < n; w++) {
+            Collector c = worker.scheduler().worker(w).context();
+            for (int i = 0, k = c.discoveredCount(); i < k; i++) {
+                setAside(c.discovered(i));
+            }
+        }
+    }
+
+    /**
      * Resolves every weak slot the workers and the remembered-set scans set aside: clears those whose
      * referent is dead, updates those whose referent moved. On one worker, after the closure.
      */
@@ -112,6 +128,11 @@ public final class ReferenceProcessor {
 
     private void resolve(SimulatedMemory memory, long slot, Referents referents) {
         long referent = memory.load(slot);
+        if (referent == 0) {
+            // the program cleared it after a concurrent mark discovered it: nothing left to decide
+            count(false);
+            return;
+        }
         long after = referents.afterClosure(referent);
         if (after != referent) {
             memory.store(slot, after);

@@ -47,9 +47,11 @@ public final class ShadeRoots implements ObjectTrace {
 
     /**
      * Queues the non-null slots of the gray objects on {@code queue}, objects in address order, in chunks
-     * of at most {@code capacity} edges; forgets the gray objects.
+     * of at most {@code capacity} edges; forgets the gray objects. If the collection discovers references,
+     * a gray object's weak slot is not queued but discovered by {@code collector}, the publishing worker's
+     * context, as its scans would (the concurrent mark's discoveries, kept until the pause that ends it).
      */
-    public void publish(MarkQueue queue, int capacity) {
+    public void publish(MarkQueue queue, int capacity, Collector collector) {
         LongArrayList all = new LongArrayList();
         for (int i = 0; i < shades.length; i++) {
             if (shades[i] != null) {
@@ -63,9 +65,10 @@ public final class ShadeRoots implements ObjectTrace {
         int n = 0;
         for (long object : gray) {
             int slots = ObjectModel.refSlots(memory, object);
+            long weak = collector.discoverWeakSlot(object, slots);
             long slot = ObjectModel.slotAddress(object, 0);
             for (int i = 0; i < slots; i++, slot += 8) {
-                if (memory.load(slot) != 0) {
+                if (slot != weak && memory.load(slot) != 0) {
                     edges[n++] = slot;
                     if (n == capacity) {
                         queue.addEdges(edges, n);

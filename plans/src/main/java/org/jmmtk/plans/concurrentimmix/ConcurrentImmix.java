@@ -39,7 +39,9 @@ import org.jmmtk.scheduler.WorkPacket;
  * and sweeps. A heap that fills during marking gets a stop-the-world {@code fallback} pause that
  * finishes the cycle at once; a heap that fills with no cycle running, or stays full, a stop-the-world
  * {@code full} collection. Non-moving, as mmtk-core's. Each cycle-ending pause reports the cycle's
- * metrics ({@link #collectionStats}).
+ * metrics ({@link #collectionStats}). Weak references: the cycle's marking discovers them, from its
+ * InitialMark on, and the pause that ends it clears those whose referent it did not mark
+ * ({@link #discoversReferences}).
  *
  * <p>Threads: the mutators allocate and log; GC workers run the pauses and the concurrent packets;
  * the flags read by the mutators ({@code marking}) are set in pauses.
@@ -228,6 +230,18 @@ public final class ConcurrentImmix extends Plan {
         return kind != INITIAL_MARK;
     }
 
+    /**
+     * Every collection discovers references (MMTk's rule): a full one as immix does; a cycle's marking
+     * with the table the InitialMark handed the workers (the pause itself scans nothing), in its
+     * concurrent packets and in the pause that ends it, which resolves them all once the mark is
+     * complete: a referent it did not mark is cleared. Objects allocated during the marking are marked
+     * and not scanned, so their references are kept until the next cycle.
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
     // ---- concurrent marking ----
 
     @Override
@@ -265,7 +279,8 @@ public final class ConcurrentImmix extends Plan {
 
     /**
      * InitialMark: the cycle's bookkeeping starts and line marks go to the mark's own table. The pause that
-     * ends a cycle: the barriers stop; the line marks of the mark, kept apart, are swept by in Release. A
+     * ends a cycle: the barriers stop; the references the concurrent mark discovered are kept for this
+     * pause's processing; the line marks of the mark, kept apart, are swept by in Release. A
      * full collection marks into a cleared table the same way (giving up a cycle in progress first).
      */
     @Override
@@ -281,6 +296,7 @@ public final class ConcurrentImmix extends Plan {
         } else if (marking) {
             cycle.end(recordsReplayed(), barrierTotals(), allocatedDuringMarking());
             satb.stop();
+            references().keepDiscovered(worker);
         }
         if (!cyclePause) {
             lineMarks.beginMark();
@@ -327,7 +343,7 @@ public final class ConcurrentImmix extends Plan {
     @Override
     protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         if (kind == INITIAL_MARK) {
-            shadeRoots.publish(satb.queue(), concurrentClosure.packetCapacity());
+            shadeRoots.publish(satb.queue(), concurrentClosure.packetCapacity(), worker.context());
             cycle.flushedAtStart = satb.entriesFlushed();
             satb.start(spaceRanges(), worker.gc());
             marking = true;

@@ -1,13 +1,18 @@
 package org.jmmtk.plans.refcount;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongPredicate;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.RefCountBarrier;
 import org.jmmtk.core.barrier.ReferenceCounts;
 import org.jmmtk.core.barrier.RememberedSet;
+import org.jmmtk.core.memory.SideBitmap;
+import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.objectmodel.WeakSlots;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.core.plan.Mutator;
@@ -54,6 +59,8 @@ public final class RefCount extends Plan {
     private final ObjectTrace countingTrace;
     // objects the undoing of root counts dropped to zero; touched only by a collection's single packets
     private final LongArrayList zct = new LongArrayList();
+    // reference objects whose weak slot held a referent at the last collection; touched by its single packets
+    private final LongArrayList referenceObjects = new LongArrayList();
     // written by the collection's last packet, read by the next poll and by the stats
     private volatile boolean nextCycle;
     private volatile long freedByRc;
@@ -105,7 +112,7 @@ public final class RefCount extends Plan {
 
     @Override
     protected Barrier createBarrier(int ordinal) {
-        return new RefCountBarrier(memory, counts);
+        return new RefCountBarrier(memory, counts, references().weakSlots());
     }
 
     /** An RC collection that frees too little makes the heap full again at once: then a cycle collection. */
@@ -135,6 +142,84 @@ public final class RefCount extends Plan {
     @Override
     protected ObjectTrace trace(CollectionKind kind) {
         return kind == RC ? countRoots : countingTrace;
+    }
+
+    /**
+     * The cycle collector discovers references as a tracing collection does (its trace counts no weak
+     * slot, as the barrier does not); an RC collection traces nothing and resolves the references the
+     * barriers noted once it has freed what it frees ({@link #resolveReferences}).
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return kind == CollectionKind.FULL;
+    }
+
+    /** After a cycle collection's resolution: the references it keeps are those it marked whose referent it kept. */
+    @Override
+    protected void processReferences(GCWorker<Collector> worker, CollectionKind kind) {
+        super.processReferences(worker, kind);
+        if (kind == CollectionKind.FULL) {
+            retainReferences(o -> heap().spaces().spaceOf(o).isMarked(o), false);
+        }
+    }
+
+    /**
+     * An RC collection's reference processing, once {@link ProcessZct} freed what it frees (weak slots do
+     * not count, so a referent nothing else refers to was freed when it reached zero): the weak slot of
+     * every reference object still alive whose referent was freed is cleared.
+     */
+    void resolveReferences() {
+        SideBitmap valid = heap().validObjects();
+        retainReferences(valid::get, true);
+    }
+
+    /**
+     * Takes the reference objects the barriers noted, with the plan's own, each once in address order,
+     * and keeps those {@code alive} accepts whose weak slot is not null. With {@code clearDead}, a weak
+     * slot whose referent {@code alive} rejects is cleared (and counted) and its reference dropped.
+     */
+    private void retainReferences(LongPredicate alive, boolean clearDead) {
+        LongArrayList all = new LongArrayList(referenceObjects);
+        for (Mutator m : mutators()) {
+            ((RefCountBarrier) m.barrier()).takeReferences(all);
+        }
+        referenceObjects.clear();
+        if (all.isEmpty()) {
+            return;
+        }
+        long[] sorted = all.toLongArray();
+        Arrays.sort(sorted);
+        int[] table = weakSlotTable();
+        long last = 0;
+        for (long ref : sorted) {
+            if (ref == last || !alive.test(ref)) {
+                continue;
+            }
+            last = ref;
+            int w = WeakSlots.slotOf(table, ObjectModel.typeId(memory, ref));
+            if (w < 0 || w >= ObjectModel.refSlots(memory, ref)) {
+                continue;
+            }
+            long slot = ObjectModel.slotAddress(ref, w);
+            long referent = memory.load(slot);
+            if (referent == 0) {
+                continue;
+            }
+            if (clearDead) {
+                boolean dead = !alive.test(referent);
+                references().count(dead);
+                if (dead) {
+                    memory.store(slot, 0);
+                    continue;
+                }
+            }
+            referenceObjects.add(ref);
+        }
+    }
+
+    /** The weak-slot table as it is now: the slots the barriers do not count. */
+    int[] weakSlotTable() {
+        return references().weakSlots().table();
     }
 
     @Override
@@ -181,7 +266,8 @@ public final class RefCount extends Plan {
         int budget = budgetPages();
         nextCycle = kind == RC && budget - reservedPages() < budget / CYCLE_TRIGGER_DIVISOR;
         if (sanity()) {
-            RefCountCheck.verify(memory, heap().validObjects(), spaces(), counts, zctEntries());
+            RefCountCheck.verify(memory, heap().validObjects(), spaces(), counts, zctEntries(), new LongArrayList(),
+                    weakSlotTable());
         }
     }
 

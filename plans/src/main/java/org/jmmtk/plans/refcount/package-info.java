@@ -35,6 +35,11 @@
  *     freed too little for the allocation that triggered it (the emergency retry), (c) on an explicit
  *     request, and (d) as the run's final collection, so the run ends with exactly the live set of a
  *     tracing collector.</li>
+ * <li><b>Weak references</b> (a trace's weak slots): LXR's rule, weak slots do not count. The barrier
+ *     notes a reference object given a referent instead of counting it; an RC collection clears the weak
+ *     slots whose referent it freed, once {@link org.jmmtk.plans.refcount.ProcessZct} has freed what it
+ *     frees; the cycle collector discovers references as a tracing collection does and clears those it
+ *     did not mark (docs/design.md, "Reference processing").</li>
  * <li><b>Thread-count independence</b>: root counting is parallel but commutes (atomic increments);
  *     ZCT processing is one packet in a fixed order (the plan's buffer, then each mutator's, by
  *     ordinal); relinking and sweeping are per block with the available lists rebuilt in address
