@@ -31,7 +31,12 @@ final class PerWorkerHooks {
 
     /** The hooks of {@code plan}'s class. */
     static PerWorkerHooks of(Plan plan) {
-        return OF_CLASS.get(plan.getClass());
+        return of(plan.getClass());
+    }
+
+    /** The hooks of a plan class. */
+    static PerWorkerHooks of(Class<? extends Plan> type) {
+        return OF_CLASS.get(type);
     }
 
     /** Whether the plan's class overrides {@link Plan#prepareCollector}. */

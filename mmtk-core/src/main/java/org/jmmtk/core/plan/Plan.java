@@ -67,6 +67,9 @@ public abstract class Plan {
     private GcReason reason = GcReason.HEAP_FULL;
     // set by the driver before a pause under real pacing, read by concurrent packets on GC workers
     private volatile boolean concurrentYield;
+    // whether the workers' contexts hold a weak-slot table from an earlier collection's PrepareCollector;
+    // written by each collection's Prepare packet, one at a time (bucket opening orders them)
+    private boolean contextsDiscover;
 
     protected Plan(PlanArgs args) {
         this.args = args;
@@ -565,11 +568,34 @@ public abstract class Plan {
         }
     }
 
-    /** Runs on each worker in the Prepare stage, after {@link #prepare}. */
+    /**
+     * Whether a collection's Prepare designates a {@link PrepareCollector} to every worker, given the
+     * weak-slot table its workers discover references with (null: none): when the plan overrides
+     * {@link #prepareCollector}, when the collection discovers references, and once after one that did, so
+     * that the contexts drop its table. Otherwise no worker is woken for an empty packet. Called once per
+     * collection, by its Prepare packet.
+     */
+    final boolean designatesPrepare(int[] weakSlots) {
+        boolean designate = PerWorkerHooks.of(this).prepares() || weakSlots != null || contextsDiscover;
+        if (designate) {
+            contextsDiscover = weakSlots != null;
+        }
+        return designate;
+    }
+
+    /** Whether a collection's Release designates a {@link ReleaseCollector} to every worker: when the plan overrides {@link #releaseCollector}. */
+    final boolean designatesRelease() {
+        return PerWorkerHooks.of(this).releases();
+    }
+
+    /**
+     * Runs on each worker in the Prepare stage, after {@link #prepare}. Only a plan that overrides it (or
+     * a collection that discovers references) has it run: otherwise no worker is woken for it.
+     */
     protected void prepareCollector(Collector collector) {
     }
 
-    /** Runs on each worker in the Release stage, after {@link #release}. */
+    /** Runs on each worker in the Release stage, after {@link #release}; only a plan that overrides it has it run. */
     protected void releaseCollector(Collector collector) {
     }
 
