@@ -5,11 +5,10 @@ import org.jmmtk.core.scheduling.Collector;
 
 /**
  * Which of the per-worker hooks, {@link Plan#prepareCollector} and {@link Plan#releaseCollector}, a plan
- * class overrides: a collection designates a {@code PrepareCollector} or {@code ReleaseCollector} packet
- * to every worker only when there is something for it to do, since a designated packet wakes a parked
- * worker, and the pause waits for that thread to get a core (twice per collection on marksweep, whose
- * hooks are the base's empty ones). Read from the class's declared methods once per plan class (a plan
- * of added code is detected like a built-in one, so an override is never skipped).
+ * class overrides, for {@link CollectorDesignation}: a plan that keeps the base's empty hooks (marksweep)
+ * has no {@code PrepareCollector} or {@code ReleaseCollector} packets designated to its workers. Read from
+ * the class's declared methods once per plan class, so that a plan of added code is detected like a
+ * built-in one and an override is never skipped.
  *
  * <p>Threads: any; the answer is cached per class by a {@link ClassValue}, which is thread-safe.
  */
@@ -27,11 +26,6 @@ final class PerWorkerHooks {
     private PerWorkerHooks(boolean prepares, boolean releases) {
         this.prepares = prepares;
         this.releases = releases;
-    }
-
-    /** The hooks of {@code plan}'s class. */
-    static PerWorkerHooks of(Plan plan) {
-        return of(plan.getClass());
     }
 
     /** The hooks of a plan class. */

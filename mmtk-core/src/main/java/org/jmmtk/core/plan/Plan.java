@@ -67,9 +67,7 @@ public abstract class Plan {
     private GcReason reason = GcReason.HEAP_FULL;
     // set by the driver before a pause under real pacing, read by concurrent packets on GC workers
     private volatile boolean concurrentYield;
-    // whether the workers' contexts hold a weak-slot table from an earlier collection's PrepareCollector;
-    // written by each collection's Prepare packet, one at a time (bucket opening orders them)
-    private boolean contextsDiscover;
+    private final CollectorDesignation designation = new CollectorDesignation(PerWorkerHooks.of(getClass()));
 
     protected Plan(PlanArgs args) {
         this.args = args;
@@ -568,24 +566,14 @@ public abstract class Plan {
         }
     }
 
-    /**
-     * Whether a collection's Prepare designates a {@link PrepareCollector} to every worker, given the
-     * weak-slot table its workers discover references with (null: none): when the plan overrides
-     * {@link #prepareCollector}, when the collection discovers references, and once after one that did, so
-     * that the contexts drop its table. Otherwise no worker is woken for an empty packet. Called once per
-     * collection, by its Prepare packet.
-     */
+    /** Whether a collection's Prepare designates a {@link PrepareCollector} to every worker ({@link CollectorDesignation}). */
     final boolean designatesPrepare(int[] weakSlots) {
-        boolean designate = PerWorkerHooks.of(this).prepares() || weakSlots != null || contextsDiscover;
-        if (designate) {
-            contextsDiscover = weakSlots != null;
-        }
-        return designate;
+        return designation.prepare(weakSlots);
     }
 
-    /** Whether a collection's Release designates a {@link ReleaseCollector} to every worker: when the plan overrides {@link #releaseCollector}. */
+    /** Whether a collection's Release designates a {@link ReleaseCollector} to every worker ({@link CollectorDesignation}). */
     final boolean designatesRelease() {
-        return PerWorkerHooks.of(this).releases();
+        return designation.release();
     }
 
     /**

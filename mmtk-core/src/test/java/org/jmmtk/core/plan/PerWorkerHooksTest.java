@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /** Which per-worker hooks a plan class overrides, itself or through a superclass: only those get designated packets. */
 class PerWorkerHooksTest {
-    private abstract static class NoHooks extends Plan {
+    abstract static class NoHooks extends Plan {
         NoHooks(PlanArgs args) {
             super(args);
         }
@@ -18,7 +18,7 @@ class PerWorkerHooksTest {
         }
     }
 
-    private abstract static class Prepares extends Plan {
+    abstract static class Prepares extends Plan {
         Prepares(PlanArgs args) {
             super(args);
         }
@@ -34,7 +34,7 @@ class PerWorkerHooksTest {
         }
     }
 
-    private abstract static class Releases extends NoHooks {
+    abstract static class Releases extends NoHooks {
         Releases(PlanArgs args) {
             super(args);
         }
