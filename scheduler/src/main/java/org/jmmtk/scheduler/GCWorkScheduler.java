@@ -23,7 +23,8 @@ import org.jmmtk.probes.Tracepoints;
  * <p>New packets go to the adding worker's local queue (spilling to the bucket when it is full). A
  * worker only parks with an empty local queue, so local work always has a running owner; parked
  * workers are woken for work in a bucket, or for the surplus in a local queue beyond the one packet
- * its owner runs next. Parking and waking use one monitor: a worker that finds nothing increments the
+ * its owner runs next; the last worker to park, opening a bucket, wakes the others only if more than the
+ * one packet it takes itself is open. Parking and waking use one monitor: a worker that finds nothing increments the
  * parked count under the monitor and re-checks its designated queue, the open buckets and the other
  * workers' surplus before it waits; a worker that adds work reads the parked count after its (fenced)
  * offer and signals one worker if any is parked. One side always sees the other, so no bucket packet
@@ -424,7 +425,12 @@ public final class GCWorkScheduler<C> {
                     if (parked == workers.length && !anyDesignatedWork()) {
                         if (advance()) {
                             parked--;
-                            workAvailable.signalAll();
+                            // this worker takes the next packet itself; the others are worth waking only
+                            // for more than that one (a stage of one packet would otherwise cost every
+                            // parked worker a wake-up and the next advance a wait for it to park again)
+                            if (moreThanOnePacketOpen()) {
+                                workAvailable.signalAll();
+                            }
                             return true;
                         }
                         finishCollection(!hostedByRequester);
@@ -444,6 +450,21 @@ public final class GCWorkScheduler<C> {
                 return false;
             }
             if (!b.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the open buckets hold two packets or more (exact here: every worker is parked, none adds). */
+    private boolean moreThanOnePacketOpen() {
+        int n = 0;
+        for (WorkBucket<C> b : buckets) {
+            if (!b.isOpen()) {
+                break;
+            }
+            n += b.size();
+            if (n > 1) {
                 return true;
             }
         }

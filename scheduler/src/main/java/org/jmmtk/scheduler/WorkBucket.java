@@ -46,6 +46,11 @@ public final class WorkBucket<C> {
         return queue.isEmpty();
     }
 
+    /** The packets queued; exact only while no producer is adding. */
+    int size() {
+        return queue.size();
+    }
+
     WorkPacket<C> takeSentinel() {
         WorkPacket<C> s = sentinel;
         sentinel = null;

@@ -67,6 +67,7 @@ public abstract class Plan {
     private GcReason reason = GcReason.HEAP_FULL;
     // set by the driver before a pause under real pacing, read by concurrent packets on GC workers
     private volatile boolean concurrentYield;
+    private final CollectorDesignation designation = new CollectorDesignation(PerWorkerHooks.of(getClass()));
 
     protected Plan(PlanArgs args) {
         this.args = args;
@@ -568,11 +569,24 @@ public abstract class Plan {
         }
     }
 
-    /** Runs on each worker in the Prepare stage, after {@link #prepare}. */
+    /** Whether a collection's Prepare designates a {@link PrepareCollector} to every worker ({@link CollectorDesignation}). */
+    final boolean designatesPrepare(int[] weakSlots) {
+        return designation.prepare(weakSlots);
+    }
+
+    /** Whether a collection's Release designates a {@link ReleaseCollector} to every worker ({@link CollectorDesignation}). */
+    final boolean designatesRelease() {
+        return designation.release();
+    }
+
+    /**
+     * Runs on each worker in the Prepare stage, after {@link #prepare}. Only a plan that overrides it (or
+     * a collection that discovers references) has it run: otherwise no worker is woken for it.
+     */
     protected void prepareCollector(Collector collector) {
     }
 
-    /** Runs on each worker in the Release stage, after {@link #release}. */
+    /** Runs on each worker in the Release stage, after {@link #release}; only a plan that overrides it has it run. */
     protected void releaseCollector(Collector collector) {
     }
 

@@ -5,7 +5,10 @@ import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
-/** Global prepare, then a PrepareMutator per mutator and a PrepareCollector designated to each worker. */
+/**
+ * Global prepare, then a PrepareMutator per mutator and, when there is per-worker work
+ * ({@link Plan#designatesPrepare}), a PrepareCollector designated to each worker.
+ */
 final class Prepare extends WorkPacket<Collector> {
     private final Plan plan;
     private final CollectionKind kind;
@@ -24,8 +27,10 @@ final class Prepare extends WorkPacket<Collector> {
         for (Mutator m : plan.mutators()) {
             worker.addWork(Stage.PREPARE, new PrepareMutator(m));
         }
-        for (int i = 0; i < worker.scheduler().workerCount(); i++) {
-            worker.addDesignated(i, new PrepareCollector(plan, weakSlots));
+        if (plan.designatesPrepare(weakSlots)) {
+            for (int i = 0; i < worker.scheduler().workerCount(); i++) {
+                worker.addDesignated(i, new PrepareCollector(plan, weakSlots));
+            }
         }
     }
 }

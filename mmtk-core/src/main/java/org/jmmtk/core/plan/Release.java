@@ -5,7 +5,10 @@ import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
 import org.jmmtk.scheduler.WorkPacket;
 
-/** Global release, then a ReleaseMutator per mutator and a ReleaseCollector designated to each worker. */
+/**
+ * Global release, then a ReleaseMutator per mutator and, when the plan has per-worker release work
+ * ({@link Plan#designatesRelease}), a ReleaseCollector designated to each worker.
+ */
 final class Release extends WorkPacket<Collector> {
     private final Plan plan;
     private final CollectionKind kind;
@@ -21,8 +24,10 @@ final class Release extends WorkPacket<Collector> {
         for (Mutator m : plan.mutators()) {
             worker.addWork(Stage.RELEASE, new ReleaseMutator(m));
         }
-        for (int i = 0; i < worker.scheduler().workerCount(); i++) {
-            worker.addDesignated(i, new ReleaseCollector(plan));
+        if (plan.designatesRelease()) {
+            for (int i = 0; i < worker.scheduler().workerCount(); i++) {
+                worker.addDesignated(i, new ReleaseCollector(plan));
+            }
         }
     }
 }
