@@ -51,16 +51,34 @@ final class ProgramRecorder {
                            String messages) {
     }
 
-    /** Records {@code command} (the program's command line) into {@code trace}, for a comparison in heap {@code g}. */
-    Recording record(Path trace, List<String> command, Geometry g) throws IOException {
-        List<String> sized = recordedCommand(command, g, System.getenv(), RecordCommand.physicalMemory());
-        if (sized.equals(command)) {
-            return passThrough(attempt(trace, command));
+    /**
+     * Records {@code command} (the program's command line) into {@code trace}, for a comparison in heap {@code
+     * g}; with {@code forced}'s full collections (null or none: the recorded JVM's own) when its heap fits.
+     */
+    Recording record(Path trace, List<String> command, Geometry g, ForcedCollections forced) throws IOException {
+        long physical = RecordCommand.physicalMemory();
+        boolean ownHeap = RecordCommand.choosesHeap(command, System.getenv());
+        String points = "";
+        List<String> heapOptions = g.recordingOptions();
+        if (forced != null && forced.any() && !ownHeap) {
+            if (forced.heapBytes(g) <= physical / 4) {
+                points = forced.option();
+                heapOptions = forced.recordingOptions(g);
+            } else {
+                err.println("validate: a heap for the program's collections at HotSpot's points (" + (forced.heapBytes(g) >> 20)
+                        + " MB) is more than a quarter of this machine's memory; recording without them");
+            }
         }
-        String options = String.join(" ", g.recordingOptions());
-        err.println("validate: recording the program with " + options);
+        List<String> sized = recordedCommand(command, heapOptions, g.recordingHeapBytes(), System.getenv(), physical);
+        if (sized.equals(command)) {
+            return passThrough(attempt(trace, command, ""));
+        }
+        String options = String.join(" ", heapOptions);
+        err.println("validate: recording the program with " + options + (points.isEmpty() ? ""
+                : ", and a full collection where HotSpot's run had one: after " + forced.describe()
+                + " of the program's allocation"));
         err.flush();
-        Attempt sizedAttempt = attempt(trace, sized);
+        Attempt sizedAttempt = attempt(trace, sized, points);
         if (!sizedAttempt.outOfMemory()) {
             return passThrough(sizedAttempt);
         }
@@ -69,26 +87,33 @@ final class ProgramRecorder {
                 + "run)" + (input.rewindable() ? "" : "; standard input cannot be rewound: this recording reads what "
                 + "the first left of it"));
         err.flush();
-        return passThrough(attempt(trace, command));
+        return passThrough(attempt(trace, command, ""));
     }
 
     /**
-     * The command {@code record} runs: the program's with {@link Geometry#recordingOptions} after the launcher;
-     * the program's own when its options ({@code environment}'s option variables included) choose its heap or
-     * collector, or when that heap is larger than the JVM's default maximum heap on a machine of {@code
-     * physicalBytes} (a quarter of it: more is not validate's to take).
+     * The command {@code record} runs: the program's with {@link Geometry#recordingOptions} after the launcher; the
+     * program's own when its options ({@code environment}'s option variables included) choose its heap or
+     * collector, or when {@code heapBytes} (validate's usual recording heap) is larger than the JVM's default
+     * maximum heap on a machine of {@code physicalBytes} (a quarter of it: more is not validate's to take).
      */
     static List<String> recordedCommand(List<String> command, Geometry g, Map<String, String> environment,
                                         long physicalBytes) {
-        if (RecordCommand.choosesHeap(command, environment) || g.recordingHeapBytes() > physicalBytes / 4) {
+        return recordedCommand(command, g.recordingOptions(), g.recordingHeapBytes(), environment, physicalBytes);
+    }
+
+    /** {@link #recordedCommand(List, Geometry, Map, long)} with other heap options than the geometry's. */
+    static List<String> recordedCommand(List<String> command, List<String> heapOptions, long heapBytes,
+                                        Map<String, String> environment, long physicalBytes) {
+        if (RecordCommand.choosesHeap(command, environment) || heapBytes > physicalBytes / 4) {
             return command;
         }
         List<String> sized = new ArrayList<>(command);
-        sized.addAll(1, g.recordingOptions());
+        sized.addAll(1, heapOptions);
         return sized;
     }
 
-    private Attempt attempt(Path trace, List<String> program) {
+    /** One recording; {@code points}: {@code record --collect-at}'s value (empty: none). */
+    private Attempt attempt(Path trace, List<String> program, String points) {
         attempts++;
         Path programOut = work.resolve("recorded-" + attempts + ".out");
         Path programErr = work.resolve("recorded-" + attempts + ".err");
@@ -99,7 +124,11 @@ final class ProgramRecorder {
         record.setErr(new PrintWriter(messages, true));
         input.rewind();
         try {
-            List<String> args = new ArrayList<>(List.of("-o", trace.toString(), "--binary", "--"));
+            List<String> args = new ArrayList<>(List.of("-o", trace.toString(), "--binary"));
+            if (!points.isEmpty()) {
+                args.addAll(List.of("--collect-at", points));
+            }
+            args.add("--");
             args.addAll(program);
             int status = record.execute(args.toArray(new String[0]));
             return new Attempt(new Recording(status, recorder.coverage().orElse(Double.NaN)), recorder.ranOutOfMemory(),
