@@ -16,8 +16,9 @@ import picocli.CommandLine;
 /**
  * Records the program for {@code validate} with {@code jmmtk record} (the very command, run in-process
  * through the root command line, which records with uncompressed oops and class pointers): in about
- * HotSpot's heap ({@link Geometry#recordingOptions}) unless the program's own options choose its heap or
- * collector, and, when the recorder does not fit there, once more with {@code record}'s own heap. Each
+ * HotSpot's heap ({@link Geometry#recordingOptions}; or, when HotSpot's run had full collections, in a
+ * young generation it does not fill with a full collection forced at each of HotSpot's: {@link
+ * ForcedCollections}) unless the program's own options choose its heap or collector, and, when the recorder does not fit there, once more with {@code record}'s own heap. Each
  * attempt's program output goes to files in validate's work folder and {@code record}'s messages to a
  * buffer; only the attempt kept (the last) is passed through: the program's standard output to
  * validate's standard output, its standard error and then {@code record}'s messages to validate's standard
@@ -93,8 +94,8 @@ final class ProgramRecorder {
     /**
      * The command {@code record} runs: the program's with {@link Geometry#recordingOptions} after the launcher; the
      * program's own when its options ({@code environment}'s option variables included) choose its heap or
-     * collector, or when {@code heapBytes} (validate's usual recording heap) is larger than the JVM's default
-     * maximum heap on a machine of {@code physicalBytes} (a quarter of it: more is not validate's to take).
+     * collector, or when {@link Geometry#recordingHeapBytes} is larger than the JVM's default maximum heap on a
+     * machine of {@code physicalBytes} (a quarter of it: more is not validate's to take).
      */
     static List<String> recordedCommand(List<String> command, Geometry g, Map<String, String> environment,
                                         long physicalBytes) {
