@@ -58,18 +58,12 @@ final class ProgramRecorder {
      */
     Recording record(Path trace, List<String> command, Geometry g, ForcedCollections forced) throws IOException {
         long physical = RecordCommand.physicalMemory();
-        boolean ownHeap = RecordCommand.choosesHeap(command, System.getenv());
-        String points = "";
-        List<String> heapOptions = g.recordingOptions();
-        if (forced != null && forced.any() && !ownHeap) {
-            if (forced.heapBytes(g) <= physical / 4) {
-                points = forced.option();
-                heapOptions = forced.recordingOptions(g);
-            } else {
-                err.println("validate: a heap for the program's collections at HotSpot's points (" + (forced.heapBytes(g) >> 20)
-                        + " MB) is more than a quarter of this machine's memory; recording without them");
-            }
+        HeapChoice choice = heapChoice(g, forced, RecordCommand.choosesHeap(command, System.getenv()), physical);
+        if (!choice.note().isEmpty()) {
+            err.println(choice.note());
         }
+        String points = choice.points();
+        List<String> heapOptions = choice.options();
         List<String> sized = recordedCommand(command, heapOptions, g.recordingHeapBytes(), System.getenv(), physical);
         if (sized.equals(command)) {
             return passThrough(attempt(trace, command, ""));
@@ -89,6 +83,27 @@ final class ProgramRecorder {
                 + "the first left of it"));
         err.flush();
         return passThrough(attempt(trace, command, ""));
+    }
+
+    /** The recorded JVM's heap options, {@code record --collect-at}'s value (empty: none), and what to say about the choice (empty: nothing). */
+    record HeapChoice(List<String> options, String points, String note) {
+    }
+
+    /**
+     * The heap to record in: {@code forced}'s, with its points, when it has any, the program's options ({@code
+     * ownHeap}) leave the heap to validate and that heap is at most a quarter of the machine's {@code
+     * physicalBytes}; else {@link Geometry#recordingOptions} (saying why when the heap is what is too large).
+     */
+    static HeapChoice heapChoice(Geometry g, ForcedCollections forced, boolean ownHeap, long physicalBytes) {
+        if (forced == null || !forced.any() || ownHeap) {
+            return new HeapChoice(g.recordingOptions(), "", "");
+        }
+        if (forced.heapBytes(g) > physicalBytes / 4) {
+            return new HeapChoice(g.recordingOptions(), "", "validate: a heap for the program's collections at HotSpot's "
+                    + "points (" + (forced.heapBytes(g) >> 20) + " MB) is more than a quarter of this machine's memory; "
+                    + "recording without them");
+        }
+        return new HeapChoice(forced.recordingOptions(g), forced.option(), "");
     }
 
     /**

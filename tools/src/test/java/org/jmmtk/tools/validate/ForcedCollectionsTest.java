@@ -53,4 +53,26 @@ class ForcedCollectionsTest {
                 "-Xmn" + (young >> 10) + "k", "-XX:MetaspaceSize=512m"), f.recordingOptions(g));
         assertEquals(ForcedCollections.MIN_YOUNG, new ForcedCollections(new long[] {1}, 1000).youngBytes());
     }
+
+    /** The forced collections' heap when it fits in a quarter of the machine, else validate's usual one, said. */
+    @Test
+    void theRecordingFallsBackToTheUsualHeapWhenTheLargerOneDoesNotFit() throws IOException {
+        ForcedCollections f = ForcedCollections.of(log("jdk17-full.log"), STARTUP);
+        Geometry g = new Geometry(64L << 20, 8L << 20, 8, 0, false);
+        ProgramRecorder.HeapChoice fits = ProgramRecorder.heapChoice(g, f, false, 4 * f.heapBytes(g));
+        assertEquals(f.recordingOptions(g), fits.options());
+        assertEquals(f.option(), fits.points());
+        assertEquals("", fits.note());
+        ProgramRecorder.HeapChoice tooLarge = ProgramRecorder.heapChoice(g, f, false, 4 * f.heapBytes(g) - 4);
+        assertEquals(g.recordingOptions(), tooLarge.options());
+        assertEquals("", tooLarge.points());
+        assertTrue(tooLarge.note().contains("is more than a quarter of this machine's memory; recording without them"),
+                tooLarge.note());
+        ProgramRecorder.HeapChoice own = ProgramRecorder.heapChoice(g, f, true, 4 * f.heapBytes(g));
+        assertEquals(List.of("", ""), List.of(own.points(), own.note()), "the program's own heap: no points");
+        ProgramRecorder.HeapChoice none = ProgramRecorder.heapChoice(g, ForcedCollections.of(log("jdk17-young.log"), STARTUP),
+                false, 4 * f.heapBytes(g));
+        assertEquals(g.recordingOptions(), none.options(), "no full collection in HotSpot's run: as before");
+        assertEquals("", none.points());
+    }
 }
