@@ -133,8 +133,9 @@ public final class ConcurrentTee implements TraceEvents {
             Batch b = take(full.get(stage));
             send(stages[stage], b, (int) Math.max(0, Math.min(b.events, failedAt() - b.start)));
             if (next != null) {
+                boolean last = b.last; // read before the hand-over: the next stage may recycle b, and the source mark it last
                 next.add(b); // never full: there are no more batches than places
-                if (b.last) {
+                if (last) {
                     return;
                 }
                 continue;
