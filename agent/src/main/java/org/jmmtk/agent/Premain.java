@@ -9,7 +9,8 @@ import java.util.jar.JarFile;
 import org.jmmtk.agent.rt.Recorder;
 
 /**
- * The agent's entry point ({@code -javaagent:jmmtk-agent.jar=dir=LOG;include=P,..;exclude=P,..;cache=DIR}). It
+ * The agent's entry point ({@code -javaagent:jmmtk-agent.jar=dir=LOG;include=P,..;exclude=P,..;cache=DIR;collectAt=B,..};
+ * {@code collectAt}: where to force full collections, see {@link org.jmmtk.agent.rt.CollectionPoints}). It
  * puts the recorder on the boot class path (instrumented JDK classes call it), starts it, installs the
  * instrumenter, which lives with ASM in a class loader of its own so that neither clashes with the
  * program's copies, retransforms the classes loaded before it, and only then lets the recorder record.
@@ -56,6 +57,7 @@ public final class Premain {
         String include = "";
         String exclude = "";
         String cache = "";
+        String collectAt = null;
         for (String option : (args == null ? "" : args).split(";")) {
             int eq = option.indexOf('=');
             String key = eq < 0 ? option : option.substring(0, eq);
@@ -65,6 +67,7 @@ public final class Premain {
                 case "include" -> include = value;
                 case "exclude" -> exclude = value;
                 case "cache" -> cache = value;
+                case "collectAt" -> collectAt = value;
                 default -> throw new IllegalArgumentException("jmmtk agent: unknown option '" + option + "'");
             }
         }
@@ -73,7 +76,7 @@ public final class Premain {
         }
         // instrumented JDK classes must find the recorder from the boot loader
         inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
-        Recorder.start(inst, Path.of(dir), startup);
+        Recorder.start(inst, Path.of(dir), startup, collectAt);
         ClassLoader isolated = new IsolatedLoader(jar, Recorder.class.getClassLoader());
         ClassFileTransformer instrumenter = (ClassFileTransformer) isolated.loadClass(INSTRUMENTER)
                 .getConstructor(String.class, String.class, ClassLoader.class, String.class)

@@ -61,6 +61,8 @@ public final class Recorder {
     private static boolean explicitGcDisabled;
     private static long startupAllocated;
     private static long startupLive;
+    /** Where to force full collections (set once, before recording starts). */
+    private static CollectionPoints collectionPoints = CollectionPoints.NONE;
 
     private Recorder() {
     }
@@ -75,10 +77,12 @@ public final class Recorder {
 
     /**
      * Starts recording into the log directory {@code logDir} (which must exist and be empty);
-     * {@code startup} is the JVM's start-up heap as premain measured it: bytes allocated, bytes live.
+     * {@code startup} is the JVM's start-up heap as premain measured it: bytes allocated, bytes live;
+     * {@code collectAt} the points where to force full collections ({@link CollectionPoints#parse}; null: none).
      */
-    public static synchronized void start(Instrumentation inst, Path logDir, long[] startup)
+    public static synchronized void start(Instrumentation inst, Path logDir, long[] startup, String collectAt)
             throws IOException, ReflectiveOperationException {
+        collectionPoints = CollectionPoints.of(collectAt);
         counting = Allocated.start();
         explicitGcDisabled = Allocated.vmFlag("DisableExplicitGC");
         startupAllocated = startup[0];
@@ -147,7 +151,20 @@ public final class Recorder {
             return null;
         }
         s.busy = true;
+        if (s.owesCollection()) {
+            s.collectOwed(); // at the program's next event after its recorded bytes reached a collection point
+        }
         return s;
+    }
+
+    /** Where full collections are forced (none unless the agent's {@code collectAt=} option named points). */
+    static CollectionPoints collectionPoints() {
+        return collectionPoints;
+    }
+
+    /** Sets the collection points (tests; the agent sets them in {@link #start}). */
+    static void collectionPoints(CollectionPoints points) {
+        collectionPoints = points;
     }
 
     static long nextSeq(int kind) {
@@ -711,6 +728,9 @@ public final class Recorder {
         }
         try {
             s.end();
+            if (s.owesCollection()) {
+                s.collectOwed(); // its last recorded bytes reached a point: no later event of its own
+            }
         } catch (RuntimeException | Error e) {
             failed(e);
         } finally {

@@ -83,6 +83,10 @@ final class ThreadState {
     private long own;
     private long filler;
     private long finalAllocated = -1;
+    /** Recorded bytes not yet added to the collection points' global count ({@link CollectionPoints#STEP_BYTES} at most). */
+    private long unpublished;
+    /** Full collections this thread claimed at a collection point and has yet to run ({@link #collectOwed}). */
+    private int collectionsOwed;
 
     ThreadState(Thread owner, int thread) {
         this.owner = owner;
@@ -134,15 +138,44 @@ final class ThreadState {
 
     void recorded(long bytes) {
         recorded += bytes;
+        unpublished += bytes;
+        if (unpublished >= CollectionPoints.STEP_BYTES) {
+            publish();
+        }
     }
 
     /** {@code object}, of {@code bytes}, is seen for the first time: where it is allocated, or adopted. */
     void firstSeen(Object object, long bytes) {
         if (object == allocatedNow) {
-            recorded += bytes;
+            recorded(bytes);
         } else {
             adopted += bytes;
         }
+    }
+
+    /** Adds the recorded bytes gathered to the collection points' count (may be under the id table's lock: no collection here). */
+    private void publish() {
+        collectionsOwed += Recorder.collectionPoints().add(unpublished);
+        unpublished = 0;
+    }
+
+    /** Whether this thread claimed a collection point and has not collected for it yet. */
+    boolean owesCollection() {
+        return collectionsOwed > 0;
+    }
+
+    /**
+     * Runs the full collections this thread claimed, with the thread inside the recorder ({@link #busy}), so
+     * that the instrumented {@code Runtime.gc()} records no program request; what it allocates is the
+     * recorder's own.
+     */
+    void collectOwed() {
+        long start = ownStart();
+        while (collectionsOwed > 0) {
+            collectionsOwed--;
+            Runtime.getRuntime().gc();
+        }
+        ownSince(start);
     }
 
     /** Bytes the recorder allocated on this thread (a size it knows). */
@@ -359,6 +392,7 @@ final class ThreadState {
             return;
         }
         flushRoots();
+        publish();
         fill(Allocated.current());
         finalAllocated = Allocated.current();
         ended = true;

@@ -20,6 +20,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.regex.Pattern;
+import org.jmmtk.agent.rt.CollectionPoints;
 import org.jmmtk.agent.rt.JitOptions;
 import org.jmmtk.agent.rt.Recorder;
 import picocli.CommandLine.Command;
@@ -90,6 +91,13 @@ public final class RecordCommand implements Callable<Integer> {
                     + "object's visible death while the program runs (the same trace; see docs/recording.md).")
     boolean afterExit;
 
+    @Option(names = "--collect-at", paramLabel = "BYTES[,BYTES...]",
+            description = "Force a full collection of the recorded JVM (not recorded as the program's) when the program's "
+                    + "threads together have recorded BYTES of allocation, for each BYTES (increasing): a reference run's "
+                    + "full collections, so that what the program's weak references see is what they saw there "
+                    + "(validate passes its HotSpot run's; see docs/recording.md).")
+    String collectAt;
+
     @Parameters(paramLabel = "COMMAND", arity = "0..*",
             description = "After --: java [JVM options] MAIN|-jar JAR [args]. 'java' means the JVM jmmtk runs on.")
     List<String> command = new ArrayList<>();
@@ -144,6 +152,7 @@ public final class RecordCommand implements Callable<Integer> {
         List<String> java = new ArrayList<>(command);
         java.set(0, javaLauncher("record", command.get(0)));
         String agentOptions = "include=" + prefixes(include, "--include") + ";exclude=" + prefixes(exclude, "--exclude");
+        String points = collectionPoints(collectAt);
         OutputFile.check(output.file());
         Path work = Files.createTempDirectory("jmmtk-record-");
         Thread cleanup = new Thread(() -> TemporaryFolder.delete(work), "jmmtk-record-cleanup");
@@ -154,7 +163,8 @@ public final class RecordCommand implements Callable<Integer> {
             String digest = AgentJar.write(agent);
             String cache = noClassCache ? "" : AgentJar.cacheFolder(digest, agentOptions);
             Path log = Files.createDirectory(work.resolve("log"));
-            java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache);
+            java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache
+                    + (points.isEmpty() ? "" : ";collectAt=" + points));
             java.add(1, RecordedOutOfMemory.jvmOption(log));
             java.addAll(1, JitOptions.options());
             if (!compressedOops) {
@@ -216,15 +226,33 @@ public final class RecordCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --collect-at}'s points as the agent takes them (empty: none); a usage error naming the option. */
+    static String collectionPoints(String option) {
+        if (option == null) {
+            return "";
+        }
+        try {
+            long[] points = CollectionPoints.parse(option);
+            return java.util.Arrays.stream(points).mapToObj(Long::toString).collect(java.util.stream.Collectors.joining(","));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("record: --collect-at " + option + ": " + e.getMessage());
+        }
+    }
+
     /**
      * The start-up heap as {@link StartupProbe} measures it on a JVM without the agent, with the
      * program's JVM options (and the layout flags record adds; not the collector it adds, so that the
      * measurement is of the JVM the program asked for) but not its class path; empty when it cannot.
      */
     private Optional<RecordedTrace.StartupHeap> probe(String launcher, Path work) throws IOException, InterruptedException {
+        return StartupProbe.measure(launcher, probeOptions(command, compressedOops), work);
+    }
+
+    /** The JVM options the start-up probe runs with for the program {@code command} (see {@link #probe}). */
+    public static List<String> probeOptions(List<String> command, boolean compressedOops) {
         List<String> options = new ArrayList<>(compressedOops ? List.of() : UNCOMPRESSED);
         options.addAll(StartupProbe.jvmOptions(command));
-        return StartupProbe.measure(launcher, options, work);
+        return options;
     }
 
     /** What the probe (run to its end) measured, or its failure. */

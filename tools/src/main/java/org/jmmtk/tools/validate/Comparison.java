@@ -22,8 +22,14 @@ public record Comparison(List<Collector> runs, Collector median, Collector jmmtk
 
     /** Compares; {@code runs} must not be empty. */
     public static Comparison of(List<Collector> runs, Collector jmmtk, double coverage, long recordWallNanos) {
-        List<Collector> byPromoted = runs.stream().sorted(Comparator.comparingLong(Collector::promotedTotal)).toList();
-        return new Comparison(runs, byPromoted.get((byPromoted.size() - 1) / 2), jmmtk, coverage, recordWallNanos);
+        return new Comparison(runs, runs.get(medianIndex(runs)), jmmtk, coverage, recordWallNanos);
+    }
+
+    /** The index in {@code runs} (not empty) of the run whose promoted total is the median (the lower one of an even count). */
+    public static int medianIndex(List<Collector> runs) {
+        List<Integer> byPromoted = java.util.stream.IntStream.range(0, runs.size()).boxed()
+                .sorted(Comparator.comparingLong(i -> runs.get(i).promotedTotal())).toList();
+        return byPromoted.get((byPromoted.size() - 1) / 2);
     }
 
     /** The median over the runs of one figure. */

@@ -126,11 +126,13 @@ public final class ValidateCommand implements Callable<Integer> {
         }
         try {
             List<Collector> runs = new ArrayList<>();
+            List<HotSpotRun> hotSpotRuns = new ArrayList<>();
             for (int i = 1; i <= repeat; i++) {
                 err.printf(Locale.ROOT, "validate: HotSpot run %d of %d%n", i, repeat);
                 err.flush();
                 input.rewind();
-                runs.add(Collector.of(HotSpotRun.run(java, geometry, work.resolve("gc-" + i + ".log"), err)));
+                hotSpotRuns.add(HotSpotRun.run(java, geometry, work.resolve("gc-" + i + ".log"), err));
+                runs.add(Collector.of(hotSpotRuns.get(i - 1)));
             }
             Path trace = recording;
             long recordWall = -1;
@@ -138,7 +140,8 @@ public final class ValidateCommand implements Callable<Integer> {
             if (trace == null) {
                 trace = work.resolve("program.trace");
                 long start = System.nanoTime();
-                ProgramRecorder.Recording recorded = recorder(work, input, err).record(trace, command, geometry);
+                ForcedCollections forced = forcedCollections(java, hotSpotRuns.get(Comparison.medianIndex(runs)), work, err);
+                ProgramRecorder.Recording recorded = recorder(work, input, err).record(trace, command, geometry, forced);
                 recordWall = System.nanoTime() - start;
                 if (recorded.status() != ExitCodes.OK) {
                     return recorded.status();
@@ -156,6 +159,27 @@ public final class ValidateCommand implements Callable<Integer> {
         } finally {
             TemporaryFolder.delete(work);
         }
+    }
+
+    /**
+     * The full collections to force in the recorded JVM: those of HotSpot's {@code median} run (by promoted
+     * bytes), as points of the program's allocation less the JVM's start-up allocation, which {@code record}'s
+     * start-up probe measures the same way; null when the run had none (not counting the program's own
+     * {@code System.gc()}) or the start-up allocation cannot be measured (said on {@code err}).
+     */
+    private ForcedCollections forcedCollections(List<String> java, HotSpotRun median, Path work, PrintWriter err)
+            throws IOException, InterruptedException {
+        if (!ForcedCollections.of(median.log(), 0).any()) {
+            return null;
+        }
+        java.util.Optional<org.jmmtk.tools.record.RecordedTrace.StartupHeap> startup = StartupProbe.measure(
+                java.get(0), RecordCommand.probeOptions(command, false), Files.createDirectory(work.resolve("startup")));
+        if (startup.isEmpty() || !startup.get().measured()) {
+            err.println("validate: the JVM's start-up allocation could not be measured; recording without full "
+                    + "collections at HotSpot's points");
+            return null;
+        }
+        return ForcedCollections.of(median.log(), startup.get().allocated());
     }
 
     /** The replay's options: the same heap, young generation, survivor ratio and tenuring threshold. */

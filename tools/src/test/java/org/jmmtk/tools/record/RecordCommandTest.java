@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RecordCommandTest {
     private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs",
-            "SharedFirstSights", "Hoard");
+            "SharedFirstSights", "Hoard", "Forced");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -770,6 +770,33 @@ class RecordCommandTest {
         assertTrue(r.err().contains("--include 'a,b' is not a class-name prefix"), r.err());
         assertFalse(Files.exists(out));
         assertEquals(List.of(), leftovers());
+    }
+
+    /**
+     * {@code --collect-at}: the recorded JVM collects in full once at each point of the program's recorded
+     * allocation (Forced allocates about 8 MB after its first count; the points are at 2, 3 and 4 MB of
+     * the recording, of which main's start takes far less than 2 MB), none of which the trace records
+     * as the program's request; junk is a usage error naming the option.
+     */
+    @Test
+    void collectAtForcesUnrecordedFullCollectionsAtItsPoints() throws IOException {
+        Path out = dir.resolve("forced.trace");
+        Path count = dir.resolve("full-collections");
+        Cli.Result r = record(out, "--collect-at", "2000000,3000000,4000000", "--", "java", "-cp", classes.toString(),
+                "Forced", count.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals("3", Files.readString(count), "old-generation collections while Forced allocated");
+        Map<?, ?> counts = (Map<?, ?>) stats(out).get("recordCounts");
+        Object requests = counts.get("C");
+        assertEquals(0L, requests == null ? 0L : ((Number) requests).longValue(), "not the program's requests: " + counts);
+        r = record(dir.resolve("unforced.trace"), "--", "java", "-cp", classes.toString(), "Forced", count.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals("0", Files.readString(count), "without points the recorded JVM's large heap needs no full collection");
+        for (String junk : List.of("2000000,x", "-1", "3,2", "")) {
+            r = record(out, "--collect-at", junk, "--", "java", "-cp", classes.toString(), "Forced", count.toString());
+            assertEquals(junk.isEmpty() ? 0 : 2, r.code(), junk + ": " + r.err());
+            assertTrue(junk.isEmpty() || r.err().contains("record: --collect-at " + junk + ": point "), r.err());
+        }
     }
 
     @Test
