@@ -569,14 +569,9 @@ public abstract class Plan {
         }
     }
 
-    /** Whether a collection's Prepare designates a {@link PrepareCollector} to every worker ({@link CollectorDesignation}). */
-    final boolean designatesPrepare(int[] weakSlots) {
-        return designation.prepare(weakSlots);
-    }
-
-    /** Whether a collection's Release designates a {@link ReleaseCollector} to every worker ({@link CollectorDesignation}). */
-    final boolean designatesRelease() {
-        return designation.release();
+    /** Whether a collection's Prepare and Release designate per-worker packets to every worker. */
+    final CollectorDesignation designation() {
+        return designation;
     }
 
     /**

@@ -7,7 +7,7 @@ import org.jmmtk.scheduler.WorkPacket;
 
 /**
  * Global prepare, then a PrepareMutator per mutator and, when there is per-worker work
- * ({@link Plan#designatesPrepare}), a PrepareCollector designated to each worker.
+ * ({@link CollectorDesignation#prepare}), a PrepareCollector designated to each worker.
  */
 final class Prepare extends WorkPacket<Collector> {
     private final Plan plan;
@@ -27,7 +27,7 @@ final class Prepare extends WorkPacket<Collector> {
         for (Mutator m : plan.mutators()) {
             worker.addWork(Stage.PREPARE, new PrepareMutator(m));
         }
-        if (plan.designatesPrepare(weakSlots)) {
+        if (plan.designation().prepare(weakSlots)) {
             for (int i = 0; i < worker.scheduler().workerCount(); i++) {
                 worker.addDesignated(i, new PrepareCollector(plan, weakSlots));
             }

@@ -7,7 +7,7 @@ import org.jmmtk.scheduler.WorkPacket;
 
 /**
  * Global release, then a ReleaseMutator per mutator and, when the plan has per-worker release work
- * ({@link Plan#designatesRelease}), a ReleaseCollector designated to each worker.
+ * ({@link CollectorDesignation#release}), a ReleaseCollector designated to each worker.
  */
 final class Release extends WorkPacket<Collector> {
     private final Plan plan;
@@ -24,7 +24,7 @@ final class Release extends WorkPacket<Collector> {
         for (Mutator m : plan.mutators()) {
             worker.addWork(Stage.RELEASE, new ReleaseMutator(m));
         }
-        if (plan.designatesRelease()) {
+        if (plan.designation().release()) {
             for (int i = 0; i < worker.scheduler().workerCount(); i++) {
                 worker.addDesignated(i, new ReleaseCollector(plan));
             }
