@@ -37,7 +37,7 @@ import org.jmmtk.scheduler.Stage;
  * <p>A young collection runs when eden cannot take an allocation. Unless it is unsafe (HotSpot's
  * {@code collection_attempt_is_safe}: the old generation's free bytes below both the padded average
  * promoted and the young generation's use, when it only counts as an attempt and a full collection
- * follows), it marks the reachable objects of eden and the from-space in place (the parallel
+ * follows; {@link GenerationPolicy} takes these decisions), it marks the reachable objects of eden and the from-space in place (the parallel
  * closure, from the roots and the old-to-young slots of the dirty cards), then one packet
  * ({@link Scavenge}) moves them in HotSpot's order ({@link CopyOrder}: roots, then breadth first):
  * into the to-space, one year older, if younger than the tenuring threshold and there is room,
@@ -72,13 +72,6 @@ public final class Serial extends Plan {
      */
     public static final PlanOption USE_TLAB = PlanOption.integer("use-tlab",
             "1: thread-local allocation buffers with HotSpot's sizes and waste; 0: none, as -XX:-UseTLAB", 1, 0, 1);
-    /** HotSpot's {@code TargetSurvivorRatio}. */
-    static final int TARGET_SURVIVOR_RATIO = 50;
-    /** {@code TenuredGeneration::should_collect}: a young collection leaving less free is followed by a full one. */
-    static final long MIN_OLD_FREE_BYTES = 10_000;
-    /** HotSpot's {@code AdaptiveSizePolicyWeight} and {@code PromotedPadding}. */
-    static final int PROMOTED_WEIGHT = 10;
-    static final int PROMOTED_PADDING = 3;
     /** HotSpot's {@code MarkSweepDeadRatio}: percent of the old generation a full collection may leave dead at its bottom. */
     static final int DEAD_RATIO = 5;
     /** HotSpot's {@code MarkSweepAlwaysCompactCount}: every this many full collections compact everything. */
@@ -87,7 +80,6 @@ public final class Serial extends Plan {
     static final int EDEN_PLACEMENT_BUFFERS = 16;
 
     private final Generations sizes;
-    private final int maxTenuringThreshold;
     private final boolean useTlab;
     private final CopySpace eden;
     private final CopySpace survivor0;
@@ -96,8 +88,7 @@ public final class Serial extends Plan {
     private final CardTable cards;
     private final SideCounts ages;
     private final SideCounts youngForwarding;
-    private final AgeTable ageTable = new AgeTable();
-    private final PromotedAverage avgPromoted = new PromotedAverage(PROMOTED_WEIGHT, PROMOTED_PADDING);
+    private final GenerationPolicy policy;
     private final SpaceCursor toCursor;
     private final SpaceCursor promoteCursor;
     private final LongAdder largeBytesAllocated = new LongAdder();
@@ -116,9 +107,6 @@ public final class Serial extends Plan {
     private long oldUsed;
     private long largeUsed;
     private long fromUsed;
-    private int tenuringThreshold;
-    private boolean incrementalCollectionFailed;
-    private boolean fullNext;
     private int fullCollections;
     // per collection, written by its packets and read at its end
     private boolean attempted;
@@ -132,9 +120,8 @@ public final class Serial extends Plan {
         super(args);
         this.sizes = Generations.of(args.heapBytes(), option(YOUNG_BYTES), (int) option(SURVIVOR_RATIO),
                 args.heap().geometry());
-        this.maxTenuringThreshold = (int) option(MAX_TENURING_THRESHOLD);
+        this.policy = new GenerationPolicy((int) option(MAX_TENURING_THRESHOLD), sizes.survivorBytes());
         this.useTlab = option(USE_TLAB) == 1;
-        this.tenuringThreshold = maxTenuringThreshold;
         long slack = 2L * args.heap().geometry().bufferBytes();
         // each mutator's objects lie in buffers of its own, the last partly used: room for that many mutators' rest
         long edenRange = sizes.edenBytes() + EDEN_PLACEMENT_BUFFERS * slack;
@@ -275,24 +262,13 @@ public final class Serial extends Plan {
     }
 
     /**
-     * HotSpot's {@code collection_attempt_is_safe}: the to-space is empty (it is, unless a promotion
-     * failed) and the old generation's free bytes cover the padded average promoted or everything
-     * young ({@code TenuredGeneration::promotion_attempt_is_safe}).
-     */
-    boolean collectionAttemptIsSafe() {
-        long available = oldFree();
-        long padded = (long) avgPromoted.padded();
-        return !promotionFailed && (available >= padded || available >= youngUsed());
-    }
-
-    /**
      * A collection when eden cannot take the pages, when an allocation in the old generation (a large
      * object) does not fit its free bytes, when a full collection is due (after a young one left the
      * old generation nearly full or failed a promotion), or when the budget is exceeded.
      */
     @Override
     public boolean collectionRequired(boolean budgetExceeded, String space, int pages) {
-        if (budgetExceeded || fullNext) {
+        if (budgetExceeded || policy.fullDue()) {
             return true;
         }
         if (space.equals(eden.name())) {
@@ -318,13 +294,13 @@ public final class Serial extends Plan {
     }
 
     /**
-     * Young for an allocation failure, unless a full collection is due or the last young collection
-     * failed ({@code incremental_collection_will_fail}); full for a retry (the young collection did not
-     * satisfy the allocation: {@code should_do_full_collection}), for {@code System.gc()} and at the end.
+     * Young for an allocation failure, unless the policy says otherwise; full for a retry (the young
+     * collection did not satisfy the allocation: {@code should_do_full_collection}), for
+     * {@code System.gc()} and at the end.
      */
     @Override
     public CollectionKind collectionKind(GcReason reason) {
-        if (reason == GcReason.HEAP_FULL && !fullNext && !incrementalCollectionFailed) {
+        if (reason == GcReason.HEAP_FULL && policy.youngForAllocationFailure()) {
             return Gen.NURSERY;
         }
         return CollectionKind.FULL;
@@ -337,7 +313,7 @@ public final class Serial extends Plan {
 
     @Override
     public void scheduleCollection(GCWorker<Collector> worker, CollectionKind kind) {
-        attempted = kind == CollectionKind.FULL || collectionAttemptIsSafe();
+        attempted = kind == CollectionKind.FULL || policy.youngAttemptIsSafe(promotionFailed, oldFree(), youngUsed());
         super.scheduleCollection(worker, kind);
         if (kind == CollectionKind.FULL) {
             worker.addWork(Stage.CALCULATE_FORWARDING, new PlanCompaction(this));
@@ -401,7 +377,7 @@ public final class Serial extends Plan {
             fullCollections++;
             return;
         }
-        ageTable.clear();
+        policy.youngCollectionStarts();
         toCursor.rebind(to);
     }
 
@@ -426,12 +402,12 @@ public final class Serial extends Plan {
         long size = ObjectModel.size(memory, o);
         long traceBytes = ObjectModel.traceBytes(memory, o);
         int age = ages.get(o);
-        if (age < tenuringThreshold && toUsed + size <= sizes.survivorBytes()) {
+        if (age < policy.tenuringThreshold() && toUsed + size <= sizes.survivorBytes()) {
             long copy = toCursor.alloc(size);
             toUsed += size;
             int newAge = Math.min(age + 1, AgeTable.MAX_AGE);
             ages.set(copy, newAge);
-            ageTable.add(newAge, size);
+            policy.survived(newAge, size);
             survivorTraceBytes += traceBytes;
             move(o, copy, size, traceBytes, collector);
             moved.survivors.add(copy);
@@ -593,20 +569,10 @@ public final class Serial extends Plan {
             oldUsed = old.compactedEnd() - old.start() + largeUsed;
             long pageEnd = old.start() + heap().geometry().pagesToBytes(old.reservedPages());
             promoteCursor.continueAt(old.compactedEnd(), pageEnd);
-            fullNext = oldUsedNow() > sizes.oldBytes();
-            incrementalCollectionFailed = false;
+            policy.fullCollectionEnded(oldUsedNow() > sizes.oldBytes());
             return;
         }
-        // TenuredGeneration::update_gc_stats: what this young collection promoted, even if nothing
-        avgPromoted.sample(oldUsedNow() - oldUsedAtPrologue);
-        if (!attempted || promotionFailed) {
-            incrementalCollectionFailed = true;
-            fullNext = true;
-            return;
-        }
-        tenuringThreshold = ageTable.tenuringThreshold(
-                AgeTable.desiredSurvivorWords(sizes.survivorBytes(), TARGET_SURVIVOR_RATIO), maxTenuringThreshold);
-        fullNext = oldFree() < MIN_OLD_FREE_BYTES;
+        policy.youngCollectionEnded(oldUsedNow() - oldUsedAtPrologue, attempted && !promotionFailed, oldFree());
     }
 
     private long largeLiveBytes() {
@@ -625,7 +591,7 @@ public final class Serial extends Plan {
         Map<String, Long> stats = new LinkedHashMap<>();
         stats.put(SerialGcStats.BYTES_PROMOTED, promotedTraceBytes);
         stats.put(SerialGcStats.SURVIVOR_BYTES, survivorTraceBytes);
-        stats.put(SerialGcStats.TENURING_THRESHOLD, (long) tenuringThreshold);
+        stats.put(SerialGcStats.TENURING_THRESHOLD, (long) policy.tenuringThreshold());
         stats.put(SerialGcStats.PROMOTION_FAILED, promotionFailed ? 1L : 0L);
         stats.put(SerialGcStats.ATTEMPTED, attempted ? 1L : 0L);
         stats.put(SerialGcStats.OLD_USED_BYTES, oldUsedNow());

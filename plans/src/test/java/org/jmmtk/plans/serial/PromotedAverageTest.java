@@ -24,7 +24,7 @@ class PromotedAverageTest {
 
     @Test
     void thePaddedAverageIsHotSpotsToTheByteAfterEveryCollection() {
-        PromotedAverage avg = new PromotedAverage(Serial.PROMOTED_WEIGHT, Serial.PROMOTED_PADDING);
+        PromotedAverage avg = new PromotedAverage(GenerationPolicy.PROMOTED_WEIGHT, GenerationPolicy.PROMOTED_PADDING);
         for (int i = 0; i < AV_PROMO.length; i++) {
             avg.sample(AVAILABLE[i] - AVAILABLE[i + 1]);
             assertEquals(AV_PROMO[i], (long) avg.padded(), "after young collection " + i);
