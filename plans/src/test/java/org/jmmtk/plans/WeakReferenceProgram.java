@@ -62,6 +62,16 @@ public abstract class WeakReferenceProgram implements TraceSource, Simulation.Se
     /** The references whose referents each snapshot reads (0 entries: not made yet). */
     protected abstract long[][] references();
 
+    /** The address object {@code id} has now (0 if it was freed). */
+    public final long addressOf(long id) {
+        return binding.addressOf(id);
+    }
+
+    /** What weak reference {@code ref}'s slot holds now: an address, or 0. */
+    protected final long referentAddress(long ref) {
+        return binding.mmtk().plan().memory().load(ObjectModel.slotAddress(binding.addressOf(ref), 0));
+    }
+
     /** The snapshots so far, one per collection. */
     public final List<Snapshot> snapshots() {
         return snapshots;

@@ -1,0 +1,174 @@
+package org.jmmtk.plans.lxr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import org.jmmtk.bindings.replay.LogicalResult;
+import org.jmmtk.bindings.replay.RunResult;
+import org.jmmtk.bindings.replay.Simulation;
+import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.core.Options;
+import org.jmmtk.plans.Plans;
+import org.jmmtk.plans.WeakReferenceProgram;
+import org.jmmtk.plans.WeakReferenceProgram.Groups;
+import org.jmmtk.plans.WeakReferenceProgram.Snapshot;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which weak slots lxr clears (docs/design.md, "Reference processing"): weak slots do not count, so an
+ * RC pause frees a referent nothing else counts, and clears the slot; a full collection clears those it
+ * did not mark. A {@link WeakReferenceProgram}'s weak references, held by global roots, in groups of
+ * {@link #N}, made before the first pause (so every object starts young):
+ * <ul>
+ * <li>A: referent held by nothing else: never counted, it dies young, cleared by the first pause;</li>
+ * <li>B: referent also held by a rooted holder's field, which the program clears after the first
+ *     pause: kept by it, freed and cleared by the second (the holder's logged old referent is its
+ *     decrement);</li>
+ * <li>C: referent also held by a root: never cleared; young survivors are evacuated by the first pause,
+ *     and the weak slot holds the referent's new address;</li>
+ * <li>D: referent in a cycle of two held by a rooted holder's field, cleared after the first pause: a
+ *     garbage cycle, which the second (RC) pause cannot free, so it keeps the referent; the full
+ *     collection (an explicit request) clears it;</li>
+ * <li>F: a reference made with a null referent, given a new (young, otherwise unreferenced) referent
+ *     after the first pause: the reference is then logged by the barrier, and its weak slot is no
+ *     increment, so the second pause clears it;</li>
+ * <li>G: a reference held by a rooted holder's field, whose referent a root holds too; after the first
+ *     pause the program clears the holder's field: the reference dies at the second pause, and its
+ *     weak slot is no decrement (the referent stays, its count exact).</li>
+ * </ul>
+ * Each pause comes from garbage filling the heap; each slot is read after each collection and each
+ * collection's discovered and cleared counts are exact; the sanity checker and the exact count check run
+ * after every pause; the result is the same on one GC thread and on three.
+ */
+class LxrWeakReferencesTest {
+    private static final int N = 8;
+
+    @Test
+    void weakSlotsDoNotCount() throws IOException {
+        String one = run(1);
+        String three = run(3);
+        assertEquals(one, three, "one GC thread against three");
+    }
+
+    private static String run(int threads) throws IOException {
+        Program p = new Program();
+        Options options = new Options().heapBytes(1L << 20).threads(threads).sanity(true);
+        RunResult r = Simulation.run(Plans.REGISTRY.find("lxr").orElseThrow(), options, p, p);
+        List<Snapshot> snapshots = p.snapshots();
+        assertNull(r.outOfMemory(), "no out of memory");
+        // the explicit collection, then the run's final one
+        assertEquals(List.of("rc", "rc", "full", "full"), snapshots.stream().map(Snapshot::kind).toList());
+
+        Snapshot first = snapshots.get(0);
+        int moved = 0;
+        for (int i = 0; i < N; i++) {
+            assertEquals(0, first.referent(p.abc.refA[i]), "A " + i + ": counted by nothing");
+            assertEquals(p.abc.b[i], first.referent(p.abc.refB[i]), "B " + i + ": counted by its holder");
+            assertEquals(p.abc.c[i], first.referent(p.abc.refC[i]), "C " + i + ": held by a root");
+            assertEquals(p.d[i], first.referent(p.refD[i]), "D " + i + ": counted by its holder");
+            assertEquals(p.gAfterFirst[i], p.gRead[i], "G " + i + ": held by a root");
+            assertEquals(p.cAfterFirst[i], p.cRead[i], "C " + i + ": the weak slot holds the referent's new address");
+            if (p.cAfterFirst[i] != p.cAllocated[i]) {
+                moved++;
+            }
+        }
+        assertTrue(moved > 0, "C's referents were evacuated");
+        assertEquals(5 * N, first.discovered(), "discovered: A, B, C, D and G");
+        assertEquals(N, first.cleared(), "cleared: A's referents");
+
+        Snapshot second = snapshots.get(1);
+        for (int i = 0; i < N; i++) {
+            assertEquals(0, second.referent(p.abc.refB[i]), "B " + i + ": its holder's field cleared");
+            assertEquals(p.abc.c[i], second.referent(p.abc.refC[i]), "C " + i);
+            assertEquals(p.d[i], second.referent(p.refD[i]), "D " + i + ": a cycle, which RC cannot free");
+            assertEquals(0, second.referent(p.refF[i]), "F " + i + ": its new referent counted by nothing");
+            assertEquals(0, p.addressOf(p.refG[i]), "G " + i + ": the reference died");
+            assertTrue(p.addressOf(p.g[i]) != 0, "G " + i + ": its referent, held by a root, did not");
+        }
+        assertEquals(4 * N, second.discovered(), "discovered: B, C, D and F (A's slots are null, G's references dead)");
+        assertEquals(2 * N, second.cleared(), "cleared: B's and F's referents");
+
+        Snapshot full = snapshots.get(2);
+        for (int i = 0; i < N; i++) {
+            assertEquals(p.abc.c[i], full.referent(p.abc.refC[i]), "C " + i + " after the full collection");
+            assertEquals(0, full.referent(p.refD[i]), "D " + i + ": not marked by the full collection");
+        }
+        assertEquals(2 * N, full.discovered(), "discovered: C and D");
+        assertEquals(N, full.cleared(), "cleared: D's referents");
+        assertNotEquals(0, r.collections().size());
+        return LogicalResult.of(r).toString();
+    }
+
+    /** The program. */
+    private static final class Program extends WeakReferenceProgram {
+        final Groups abc = new Groups(N);
+        final long[] refD = new long[N];
+        final long[] d = new long[N];
+        final long[] holdersD = new long[N];
+        final long[] refF = new long[N];
+        final long[] refG = new long[N];
+        final long[] g = new long[N];
+        final long[] holdersG = new long[N];
+        final long[] cAllocated = new long[N];
+        final long[] cAfterFirst = new long[N];
+        final long[] cRead = new long[N];
+        final long[] gAfterFirst = new long[N];
+        final long[] gRead = new long[N];
+
+        @Override
+        protected long[][] references() {
+            return new long[][] {abc.refA, abc.refB, abc.refC, refD, refF};
+        }
+
+        @Override
+        public void replay(TraceEvents out) {
+            out.weakSlot(REF, 0);
+            int global = 0;
+            for (int i = 0; i < N; i++) {
+                global = group(out, abc, i, global);
+                cAllocated[i] = addressOf(abc.c[i]);
+                d[i] = data(out, 1);
+                long e = data(out, 1);
+                out.write(0, d[i], 0, e);
+                out.write(0, e, 0, d[i]);
+                holdersD[i] = data(out, 1);
+                out.global(global++, holdersD[i]);
+                out.write(0, holdersD[i], 0, d[i]);
+                refD[i] = ref(out, global++, d[i]);
+                refF[i] = ref(out, global++, 0);
+                g[i] = data(out, 0);
+                out.global(global++, g[i]);
+                refG[i] = ref(out, global, g[i]);
+                // held by its holder's field only
+                out.global(global++, 0);
+                holdersG[i] = data(out, 1);
+                out.global(global++, holdersG[i]);
+                out.write(0, holdersG[i], 0, refG[i]);
+            }
+            fillUntilCollection(out, 1);
+            for (int i = 0; i < N; i++) {
+                cAfterFirst[i] = addressOf(abc.c[i]);
+                cRead[i] = referentAddress(abc.refC[i]);
+                gAfterFirst[i] = addressOf(g[i]);
+                gRead[i] = referentAddress(refG[i]);
+                out.write(0, abc.holders[i], 0, 0);
+                out.write(0, holdersD[i], 0, 0);
+                out.write(0, refF[i], 0, data(out, 0));
+                out.write(0, holdersG[i], 0, 0);
+            }
+            fillUntilCollection(out, 2);
+            out.collect();
+        }
+
+        /** Garbage until the heap fills and the {@code n}-th collection has run (bounded: 4 MiB). */
+        private void fillUntilCollection(TraceEvents out, int n) {
+            for (int k = 0; k < 4096 && snapshots().size() < n; k++) {
+                data(out, 0, 1024);
+            }
+        }
+    }
+}
