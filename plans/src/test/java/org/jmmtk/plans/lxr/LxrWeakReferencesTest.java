@@ -33,9 +33,9 @@ import org.junit.jupiter.api.Test;
  * <li>D: referent in a cycle of two held by a rooted holder's field, cleared after the first pause: a
  *     garbage cycle, which the second (RC) pause cannot free, so it keeps the referent; the full
  *     collection (an explicit request) clears it;</li>
- * <li>F: a reference made with a null referent, given a new (young, otherwise unreferenced) referent
- *     after the first pause: the reference is then logged by the barrier, and its weak slot is no
- *     increment, so the second pause clears it;</li>
+ * <li>F: referent also held by a root, the reference given a new (young, otherwise unreferenced)
+ *     referent after the first pause: the barrier logs the reference, its old referent is no decrement
+ *     (it stays, its count exact) and its new one no increment, so the second pause clears it;</li>
  * <li>G: a reference held by a rooted holder's field, whose referent a root holds too; after the first
  *     pause the program clears the holder's field: the reference dies at the second pause, and its
  *     weak slot is no decrement (the referent stays, its count exact).</li>
@@ -71,13 +71,14 @@ class LxrWeakReferencesTest {
             assertEquals(p.abc.c[i], first.referent(p.abc.refC[i]), "C " + i + ": held by a root");
             assertEquals(p.d[i], first.referent(p.refD[i]), "D " + i + ": counted by its holder");
             assertEquals(p.gAfterFirst[i], p.gRead[i], "G " + i + ": held by a root");
+            assertTrue(first.referent(p.refF[i]) != 0, "F " + i + ": held by a root");
             assertEquals(p.cAfterFirst[i], p.cRead[i], "C " + i + ": the weak slot holds the referent's new address");
             if (p.cAfterFirst[i] != p.cAllocated[i]) {
                 moved++;
             }
         }
         assertTrue(moved > 0, "C's referents were evacuated");
-        assertEquals(5 * N, first.discovered(), "discovered: A, B, C, D and G");
+        assertEquals(6 * N, first.discovered(), "discovered: A, B, C, D, F and G");
         assertEquals(N, first.cleared(), "cleared: A's referents");
 
         Snapshot second = snapshots.get(1);
@@ -139,7 +140,9 @@ class LxrWeakReferencesTest {
                 out.global(global++, holdersD[i]);
                 out.write(0, holdersD[i], 0, d[i]);
                 refD[i] = ref(out, global++, d[i]);
-                refF[i] = ref(out, global++, 0);
+                long f = data(out, 0);
+                out.global(global++, f);
+                refF[i] = ref(out, global++, f);
                 g[i] = data(out, 0);
                 out.global(global++, g[i]);
                 refG[i] = ref(out, global, g[i]);
