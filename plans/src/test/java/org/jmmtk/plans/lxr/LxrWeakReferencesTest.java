@@ -33,6 +33,9 @@ import org.junit.jupiter.api.Test;
  * <li>D: referent in a cycle of two held by a rooted holder's field, cleared after the first pause: a
  *     garbage cycle, which the second (RC) pause cannot free, so it keeps the referent; the full
  *     collection (an explicit request) clears it;</li>
+ * <li>E: a reference made with a null referent, given a new (young, otherwise unreferenced) referent
+ *     after the first pause: the barrier logs the reference, whose weak slot is no increment, and the
+ *     second pause, which finds it among the logged objects, clears it;</li>
  * <li>F: referent also held by a root, the reference given a new (young, otherwise unreferenced)
  *     referent after the first pause: the barrier logs the reference, its old referent is no decrement
  *     (it stays, its count exact) and its new one no increment, so the second pause clears it;</li>
@@ -86,12 +89,13 @@ class LxrWeakReferencesTest {
             assertEquals(0, second.referent(p.abc.refB[i]), "B " + i + ": its holder's field cleared");
             assertEquals(p.abc.c[i], second.referent(p.abc.refC[i]), "C " + i);
             assertEquals(p.d[i], second.referent(p.refD[i]), "D " + i + ": a cycle, which RC cannot free");
+            assertEquals(0, second.referent(p.refE[i]), "E " + i + ": its referent counted by nothing");
             assertEquals(0, second.referent(p.refF[i]), "F " + i + ": its new referent counted by nothing");
             assertEquals(0, p.addressOf(p.refG[i]), "G " + i + ": the reference died");
             assertTrue(p.addressOf(p.g[i]) != 0, "G " + i + ": its referent, held by a root, did not");
         }
-        assertEquals(4 * N, second.discovered(), "discovered: B, C, D and F (A's slots are null, G's references dead)");
-        assertEquals(2 * N, second.cleared(), "cleared: B's and F's referents");
+        assertEquals(5 * N, second.discovered(), "discovered: B, C, D, E and F (A's slots are null, G's references dead)");
+        assertEquals(3 * N, second.cleared(), "cleared: B's, E's and F's referents");
 
         Snapshot full = snapshots.get(2);
         for (int i = 0; i < N; i++) {
@@ -110,6 +114,7 @@ class LxrWeakReferencesTest {
         final long[] refD = new long[N];
         final long[] d = new long[N];
         final long[] holdersD = new long[N];
+        final long[] refE = new long[N];
         final long[] refF = new long[N];
         final long[] refG = new long[N];
         final long[] g = new long[N];
@@ -122,7 +127,7 @@ class LxrWeakReferencesTest {
 
         @Override
         protected long[][] references() {
-            return new long[][] {abc.refA, abc.refB, abc.refC, refD, refF};
+            return new long[][] {abc.refA, abc.refB, abc.refC, refD, refE, refF};
         }
 
         @Override
@@ -140,6 +145,7 @@ class LxrWeakReferencesTest {
                 out.global(global++, holdersD[i]);
                 out.write(0, holdersD[i], 0, d[i]);
                 refD[i] = ref(out, global++, d[i]);
+                refE[i] = ref(out, global++, 0);
                 long f = data(out, 0);
                 out.global(global++, f);
                 refF[i] = ref(out, global++, f);
@@ -160,6 +166,7 @@ class LxrWeakReferencesTest {
                 gRead[i] = referentAddress(refG[i]);
                 out.write(0, abc.holders[i], 0, 0);
                 out.write(0, holdersD[i], 0, 0);
+                out.write(0, refE[i], 0, data(out, 0));
                 out.write(0, refF[i], 0, data(out, 0));
                 out.write(0, holdersG[i], 0, 0);
             }
