@@ -17,8 +17,9 @@ import org.jmmtk.core.objectmodel.WeakSlots;
  * collection has freed what it frees, {@link #resolve} clears the weak slot of each one whose referent
  * died; after a tracing collection, {@link #retain} keeps those the trace found alive.
  *
- * <p>Threads: one packet at a time of a collection (its Release or WeakRefClosure packet, or one
- * RefForwarding packet); between collections nobody touches it.
+ * <p>Threads: a collection's single packets, one at a time (each plan calls it from packets of different
+ * stages: its Prepare, WeakRefClosure, Release, and lxr's ScanModified, EvacuateYoung and
+ * ForwardKeptReferences); between collections nobody touches it.
  */
 public final class KeptReferences {
     private final SimulatedMemory memory;
@@ -45,23 +46,27 @@ public final class KeptReferences {
         return slot;
     }
 
-    /**
-     * Takes the kept reference objects, those {@link #note}d and {@code more}, each once in address
-     * order: a reference that {@code alive} rejects is dropped (freed itself), one whose weak slot is null
-     * too; one whose referent {@code alive} rejects has its slot cleared, and is dropped; the rest are
-     * kept. Each reference with a referent is counted discovered, and cleared if it was.
-     */
-    public void resolve(LongArrayList more, LongPredicate alive) {
-        take(more, alive, true);
+    /** Notes every reference object of {@code references} (given a referent since the last collection). */
+    public void noteAll(LongArrayList references) {
+        noted.addAll(references);
     }
 
     /**
-     * After a tracing collection resolved what it discovered: keeps, of the kept, the {@link #note}d and
-     * {@code more} references, those {@code alive} accepts whose weak slot is not null; counts and clears
-     * nothing.
+     * Takes the kept and the noted reference objects, each once in address order: a reference that
+     * {@code alive} rejects is dropped (freed itself), one whose weak slot is null too; one whose referent
+     * {@code alive} rejects has its slot cleared, and is dropped; the rest are kept. Each reference with a
+     * referent is counted discovered, and cleared if it was.
      */
-    public void retain(LongArrayList more, LongPredicate alive) {
-        take(more, alive, false);
+    public void resolve(LongPredicate alive) {
+        take(alive, true);
+    }
+
+    /**
+     * After a tracing collection resolved what it discovered: keeps, of the kept and the noted
+     * references, those {@code alive} accepts whose weak slot is not null; counts and clears nothing.
+     */
+    public void retain(LongPredicate alive) {
+        take(alive, false);
     }
 
     /** Replaces every kept reference by its address after a collection that moved objects. */
@@ -71,16 +76,15 @@ public final class KeptReferences {
         }
     }
 
-    private void take(LongArrayList more, LongPredicate alive, boolean clearDead) {
+    private void take(LongPredicate alive, boolean clearDead) {
         int k = kept.size();
         int n = noted.size();
-        if (k + n + more.size() == 0) {
+        if (k + n == 0) {
             return;
         }
-        long[] sorted = new long[k + n + more.size()];
+        long[] sorted = new long[k + n];
         kept.getElements(0, sorted, 0, k);
         noted.getElements(0, sorted, k, n);
-        more.getElements(0, sorted, k + n, more.size());
         kept.clear();
         noted.clear();
         Arrays.sort(sorted);

@@ -298,7 +298,7 @@ public final class Lxr extends Plan {
     protected void processReferences(GCWorker<Collector> worker, CollectionKind kind) {
         if (!countsOnly(kind)) {
             super.processReferences(worker, kind);
-            keptReferences.retain(new LongArrayList(), o -> heap().spaces().spaceOf(o).isMarked(o));
+            keptReferences.retain(o -> heap().spaces().spaceOf(o).isMarked(o));
         }
     }
 
@@ -308,8 +308,7 @@ public final class Lxr extends Plan {
      * weak slot of each reference object still alive whose referent is dead is cleared.
      */
     private void resolveReferences() {
-        keptReferences.resolve(new LongArrayList(), o -> counts.count(o) != 0 || !immix.contains(o)
-                && !largeObjectSpace().contains(o));
+        keptReferences.resolve(o -> counts.count(o) != 0 || !immix.contains(o) && !largeObjectSpace().contains(o));
     }
 
     @Override

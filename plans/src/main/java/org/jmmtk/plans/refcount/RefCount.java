@@ -157,7 +157,8 @@ public final class RefCount extends Plan {
     protected void processReferences(GCWorker<Collector> worker, CollectionKind kind) {
         super.processReferences(worker, kind);
         if (kind == CollectionKind.FULL) {
-            referenceObjects.retain(notedReferences(), o -> heap().spaces().spaceOf(o).isMarked(o));
+            noteReferences();
+            referenceObjects.retain(o -> heap().spaces().spaceOf(o).isMarked(o));
         }
     }
 
@@ -168,16 +169,17 @@ public final class RefCount extends Plan {
      */
     void resolveReferences() {
         SideBitmap valid = heap().validObjects();
-        referenceObjects.resolve(notedReferences(), valid::get);
+        noteReferences();
+        referenceObjects.resolve(valid::get);
     }
 
-    /** The reference objects the barriers noted since the last collection, each mutator's in ordinal order. */
-    private LongArrayList notedReferences() {
+    /** Takes the reference objects the barriers noted since the last collection, each mutator's in ordinal order. */
+    private void noteReferences() {
         LongArrayList noted = new LongArrayList();
         for (Mutator m : mutators()) {
             ((RefCountBarrier) m.barrier()).takeReferences(noted);
         }
-        return noted;
+        referenceObjects.noteAll(noted);
     }
 
     /** The weak-slot table as it is now: the slots the barriers do not count. */
