@@ -118,6 +118,13 @@ public abstract class WeakReferenceProgram implements TraceSource, Simulation.Se
         return o;
     }
 
+    /** Garbage until the heap fills and the {@code n}-th collection has run (bounded: 4 MiB). */
+    protected final void fillUntilCollection(TraceEvents out, int n) {
+        for (int k = 0; k < 4096 && snapshots.size() < n; k++) {
+            data(out, 0, 1024);
+        }
+    }
+
     private void snapshot(GcRecord record) {
         SimulatedMemory memory = binding.mmtk().plan().memory();
         Map<Long, Long> referents = new HashMap<>();
