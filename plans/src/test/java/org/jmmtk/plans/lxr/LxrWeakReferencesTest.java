@@ -12,6 +12,7 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.core.Options;
+import org.jmmtk.core.plan.Pacing;
 import org.jmmtk.plans.Plans;
 import org.jmmtk.plans.WeakReferenceProgram;
 import org.jmmtk.plans.WeakReferenceProgram.Groups;
@@ -55,6 +56,58 @@ class LxrWeakReferencesTest {
         String one = run(1);
         String three = run(3);
         assertEquals(one, three, "one GC thread against three");
+    }
+
+    /**
+     * The snapshot trace ({@code initial-satb} to {@code final-satb}, its marking paced in units of 4
+     * edges every 64 records) with a rooted ballast that keeps the first RC pause from leaving a quarter
+     * of the heap free. Groups of {@link #N}, made before the first pause: B (as above; the holder's
+     * field cleared during the marking: the final-satb pause's decrements free the referent, which the
+     * snapshot had found strongly reachable, and clear the slot); C (as above: kept); D (a cycle of two
+     * whose rooted holder's field the program clears after the first pause: the initial-satb pause
+     * cannot free it, the snapshot trace does not reach it, and the final-satb pause reclaims it and
+     * clears the slot); H (a reference held by a garbage cycle of two, made garbage as D is, its
+     * referent held by a root: the final-satb pause reclaims the reference with the cycle, and its
+     * weak slot is no decrement, so the referent stays, its count exact).
+     */
+    @Test
+    void theSnapshotTraceClearsGarbageCycles() throws IOException {
+        String one = runCycle(1);
+        String three = runCycle(3);
+        assertEquals(one, three, "one GC thread against three");
+    }
+
+    private static String runCycle(int threads) throws IOException {
+        CycleProgram p = new CycleProgram();
+        Options options = new Options().heapBytes(1L << 20).threads(threads).sanity(true)
+                .pacing(Pacing.every(64)).packetCapacity(4);
+        RunResult r = Simulation.run(Plans.REGISTRY.find("lxr").orElseThrow(), options, p, p);
+        List<Snapshot> snapshots = p.snapshots();
+        assertNull(r.outOfMemory(), "no out of memory");
+        assertEquals(List.of("rc", "initial-satb", "final-satb", "full", "full"),
+                snapshots.stream().map(Snapshot::kind).toList());
+
+        Snapshot initial = snapshots.get(1);
+        for (int i = 0; i < N; i++) {
+            assertEquals(p.abc.b[i], initial.referent(p.abc.refB[i]), "B " + i + ": counted by its holder");
+            assertEquals(p.d[i], initial.referent(p.refD[i]), "D " + i + ": a cycle, which counting cannot free");
+        }
+        Snapshot fin = snapshots.get(2);
+        long units = fin.stats().get("concurrentUnits");
+        assertTrue(units > 1, "marked concurrently: " + units + " units");
+        for (int i = 0; i < N; i++) {
+            assertEquals(0, fin.referent(p.abc.refB[i]), "B " + i + ": its last count dropped during the marking");
+            assertEquals(p.abc.c[i], fin.referent(p.abc.refC[i]), "C " + i);
+            assertEquals(0, fin.referent(p.refD[i]), "D " + i + ": not reached by the snapshot trace");
+        }
+        assertEquals(3 * N, fin.discovered(), "discovered: B, C and D");
+        assertEquals(2 * N, fin.cleared(), "cleared: B's and D's referents");
+        assertTrue(fin.stats().get("objectsFreedBySatb") >= 5 * N, "the cycles freed by the snapshot trace");
+        for (int i = 0; i < N; i++) {
+            assertEquals(0, p.refHAfter[i], "H " + i + ": the reference was reclaimed with its cycle");
+            assertTrue(p.hAfter[i] != 0, "H " + i + ": its referent, held by a root, was not");
+        }
+        return LogicalResult.of(r).toString();
     }
 
     private static String run(int threads) throws IOException {
@@ -108,7 +161,74 @@ class LxrWeakReferencesTest {
         return LogicalResult.of(r).toString();
     }
 
-    /** The program. */
+    /** The program of {@link #theSnapshotTraceClearsGarbageCycles}. */
+    private static final class CycleProgram extends WeakReferenceProgram {
+        /** Rooted data of 16 KiB each, {@value} of them: 800 KiB of the 1 MiB heap. */
+        private static final int BALLAST = 50;
+        final Groups abc = new Groups(N);
+        final long[] refD = new long[N];
+        final long[] d = new long[N];
+        final long[] holdersD = new long[N];
+        final long[] refH = new long[N];
+        final long[] h = new long[N];
+        final long[] holdersH = new long[N];
+        final long[] refHAfter = new long[N];
+        final long[] hAfter = new long[N];
+
+        @Override
+        protected long[][] references() {
+            return new long[][] {abc.refB, abc.refC, refD};
+        }
+
+        @Override
+        public void replay(TraceEvents out) {
+            out.weakSlot(REF, 0);
+            int global = 0;
+            for (int i = 0; i < BALLAST; i++) {
+                out.global(global++, data(out, 0, 16 << 10));
+            }
+            for (int i = 0; i < N; i++) {
+                global = group(out, abc, i, global);
+                d[i] = data(out, 1);
+                long e = data(out, 1);
+                out.write(0, d[i], 0, e);
+                out.write(0, e, 0, d[i]);
+                holdersD[i] = data(out, 1);
+                out.global(global++, holdersD[i]);
+                out.write(0, holdersD[i], 0, d[i]);
+                refD[i] = ref(out, global++, d[i]);
+                h[i] = data(out, 0);
+                out.global(global++, h[i]);
+                refH[i] = ref(out, global, h[i]);
+                out.global(global++, 0);
+                long x = data(out, 2);
+                long y = data(out, 1);
+                out.write(0, x, 0, y);
+                out.write(0, y, 0, x);
+                out.write(0, x, 1, refH[i]);
+                holdersH[i] = data(out, 1);
+                out.global(global++, holdersH[i]);
+                out.write(0, holdersH[i], 0, x);
+            }
+            fillUntilCollection(out, 1);
+            for (int i = 0; i < N; i++) {
+                out.write(0, holdersD[i], 0, 0);
+                out.write(0, holdersH[i], 0, 0);
+            }
+            fillUntilCollection(out, 2);
+            for (int i = 0; i < N; i++) {
+                out.write(0, abc.holders[i], 0, 0);
+            }
+            fillUntilCollection(out, 3);
+            for (int i = 0; i < N; i++) {
+                refHAfter[i] = addressOf(refH[i]);
+                hAfter[i] = addressOf(h[i]);
+            }
+            out.collect();
+        }
+    }
+
+    /** The program of {@link #weakSlotsDoNotCount}. */
     private static final class Program extends WeakReferenceProgram {
         final Groups abc = new Groups(N);
         final long[] refD = new long[N];
