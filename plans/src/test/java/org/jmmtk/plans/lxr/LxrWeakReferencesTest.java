@@ -60,7 +60,8 @@ class LxrWeakReferencesTest {
 
     /**
      * The snapshot trace ({@code initial-satb} to {@code final-satb}, its marking paced in units of 4
-     * edges every 64 records) with a rooted ballast that keeps the first RC pause from leaving a quarter
+     * edges every 64 records, 20,000 records without allocation after the initial-satb pause so that
+     * it scans the references concurrently) with a rooted ballast that keeps the first RC pause from leaving a quarter
      * of the heap free. Groups of {@link #N}, made before the first pause: B (as above; the holder's
      * field cleared during the marking: the final-satb pause's decrements free the referent, which the
      * snapshot had found strongly reachable, and clear the slot); C (as above: kept); D (a cycle of two
@@ -216,6 +217,10 @@ class LxrWeakReferencesTest {
                 out.write(0, holdersH[i], 0, 0);
             }
             fillUntilCollection(out, 2);
+            // records that allocate nothing, so the marking runs concurrently to its end before the heap fills
+            for (int k = 0; k < 20_000; k++) {
+                out.global(global, 0);
+            }
             for (int i = 0; i < N; i++) {
                 out.write(0, abc.holders[i], 0, 0);
             }
