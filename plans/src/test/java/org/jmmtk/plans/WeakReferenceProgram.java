@@ -62,6 +62,16 @@ public abstract class WeakReferenceProgram implements TraceSource, Simulation.Se
     /** The references whose referents each snapshot reads (0 entries: not made yet). */
     protected abstract long[][] references();
 
+    /** The address object {@code id} has now (0 if it was freed). */
+    public final long addressOf(long id) {
+        return binding.addressOf(id);
+    }
+
+    /** What weak reference {@code ref}'s slot holds now: an address, or 0. */
+    protected final long referentAddress(long ref) {
+        return binding.mmtk().plan().memory().load(ObjectModel.slotAddress(binding.addressOf(ref), 0));
+    }
+
     /** The snapshots so far, one per collection. */
     public final List<Snapshot> snapshots() {
         return snapshots;
@@ -106,6 +116,13 @@ public abstract class WeakReferenceProgram implements TraceSource, Simulation.Se
         long o = id++;
         out.alloc(0, o, bytes, slots, DATA);
         return o;
+    }
+
+    /** Garbage until the heap fills and the {@code n}-th collection has run (bounded: 4 MiB). */
+    protected final void fillUntilCollection(TraceEvents out, int n) {
+        for (int k = 0; k < 4096 && snapshots.size() < n; k++) {
+            data(out, 0, 1024);
+        }
     }
 
     private void snapshot(GcRecord record) {

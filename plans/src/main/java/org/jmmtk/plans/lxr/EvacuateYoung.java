@@ -7,6 +7,7 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.policy.immix.ImmixSpace;
 import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.KeptReferences;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
 
@@ -18,7 +19,10 @@ import org.jmmtk.scheduler.WorkPacket;
  * allocation order with the plan's one copy allocator, so where each goes does not depend on the
  * number of GC threads. Then, if anything moved, the RefForwarding pass redirects the only places
  * that can refer to a young object: the roots, the logged objects and the young objects themselves
- * (the dead ones too: plugins read what a freed object referred to, e.g. Merlin's last-reachable pass).
+ * (the dead ones too: plugins read what a freed object referred to, e.g. Merlin's last-reachable pass),
+ * weak slots with the others: a survivor's weak slot then holds its referent's new address, and one
+ * whose referent died young is cleared by the pause's reference processing, which notes every
+ * surviving reference object whose weak slot holds a referent ({@link KeptReferences#note}).
  */
 final class EvacuateYoung extends WorkPacket<Collector> {
     private final Lxr plan;
@@ -41,6 +45,7 @@ final class EvacuateYoung extends WorkPacket<Collector> {
         long moved = 0;
         long youngBytes = 0;
         long deadBytes = 0;
+        KeptReferences references = plan.keptReferences();
         for (Mutator m : plan.mutators()) {
             LongArrayList young = ((LxrMutator) m).young();
             for (int i = 0, n = young.size(); i < n; i++) {
@@ -63,6 +68,7 @@ final class EvacuateYoung extends WorkPacket<Collector> {
                 if (mark) {
                     ObjectModel.testAndMark(memory, o);
                 }
+                references.note(o);
                 survivors.add(o);
             }
         }

@@ -6,6 +6,7 @@ import org.jmmtk.core.barrier.ReferenceCounts;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.objectmodel.WeakSlots;
 
 /**
  * LXR's coalescing write barrier (Levanoni and Petrank's, at object granularity as in RC Immix): the
@@ -16,7 +17,9 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * object's referents of that moment become increments and the buffered ones decrements, so however
  * often a field changed within the epoch it costs one increment and one decrement: counts are
  * coalesced per object per epoch. The old referents logged are also exactly what a
- * snapshot-at-the-beginning trace must see of a deleted edge.
+ * snapshot-at-the-beginning trace must see of a deleted edge. A weak slot (a reference's referent,
+ * {@link WeakSlots}) is never counted, so its referent is no decrement (nor, being no strong edge, a
+ * deleted edge of the snapshot).
  *
  * <p>{@link #stores} counts the slow paths (objects logged). One instance per mutator, used by its
  * thread; the log bits are shared and set with test-and-set; a pause reads and clears the buffers.
@@ -24,14 +27,16 @@ import org.jmmtk.core.objectmodel.ObjectModel;
 final class FieldLoggingBarrier extends Barrier {
     private final ReferenceCounts counts;
     private final SideBitmap logged;
+    private final WeakSlots weakSlots;
     private final LongArrayList modified = new LongArrayList();
     private final LongArrayList decrements = new LongArrayList();
     private long slowPaths;
 
-    FieldLoggingBarrier(SimulatedMemory memory, ReferenceCounts counts, SideBitmap logged) {
+    FieldLoggingBarrier(SimulatedMemory memory, ReferenceCounts counts, SideBitmap logged, WeakSlots weakSlots) {
         super(memory);
         this.counts = counts;
         this.logged = logged;
+        this.weakSlots = weakSlots;
     }
 
     @Override
@@ -42,10 +47,11 @@ final class FieldLoggingBarrier extends Barrier {
         slowPaths++;
         modified.add(source);
         int slots = ObjectModel.refSlots(memory, source);
+        int weak = WeakSlots.slotOf(weakSlots.table(), ObjectModel.typeId(memory, source));
         long s = ObjectModel.slotAddress(source, 0);
         for (int j = 0; j < slots; j++, s += 8) {
             long old = memory.load(s);
-            if (old != 0) {
+            if (old != 0 && j != weak) {
                 decrements.add(old);
             }
         }

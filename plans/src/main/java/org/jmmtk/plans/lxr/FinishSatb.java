@@ -30,6 +30,9 @@ final class FinishSatb extends WorkPacket<Collector> {
 
     @Override
     public void execute(GCWorker<Collector> worker) {
+        // this pause's weak-slot table whether or not this worker's Prepare ran yet (the same Prepare stage):
+        // the trace skips the same slots for any number of GC threads
+        worker.context().discoverReferences(plan.weakSlotTable());
         for (Mutator m : plan.mutators()) {
             LongArrayList logged = ((LxrMutator) m).fieldBarrier().decrements();
             queue.addObjects(logged.toLongArray(), logged.size());

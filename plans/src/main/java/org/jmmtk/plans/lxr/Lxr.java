@@ -12,6 +12,7 @@ import org.jmmtk.core.barrier.MarkQueue;
 import org.jmmtk.core.barrier.ReferenceCounts;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideMetadataSpec;
+import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.core.plan.Mutator;
@@ -27,6 +28,7 @@ import org.jmmtk.core.scheduling.Closure;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.core.scheduling.ConcurrentTrace;
 import org.jmmtk.core.scheduling.ForwardListedFields;
+import org.jmmtk.core.scheduling.KeptReferences;
 import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.core.scheduling.SlideImmix;
 import org.jmmtk.plans.immix.Immix;
@@ -54,6 +56,13 @@ import org.jmmtk.scheduler.WorkPacket;
  * {@link #EMERGENCY} when a pause freed too little) marks the heap as immix does while recomputing every
  * count from the edges it traces; a full one then defragments as immix does ({@link Defragment}), an
  * emergency one slides the Immix space ({@link ImmixCompactor}, the counts moving with the objects).
+ *
+ * <p>Weak slots (a trace's {@code K} records) do not count, by LXR's rule as by refcount's: no pause
+ * increments or decrements through one, the snapshot trace and the full traces do not follow one.
+ * Every pause discovers references: an RC pause resolves the reference objects it keeps between
+ * pauses and those it notes among the logged objects and the young survivors ({@link KeptReferences})
+ * once it has freed what it frees, clearing the slots whose referent it freed; a full collection
+ * resolves what its trace discovered, as immix does, and keeps the marked references.
  *
  * <p>Threads: mutators allocate and run their barriers; a pause's packets call the hooks, ordered by
  * the scheduler's stages; concurrent marking packets run on GC workers between pauses; the counts are
@@ -111,12 +120,15 @@ public final class Lxr extends Plan {
     private volatile boolean slid;
     private final boolean measureFloatingGarbage;
     private final SnapshotCycle cycle = new SnapshotCycle();
+    // reference objects whose weak slot held a referent at the last pause, and those noted in this one
+    private final KeptReferences keptReferences;
 
     public Lxr(PlanArgs args) {
         super(args);
         this.immix = new ImmixSpace("immix", ImmixSpace.extentFor(2 * args.heapBytes(), args.heap().geometry()),
                 args.heap());
         this.counts = new ReferenceCounts(args.heap().metadata());
+        this.keptReferences = new KeptReferences(memory, references());
         ReferenceCounts rc = counts;
         // the counts the emergency trace recomputed follow the objects it slides
         this.compactor = new ImmixCompactor(immix, args.heap(), rc::move);
@@ -171,6 +183,15 @@ public final class Lxr extends Plan {
         return counts;
     }
 
+    KeptReferences keptReferences() {
+        return keptReferences;
+    }
+
+    /** The weak-slot table of the pause in progress (the slots no count includes), or null if none is weak. */
+    int[] weakSlotTable() {
+        return references().table();
+    }
+
     /** As in immix: objects above half an Immix block are large. */
     @Override
     public long largeObjectThreshold() {
@@ -184,7 +205,7 @@ public final class Lxr extends Plan {
 
     @Override
     protected Barrier createBarrier(int ordinal) {
-        return new FieldLoggingBarrier(memory, counts, logged);
+        return new FieldLoggingBarrier(memory, counts, logged, references().weakSlots());
     }
 
     /** Every worker's context copies through the plan's one copy allocator (one packet at a time uses it). */
@@ -258,6 +279,38 @@ public final class Lxr extends Plan {
         return true;
     }
 
+    /**
+     * Every pause discovers references: its scans (a young object's first, the snapshot trace's, a full
+     * trace's) skip weak slots, and an initial-satb pause leaves the table with the workers for the
+     * snapshot trace that follows it.
+     */
+    @Override
+    protected boolean discoversReferences(CollectionKind kind) {
+        return true;
+    }
+
+    /**
+     * A full collection resolves what its trace discovered (nothing has moved yet: defragmentation and
+     * the slide come after) and keeps the marked references; an RC pause decides nothing here, before
+     * its decrements: {@link #resolveReferences}.
+     */
+    @Override
+    protected void processReferences(GCWorker<Collector> worker, CollectionKind kind) {
+        if (!countsOnly(kind)) {
+            super.processReferences(worker, kind);
+            keptReferences.retain(o -> heap().spaces().spaceOf(o).isMarked(o));
+        }
+    }
+
+    /**
+     * An RC pause's reference processing, in its Release packet, once the decrements (and a final-satb
+     * pause's reclamation) brought every dead object to count zero and before the sweep frees them: the
+     * weak slot of each reference object still alive whose referent is dead is cleared.
+     */
+    private void resolveReferences() {
+        keptReferences.resolve(o -> counts.count(o) != 0 || !immix.contains(o) && !largeObjectSpace().contains(o));
+    }
+
     @Override
     public List<CollectionKind> collectionKinds() {
         return KINDS;
@@ -320,6 +373,7 @@ public final class Lxr extends Plan {
             }
             // the trace recomputes every count: the epoch's buffers and the roots' counts are void
             decrements = 0;
+            noteReferences();
             for (Mutator m : mutators()) {
                 ((LxrMutator) m).fieldBarrier().clear();
                 ((LxrMutator) m).young().clear();
@@ -329,10 +383,32 @@ public final class Lxr extends Plan {
             immix.prepare(kind == EMERGENCY, budgetPages() - usedPages());
             slid = kind == EMERGENCY;
             if (slid) {
-                worker.addWork(Stage.CALCULATE_FORWARDING, new SlideImmix(compactor,
-                        w -> scheduleRefForwarding(w, compactor, null), this::defragmented));
+                worker.addWork(Stage.CALCULATE_FORWARDING, new SlideImmix(compactor, w -> {
+                    scheduleRefForwarding(w, compactor, null);
+                    w.addWork(Stage.REF_FORWARDING, new ForwardKeptReferences(keptReferences, compactor::newAddress));
+                }, this::defragmented));
             } else if (immix.inDefrag() && immix.sourceBlocks() > 0) {
                 worker.addWork(Stage.CALCULATE_FORWARDING, new Defragment(this));
+            }
+        }
+    }
+
+    /**
+     * A full collection's Prepare: the logged and young reference objects join the kept ones, which its
+     * trace may keep (their buffers are then void).
+     */
+    private void noteReferences() {
+        if (weakSlotTable() == null) {
+            return;
+        }
+        for (Mutator m : mutators()) {
+            LongArrayList modified = ((LxrMutator) m).fieldBarrier().modified();
+            for (int i = 0, n = modified.size(); i < n; i++) {
+                keptReferences.note(modified.getLong(i));
+            }
+            LongArrayList young = ((LxrMutator) m).young();
+            for (int i = 0, n = young.size(); i < n; i++) {
+                keptReferences.note(young.getLong(i));
             }
         }
     }
@@ -406,6 +482,8 @@ public final class Lxr extends Plan {
     /** RefForwarding of a full collection that defragmented: every slot, and the moved objects' counts. */
     void scheduleFullForwarding(GCWorker<Collector> worker) {
         scheduleRefForwarding(worker, immix, null);
+        worker.addWork(Stage.REF_FORWARDING, new ForwardKeptReferences(keptReferences,
+                o -> ObjectModel.isForwarded(memory, o) ? ObjectModel.forwardee(memory, o) : o));
         long chunk = (long) SweepBlocks.BLOCKS_PER_PACKET * immix.blockBytes();
         long end = immix.start() + (long) immix.blockLimit() * immix.blockBytes();
         for (long from = immix.start(); from < end; from += chunk) {
@@ -417,6 +495,7 @@ public final class Lxr extends Plan {
     @Override
     protected void release(GCWorker<Collector> worker, CollectionKind kind) {
         if (countsOnly(kind)) {
+            resolveReferences();
             SweepBlocks.schedule(worker, sweepByCounts);
             worker.addWork(Stage.RELEASE, new ReleaseLargeObjects(largeObjectSpace(), counts, memory, kind == FINAL_SATB));
         } else {
@@ -453,7 +532,8 @@ public final class Lxr extends Plan {
             startSnapshotTrace();
         }
         if (sanity()) {
-            RefCountCheck.verify(memory, heap().validObjects(), spaces(), counts, new LongArrayList(), rootReferents);
+            RefCountCheck.verify(memory, heap().validObjects(), spaces(), counts, new LongArrayList(), rootReferents,
+                    weakSlots().table());
         }
     }
 

@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import org.jmmtk.core.barrier.ReferenceCounts;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
+import org.jmmtk.core.objectmodel.WeakSlots;
 import org.jmmtk.core.scheduling.Collector;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.WorkPacket;
@@ -12,7 +13,8 @@ import org.jmmtk.scheduler.WorkPacket;
  * Compact stage of an RC pause, after every increment and the young evacuation: applies one slice of
  * the epoch's decrements (the referents the barriers logged, and the previous pause's root
  * referents). An object whose count reaches zero is dead: its referents are decremented in turn,
- * through an explicit work list (a long dead list must not overflow a GC thread's stack); its memory
+ * through an explicit work list (a long dead list must not overflow a GC thread's stack), but not through
+ * its weak slot, which was never counted; its memory
  * is reclaimed by the Release stage's sweep, which frees every object left at zero. Counts are atomic
  * and the set of objects that reach zero does not depend on the order, so packets run in parallel.
  */
@@ -43,6 +45,7 @@ final class ProcessDecrements extends WorkPacket<Collector> {
         SimulatedMemory memory = plan.memory();
         ReferenceCounts counts = plan.counts();
         LongArrayList work = new LongArrayList();
+        int[] weakSlots = plan.weakSlotTable();
         long died = 0;
         for (int i = from; i < to; i++) {
             long target = decrements[i];
@@ -54,10 +57,11 @@ final class ProcessDecrements extends WorkPacket<Collector> {
                 long object = work.removeLong(work.size() - 1);
                 died++;
                 int slots = ObjectModel.refSlots(memory, object);
+                int weak = weakSlots == null ? -1 : WeakSlots.slotOf(weakSlots, ObjectModel.typeId(memory, object));
                 long slot = ObjectModel.slotAddress(object, 0);
                 for (int j = 0; j < slots; j++, slot += 8) {
                     long child = memory.load(slot);
-                    if (child != 0 && !(skipUnmarked && !ObjectModel.isMarked(memory, child))
+                    if (child != 0 && j != weak && !(skipUnmarked && !ObjectModel.isMarked(memory, child))
                             && counts.decrement(child)) {
                         work.add(child);
                     }

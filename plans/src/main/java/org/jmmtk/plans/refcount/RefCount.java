@@ -1,18 +1,14 @@
 package org.jmmtk.plans.refcount;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongPredicate;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.RefCountBarrier;
 import org.jmmtk.core.barrier.ReferenceCounts;
 import org.jmmtk.core.barrier.RememberedSet;
 import org.jmmtk.core.memory.SideBitmap;
-import org.jmmtk.core.objectmodel.ObjectModel;
-import org.jmmtk.core.objectmodel.WeakSlots;
 import org.jmmtk.core.plan.CollectionKind;
 import org.jmmtk.core.plan.GcReason;
 import org.jmmtk.core.plan.Mutator;
@@ -23,6 +19,7 @@ import org.jmmtk.core.policy.MarkSweepSpace;
 import org.jmmtk.core.policy.SweepBlocks;
 import org.jmmtk.core.sanity.RefCountCheck;
 import org.jmmtk.core.scheduling.Collector;
+import org.jmmtk.core.scheduling.KeptReferences;
 import org.jmmtk.core.scheduling.ObjectTrace;
 import org.jmmtk.scheduler.GCWorker;
 import org.jmmtk.scheduler.Stage;
@@ -60,7 +57,7 @@ public final class RefCount extends Plan {
     // objects the undoing of root counts dropped to zero; touched only by a collection's single packets
     private final LongArrayList zct = new LongArrayList();
     // reference objects whose weak slot held a referent at the last collection; touched by its single packets
-    private final LongArrayList referenceObjects = new LongArrayList();
+    private final KeptReferences referenceObjects;
     // written by the collection's last packet, read by the next poll and by the stats
     private volatile boolean nextCycle;
     private volatile long freedByRc;
@@ -70,6 +67,7 @@ public final class RefCount extends Plan {
         super(args);
         this.ms = new MarkSweepSpace("rc", args.heapBytes() + args.heap().geometry().blockBytes(), args.heap());
         this.counts = new ReferenceCounts(args.heap().metadata());
+        this.referenceObjects = new KeptReferences(memory, references());
         ReferenceCounts rc = counts;
         this.countRoots = (object, context) -> {
             rc.increment(object);
@@ -159,7 +157,8 @@ public final class RefCount extends Plan {
     protected void processReferences(GCWorker<Collector> worker, CollectionKind kind) {
         super.processReferences(worker, kind);
         if (kind == CollectionKind.FULL) {
-            retainReferences(o -> heap().spaces().spaceOf(o).isMarked(o), false);
+            noteReferences();
+            referenceObjects.retain(o -> heap().spaces().spaceOf(o).isMarked(o));
         }
     }
 
@@ -170,51 +169,17 @@ public final class RefCount extends Plan {
      */
     void resolveReferences() {
         SideBitmap valid = heap().validObjects();
-        retainReferences(valid::get, true);
+        noteReferences();
+        referenceObjects.resolve(valid::get);
     }
 
-    /**
-     * Takes the reference objects the barriers noted, with the plan's own, each once in address order,
-     * and keeps those {@code alive} accepts whose weak slot is not null. With {@code clearDead}, a weak
-     * slot whose referent {@code alive} rejects is cleared (and counted) and its reference dropped.
-     */
-    private void retainReferences(LongPredicate alive, boolean clearDead) {
-        LongArrayList all = new LongArrayList(referenceObjects);
+    /** Takes the reference objects the barriers noted since the last collection, each mutator's in ordinal order. */
+    private void noteReferences() {
+        LongArrayList noted = new LongArrayList();
         for (Mutator m : mutators()) {
-            ((RefCountBarrier) m.barrier()).takeReferences(all);
+            ((RefCountBarrier) m.barrier()).takeReferences(noted);
         }
-        referenceObjects.clear();
-        if (all.isEmpty()) {
-            return;
-        }
-        long[] sorted = all.toLongArray();
-        Arrays.sort(sorted);
-        int[] table = weakSlotTable();
-        long last = 0;
-        for (long ref : sorted) {
-            if (ref == last || !alive.test(ref)) {
-                continue;
-            }
-            last = ref;
-            int w = WeakSlots.slotOf(table, ObjectModel.typeId(memory, ref));
-            if (w < 0 || w >= ObjectModel.refSlots(memory, ref)) {
-                continue;
-            }
-            long slot = ObjectModel.slotAddress(ref, w);
-            long referent = memory.load(slot);
-            if (referent == 0) {
-                continue;
-            }
-            if (clearDead) {
-                boolean dead = !alive.test(referent);
-                references().count(dead);
-                if (dead) {
-                    memory.store(slot, 0);
-                    continue;
-                }
-            }
-            referenceObjects.add(ref);
-        }
+        referenceObjects.noteAll(noted);
     }
 
     /** The weak-slot table as it is now: the slots the barriers do not count. */

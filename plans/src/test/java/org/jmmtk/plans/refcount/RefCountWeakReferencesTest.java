@@ -105,12 +105,5 @@ class RefCountWeakReferencesTest {
             fillUntilCollection(out, 2);
             out.collect();
         }
-
-        /** Garbage until the heap fills and the {@code n}-th collection has run (bounded: 4 MiB). */
-        private void fillUntilCollection(TraceEvents out, int n) {
-            for (int k = 0; k < 4096 && snapshots().size() < n; k++) {
-                data(out, 0, 1024);
-            }
-        }
     }
 }

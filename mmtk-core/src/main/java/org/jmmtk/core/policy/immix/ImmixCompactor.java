@@ -120,12 +120,20 @@ public final class ImmixCompactor implements ForwardingSpace {
     @Override
     public void updateSlot(long slot) {
         long target = memory.load(slot);
-        if (target != 0 && space.contains(target)) {
-            long to = slide.forward(target);
+        if (target != 0) {
+            long to = newAddress(target);
             if (to != target) {
                 memory.store(slot, to);
             }
         }
+    }
+
+    /**
+     * Where {@code object} (a survivor, in any space) will be once the space has slid: its new address
+     * if it is a survivor of the space that moves, else itself. Between forwarding and slide.
+     */
+    public long newAddress(long object) {
+        return space.contains(object) ? slide.forward(object) : object;
     }
 
     /**
