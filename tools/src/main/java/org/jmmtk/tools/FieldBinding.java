@@ -3,6 +3,7 @@ package org.jmmtk.tools;
 import java.lang.reflect.Field;
 import picocli.CommandLine.Model.IGetter;
 import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * One field of a command or mixin object, read and written by name, as picocli binds an annotated field: the
@@ -29,6 +30,11 @@ final class FieldBinding implements IGetter, ISetter {
             throw new IllegalStateException("CommandModels is stale: " + target.getClass().getName() + " has no field "
                     + name, e);
         }
+    }
+
+    /** {@code option} bound to this field, its value now the initial one, as picocli binds an annotated field. */
+    OptionSpec option(OptionSpec.Builder option) {
+        return option.initialValue(value()).hasInitialValue(true).getter(this).setter(this).build();
     }
 
     /** The field's value now (an option's initial value). */

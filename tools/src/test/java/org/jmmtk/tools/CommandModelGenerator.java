@@ -90,6 +90,7 @@ public final class CommandModelGenerator {
         line("    }");
         command("root", Main.class, "main", "The top-level command, {@code jmmtk}, without its commands.");
         command("run", RunCommand.class, "command", "{@code jmmtk run}.");
+        standardHelpOptions();
         line("}");
     }
 
@@ -139,14 +140,39 @@ public final class CommandModelGenerator {
         }
     }
 
-    /** The standard help options, as picocli's reflective model of the command has them (if it has them). */
+    /**
+     * The standard help options, as picocli's reflective model of the command has them (if it has them): a
+     * method of their own, {@code standardHelpOptions}, which every command calls whose help options are the
+     * top-level command's.
+     */
     private void helpOptions(CommandSpec oracle) {
         CommandSpec help = oracle.mixins().get(HELP_MIXIN);
         if (help == null) {
             return;
         }
-        line("        CommandSpec help = CommandSpec.create();");
+        if (!attributes(help).equals(attributes(ORACLE.getCommandSpec().mixins().get(HELP_MIXIN)))) {
+            throw new IllegalStateException(oracle.name() + "'s help options are not the top-level command's; "
+                    + "generate them apart in " + getClass());
+        }
+        line("        spec.addMixin(" + literal(HELP_MIXIN) + ", standardHelpOptions());");
+    }
+
+    /** What the generated help options are made of, to check that one method serves every command. */
+    private static List<String> attributes(CommandSpec help) {
+        List<String> out = new ArrayList<>();
         for (OptionSpec o : help.options()) {
+            out.add(List.of(o.names()) + o.paramLabel() + List.of(o.description()) + o.descriptionKey() + o.usageHelp()
+                    + o.versionHelp() + o.type() + o.initialValue() + o.hasInitialValue() + o.scopeType() + o.inherited());
+        }
+        return out;
+    }
+
+    private void standardHelpOptions() {
+        line("");
+        line("    /** picocli's standard help options ({@code -h}, {@code -V}), built as its reflective model has them. */");
+        line("    private static CommandSpec standardHelpOptions() {");
+        line("        CommandSpec help = CommandSpec.create();");
+        for (OptionSpec o : ORACLE.getCommandSpec().mixins().get(HELP_MIXIN).options()) {
             List<String> calls = new ArrayList<>();
             calls.add("OptionSpec.builder(" + literals(o.names()) + ")");
             calls.add(".paramLabel(" + literal(o.paramLabel()) + ")");
@@ -158,7 +184,8 @@ public final class CommandModelGenerator {
             calls.add(".scopeType(ScopeType." + o.scopeType().name() + ").inherited(" + o.inherited() + ").build()");
             wrapped("        help.addOption(", calls, ");");
         }
-        line("        spec.addMixin(" + literal(HELP_MIXIN) + ", help);");
+        line("        return help;");
+        line("    }");
     }
 
     /**
@@ -193,8 +220,6 @@ public final class CommandModelGenerator {
 
     private void option(Field f, Option o, OptionSpec reflective, String instance, String spec) {
         checkOnly(o, OPTION_ATTRIBUTES);
-        String binding = "b" + variables++;
-        line("        FieldBinding " + binding + " = FieldBinding.of(" + instance + ", " + literal(f.getName()) + ");");
         List<String> calls = new ArrayList<>();
         calls.add("OptionSpec.builder(" + literals(o.names()) + ")");
         // picocli's own default label is the field's name, <sanity>
@@ -220,9 +245,8 @@ public final class CommandModelGenerator {
         calls.add(".type(" + classLiteral(f.getType()) + ")");
         calls.add(".auxiliaryTypes(" + String.join(", ",
                 Arrays.stream(reflective.auxiliaryTypes()).map(CommandModelGenerator::classLiteral).toList()) + ")");
-        calls.add(".initialValue(" + binding + ".value()).hasInitialValue(true)");
-        calls.add(".getter(" + binding + ").setter(" + binding + ").build()");
-        wrapped("        " + spec + ".addOption(", calls, ");");
+        wrapped("        " + spec + ".addOption(FieldBinding.of(" + instance + ", " + literal(f.getName()) + ").option(",
+                calls, "));");
     }
 
     private void mixin(Field f, Mixin m, String instance, String spec) {
