@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  * declared. {@code jmmtk run} builds its model from that file, without the JDK's annotation proxies and picocli's
  * reflection, which took most of its start-up after {@code main}. {@link CommandModelsTest} fails when the file
  * is not what this writes now, and says how to write it again. An annotation attribute it does not
- * know stops it, rather than being dropped: add it here (and the test compares it) first.
+ * know stops it, rather than being dropped: add it here (and the test compares it) first. Run by the test's thread.
  */
 public final class CommandModelGenerator {
     /** Where the generated file lives, from the tools module's folder. */
