@@ -110,6 +110,10 @@ public final class Main implements Runnable {
             return List.of();
         }
         if (rest.length > 0 && !NEED_SIBLINGS.contains(rest[0])) {
+            if (CommandModels.RUN_NAMES.contains(rest[0])) {
+                // without reading its annotation: the first one read costs the JDK's proxy generator's start-up
+                return List.of(RunCommand.class);
+            }
             for (Class<?> c : COMMANDS) {
                 Command command = c.getAnnotation(Command.class);
                 if (command.name().equals(rest[0]) || List.of(command.aliases()).contains(rest[0])) {
@@ -175,9 +179,16 @@ public final class Main implements Runnable {
     }
 
     private static CommandLine commandLine(ErrorHandler handler, List<Class<?>> commands) {
-        CommandLine cmd = new CommandLine(new Main());
-        for (Class<?> c : commands) {
-            cmd.addSubcommand(c);
+        CommandLine cmd;
+        if (commands.equals(List.of(RunCommand.class))) {
+            // run alone, the short command whose start-up counts most: its model from plain calls (CommandModels)
+            cmd = new CommandLine(CommandModels.root(new Main()));
+            cmd.addSubcommand(new CommandLine(CommandModels.run(new RunCommand())));
+        } else {
+            cmd = new CommandLine(new Main());
+            for (Class<?> c : commands) {
+                cmd.addSubcommand(c);
+            }
         }
         cmd.setExecutionExceptionHandler(handler);
         cmd.setParameterExceptionHandler(new UsageErrorHandler());

@@ -31,7 +31,13 @@ final class ObjectTable {
         boolean isAlive(long address, long id);
     }
 
-    private long[][] pages = new long[16][];
+    /**
+     * Room for 4M ids before the array first grows (2 KB; pages come as ids reach them): C2 compiles the
+     * replay's allocation step with {@link #put} inlined before the first growth and drops the never-taken
+     * branch, so a growth deoptimized it and had it compiled again; with 16 pages (262,144 ids) that cost
+     * every trace of more objects one such round.
+     */
+    private long[][] pages = new long[256][];
     private final SparseObjectTable sparse = new SparseObjectTable();
     private int denseEntries;
     private boolean shared;
