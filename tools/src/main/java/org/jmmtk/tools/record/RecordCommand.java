@@ -32,8 +32,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code jmmtk record}: runs a Java program under the recording agent and writes what it did to its
- * heap as a jmmtk trace. The agent jar is assembled into a temporary folder, which also holds the
- * agent's event log; both are deleted afterwards. The trace is written only when the program exited
+ * heap as a jmmtk trace. The agent jar comes from the cache folder ({@link AgentJar#prepare}) or is
+ * assembled into a temporary folder, which also holds the agent's event log; the folder is deleted
+ * afterwards. The trace is written only when the program exited
  * with status 0 and the agent closed its log, and is checked as a replay would check it. {@code validate}
  * runs this command in-process and reads {@link #coverage()} afterwards.
  */
@@ -159,9 +160,9 @@ public final class RecordCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(cleanup);
         FirstPassAside early = null;
         try {
-            Path agent = work.resolve("jmmtk-agent.jar");
-            String digest = AgentJar.write(agent);
-            String cache = noClassCache ? "" : AgentJar.cacheFolder(digest, agentOptions);
+            AgentJar.Agent prepared = AgentJar.prepare(work.resolve("jmmtk-agent.jar"));
+            Path agent = prepared.jar();
+            String cache = noClassCache ? "" : AgentJar.cacheFolder(prepared.digest(), agentOptions);
             Path log = Files.createDirectory(work.resolve("log"));
             java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache
                     + (points.isEmpty() ? "" : ";collectAt=" + points));
