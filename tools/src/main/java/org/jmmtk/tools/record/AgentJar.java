@@ -75,7 +75,7 @@ public final class AgentJar {
      * The agent jar assembled from the jar {@code source} (the agent's classes and ASM's both in it), kept in
      * {@code root}: found by the key of {@code source}'s path, size and modification time, or written there
      * (to a temporary file renamed into place, so that a recording never sees half a jar, and only when
-     * {@code source} did not change meanwhile). The name holds the key and the digest. Empty when {@code
+     * {@code source} did not change meanwhile); a kept jar that no longer opens as an agent jar is replaced. The name holds the key and the digest. Empty when {@code
      * root} cannot be written.
      */
     static Optional<Agent> kept(Path source, Path root) {
@@ -86,7 +86,7 @@ public final class AgentJar {
             try (Stream<Path> list = Files.list(root)) {
                 found = list.filter(p -> isAgentOf(p, key)).findFirst();
             }
-            if (found.isPresent()) {
+            if (found.isPresent() && isIntact(found.get())) {
                 Path jar = found.get();
                 Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis()));
                 String name = jar.getFileName().toString();
@@ -107,6 +107,21 @@ public final class AgentJar {
             }
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether a kept agent jar still opens as one: a jar damaged since it was written (truncated, overwritten)
+     * would make every recording's JVM fail to start its agent, so it is assembled again instead. Reads the
+     * jar's directory and manifest only (about a millisecond).
+     */
+    private static boolean isIntact(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            Manifest manifest = file.getManifest();
+            return manifest != null && Premain.class.getName().equals(manifest.getMainAttributes().getValue("Premain-Class"))
+                    && file.getEntry(Premain.class.getName().replace('.', '/') + ".class") != null;
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 

@@ -71,6 +71,25 @@ class AgentJarTest {
         }
     }
 
+    /** A kept jar damaged after it was written (here cut to 1,000 bytes) is assembled again, not handed to the JVM. */
+    @Test
+    void aDamagedKeptAgentIsAssembledAgain() throws IOException {
+        Path source = dir.resolve("jmmtk.jar");
+        jmmtkJar(source, null, FileTime.fromMillis(1_700_000_000_000L));
+        Path root = dir.resolve("record-agent");
+        AgentJar.Agent first = AgentJar.kept(source, root).orElseThrow();
+        long size = Files.size(first.jar());
+        try (var channel = Files.newByteChannel(first.jar(), java.nio.file.StandardOpenOption.WRITE)) {
+            channel.truncate(1000);
+        }
+        AgentJar.Agent again = AgentJar.kept(source, root).orElseThrow();
+        assertEquals(first, again, "the same name and digest");
+        assertEquals(size, Files.size(again.jar()), "written whole again");
+        try (JarFile jar = new JarFile(again.jar().toFile())) {
+            assertNotNull(jar.getEntry("org/jmmtk/agent/Premain.class"));
+        }
+    }
+
     @Test
     void onlyTheAgentsUsedLastAreKept() throws IOException {
         Path source = dir.resolve("jmmtk.jar");
