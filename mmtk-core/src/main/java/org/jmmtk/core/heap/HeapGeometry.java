@@ -1,7 +1,7 @@
 package org.jmmtk.core.heap;
 
-import java.util.Locale;
 import org.jmmtk.core.util.Bytes;
+import org.jmmtk.core.util.FormatLocale;
 
 /**
  * The granularity of a simulated heap: page (the unit of the heap budget and of page resources),
@@ -92,7 +92,7 @@ public final class HeapGeometry {
         int ruleLine = line > 0 ? (int) line : scaled(heapBytes / (64 << 10), MIN_DEFAULT_LINE_BYTES, MAX_LINE_BYTES);
         int immixBlockBytes = block > 0 ? (int) block : immixBlock(heapBytes, pageBytes, ruleLine);
         if (line > immixBlockBytes) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
+            throw new IllegalArgumentException(String.format(FormatLocale.NUMBERS,
                     "--line-size %s is larger than a block (%s)", Bytes.format(line), Bytes.format(immixBlockBytes)));
         }
         int lineBytes = line > 0 ? (int) line
@@ -101,7 +101,7 @@ public final class HeapGeometry {
         int bufferBytes = buffer > 0 ? (int) buffer
                 : scaled(heapBytes / 128, pageBytes, Math.max(pageBytes, MAX_BUFFER_BYTES));
         if (pageBytes > heapBytes) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
+            throw new IllegalArgumentException(String.format(FormatLocale.NUMBERS,
                     "--page-size %s is larger than the heap (%s)", Bytes.format(pageBytes), Bytes.format(heapBytes)));
         }
         return new HeapGeometry(heapBytes, pageBytes, blockBytes, immixBlockBytes, lineBytes, bufferBytes);
@@ -130,7 +130,7 @@ public final class HeapGeometry {
             throw new IllegalArgumentException(option + " " + value + " is not a power of two");
         }
         if (value < min || value > max) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s %s is out of range: it must be between %s and %s",
+            throw new IllegalArgumentException(String.format(FormatLocale.NUMBERS, "%s %s is out of range: it must be between %s and %s",
                     option, Bytes.format(value), Bytes.format(min), Bytes.format(max)));
         }
     }
@@ -204,7 +204,7 @@ public final class HeapGeometry {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "pages %s, blocks %s, immix blocks %s, lines %s, buffers %s",
+        return String.format(FormatLocale.NUMBERS, "pages %s, blocks %s, immix blocks %s, lines %s, buffers %s",
                 Bytes.format(pageBytes()), Bytes.format(blockBytes), Bytes.format(immixBlockBytes),
                 Bytes.format(lineBytes), Bytes.format(bufferBytes));
     }

@@ -51,8 +51,8 @@ public final class Bytes {
             u++;
         }
         if (u == 0 || v == Math.rint(v)) {
-            return String.format(Locale.ROOT, "%d %s", (long) v, units[u]);
+            return String.format(FormatLocale.NUMBERS, "%d %s", (long) v, units[u]);
         }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+        return String.format(FormatLocale.NUMBERS, "%.1f %s", v, units[u]);
     }
 }

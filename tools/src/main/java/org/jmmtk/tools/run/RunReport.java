@@ -8,7 +8,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.core.Options;
@@ -20,6 +19,7 @@ import org.jmmtk.core.stats.GcRecord;
 import org.jmmtk.core.stats.KindPauses;
 import org.jmmtk.core.stats.MutatorUtilization;
 import org.jmmtk.core.stats.PausePercentiles;
+import org.jmmtk.core.util.FormatLocale;
 import org.jmmtk.tools.sweep.MachineLoad;
 
 /** Prints a {@link RunResult} as a readable table or as the JSON object documented in docs/metrics.md. */
@@ -42,31 +42,31 @@ public final class RunReport {
 
     /** The table, its header showing the heap as {@code heap} (e.g. a factor of the maximum live size) if not null. */
     public static void table(RunResult r, String heap, int warmupRuns, PrintWriter out) {
-        out.printf(Locale.ROOT, "plan %s, %s, heap %s, %d GC thread%s%n", r.plan(), r.source(),
+        out.printf(FormatLocale.NUMBERS, "plan %s, %s, heap %s, %d GC thread%s%n", r.plan(), r.source(),
                 heap != null ? heap : Options.formatBytes(r.heapBytes()), r.threads(), r.threads() == 1 ? "" : "s");
-        out.printf(Locale.ROOT, "  (%s)%n", r.geometry());
+        out.printf(FormatLocale.NUMBERS, "  (%s)%n", r.geometry());
         if (!r.spaceSizes().isEmpty()) {
             StringBuilder sizes = new StringBuilder();
             for (Map.Entry<String, Long> e : r.spaceSizes().entrySet()) {
                 sizes.append(sizes.length() == 0 ? "" : ", ").append(e.getKey()).append(' ')
                         .append(Options.formatBytes(e.getValue()));
             }
-            out.printf(Locale.ROOT, "  (%s)%n", sizes);
+            out.printf(FormatLocale.NUMBERS, "  (%s)%n", sizes);
         }
-        row(out, "GCs", String.format(Locale.ROOT, "%,d", r.gcCount()));
+        row(out, "GCs", String.format(FormatLocale.NUMBERS, "%,d", r.gcCount()));
         for (Map.Entry<String, Integer> e : r.gcCountByKind().entrySet()) {
-            row(out, e.getKey() + " GCs", String.format(Locale.ROOT, "%,d", e.getValue()));
+            row(out, e.getKey() + " GCs", String.format(FormatLocale.NUMBERS, "%,d", e.getValue()));
         }
-        row(out, "objects allocated", String.format(Locale.ROOT, "%,d", r.objectsAllocated()));
-        row(out, "bytes allocated", String.format(Locale.ROOT, "%,d", r.bytesAllocated()));
-        row(out, "bytes copied", String.format(Locale.ROOT, "%,d", r.bytesCopied()));
-        row(out, "bytes marked", String.format(Locale.ROOT, "%,d", r.bytesMarked()));
-        row(out, "mark/cons", String.format(Locale.ROOT, "%.4f", r.markCons()));
-        row(out, "edges traced", String.format(Locale.ROOT, "%,d", r.edgesTraced()));
-        row(out, "write-barrier stores", String.format(Locale.ROOT, "%,d", r.barrierStores()));
-        row(out, "space-time (B x B)", String.format(Locale.ROOT, "%.4g", r.spaceTime()));
-        row(out, "final live objects", r.finalLiveObjects() == null ? "-" : String.format(Locale.ROOT, "%,d", r.finalLiveObjects()));
-        row(out, "final live bytes", r.finalLiveBytes() == null ? "-" : String.format(Locale.ROOT, "%,d", r.finalLiveBytes()));
+        row(out, "objects allocated", String.format(FormatLocale.NUMBERS, "%,d", r.objectsAllocated()));
+        row(out, "bytes allocated", String.format(FormatLocale.NUMBERS, "%,d", r.bytesAllocated()));
+        row(out, "bytes copied", String.format(FormatLocale.NUMBERS, "%,d", r.bytesCopied()));
+        row(out, "bytes marked", String.format(FormatLocale.NUMBERS, "%,d", r.bytesMarked()));
+        row(out, "mark/cons", String.format(FormatLocale.NUMBERS, "%.4f", r.markCons()));
+        row(out, "edges traced", String.format(FormatLocale.NUMBERS, "%,d", r.edgesTraced()));
+        row(out, "write-barrier stores", String.format(FormatLocale.NUMBERS, "%,d", r.barrierStores()));
+        row(out, "space-time (B x B)", String.format(FormatLocale.NUMBERS, "%.4g", r.spaceTime()));
+        row(out, "final live objects", r.finalLiveObjects() == null ? "-" : String.format(FormatLocale.NUMBERS, "%,d", r.finalLiveObjects()));
+        row(out, "final live bytes", r.finalLiveBytes() == null ? "-" : String.format(FormatLocale.NUMBERS, "%,d", r.finalLiveBytes()));
         row(out, "pause total", ms(r.pauseTotalNanos()));
         row(out, "pause max", ms(r.pauseMaxNanos()));
         PausePercentiles p = r.pausePercentiles();
@@ -76,15 +76,15 @@ public final class RunReport {
         row(out, "wall time", ms(r.wallNanos()));
         if (r.parallel() != null) {
             row(out, "mutator threads", Integer.toString(r.parallel().threads()));
-            row(out, "dependency waits", String.format(Locale.ROOT, "%,d of %,d records (%.4f per record)",
+            row(out, "dependency waits", String.format(FormatLocale.NUMBERS, "%,d of %,d records (%.4f per record)",
                     r.parallel().waits(), r.parallel().records(), r.parallel().waitsPerRecord()));
-            row(out, "window waits", String.format(Locale.ROOT, "%,d (%s waiting, both kinds)",
+            row(out, "window waits", String.format(FormatLocale.NUMBERS, "%,d (%s waiting, both kinds)",
                     r.parallel().windowWaits(), ms(r.parallel().waitNanos())));
         }
         mmuRow(r.mutatorUtilization(), out);
         for (Map.Entry<String, Map<String, Number>> plugin : r.plugins().entrySet()) {
             for (Map.Entry<String, Number> e : plugin.getValue().entrySet()) {
-                row(out, plugin.getKey() + ": " + e.getKey(), String.format(Locale.ROOT, "%,d", e.getValue().longValue()));
+                row(out, plugin.getKey() + ": " + e.getKey(), String.format(FormatLocale.NUMBERS, "%,d", e.getValue().longValue()));
             }
         }
         if (r.isOutOfMemory()) {
@@ -102,17 +102,17 @@ public final class RunReport {
         for (int i = 0; i < TABLE_MMU_WINDOWS_MS.length; i++) {
             name.append(i == 0 ? " " : " / ").append(TABLE_MMU_WINDOWS_MS[i]);
             value.append(i == 0 ? "" : " / ")
-                    .append(String.format(Locale.ROOT, "%.3f", u.mmu(TABLE_MMU_WINDOWS_MS[i] * 1_000_000)));
+                    .append(String.format(FormatLocale.NUMBERS, "%.3f", u.mmu(TABLE_MMU_WINDOWS_MS[i] * 1_000_000)));
         }
         row(out, name.append(" ms").toString(), value.toString());
     }
 
     private static void row(PrintWriter out, String name, String value) {
-        out.printf(Locale.ROOT, "  %-30s %15s%n", name, value);
+        out.printf(FormatLocale.NUMBERS, "  %-30s %15s%n", name, value);
     }
 
     private static String ms(long nanos) {
-        return String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
+        return String.format(FormatLocale.NUMBERS, "%.2f ms", nanos / 1e6);
     }
 
     static void json(RunResult r, String sourceKind, int warmupRuns, PrintWriter out) throws IOException {
