@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Old against new, as interleaved forks of each build's jar:
  * <pre>
- * benchmarks/interleave-jars.sh old=OLD/benchmarks.jar,new=benchmarks/target/benchmarks.jar 3 ColdParseBenchmark -f 5
+ * benchmarks/interleave-jars.sh old=OLD/benchmarks.jar,new=benchmarks/target/benchmarks.jar 15 ColdParseBenchmark -p format=text
  * </pre>
  */
 @State(Scope.Benchmark)
