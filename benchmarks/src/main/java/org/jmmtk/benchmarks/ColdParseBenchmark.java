@@ -27,7 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * runs. {@link ReplayBenchmark#parse} measures the same reader warm. Each fork times one pass (single
  * shot); the forks run with the launcher's C2 thresholds (the {@code c2} options of the {@code jmmtk}
  * script: ten times HotSpot's), so that the reader reaches C2 when it does in a run. The trace is written
- * once, by the warm-up fork, to the temporary directory and kept there for the measured forks.
+ * once, by the warm-up fork, to the temporary directory and kept there for the measured forks (and for
+ * other builds' forks: delete it when comparing builds that write different traces).
  *
  * <p>Old against new, as interleaved forks of each build's jar:
  * <pre>
