@@ -291,9 +291,10 @@ public final class TextTraceReader extends FileTraceSource {
     /**
      * Dispatches the plain record of kind {@code kind} whose {@code n} numbers {@link #fastRecord} parsed
      * and whose line ends with the LF at {@code lf} of the buffer, if its fields are as many as the kind
-     * has and in range; otherwise it consumes nothing and returns false. A method apart from the scan so
-     * that C2, meeting a kind later than the profile it compiled this with (binarytrees' roots first come
-     * in a burst, then not for 30,000 records), compiles this small method again, not the scan.
+     * has and in range; otherwise it consumes nothing and returns false. A method apart from the scan, and
+     * larger than C2 inlines (574 bytes of bytecode; FreqInlineSize is 325), so that C2, meeting a kind later
+     * than the profile it compiled this with (binarytrees' roots first come in a burst, then not for 30,000
+     * records), compiles this method again, not the scan.
      */
     private boolean plain(int kind, int n, int lf, TraceEvents out) {
         long[] v = numbers;
