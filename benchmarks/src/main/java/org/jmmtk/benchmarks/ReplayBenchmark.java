@@ -108,7 +108,7 @@ public class ReplayBenchmark {
     }
 
     /** Consumes events and does nothing with them (but count allocations, so they are not optimised away). */
-    private static final class NoOp implements TraceEvents {
+    static final class NoOp implements TraceEvents {
         long allocations;
 
         @Override

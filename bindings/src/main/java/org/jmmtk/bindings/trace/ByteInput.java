@@ -18,8 +18,11 @@ final class ByteInput {
     /** Returned by {@link #fastVarint} when the fast path does not apply. */
     static final long SLOW = -1;
 
+    private static final int CAPACITY = 1 << 16;
+
     private final InputStream in;
-    private final byte[] buffer = new byte[1 << 16];
+    /** {@link #CAPACITY} bytes of input and two last bytes that stay 0 ({@link #buffer}). */
+    private final byte[] buffer = new byte[CAPACITY + 2];
     private int position;
     private int limit;
     /** Bytes in the buffers before the current one. */
@@ -64,7 +67,7 @@ final class ByteInput {
             summed = 0;
         }
         base += limit;
-        limit = Math.max(0, in.read(buffer, 0, buffer.length));
+        limit = Math.max(0, in.read(buffer, 0, CAPACITY));
         position = 0;
     }
 
@@ -146,7 +149,13 @@ final class ByteInput {
         return SLOW;
     }
 
-    /** The buffer, for a reader that parses straight from it between {@link #position} and {@link #limit}. */
+    /**
+     * The buffer, for a reader that parses straight from it between {@link #position} and {@link #limit}.
+     * Its two last elements, after every byte a refill can fill, are always 0: a scan from at most
+     * {@link #limit} that looks one byte ahead and stops at a byte of some kind other than 0 (a digit, a
+     * blank) stays within the array without a bounds check of its own, though it may pass {@link #limit}
+     * into bytes of an earlier refill, which its caller must not trust.
+     */
     byte[] buffer() {
         return buffer;
     }

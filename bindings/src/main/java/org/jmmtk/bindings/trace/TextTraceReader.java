@@ -29,8 +29,12 @@ public final class TextTraceReader extends FileTraceSource {
     private long records;
     private long objects;
     private long bytesAllocated;
-    /** The numbers of the record {@link #fastRecord} parses: at most five (an A record's). */
-    private final long[] numbers = new long[5];
+    /** The most numbers a plain record has (an A record's). */
+    private static final int MAX_NUMBERS = 5;
+    /** {@link #numbers}' length, a power of two: a line of more fields, never plain, wraps around in it. */
+    private static final int NUMBER_SLOTS = 8;
+    /** The numbers of the record {@link #fastRecord} parses. */
+    private final long[] numbers = new long[NUMBER_SLOTS];
 
     public TextTraceReader(Path file) throws IOException {
         super(file);
@@ -244,43 +248,56 @@ public final class TextTraceReader extends FileTraceSource {
      * G, D, P or C, each field a blank and at most 18 digits, every value in range, the LF in the buffer.
      * Otherwise it consumes nothing and returns false, and the line takes the general path, which reads any
      * valid line and words every error; so this path only makes the common case fast, it decides nothing.
+     *
+     * <p>Shaped for the JIT, which compiles it while a short run replays: C2 drops the branches its profile
+     * never saw taken and, when one is taken later, throws the code away and compiles again (the earlier
+     * form was compiled by C2 three times per run). So the scan has no branch of its own for what only a
+     * rare line does: no bounds check (the buffer's zeros after its end stop it, {@link ByteInput#buffer}),
+     * and every reason to leave the line to the general path (a blank too many, a letter, CR, too many
+     * digits or fields, the buffer's end) is or'ed into one flag tested once, a branch taken at nearly every
+     * refill. What the record kind decides is in {@link #plain}.
      */
     private boolean fastRecord(TraceEvents out) {
         byte[] b = in.buffer();
         int p = in.position();
-        int limit = in.limit();
-        if (p >= limit) {
-            return false;
-        }
-        byte kind = b[p++];
+        int kind = b[p];
         long[] v = numbers;
         int n = 0;
-        for (;;) {
-            if (p >= limit) {
-                return false;
-            }
-            byte c = b[p];
-            if (c == '\n') {
-                break;
-            }
-            if (c != ' ' || n == v.length) {
-                return false;
-            }
-            int start = ++p;
+        int other = 0;
+        while (b[++p] == ' ') {
+            int blank = p;
             long value = 0;
-            while (p < limit) {
-                int d = b[p] - '0';
-                if (d < 0 || d > 9) {
-                    break;
-                }
+            for (int d; (d = b[p + 1] - '0') >= 0 && d <= 9; p++) {
                 value = value * 10 + d;
-                p++;
             }
-            if (p == start || p - start > 18) {
-                return false;
-            }
-            v[n++] = value;
+            other |= below(p, blank + 1) | below(18, p - blank);
+            v[n & (NUMBER_SLOTS - 1)] = value;
+            n++;
         }
+        if ((other | b[p] ^ '\n' | below(p, in.limit()) ^ 1 | below(MAX_NUMBERS, n)) != 0) {
+            return false;
+        }
+        return plain(kind, n, p, out);
+    }
+
+    /**
+     * 1 if {@code a < b}, else 0, for values far from overflow, computed without a branch: javac compiles a
+     * comparison into one even where its value is only or'ed into a flag.
+     */
+    private static int below(int a, int b) {
+        return (a - b) >>> 31;
+    }
+
+    /**
+     * Dispatches the plain record of kind {@code kind} whose {@code n} numbers {@link #fastRecord} parsed
+     * and whose line ends with the LF at {@code lf} of the buffer, if its fields are as many as the kind
+     * has and in range; otherwise it consumes nothing and returns false. A method apart from the scan, and
+     * larger than C2 inlines (574 bytes of bytecode; FreqInlineSize is 325), so that C2, meeting a kind later
+     * than the profile it compiled this with (binarytrees' roots first come in a burst, then not for 30,000
+     * records), compiles this method again, not the scan.
+     */
+    private boolean plain(int kind, int n, int lf, TraceEvents out) {
+        long[] v = numbers;
         switch (kind) {
             case 'A' -> {
                 if (n < 4 || v[0] > Integer.MAX_VALUE || v[1] < 1 || v[1] > ObjectModel.MAX_OBJECT_ID || v[2] < 1
@@ -288,7 +305,7 @@ public final class TextTraceReader extends FileTraceSource {
                         || n == 5 && v[4] > ObjectModel.MAX_TYPE_ID) {
                     return false;
                 }
-                consumed(p);
+                consumed(lf);
                 objects++;
                 bytesAllocated += v[2];
                 out.alloc((int) v[0], v[1], v[2], (int) v[3], n == 5 ? (int) v[4] : 0);
@@ -298,7 +315,7 @@ public final class TextTraceReader extends FileTraceSource {
                         || v[2] > ObjectModel.MAX_REF_SLOTS || v[3] > ObjectModel.MAX_OBJECT_ID) {
                     return false;
                 }
-                consumed(p);
+                consumed(lf);
                 out.write((int) v[0], v[1], (int) v[2], v[3]);
             }
             case 'R' -> {
@@ -306,35 +323,35 @@ public final class TextTraceReader extends FileTraceSource {
                         || v[2] > ObjectModel.MAX_OBJECT_ID) {
                     return false;
                 }
-                consumed(p);
+                consumed(lf);
                 out.root((int) v[0], (int) v[1], v[2]);
             }
             case 'G' -> {
                 if (n != 2 || v[0] > TraceFormat.MAX_ROOT_SLOT || v[1] > ObjectModel.MAX_OBJECT_ID) {
                     return false;
                 }
-                consumed(p);
+                consumed(lf);
                 out.global((int) v[0], v[1]);
             }
             case 'D' -> {
                 if (n != 1 || v[0] < 1 || v[0] > ObjectModel.MAX_OBJECT_ID) {
                     return false;
                 }
-                consumed(p);
+                consumed(lf);
                 out.death(v[0]);
             }
             case 'P' -> {
                 if (n != 0) {
                     return false;
                 }
-                consumed(p);
+                consumed(lf);
                 out.perfectPoint();
             }
             case 'C' -> {
                 if (n != 0) {
                     return false;
                 }
-                consumed(p);
+                consumed(lf);
                 out.collect();
             }
             default -> {

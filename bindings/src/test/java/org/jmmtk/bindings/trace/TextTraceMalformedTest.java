@@ -121,6 +121,8 @@ class TextTraceMalformedTest {
         "A zero 3 32 0|thread 'zero' is not a non-negative integer",
         "A 0 3 32 0 t|type id 't' is not a non-negative integer",
         "A 0 99999999999999999999 32 0|object id '99999999999999999999' is not a non-negative integer",
+        "A 9999999999999999999 3 32 0|thread '9999999999999999999' is not a non-negative integer",
+        "W 0 1 0 9999999999999999999|target object id '9999999999999999999' is not a non-negative integer",
         "W 0 1 0 0x1|target object id '0x1' is not a non-negative integer",
         "W 0 1 +1 0|slot '+1' is not a non-negative integer",
         "R 0 slot 1|root slot 'slot' is not a non-negative integer",
