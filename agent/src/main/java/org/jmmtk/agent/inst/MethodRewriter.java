@@ -151,7 +151,7 @@ final class MethodRewriter implements Opcodes {
                         code.insertBefore(insn, call("collect", "()V"));
                     } else if (call.name.equals("clone") && call.desc.equals("()Ljava/lang/Object;")) {
                         code.insert(insn, after("cloned"));
-                    } else if (reflective(call)) {
+                    } else if (reflective(call) || allocatingIntrinsic(call)) {
                         code.insert(insn, after("allocated"));
                     } else if (intrinsic(call.owner, call.name, call.desc)) {
                         code.insert(insn, after("cloned"));
@@ -634,6 +634,20 @@ final class MethodRewriter implements Opcodes {
                 || unsafe(call.owner) && (call.name.equals("allocateInstance")
                         && call.desc.equals("(Ljava/lang/Class;)Ljava/lang/Object;")
                         || call.name.equals("allocateUninitializedArray") && call.desc.equals("(Ljava/lang/Class;I)Ljava/lang/Object;"));
+    }
+
+    /**
+     * Methods that C2 replaces by intrinsics which allocate their result themselves, without running
+     * the bytecode that allocates it: the result is recorded after the call (already known, and so not
+     * recorded twice, when the interpreter or C1 ran the body). {@code StringUTF16.toBytes(char[], int,
+     * int)} makes the bytes of every string built from chars outside Latin-1 ({@code new String(char[])},
+     * {@code BufferedReader.readLine}); {@code BigInteger.implMultiplyToLen} allocates its product when
+     * it is given none.
+     */
+    private static boolean allocatingIntrinsic(MethodInsnNode call) {
+        return call.owner.equals("java/lang/StringUTF16") && call.name.equals("toBytes") && call.desc.equals("([CII)[B")
+                || call.owner.equals("java/math/BigInteger") && call.name.equals("implMultiplyToLen")
+                        && call.desc.equals("([II[II[I)[I");
     }
 
     /** The opcode of the next real instruction (labels, line numbers and frames skipped). */
