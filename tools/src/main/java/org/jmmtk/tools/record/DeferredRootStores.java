@@ -63,16 +63,16 @@ final class DeferredRootStores {
     /**
      * Over a log whose every object the trace reaches at each point before the event index in
      * {@code reachableUntil} (the later of its last mention and the point the visible graph loses it);
-     * with {@code eager}, every slot that changed is written at the next point.
+     * ids below {@code objects}; with {@code eager}, every slot that changed is written at the next point.
      */
-    DeferredRootStores(long[] reachableUntil, boolean eager) {
+    DeferredRootStores(long[] reachableUntil, int objects, boolean eager) {
         this.reachableUntil = reachableUntil;
         this.eager = eager;
         index.defaultReturnValue(NONE);
         // by id, as the recording's other per-object tables: hash maps here were a quarter of the second pass
-        staleHead = new int[reachableUntil.length];
-        waitHead = new int[reachableUntil.length];
-        held = new int[reachableUntil.length];
+        staleHead = new int[objects];
+        waitHead = new int[objects];
+        held = new int[objects];
     }
 
     /** The program stores {@code value} into {@code thread}'s frame slot {@code slot}. */
