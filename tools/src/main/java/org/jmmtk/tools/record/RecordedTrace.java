@@ -67,14 +67,20 @@ public final class RecordedTrace implements TraceSource {
     private long[] reachableUntil;
     private long[] deathPassWork = new long[3];
     private long index;
-    /** Each pinned object's global slot plus one while its pin holds it; 0 otherwise (by id). */
-    private int[] pinSlot = new int[0];
+    /**
+     * By id, {@link DeferredRootStores#FIELDS} ints from {@code id << 2}: the frame slots' fields, and in
+     * {@link #PIN_SLOT} each pinned object's global slot plus one while its pin holds it (0 otherwise).
+     */
+    private int[] objectTable = new int[0];
+    private static final int PIN_SLOT = DeferredRootStores.SPARE;
     private final Int2IntOpenHashMap staticSlots = new Int2IntOpenHashMap();
     private final IntArrayList freeSlots = new IntArrayList();
     /** Slots of pins that ended since the last point: they still hold their objects in the trace. */
     private final IntArrayList released = new IntArrayList();
     private int nextSlot;
     private final IntAVLTreeSet threads = new IntAVLTreeSet();
+    /** The thread of the last event: a thread's events come in long runs, and a tree insert per event cost 5 % of the pass. */
+    private int lastThread;
     private final boolean eagerRoots;
     private DeferredRootStores frameRoots;
     private long objects;
@@ -212,6 +218,7 @@ public final class RecordedTrace implements TraceSource {
         staticStores = 0;
         collections = 0;
         threads.clear();
+        lastThread = -1;
         staticSlots.clear();
         freeSlots.clear();
         released.clear();
@@ -248,9 +255,12 @@ public final class RecordedTrace implements TraceSource {
         }
         index = 0;
         long[] words = {log.totalWords()}; // the first pass's
-        frameRoots = new DeferredRootStores(reachableUntil, pinSlot.length, eagerRoots);
+        frameRoots = new DeferredRootStores(reachableUntil, objectTable, eagerRoots);
         log.events((thread, kind, a, b, c) -> {
-            threads.add(thread);
+            if (thread != lastThread) {
+                threads.add(thread);
+                lastThread = thread;
+            }
             switch (kind) {
                 case EventLog.ALLOC -> {
                     flushRoots(out);
@@ -348,7 +358,13 @@ public final class RecordedTrace implements TraceSource {
         int n = 0;
         int objects = maxId + 1;
         willPin = new boolean[objects];
-        pinSlot = new int[objects];
+        objectTable = deaths.retireTable();
+        int fields = DeferredRootStores.FIELDS * objects;
+        if (objectTable.length < fields) { // ids mentioned above every allocated one (a log the check will refuse)
+            objectTable = new int[fields];
+        } else {
+            Arrays.fill(objectTable, 0, fields, 0);
+        }
         goneIds = new int[ids.size()];
         goneAt = new long[ids.size()];
         goneCount = 0;
@@ -391,7 +407,7 @@ public final class RecordedTrace implements TraceSource {
         while (nextPin < pinCount && pinAt[nextPin] == index) {
             int id = pinIds[nextPin++];
             int slot = released.isEmpty() ? takeSlot() : released.popInt();
-            pinSlot[id] = slot + 1;
+            objectTable[id << 2 | PIN_SLOT] = slot + 1;
             out.global(slot, id);
         }
         clearReleased(out);
@@ -463,9 +479,9 @@ public final class RecordedTrace implements TraceSource {
 
     /** After the last mention of {@code id}: its pin ends and deferred frame slots that keep it are checked. */
     private void release(long id) {
-        int slot = pinSlot[(int) id];
+        int slot = objectTable[(int) id << 2 | PIN_SLOT];
         if (slot != 0) {
-            pinSlot[(int) id] = 0;
+            objectTable[(int) id << 2 | PIN_SLOT] = 0;
             released.add(slot - 1);
         }
         frameRoots.mayBeUnreachable(id);
