@@ -50,6 +50,8 @@ public final class RecordedTrace implements TraceSource {
     private final boolean pinFromAllocation;
     /** Where each object is mentioned last, read in event order by the second pass. */
     private LastMentions lastMentions;
+    /** Run by the next replay once it has read the log's events for the last time; null: nothing. */
+    private Runnable afterLastRead;
     /** The first pass read while the program ran, for the next replay; null when there is none. */
     private FirstPass.Done early;
     /** Objects pinned from their point in {@link #pinIds} (in the order of {@link #pinAt}) to their last mention. */
@@ -311,9 +313,23 @@ public final class RecordedTrace implements TraceSource {
                 progress = words[0] / total;
             }
         });
+        if (afterLastRead != null) {
+            Runnable action = afterLastRead;
+            afterLastRead = null;
+            action.run();
+        }
         clearReleased(out);
         frameRoots.clearAll(out);
         progress = 1;
+    }
+
+    /**
+     * Has the next replay run {@code action} on its thread as soon as it has read the log's events for the
+     * last time, before what consumes its last events is done with them ({@code record} deletes the events
+     * file there, beside the check's and the writer's last work).
+     */
+    void whenLogRead(Runnable action) {
+        afterLastRead = action;
     }
 
     /**
