@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What record does after the recorded program exits, on one kept agent log, with any jar from 7b14a33 on (the
 # first pass beside the program): the first pass first (record runs it while the program runs), then the rest
-# timed apart, with the CPU time of each thread in it, the JVM's compiler and collector threads included.
+# timed apart, with the CPU time of each thread in it, the JVM's compiler and collector threads included, and the
+# process's minor page faults in each part.
 # Run with the JVM options the jmmtk launcher gives record's JVM.
 #
 #   KEEP_LOG=/tmp/wc.log ./jmmtk record -o /tmp/wc.trace --binary -- scripts/record-postpass/java -cp /tmp/ex WordCount

@@ -50,6 +50,7 @@ public class AfterProgram {
         FirstPass.Done done = FirstPass.follow(new LogFollower(log, () -> true, () -> false), log, false);
         long t1 = System.nanoTime();
         long p1 = processCpu();
+        long f1 = minorFaults();
         Map<String, Double> java1 = javaThreads();
         Map<String, Double> jvm1 = jvmThreads();
         RecordedTrace trace = new RecordedTrace(log, a[4],
@@ -70,12 +71,14 @@ public class AfterProgram {
         }
         long t2 = System.nanoTime();
         long p2 = processCpu();
+        long f2 = minorFaults();
         Thread.sleep(30); // the last stage's thread has ended: let the sampler see its last figure
         Map<String, Double> java2 = javaThreads();
         Map<String, Double> jvm2 = jvmThreads();
         sampler.interrupt();
         System.out.printf("first pass (during the program in record): %.2f s wall, %.2f s process CPU%n", (t1 - t0) / 1e9, (p1 - p0) / 1e9);
         System.out.printf("after the program: %.2f s wall, %.2f s process CPU%n", (t2 - t1) / 1e9, (p2 - p1) / 1e9);
+        System.out.printf("minor page faults: %d first pass, %d after%n", f1, f2 - f1);
         print("java", java1, java2);
         print("jvm", jvm1, jvm2);
         var c = trace.counts();
@@ -125,6 +128,12 @@ public class AfterProgram {
             }
         }
         return m;
+    }
+
+    /** The process's minor page faults so far (each a page the kernel zeroed or mapped on first touch), from /proc. */
+    private static long minorFaults() throws IOException {
+        String stat = Files.readString(Path.of("/proc/self/stat"));
+        return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[7]);
     }
 
     private static long processCpu() {

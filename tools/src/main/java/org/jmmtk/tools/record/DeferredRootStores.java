@@ -1,10 +1,11 @@
 package org.jmmtk.tools.record;
 
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
+import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceException;
 
 /**
  * Which frame-slot stores {@link RecordedTrace} writes before each point (an allocation or a
@@ -35,62 +36,82 @@ import org.jmmtk.bindings.trace.TraceEvents;
  */
 final class DeferredRootStores {
     private static final int NONE = -1;
+    /** Ints per object in the table by id: the three fields below, then one left to the caller ({@link #SPARE}). */
+    static final int FIELDS = 4;
+    /** The field of the table that this class leaves to the caller. */
+    static final int SPARE = 3;
+    private static final int STALE = 0;
+    private static final int WAIT = 1;
+    private static final int HELD = 2;
 
     private final long[] reachableUntil;
     private final boolean eager;
-    private final Long2IntOpenHashMap index = new Long2IntOpenHashMap();
+    /**
+     * Each thread's slots' numbers plus one (0: not yet stored), by slot: frame slots are few per thread
+     * (a few hundred), and a store, the second pass's most common event, then costs an array load.
+     */
+    private final Int2ObjectOpenHashMap<int[]> numbers = new Int2ObjectOpenHashMap<>();
+    /** The thread of the last store and its {@link #numbers}: a thread's events come in long runs. */
+    private int lastThread = -1;
+    private int[] lastNumbers = new int[0];
+    private int slots;
     private long[] key = new long[64];
     private long[] actual = new long[64];
     private long[] written = new long[64];
     private boolean[] deferred = new boolean[64];
     private boolean[] queued = new boolean[64];
     /**
-     * Deferred slots by written value, the first one's index plus one (0: none) by object id: the slots to
-     * check when that value's last mention passes.
+     * By object id, {@link #FIELDS} ints from {@code id << 2} (one object's fields share a cache line):
+     * {@link #STALE} the first deferred slot whose written value it is, plus one (0: none), the slots to
+     * check when it may become unreachable; {@link #WAIT} the first deferred slot whose actual value it is,
+     * plus one, the slots to check when no written slot holds it; {@link #HELD} how many written frame slots
+     * hold it.
      */
-    private final int[] staleHead;
+    private final int[] table;
     private int[] stalePrev = new int[64];
     private int[] staleNext = new int[64];
-    /** Deferred slots by actual value, as {@link #staleHead}: the slots to check when no written slot holds that value. */
-    private final int[] waitHead;
     private int[] waitPrev = new int[64];
     private int[] waitNext = new int[64];
-    /** How many written frame slots hold each object (indexed by object id). */
-    private final int[] held;
     private final IntArrayList queue = new IntArrayList();
     private long deferredStores;
 
     /**
      * Over a log whose every object the trace reaches at each point before the event index in
      * {@code reachableUntil} (the later of its last mention and the point the visible graph loses it);
-     * with {@code eager}, every slot that changed is written at the next point.
+     * with its fields in {@code table} ({@link #FIELDS} ints per id from {@code id << 2}, zeroed, for every
+     * id of the log); with {@code eager}, every slot that changed is written at the next point.
      */
-    DeferredRootStores(long[] reachableUntil, boolean eager) {
+    DeferredRootStores(long[] reachableUntil, int[] table, boolean eager) {
         this.reachableUntil = reachableUntil;
         this.eager = eager;
-        index.defaultReturnValue(NONE);
         // by id, as the recording's other per-object tables: hash maps here were a quarter of the second pass
-        staleHead = new int[reachableUntil.length];
-        waitHead = new int[reachableUntil.length];
-        held = new int[reachableUntil.length];
+        this.table = table;
     }
 
     /** The program stores {@code value} into {@code thread}'s frame slot {@code slot}. */
     void store(int thread, int slot, long value) {
-        long k = (long) thread << 32 | slot;
-        int i = index.get(k);
+        int[] byslot = thread == lastThread ? lastNumbers : numbersOf(thread);
+        if (slot >= byslot.length) {
+            if (slot < 0 || slot >= EventLog.MAX_ROOT_SLOTS) {
+                throw new TraceException("agent log", "frame slot " + slot + " of thread " + thread + " is out of range");
+            }
+            byslot = Arrays.copyOf(byslot, Math.max(slot + 1, 2 * byslot.length));
+            numbers.put(thread, byslot);
+            lastNumbers = byslot;
+        }
+        int i = byslot[slot] - 1;
         if (i == NONE) {
-            i = index.size();
+            i = slots++;
             grow(i + 1);
-            index.put(k, i);
-            key[i] = k;
+            byslot[slot] = i + 1;
+            key[i] = (long) thread << 32 | slot;
         }
         if (deferred[i] && actual[i] != 0) {
-            unlink(waitHead, waitPrev, waitNext, actual[i], i);
+            unlink(WAIT, waitPrev, waitNext, actual[i], i);
         }
         actual[i] = value;
         if (deferred[i] && value != 0) {
-            link(waitHead, waitPrev, waitNext, value, i);
+            link(WAIT, waitPrev, waitNext, value, i);
         }
         enqueue(i);
     }
@@ -101,7 +122,7 @@ final class DeferredRootStores {
      * checked then.
      */
     void mayBeUnreachable(long id) {
-        for (int i = staleHead[(int) id] - 1; i != NONE; i = staleNext[i]) {
+        for (int i = table[(int) id << 2 | STALE] - 1; i != NONE; i = staleNext[i]) {
             enqueue(i);
         }
     }
@@ -116,7 +137,7 @@ final class DeferredRootStores {
             long y = written[i];
             if (x == y) {
                 undefer(i);
-            } else if (eager || (y != 0 && reachableUntil[(int) y] <= point) || (x != 0 && held[(int) x] == 0)) {
+            } else if (eager || (y != 0 && reachableUntil[(int) y] <= point) || (x != 0 && table[(int) x << 2 | HELD] == 0)) {
                 undefer(i);
                 write(i, x, out);
                 stores++;
@@ -124,10 +145,10 @@ final class DeferredRootStores {
                 deferred[i] = true;
                 deferredStores++;
                 if (y != 0) {
-                    link(staleHead, stalePrev, staleNext, y, i);
+                    link(STALE, stalePrev, staleNext, y, i);
                 }
                 if (x != 0) {
-                    link(waitHead, waitPrev, waitNext, x, i);
+                    link(WAIT, waitPrev, waitNext, x, i);
                 }
             }
         }
@@ -137,9 +158,9 @@ final class DeferredRootStores {
 
     /** Clears every written slot, in the order of thread and slot (the end of the trace: only statics stay roots). */
     void clearAll(TraceEvents out) {
-        long[] set = new long[index.size()];
+        long[] set = new long[slots];
         int n = 0;
-        for (int i = 0; i < index.size(); i++) {
+        for (int i = 0; i < slots; i++) {
             if (written[i] != 0) {
                 set[n++] = key[i];
             }
@@ -155,16 +176,27 @@ final class DeferredRootStores {
         return deferredStores;
     }
 
+    private int[] numbersOf(int thread) {
+        int[] byslot = numbers.get(thread);
+        if (byslot == null) {
+            byslot = new int[16];
+            numbers.put(thread, byslot);
+        }
+        lastThread = thread;
+        lastNumbers = byslot;
+        return byslot;
+    }
+
     private void write(int i, long value, TraceEvents out) {
         long old = written[i];
         written[i] = value;
-        if (old != 0 && --held[(int) old] == 0) {
-            for (int j = waitHead[(int) old] - 1; j != NONE; j = waitNext[j]) {
+        if (old != 0 && --table[(int) old << 2 | HELD] == 0) {
+            for (int j = table[(int) old << 2 | WAIT] - 1; j != NONE; j = waitNext[j]) {
                 enqueue(j);
             }
         }
         if (value != 0) {
-            held[(int) value]++;
+            table[(int) value << 2 | HELD]++;
         }
         out.root((int) (key[i] >>> 32), (int) key[i], value);
     }
@@ -173,10 +205,10 @@ final class DeferredRootStores {
         if (deferred[i]) {
             deferred[i] = false;
             if (written[i] != 0) {
-                unlink(staleHead, stalePrev, staleNext, written[i], i);
+                unlink(STALE, stalePrev, staleNext, written[i], i);
             }
             if (actual[i] != 0) {
-                unlink(waitHead, waitPrev, waitNext, actual[i], i);
+                unlink(WAIT, waitPrev, waitNext, actual[i], i);
             }
         }
     }
@@ -188,9 +220,11 @@ final class DeferredRootStores {
         }
     }
 
-    private static void link(int[] head, int[] prev, int[] next, long value, int i) {
-        int first = head[(int) value] - 1;
-        head[(int) value] = i + 1;
+    /** Puts slot {@code i} first in {@code value}'s list whose head is its {@code field}. */
+    private void link(int field, int[] prev, int[] next, long value, int i) {
+        int head = (int) value << 2 | field;
+        int first = table[head] - 1;
+        table[head] = i + 1;
         prev[i] = NONE;
         next[i] = first;
         if (first != NONE) {
@@ -198,9 +232,9 @@ final class DeferredRootStores {
         }
     }
 
-    private static void unlink(int[] head, int[] prev, int[] next, long value, int i) {
+    private void unlink(int field, int[] prev, int[] next, long value, int i) {
         if (prev[i] == NONE) {
-            head[(int) value] = next[i] + 1;
+            table[(int) value << 2 | field] = next[i] + 1;
         } else {
             next[prev[i]] = next[i];
         }

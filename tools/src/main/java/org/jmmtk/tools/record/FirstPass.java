@@ -11,14 +11,19 @@ import org.jmmtk.bindings.trace.TraceException;
 
 /**
  * The first pass's reading of the agent's log: each object's last mention (as allocated, stored into,
- * stored or rooted, by event index), and every event passed on to the visible-death pass
+ * stored or rooted: its event index and operand, see {@link #lastMention}), and every event passed on to the visible-death pass
  * ({@link VisibleDeaths#events}, on the tee's other thread). Fed by {@link AgentLog} once the program
  * ended or by {@link LogFollower} while it runs; used by the thread that reads the log.
  */
 final class FirstPass implements AgentLog.Visitor {
+    /** The operand of an allocation's or a reference store's object (the {@code a} of its event). */
+    static final int SOURCE = 0;
+    /** The operand of a store's target: a reference store's, a frame slot's or a static field's value. */
+    static final int TARGET = 1;
     private final TraceEvents deaths;
     private final Path where;
     private long[] lastMention = new long[1024];
+    private int maxId;
     private long index;
     private long words;
 
@@ -31,20 +36,20 @@ final class FirstPass implements AgentLog.Visitor {
     public void event(int thread, int kind, long a, long b, long c) {
         switch (kind) {
             case EventLog.ALLOC -> {
-                mention(a);
+                mention(a, SOURCE);
                 deaths.alloc(thread, a, b, 0, (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
             }
             case EventLog.WRITE -> {
-                mention(a);
-                mention(c);
+                mention(a, SOURCE);
+                mention(c, TARGET);
                 deaths.write(thread, a, (int) b, c);
             }
             case EventLog.ROOT -> {
-                mention(b);
+                mention(b, TARGET);
                 deaths.root(thread, (int) a, b);
             }
             case EventLog.GLOBAL -> {
-                mention(b);
+                mention(b, TARGET);
                 deaths.global((int) a, b);
             }
             case EventLog.COLLECT -> deaths.collect();
@@ -69,12 +74,31 @@ final class FirstPass implements AgentLog.Visitor {
         return words;
     }
 
-    /** Each object's last mention, by id (0 for ids never mentioned); read once the pass is over. */
+    /**
+     * Each object's last mention, by id, as {@code (eventIndex + 1) << 1 | operand} ({@link #SOURCE} or
+     * {@link #TARGET}; 0 for ids never mentioned); read once the pass is over, and the caller's from then
+     * on (the second pass turns it into what it needs in place). Longer than {@link #maxId} needs.
+     */
     long[] lastMention() {
         return lastMention;
     }
 
-    private void mention(long id) {
+    /** The highest object id mentioned so far (0: none). */
+    int maxId() {
+        return maxId;
+    }
+
+    /** The event index of a {@link #lastMention} entry (-1 for never mentioned). */
+    static long eventOf(long lastMention) {
+        return (lastMention >>> 1) - 1;
+    }
+
+    /** The operand of a {@link #lastMention} entry. */
+    static int operandOf(long lastMention) {
+        return (int) (lastMention & 1);
+    }
+
+    private void mention(long id, int operand) {
         if (id == 0) {
             return;
         }
@@ -85,7 +109,8 @@ final class FirstPass implements AgentLog.Visitor {
             int n = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(id + 1, 2L * lastMention.length));
             lastMention = Arrays.copyOf(lastMention, n);
         }
-        lastMention[(int) id] = index;
+        lastMention[(int) id] = (index + 1) << 1 | operand;
+        maxId = Math.max(maxId, (int) id);
     }
 
     /** A first pass read while the program ran, with its visible-death pass, for {@link RecordedTrace#adopt}. */

@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.regex.Pattern;
 import org.jmmtk.agent.rt.CollectionPoints;
+import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.agent.rt.JitOptions;
 import org.jmmtk.agent.rt.Recorder;
 import picocli.CommandLine.Command;
@@ -159,6 +160,7 @@ public final class RecordCommand implements Callable<Integer> {
         Thread cleanup = new Thread(() -> TemporaryFolder.delete(work), "jmmtk-record-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         FirstPassAside early = null;
+        EventsDeletion deletion = null;
         try {
             AgentJar.Agent prepared = AgentJar.prepare(work.resolve("jmmtk-agent.jar"));
             Path agent = prepared.jar();
@@ -214,6 +216,8 @@ public final class RecordCommand implements Callable<Integer> {
             if (first != null) {
                 trace.adopt(first);
             }
+            deletion = new EventsDeletion(log.resolve(EventLog.EVENTS));
+            trace.whenLogRead(deletion);
             output.writeCheckedAside(trace, "writing " + output.file());
             coverage = trace.coverage();
             summary(trace.counts(), coverage, startup, defaultCollector, heap);
@@ -221,6 +225,9 @@ public final class RecordCommand implements Callable<Integer> {
         } finally {
             if (early != null) {
                 early.cancel(); // before the log is deleted under it (a failed program, a bad log)
+            }
+            if (deletion != null) {
+                deletion.join();
             }
             TemporaryFolder.delete(work);
             Runtime.getRuntime().removeShutdownHook(cleanup);
@@ -404,6 +411,43 @@ public final class RecordCommand implements Callable<Integer> {
                 return pass.get();
             } catch (ExecutionException e) {
                 return null;
+            }
+        }
+    }
+
+    /**
+     * Deletes the agent's events file (0.6-1.6 GB) on a thread of its own once the second pass has read it,
+     * so that the kernel frees its pages beside the check's and the writer's last batches and the summary
+     * rather than after them; {@link #join} before the log's folder is deleted. Best effort, as
+     * {@link TemporaryFolder}.
+     */
+    private static final class EventsDeletion implements Runnable {
+        private final Path events;
+        private volatile Thread thread;
+
+        EventsDeletion(Path events) {
+            this.events = events;
+        }
+
+        /** Starts the deletion (on the thread that read the log). */
+        @Override
+        public void run() {
+            Thread t = new Thread(() -> {
+                try {
+                    Files.deleteIfExists(events);
+                } catch (IOException e) {
+                    // best effort: the folder's deletion tries again
+                }
+            }, "jmmtk-record-log-deletion");
+            t.start();
+            thread = t;
+        }
+
+        /** Waits for the deletion, if it started. */
+        void join() throws InterruptedException {
+            Thread t = thread;
+            if (t != null) {
+                t.join();
             }
         }
     }

@@ -41,11 +41,17 @@ public final class RecordedTrace implements TraceSource {
     private final String describe;
     private final StartupHeap startup;
     private volatile double progress;
+    /** {@link LastMentions#at}'s bits: the source operand of the event is its object's last mention; the target is. */
+    private static final int SOURCE_LAST = 1 << FirstPass.SOURCE;
+    private static final int TARGET_LAST = 1 << FirstPass.TARGET;
     /** Progress is published once per this many events plus one (not a volatile store per event). */
     private static final long PROGRESS_EVENTS = (1 << 16) - 1;
 
     private final boolean pinFromAllocation;
-    private long[] lastMention;
+    /** Where each object is mentioned last, read in event order by the second pass. */
+    private LastMentions lastMentions;
+    /** Run by the next replay once it has read the log's events for the last time; null: nothing. */
+    private Runnable afterLastRead;
     /** The first pass read while the program ran, for the next replay; null when there is none. */
     private FirstPass.Done early;
     /** Objects pinned from their point in {@link #pinIds} (in the order of {@link #pinAt}) to their last mention. */
@@ -63,14 +69,20 @@ public final class RecordedTrace implements TraceSource {
     private long[] reachableUntil;
     private long[] deathPassWork = new long[3];
     private long index;
-    /** Each pinned object's global slot plus one while its pin holds it; 0 otherwise (by id). */
-    private int[] pinSlot = new int[0];
+    /**
+     * By id, {@link DeferredRootStores#FIELDS} ints from {@code id << 2}: the frame slots' fields, and in
+     * {@link #PIN_SLOT} each pinned object's global slot plus one while its pin holds it (0 otherwise).
+     */
+    private int[] objectTable = new int[0];
+    private static final int PIN_SLOT = DeferredRootStores.SPARE;
     private final Int2IntOpenHashMap staticSlots = new Int2IntOpenHashMap();
     private final IntArrayList freeSlots = new IntArrayList();
     /** Slots of pins that ended since the last point: they still hold their objects in the trace. */
     private final IntArrayList released = new IntArrayList();
     private int nextSlot;
     private final IntAVLTreeSet threads = new IntAVLTreeSet();
+    /** The thread of the last event: a thread's events come in long runs, and a tree insert per event cost 5 % of the pass. */
+    private int lastThread;
     private final boolean eagerRoots;
     private DeferredRootStores frameRoots;
     private long objects;
@@ -208,6 +220,7 @@ public final class RecordedTrace implements TraceSource {
         staticStores = 0;
         collections = 0;
         threads.clear();
+        lastThread = -1;
         staticSlots.clear();
         freeSlots.clear();
         released.clear();
@@ -223,9 +236,10 @@ public final class RecordedTrace implements TraceSource {
             // the visible graph on a thread of its own, beside the reading of the log and the last mentions
             ConcurrentTee.replay(toDeaths -> pass[0] = firstPass(toDeaths, total), deaths.events(), new IgnoringEvents() { });
         }
-        lastMention = pass[0].lastMention();
+        FirstPass first = pass[0];
+        lastMentions = new LastMentions(first.lastMention(), first.maxId(), first.events());
         progress = 0.5;
-        choosePins(deaths);
+        choosePins(deaths, first.lastMention(), first.maxId());
         pinned = 0;
         pinnedBytes = 0;
         int maxType = 0;
@@ -243,9 +257,12 @@ public final class RecordedTrace implements TraceSource {
         }
         index = 0;
         long[] words = {log.totalWords()}; // the first pass's
-        frameRoots = new DeferredRootStores(reachableUntil, eagerRoots);
+        frameRoots = new DeferredRootStores(reachableUntil, objectTable, eagerRoots);
         log.events((thread, kind, a, b, c) -> {
-            threads.add(thread);
+            if (thread != lastThread) {
+                threads.add(thread);
+                lastThread = thread;
+            }
             switch (kind) {
                 case EventLog.ALLOC -> {
                     flushRoots(out);
@@ -260,18 +277,27 @@ public final class RecordedTrace implements TraceSource {
                 case EventLog.WRITE -> {
                     out.write(thread, a, (int) b, c);
                     writes++;
-                    release(a);
-                    release(c);
+                    int last = lastMentions.at(index);
+                    if ((last & SOURCE_LAST) != 0) {
+                        release(a);
+                    }
+                    if ((last & TARGET_LAST) != 0) {
+                        release(c);
+                    }
                 }
                 case EventLog.ROOT -> {
                     frameRoots.store(thread, (int) a, b);
-                    release(b);
+                    if ((lastMentions.at(index) & TARGET_LAST) != 0) {
+                        release(b);
+                    }
                 }
                 case EventLog.GLOBAL -> {
                     int slot = staticSlots.computeIfAbsent((int) a, f -> takeSlot());
                     out.global(slot, b);
                     staticStores++;
-                    release(b);
+                    if ((lastMentions.at(index) & TARGET_LAST) != 0) {
+                        release(b);
+                    }
                 }
                 case EventLog.COLLECT -> {
                     flushRoots(out);
@@ -287,9 +313,23 @@ public final class RecordedTrace implements TraceSource {
                 progress = words[0] / total;
             }
         });
+        if (afterLastRead != null) {
+            Runnable action = afterLastRead;
+            afterLastRead = null;
+            action.run();
+        }
         clearReleased(out);
         frameRoots.clearAll(out);
         progress = 1;
+    }
+
+    /**
+     * Has the next replay run {@code action} on its thread as soon as it has read the log's events for the
+     * last time, before what consumes its last events is done with them ({@code record} deletes the events
+     * file there, beside the check's and the writer's last work).
+     */
+    void whenLogRead(Runnable action) {
+        afterLastRead = action;
     }
 
     /**
@@ -323,24 +363,33 @@ public final class RecordedTrace implements TraceSource {
 
     /**
      * Keeps the deaths after which their object is mentioned again: the pins, in the order of their
-     * points. The others die in the trace where they die in the visible graph.
+     * points. The others die in the trace where they die in the visible graph. {@code lastMention} (the
+     * first pass's, ids 1 to {@code maxId}) becomes {@link #reachableUntil} in place: the per-object
+     * tables the second pass makes afresh are what its work needs, not the first pass's spare capacity
+     * (each new page of them is a page fault and the kernel's zeroing).
      */
-    private void choosePins(VisibleDeaths deaths) {
+    private void choosePins(VisibleDeaths deaths, long[] lastMention, int maxId) {
         var ids = deaths.deadIds();
         var at = deaths.deadAt();
         int n = 0;
-        willPin = new boolean[lastMention.length];
-        pinSlot = new int[lastMention.length];
-        reachableUntil = new long[lastMention.length];
-        Arrays.fill(reachableUntil, Long.MAX_VALUE); // never lost: reachable to the end
+        int objects = maxId + 1;
+        willPin = new boolean[objects];
+        objectTable = deaths.retireTable();
+        int fields = DeferredRootStores.FIELDS * objects;
+        if (objectTable.length < fields) { // ids mentioned above every allocated one (a log the check will refuse)
+            objectTable = new int[fields];
+        } else {
+            Arrays.fill(objectTable, 0, fields, 0);
+        }
         goneIds = new int[ids.size()];
         goneAt = new long[ids.size()];
         goneCount = 0;
         for (int i = 0; i < ids.size(); i++) {
             int id = ids.getInt(i);
             long point = at.getLong(i);
-            reachableUntil[id] = Math.max(lastMention[id], point);
-            if (lastMention[id] > point) {
+            long last = FirstPass.eventOf(lastMention[id]);
+            lastMention[id] = ~Math.max(last, point); // negative: lost at that point (each object dies once)
+            if (last > point) {
                 ids.set(n, id);
                 at.set(n, point);
                 n++;
@@ -350,6 +399,11 @@ public final class RecordedTrace implements TraceSource {
                 goneAt[goneCount++] = point;
             }
         }
+        for (int id = 0; id < objects; id++) {
+            long until = lastMention[id];
+            lastMention[id] = until < 0 ? ~until : Long.MAX_VALUE; // never lost: reachable to the end
+        }
+        reachableUntil = lastMention;
         pinIds = Arrays.copyOf(ids.elements(), n);
         pinAt = Arrays.copyOf(at.elements(), n);
         pinCount = n;
@@ -369,7 +423,7 @@ public final class RecordedTrace implements TraceSource {
         while (nextPin < pinCount && pinAt[nextPin] == index) {
             int id = pinIds[nextPin++];
             int slot = released.isEmpty() ? takeSlot() : released.popInt();
-            pinSlot[id] = slot + 1;
+            objectTable[id << 2 | PIN_SLOT] = slot + 1;
             out.global(slot, id);
         }
         clearReleased(out);
@@ -439,16 +493,14 @@ public final class RecordedTrace implements TraceSource {
         rootStores += frameRoots.flush(index, out);
     }
 
-    /** After a mention of {@code id}: if it was its last, its pin ends and deferred frame slots that keep it are checked. */
+    /** After the last mention of {@code id}: its pin ends and deferred frame slots that keep it are checked. */
     private void release(long id) {
-        if (id != 0 && lastMention[(int) id] == index) {
-            int slot = pinSlot[(int) id];
-            if (slot != 0) {
-                pinSlot[(int) id] = 0;
-                released.add(slot - 1);
-            }
-            frameRoots.mayBeUnreachable(id);
+        int slot = objectTable[(int) id << 2 | PIN_SLOT];
+        if (slot != 0) {
+            objectTable[(int) id << 2 | PIN_SLOT] = 0;
+            released.add(slot - 1);
         }
+        frameRoots.mayBeUnreachable(id);
     }
 
     private int takeSlot() {

@@ -278,6 +278,20 @@ final class VisibleDeaths {
         return deadAt;
     }
 
+    /**
+     * Hands over this pass's table by id ({@link #NODE} ints per id it held, in any state) once its events
+     * are over, for the second pass to reuse: its pages are already in memory, where fresh tables of that
+     * size cost a page fault and the kernel's zeroing per page. The pass takes no more events after this.
+     */
+    int[] retireTable() {
+        int[] table = node;
+        node = null;
+        slots = null;
+        preds = null;
+        aliveList = null;
+        return table;
+    }
+
     /** Backward searches run, objects they visited, and marks of the whole visible graph. */
     long[] work() {
         return new long[] {searches, searchVisits, fullMarks};
