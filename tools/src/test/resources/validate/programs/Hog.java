@@ -45,7 +45,7 @@ public class Hog {
     private static boolean recordedOnSerial() {
         boolean agent = false;
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            agent |= option.startsWith("-javaagent");
+            agent |= option.startsWith("-javaagent") || option.startsWith("-agentlib:instrument");
         }
         boolean serial = false;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {

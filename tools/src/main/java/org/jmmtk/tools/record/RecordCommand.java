@@ -166,14 +166,14 @@ public final class RecordCommand implements Callable<Integer> {
             Path agent = prepared.jar();
             String cache = noClassCache ? "" : AgentJar.cacheFolder(prepared.digest(), agentOptions);
             Path log = Files.createDirectory(work.resolve("log"));
-            java.add(1, "-javaagent:" + agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache
-                    + (points.isEmpty() ? "" : ";collectAt=" + points));
+            List<String> programOptions = programOptions(command, System.getenv());
+            java.add(1, AgentOption.of(agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache
+                    + (points.isEmpty() ? "" : ";collectAt=" + points), command, programOptions));
             java.add(1, RecordedOutOfMemory.jvmOption(log));
             java.addAll(1, JitOptions.options());
             if (!compressedOops) {
                 java.addAll(1, UNCOMPRESSED);
             }
-            List<String> programOptions = programOptions(command, System.getenv());
             boolean defaultCollector = !namesCollector(programOptions);
             List<String> heap = defaultCollector && !RecordingHeap.sizesHeap(programOptions)
                     ? RecordingHeap.options(physicalMemory()) : List.of();

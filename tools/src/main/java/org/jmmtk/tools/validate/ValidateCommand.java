@@ -52,8 +52,8 @@ public final class ValidateCommand implements Callable<Integer> {
             "-XX:SurvivorRatio", "-XX:MaxTenuringThreshold", "-XX:InitialTenuringThreshold", "-XX:NewRatio",
             "-XX:+UseSerialGC", "-XX:+UseG1GC", "-XX:+UseParallelGC", "-XX:+UseZGC", "-XX:+UseShenandoahGC",
             "-XX:+UseEpsilonGC", "-XX:+UseCompressedOops", "-XX:-UseCompressedOops", "-XX:+UseCompressedClassPointers",
-            "-XX:-UseCompressedClassPointers", "-XX:+DoEscapeAnalysis", "-XX:-DoEscapeAnalysis", "-Xlog:gc", "-javaagent");
-    /** JVM options whose value is the next argument. */
+            "-XX:-UseCompressedClassPointers", "-XX:+DoEscapeAnalysis", "-XX:-DoEscapeAnalysis", "-Xlog:gc", "-javaagent",
+            "-agentlib:instrument");
 
     @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "64m",
             description = "Heap size, as -Xms and -Xmx (default: ${DEFAULT-VALUE}).")
