@@ -119,6 +119,49 @@ class MarkSweepSpaceTest {
     }
 
     @Test
+    void isObjectTellsSurvivorsFromReclaimedCellsAndCellsReusedByOthers() {
+        Random random = new Random(17);
+        List<Long> all = new ArrayList<>();
+        for (int i = 0; i < 6000; i++) {
+            all.add(object(24 + 8L * random.nextInt(3)));
+        }
+        Set<Long> live = new HashSet<>();
+        for (long o : all) {
+            if (random.nextDouble() < 0.5) {
+                ms.traceObject(o, context);
+                live.add(o);
+            }
+        }
+        long[] ids = new long[all.size()];
+        for (int i = 0; i < all.size(); i++) {
+            ids[i] = ObjectModel.id(m, all.get(i));
+        }
+        allocator.reset();
+        ms.sweep(0, ms.blockLimit());
+        ms.rebuildAvailableLists();
+        Set<Long> reused = new HashSet<>();
+        for (int i = 0; i < 1500; i++) {
+            long o = object(24 + 8L * random.nextInt(3));
+            assertTrue(heap.isObject(o, ObjectModel.id(m, o)));
+            reused.add(o);
+        }
+        int reclaimed = 0;
+        int taken = 0;
+        for (int i = 0; i < all.size(); i++) {
+            long o = all.get(i);
+            assertEquals(live.contains(o), heap.isObject(o, ids[i]), "object " + ids[i] + " at " + o);
+            if (!live.contains(o)) {
+                if (reused.contains(o)) {
+                    taken++;
+                } else {
+                    reclaimed++;
+                }
+            }
+        }
+        assertTrue(reclaimed > 100 && taken > 100, reclaimed + " cells left free, " + taken + " reused");
+    }
+
+    @Test
     void theWalksSeeTheSurvivorsAndTheFreedCellsInAddressOrder() {
         Random random = new Random(5);
         List<Long> all = new ArrayList<>();
