@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.jmmtk.core.alloc.FreeListAllocator;
+import org.jmmtk.core.analysis.Plugin;
+import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideMetadataRegistry;
@@ -115,6 +117,59 @@ class MarkSweepSpaceTest {
                 assertTrue(taken.add(o), "cell handed out twice or over a survivor");
                 live.add(o);
             }
+        }
+    }
+
+    @Test
+    void theSweepReportsEachDeadObjectOnceAndNoCellThatWasFreeAlready() {
+        List<Long> reported = new ArrayList<>();
+        Plugin frees = new Plugin() {
+            @Override
+            public String name() {
+                return "frees";
+            }
+
+            @Override
+            public int interests() {
+                return Plugin.ON_FREE;
+            }
+
+            @Override
+            public void onObjectFreed(long object) {
+                reported.add(object);
+            }
+        };
+        HeapServices watched = TestHeap.services(layout, geometry, vo, new PluginHost(List.of(frees)));
+        MarkSweepSpace space = new MarkSweepSpace("watched", 4 << 20, watched);
+        FreeListAllocator cells = new FreeListAllocator(m, 0, space);
+        Random random = new Random(23);
+        List<Long> live = new ArrayList<>();
+        // the second round's blocks hold cells the first freed and nothing took again
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < (round == 0 ? 4000 : 500); i++) {
+                long bytes = 24 + 8L * random.nextInt(3);
+                long o = cells.alloc(bytes);
+                ObjectModel.initialize(m, o, nextId++, bytes, 1, 1);
+                vo.set(o);
+                live.add(o);
+            }
+            Set<Long> dead = new HashSet<>();
+            List<Long> kept = new ArrayList<>();
+            for (long o : live) {
+                if (random.nextBoolean()) {
+                    space.traceObject(o, context);
+                    kept.add(o);
+                } else {
+                    dead.add(o);
+                }
+            }
+            reported.clear();
+            cells.reset();
+            space.sweep(0, space.blockLimit());
+            space.rebuildAvailableLists();
+            assertEquals(dead.size(), reported.size(), "round " + round);
+            assertEquals(dead, new HashSet<>(reported), "round " + round);
+            live = kept;
         }
     }
 
