@@ -52,7 +52,11 @@ class MarkSweepSpaceTest {
     private long nextId = 1;
 
     private long object(long bytes) {
-        long o = allocator.alloc(bytes);
+        return object(allocator, bytes);
+    }
+
+    private long object(FreeListAllocator from, long bytes) {
+        long o = from.alloc(bytes);
         ObjectModel.initialize(m, o, nextId++, bytes, 1, 1);
         m.store(ObjectModel.slotAddress(o, 0), o);
         vo.set(o);
@@ -147,11 +151,7 @@ class MarkSweepSpaceTest {
         // the second round's blocks hold cells the first freed and nothing took again
         for (int round = 0; round < 2; round++) {
             for (int i = 0; i < (round == 0 ? 4000 : 500); i++) {
-                long bytes = 24 + 8L * random.nextInt(3);
-                long o = cells.alloc(bytes);
-                ObjectModel.initialize(m, o, nextId++, bytes, 1, 1);
-                vo.set(o);
-                live.add(o);
+                live.add(object(cells, 24 + 8L * random.nextInt(3)));
             }
             Set<Long> dead = new HashSet<>();
             List<Long> kept = new ArrayList<>();
