@@ -183,8 +183,8 @@ public final class SideBitmap {
      * Clears ({@code clear}) or counts the bits of {@code [start, end)} in every allocated word holding
      * some; returns the count (0 when clearing). A flag, not a function object: with the two lambdas at
      * one call in the loop, C2 hoisted a receiver check out of the loop (a profile predicate) that one
-     * of them fails, so its calls trapped until the method had been compiled three times (replays of
-     * some seconds, marksweep). A flag's test has both sides in the profile and leads to no trap.
+     * of them fails, so its calls trapped until the method had been compiled three to five times
+     * (replays of some seconds, marksweep). A flag's test has both sides in the profile: no trap.
      */
     private long forEachWord(long start, long end, boolean clear) {
         long sum = 0;
