@@ -11,9 +11,12 @@ per launcher, the medians of the wall time, the whole process's polled CPU and t
 matter: main (the JVM's thread named "java" that runs main; the launcher thread that waits is idle), the
 C1 and C2 compiler threads, jmmtk's GC workers and the plan discovery. On a loaded machine the main
 thread's CPU is the steadier figure (a run's critical path on a quiet one); polling misses at most the
-last 25 ms of a thread.
+last 25 ms of a thread. With two launchers or more, a last line compares the last with the one before
+it: the median of the paired differences (run i of each, made one after the other), with a bootstrap
+95% interval of that median, in milliseconds.
 """
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -82,10 +85,24 @@ def main():
             results[l].append(run([l] + args))
     with open('/proc/loadavg') as f:
         print(f'load at the end {f.read().split()[0]}; medians, seconds:')
+    keys = ['wall', 'total', 'main', 'C1', 'C2', 'gc-workers', 'plan-discovery']
     for l, runs in results.items():
-        keys = ['wall', 'total', 'main', 'C1', 'C2', 'gc-workers', 'plan-discovery']
         cells = [f'{k} {statistics.median(r.get(k, 0) for r in runs):.3f}' for k in keys]
         print(f'{l}: ' + ', '.join(cells))
+    if len(launchers) > 1:
+        paired(results[launchers[-2]], results[launchers[-1]], keys)
+
+
+def paired(old, new, keys):
+    """The last launcher against the one before it: the median of the differences of the runs made
+    one after the other (run i of each), with a bootstrap 95% interval of that median."""
+    rng = random.Random(1)
+    cells = []
+    for k in keys[:6]:
+        d = [b.get(k, 0) - a.get(k, 0) for a, b in zip(old, new)]
+        boots = sorted(statistics.median(rng.choices(d, k=len(d))) for _ in range(2000))
+        cells.append(f'{k} {statistics.median(d) * 1000:+.1f} [{boots[50] * 1000:+.1f}, {boots[1949] * 1000:+.1f}]')
+    print('last - previous, paired, ms: ' + ', '.join(cells))
 
 
 if __name__ == '__main__':

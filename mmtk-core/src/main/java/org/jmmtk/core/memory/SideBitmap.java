@@ -171,29 +171,22 @@ public final class SideBitmap {
      * adjacent ranges (blocks smaller than a word's 512 bytes) may share it.
      */
     public void clearRange(long start, long end) {
-        forEachWord(start, end, (words, w, mask) -> {
-            if (mask == -1L) {
-                words[w] = 0;
-            } else {
-                WORDS.getAndBitwiseAnd(words, w, ~mask);
-            }
-            return 0;
-        });
+        forEachWord(start, end, true);
     }
 
     /** How many bits of {@code [start, end)} are set; both 8-byte aligned. */
     public long count(long start, long end) {
-        return forEachWord(start, end, (words, w, mask) -> Long.bitCount(words[w] & mask));
+        return forEachWord(start, end, false);
     }
 
-    /** What {@link #forEachWord} does with one word: {@code mask} has the range's bits in {@code words[w]}. */
-    @FunctionalInterface
-    private interface WordOp {
-        long apply(long[] words, int w, long mask);
-    }
-
-    /** Applies {@code op} to every allocated word holding bits of {@code [start, end)}; sums what it returns. */
-    private long forEachWord(long start, long end, WordOp op) {
+    /**
+     * Clears ({@code clear}) or counts the bits of {@code [start, end)} in every allocated word holding
+     * some; returns the count (0 when clearing). A flag, not a function object: with the two lambdas at
+     * one call in the loop, C2 hoisted a receiver check out of the loop (a profile predicate) that one
+     * of them fails, so its calls trapped until the method had been compiled three to five times
+     * (replays of some seconds, marksweep). A flag's test has both sides in the profile: no trap.
+     */
+    private long forEachWord(long start, long end, boolean clear) {
         long sum = 0;
         for (long a = start; a < end; ) {
             long chunkEnd = Math.min(end, ((a >>> LOG_BYTES_IN_CHUNK) + 1) << LOG_BYTES_IN_CHUNK);
@@ -209,12 +202,25 @@ public final class SideBitmap {
                     if (w == last >>> 6) {
                         mask &= -1L >>> (63 - (last & 63));
                     }
-                    sum += op.apply(words, w, mask);
+                    if (clear) {
+                        clearWord(words, w, mask);
+                    } else {
+                        sum += Long.bitCount(words[w] & mask);
+                    }
                 }
             }
             a = chunkEnd;
         }
         return sum;
+    }
+
+    /** Clears the bits {@code mask} of {@code words[w]}; atomically unless it is the whole word. */
+    private static void clearWord(long[] words, int w, long mask) {
+        if (mask == -1L) {
+            words[w] = 0;
+        } else {
+            WORDS.getAndBitwiseAnd(words, w, ~mask);
+        }
     }
 
     /**

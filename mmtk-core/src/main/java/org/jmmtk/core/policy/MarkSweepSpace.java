@@ -250,18 +250,19 @@ public final class MarkSweepSpace extends Space implements BlockSweepable {
                 dead = 0;
             }
             long bit = 1L << (c >>> LOG_BYTES_IN_WORD);
-            if ((valid & bit) != 0) {
-                if ((live & bit) != 0) {
-                    anyLive = true;
-                    continue;
-                }
-                if (reportFrees) {
-                    plugins.objectFreed(c);
-                }
-                dead |= bit;
-                memory.store(c + ObjectModel.ID_OFFSET, 0);
-                freed++;
+            if ((live & bit) != 0) {
+                anyLive = true;
+                continue;
             }
+            // a dead object or a cell free already, on one path: free cells are first met late in a
+            // run (the final collection), and C2 made a branch for them a trap that deoptimized the sweep
+            long deadBit = valid & bit;
+            if (reportFrees && deadBit != 0) {
+                plugins.objectFreed(c);
+            }
+            dead |= deadBit;
+            freed += (int) (valid >>> (c >>> LOG_BYTES_IN_WORD)) & 1;
+            memory.store(c + ObjectModel.ID_OFFSET, 0); // a free cell's id is 0 already (formatBlock)
             memory.store(c, head);
             head = c;
             free++;

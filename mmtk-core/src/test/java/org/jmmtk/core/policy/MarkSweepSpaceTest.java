@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.jmmtk.core.alloc.FreeListAllocator;
+import org.jmmtk.core.analysis.Plugin;
+import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.heap.HeapGeometry;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideMetadataRegistry;
@@ -50,7 +52,11 @@ class MarkSweepSpaceTest {
     private long nextId = 1;
 
     private long object(long bytes) {
-        long o = allocator.alloc(bytes);
+        return object(allocator, bytes);
+    }
+
+    private long object(FreeListAllocator from, long bytes) {
+        long o = from.alloc(bytes);
         ObjectModel.initialize(m, o, nextId++, bytes, 1, 1);
         m.store(ObjectModel.slotAddress(o, 0), o);
         vo.set(o);
@@ -116,6 +122,98 @@ class MarkSweepSpaceTest {
                 live.add(o);
             }
         }
+    }
+
+    @Test
+    void theSweepReportsEachDeadObjectOnceAndNoCellThatWasFreeAlready() {
+        List<Long> reported = new ArrayList<>();
+        Plugin frees = new Plugin() {
+            @Override
+            public String name() {
+                return "frees";
+            }
+
+            @Override
+            public int interests() {
+                return Plugin.ON_FREE;
+            }
+
+            @Override
+            public void onObjectFreed(long object) {
+                reported.add(object);
+            }
+        };
+        HeapServices watched = TestHeap.services(layout, geometry, vo, new PluginHost(List.of(frees)));
+        MarkSweepSpace space = new MarkSweepSpace("watched", 4 << 20, watched);
+        FreeListAllocator cells = new FreeListAllocator(m, 0, space);
+        Random random = new Random(23);
+        List<Long> live = new ArrayList<>();
+        // the second round's blocks hold cells the first freed and nothing took again
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < (round == 0 ? 4000 : 500); i++) {
+                live.add(object(cells, 24 + 8L * random.nextInt(3)));
+            }
+            Set<Long> dead = new HashSet<>();
+            List<Long> kept = new ArrayList<>();
+            for (long o : live) {
+                if (random.nextBoolean()) {
+                    space.traceObject(o, context);
+                    kept.add(o);
+                } else {
+                    dead.add(o);
+                }
+            }
+            reported.clear();
+            cells.reset();
+            space.sweep(0, space.blockLimit());
+            space.rebuildAvailableLists();
+            assertEquals(dead.size(), reported.size(), "round " + round);
+            assertEquals(dead, new HashSet<>(reported), "round " + round);
+            live = kept;
+        }
+    }
+
+    @Test
+    void isObjectTellsSurvivorsFromReclaimedCellsAndCellsReusedByOthers() {
+        Random random = new Random(17);
+        List<Long> all = new ArrayList<>();
+        for (int i = 0; i < 6000; i++) {
+            all.add(object(24 + 8L * random.nextInt(3)));
+        }
+        Set<Long> live = new HashSet<>();
+        for (long o : all) {
+            if (random.nextDouble() < 0.5) {
+                ms.traceObject(o, context);
+                live.add(o);
+            }
+        }
+        long[] ids = new long[all.size()];
+        for (int i = 0; i < all.size(); i++) {
+            ids[i] = ObjectModel.id(m, all.get(i));
+        }
+        allocator.reset();
+        ms.sweep(0, ms.blockLimit());
+        ms.rebuildAvailableLists();
+        Set<Long> reused = new HashSet<>();
+        for (int i = 0; i < 1500; i++) {
+            long o = object(24 + 8L * random.nextInt(3));
+            assertTrue(heap.isObject(o, ObjectModel.id(m, o)));
+            reused.add(o);
+        }
+        int reclaimed = 0;
+        int taken = 0;
+        for (int i = 0; i < all.size(); i++) {
+            long o = all.get(i);
+            assertEquals(live.contains(o), heap.isObject(o, ids[i]), "object " + ids[i] + " at " + o);
+            if (!live.contains(o)) {
+                if (reused.contains(o)) {
+                    taken++;
+                } else {
+                    reclaimed++;
+                }
+            }
+        }
+        assertTrue(reclaimed > 100 && taken > 100, reclaimed + " cells left free, " + taken + " reused");
     }
 
     @Test

@@ -13,6 +13,12 @@ public final class TestHeap {
     }
 
     public static HeapServices services(VMLayout layout, HeapGeometry geometry, SideBitmap validObjects) {
+        return services(layout, geometry, validObjects, PluginHost.none());
+    }
+
+    /** The same services reporting to {@code plugins}. */
+    public static HeapServices services(VMLayout layout, HeapGeometry geometry, SideBitmap validObjects,
+                                        PluginHost plugins) {
         AllocationPoll neverCollects = new AllocationPoll() {
             @Override
             public boolean poll(String space, int pages) {
@@ -25,6 +31,6 @@ public final class TestHeap {
             }
         };
         return new HeapServices(layout.memory(), layout, geometry, neverCollects, validObjects,
-                new SpaceTable(layout.memory()), PluginHost.none());
+                new SpaceTable(layout.memory()), plugins);
     }
 }
