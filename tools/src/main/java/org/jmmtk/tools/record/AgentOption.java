@@ -12,21 +12,30 @@ import java.util.List;
  * loaded as {@code -agentlib:instrument=JAR=OPTIONS}, which is what {@code -javaagent} stands for less the
  * module, leaves the boot layer as a plain run builds it: {@code java.instrument} is one of a class-path
  * program's default root modules anyway. A program run as a module ({@code -m}), or with {@code
- * --limit-modules}, may not resolve {@code java.instrument} by itself, so it keeps {@code -javaagent}.
+ * --limit-modules}, may not resolve {@code java.instrument} by itself, so it keeps {@code -javaagent}, and
+ * gets the other modules the recorder needs added ({@link #AGENT_MODULES}).
  * Used by {@link RecordCommand} on its own thread.
  */
 final class AgentOption {
+    /**
+     * The modules the recorder uses besides {@code java.base} and {@code java.instrument}: {@code
+     * sun.misc.Unsafe} and the threads' allocation counters. A class-path program's boot layer has them;
+     * a module program's has only what its modules require.
+     */
+    static final String AGENT_MODULES = "jdk.unsupported,jdk.management";
+
     private AgentOption() {
     }
 
     /**
-     * The option for {@code jarAndOptions} ({@code JAR=OPTIONS}) and the program {@code command}
+     * The options for {@code jarAndOptions} ({@code JAR=OPTIONS}) and the program {@code command}
      * (launcher, JVM options, MAIN|-jar|-m ...) whose JVM options, with those of the environment, are
      * {@code programOptions}.
      */
-    static String of(String jarAndOptions, List<String> command, List<String> programOptions) {
+    static List<String> of(String jarAndOptions, List<String> command, List<String> programOptions) {
         return runsAsModule(command) || limitsModules(programOptions)
-                ? "-javaagent:" + jarAndOptions : "-agentlib:instrument=" + jarAndOptions;
+                ? List.of("-javaagent:" + jarAndOptions, "--add-modules=" + AGENT_MODULES)
+                : List.of("-agentlib:instrument=" + jarAndOptions);
     }
 
     private static boolean runsAsModule(List<String> command) {

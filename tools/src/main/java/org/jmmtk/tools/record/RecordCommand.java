@@ -167,7 +167,7 @@ public final class RecordCommand implements Callable<Integer> {
             String cache = noClassCache ? "" : AgentJar.cacheFolder(prepared.digest(), agentOptions);
             Path log = Files.createDirectory(work.resolve("log"));
             List<String> programOptions = programOptions(command, System.getenv());
-            java.add(1, AgentOption.of(agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache
+            java.addAll(1, AgentOption.of(agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache
                     + (points.isEmpty() ? "" : ";collectAt=" + points), command, programOptions));
             java.add(1, RecordedOutOfMemory.jvmOption(log));
             java.addAll(1, JitOptions.options());

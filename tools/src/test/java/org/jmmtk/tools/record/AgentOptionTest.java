@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /** Which option loads the agent: the JPLIS library itself unless the program may not resolve java.instrument. */
 class AgentOptionTest {
     private static String of(List<String> command) {
-        return AgentOption.of("a.jar=dir=d", command, RecordCommand.programOptions(command, java.util.Map.of()));
+        return String.join(" ", AgentOption.of("a.jar=dir=d", command, RecordCommand.programOptions(command, java.util.Map.of())));
     }
 
     @Test
@@ -20,9 +20,9 @@ class AgentOptionTest {
 
     @Test
     void aModuleProgramOrALimitedModuleGraphKeepsJavaagent() {
-        assertEquals("-javaagent:a.jar=dir=d", of(List.of("java", "-p", "mods", "-m", "app/app.Main")));
-        assertEquals("-javaagent:a.jar=dir=d", of(List.of("java", "--module=app/app.Main")));
-        assertEquals("-javaagent:a.jar=dir=d", of(List.of("java", "--limit-modules", "java.base", "-cp", "x", "Main")));
-        assertEquals("-javaagent:a.jar=dir=d", of(List.of("java", "--limit-modules=java.base", "Main")));
+        assertEquals("-javaagent:a.jar=dir=d --add-modules=jdk.unsupported,jdk.management", of(List.of("java", "-p", "mods", "-m", "app/app.Main")));
+        assertEquals("-javaagent:a.jar=dir=d --add-modules=jdk.unsupported,jdk.management", of(List.of("java", "--module=app/app.Main")));
+        assertEquals("-javaagent:a.jar=dir=d --add-modules=jdk.unsupported,jdk.management", of(List.of("java", "--limit-modules", "java.base", "-cp", "x", "Main")));
+        assertEquals("-javaagent:a.jar=dir=d --add-modules=jdk.unsupported,jdk.management", of(List.of("java", "--limit-modules=java.base", "Main")));
     }
 }

@@ -155,6 +155,29 @@ class RecordCommandTest {
         return runs;
     }
 
+    /**
+     * A program run as a module (`-m`) resolves only the modules it requires: the agent is loaded with
+     * -javaagent there (which adds java.instrument) and the modules the recorder needs are added.
+     */
+    @Test
+    void aProgramRunAsAModuleIsRecorded() throws IOException {
+        Path src = dir.resolve("src");
+        Files.createDirectories(src.resolve("app"));
+        Files.writeString(src.resolve("module-info.java"), "module app { }\n");
+        Files.writeString(src.resolve("app/Main.java"), "package app;\npublic class Main {\n"
+                + "  public static void main(String[] args) {\n    java.util.List<int[]> kept = new java.util.ArrayList<>();\n"
+                + "    for (int i = 0; i < 5000; i++) { kept.add(new int[i % 7]); }\n"
+                + "    System.out.println(kept.size());\n  }\n}\n");
+        Path mods = dir.resolve("mods/app");
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, "-d", mods.toString(), src.resolve("module-info.java").toString(),
+                src.resolve("app/Main.java").toString()), "javac failed");
+        Path out = dir.resolve("module.trace");
+        Cli.Result r = record(out, "--", "java", "-p", dir.resolve("mods").toString(), "-m", "app/app.Main");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(number(stats(out), "objects") >= 5000, r.err());
+    }
+
     @Test
     void keptListCountsEveryAllocationAndEndsWithWhatTheStaticReaches() throws IOException {
         Path trace = recorded("kept.trace", "KeptList", APP_ONLY);
