@@ -322,24 +322,21 @@ final class MethodRewriter implements Opcodes {
         InsnList after = new InsnList();
         after.add(new VarInsnNode(ALOAD, target));
         after.add(new VarInsnNode(LLOAD, offset));
-        switch (kind) {
-            case PUT -> {
-                after.add(new VarInsnNode(ALOAD, value));
-                after.add(call("unsafeStored", "(" + OBJ + "J" + OBJ + ")V"));
-            }
-            case SWAP -> {
-                after.add(new VarInsnNode(ALOAD, value));
-                after.add(call("unsafeSwapped", "(Z" + OBJ + "J" + OBJ + ")Z"));
-            }
-            case EXCHANGE -> {
-                after.add(new VarInsnNode(ALOAD, expected));
-                after.add(new VarInsnNode(ALOAD, value));
-                after.add(call("unsafeExchanged", "(" + OBJ + OBJ + "J" + OBJ + OBJ + ")" + OBJ));
-            }
-            case REPLACE -> {
-                after.add(new VarInsnNode(ALOAD, value));
-                after.add(call("unsafeReplaced", "(" + OBJ + OBJ + "J" + OBJ + ")" + OBJ));
-            }
+        // an if chain, not a switch: a switch on an enum makes a synthetic class whose loading loads
+        // NoSuchFieldError, a JDK class, while the transformer works (TransformerLoadsNoClassTest)
+        if (kind == JdkCalls.UnsafeStore.PUT) {
+            after.add(new VarInsnNode(ALOAD, value));
+            after.add(call("unsafeStored", "(" + OBJ + "J" + OBJ + ")V"));
+        } else if (kind == JdkCalls.UnsafeStore.SWAP) {
+            after.add(new VarInsnNode(ALOAD, value));
+            after.add(call("unsafeSwapped", "(Z" + OBJ + "J" + OBJ + ")Z"));
+        } else if (kind == JdkCalls.UnsafeStore.EXCHANGE) {
+            after.add(new VarInsnNode(ALOAD, expected));
+            after.add(new VarInsnNode(ALOAD, value));
+            after.add(call("unsafeExchanged", "(" + OBJ + OBJ + "J" + OBJ + OBJ + ")" + OBJ));
+        } else {
+            after.add(new VarInsnNode(ALOAD, value));
+            after.add(call("unsafeReplaced", "(" + OBJ + OBJ + "J" + OBJ + ")" + OBJ));
         }
         m.instructions.insert(call, after);
     }
