@@ -127,7 +127,7 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
     }
 
     private boolean wanted(ClassLoader loader, String name) {
-        if (loader == own || name.startsWith(AGENT) || MethodRewriter.unsafe(name)) {
+        if (loader == own || name.startsWith(AGENT) || JdkCalls.unsafe(name)) {
             return false;
         }
         return !matches(exclude, name) || matches(include, name);
@@ -187,7 +187,7 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
         boolean classConstants = (cls.version & 0xffff) >= 49;
         boolean systemSeen = wanted(null, "java/lang/System");
         for (MethodNode m : cls.methods) {
-            if (m.instructions.size() > 0 && !MethodRewriter.intrinsic(cls.name, m.name, m.desc)) {
+            if (m.instructions.size() > 0 && !JdkCalls.intrinsic(cls.name, m.name, m.desc)) {
                 boolean liveness = plain == null || !plain.equals(m.name + m.desc);
                 new MethodRewriter(cls.name, m, frames, classConstants, systemSeen, liveness).rewrite();
             }

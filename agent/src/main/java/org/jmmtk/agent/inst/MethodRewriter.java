@@ -38,7 +38,7 @@ import org.objectweb.asm.tree.VarInsnNode;
  * Inserted code leaves the operand stack as it found it and adds no locals but fresh ones above the
  * method's own, written and read between two of its instructions (around an {@code Unsafe} store or
  * a lambda's {@code invokedynamic}), so the method's stack map frames stay valid; only the handler
- * needs a frame of its own.
+ * needs a frame of its own. Which JDK calls are allocations, stores or intrinsics is {@link JdkCalls}'s table.
  */
 final class MethodRewriter implements Opcodes {
     private static final String RT = "org/jmmtk/agent/rt/Recorder";
@@ -47,14 +47,7 @@ final class MethodRewriter implements Opcodes {
     /** A lambda's captured references passed to the recorder in one call. */
     private static final int MAX_CAPTURES = 3;
 
-    private static final String UNSAFE = "jdk/internal/misc/Unsafe";
-    private static final String SUN_UNSAFE = "sun/misc/Unsafe";
     private static final String OBJ = "Ljava/lang/Object;";
-    /** Unsafe's reference stores, by what they return: nothing, whether they swapped, the witness, the old value. */
-    private static final String PUT = "(" + OBJ + "J" + OBJ + ")V";
-    private static final String CAS = "(" + OBJ + "J" + OBJ + OBJ + ")Z";
-    private static final String CAE = "(" + OBJ + "J" + OBJ + OBJ + ")" + OBJ;
-    private static final String GAS = "(" + OBJ + "J" + OBJ + ")" + OBJ;
 
     private final String owner;
     private final MethodNode m;
@@ -86,15 +79,6 @@ final class MethodRewriter implements Opcodes {
         this.systemSeen = systemSeen;
         this.liveness = liveness;
         this.locals = m.maxLocals;
-    }
-
-    /**
-     * Whether a method's body is left alone: the reference-array copies that HotSpot's compilers
-     * replace by intrinsics (their callers record the copy instead, which is seen whichever way it ran).
-     */
-    static boolean intrinsic(String owner, String name, String desc) {
-        return owner.equals("java/util/Arrays") && (name.equals("copyOf") || name.equals("copyOfRange"))
-                && desc.endsWith("Ljava/lang/Class;)[Ljava/lang/Object;");
     }
 
     void rewrite() {
@@ -147,23 +131,23 @@ final class MethodRewriter implements Opcodes {
                             entered = true;
                             superCall = insn;
                         }
-                    } else if (explicitGc(call)) {
+                    } else if (JdkCalls.explicitGc(call, systemSeen)) {
                         code.insertBefore(insn, call("collect", "()V"));
                     } else if (call.name.equals("clone") && call.desc.equals("()Ljava/lang/Object;")) {
                         code.insert(insn, after("cloned"));
-                    } else if (reflective(call) || allocatingIntrinsic(call)) {
+                    } else if (JdkCalls.reflective(call) || JdkCalls.allocatingIntrinsic(call)) {
                         code.insert(insn, after("allocated"));
-                    } else if (intrinsic(call.owner, call.name, call.desc)) {
+                    } else if (JdkCalls.intrinsic(call.owner, call.name, call.desc)) {
                         code.insert(insn, after("cloned"));
                     } else if (call.owner.equals("java/lang/System") && call.name.equals("arraycopy")) {
                         code.set(insn, call("arraycopy", call.desc));
-                    } else if (unsafe(call.owner)) {
+                    } else if (JdkCalls.unsafe(call.owner)) {
                         unsafe(call);
                     }
                 }
                 case INVOKEDYNAMIC -> {
                     InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) insn;
-                    if (lambda(indy)) {
+                    if (JdkCalls.lambda(indy)) {
                         captures(indy);
                     }
                 }
@@ -306,41 +290,17 @@ final class MethodRewriter implements Opcodes {
         }
     }
 
-    /** {@code Runtime.gc()}, or {@code System.gc()} when its body is not instrumented: a collection the program asks for. */
-    private boolean explicitGc(MethodInsnNode call) {
-        return call.name.equals("gc") && call.desc.equals("()V")
-                && (call.owner.equals("java/lang/Runtime") || call.owner.equals("java/lang/System") && !systemSeen);
-    }
-
-    /** Whether a class is one of the JDK's {@code Unsafe}s (left uninstrumented; calls to them are instrumented). */
-    static boolean unsafe(String cls) {
-        return cls.equals(UNSAFE) || cls.equals(SUN_UNSAFE);
-    }
-
     /**
      * An {@code Unsafe} reference store (how {@code VarHandle}s, atomics, reflection and the concurrent
      * collections store): its operands are kept in fresh locals above the method's own, the store runs,
      * and the recorder is told what it stored, or whether it did.
      */
     private void unsafe(MethodInsnNode call) {
-        String kind;
-        String name = call.name.replace("Object", "Reference").replace("compareAndSwap", "compareAndSet")
-                .replace("putOrderedReference", "putReferenceRelease");
-        if (name.startsWith("putReference") && call.desc.equals(PUT)) {
-            kind = "put";
-        } else if (name.contains("CompareAndSetReference") || name.startsWith("compareAndSetReference")) {
-            kind = call.desc.equals(CAS) ? "cas" : null;
-        } else if (name.startsWith("compareAndExchangeReference")) {
-            kind = call.desc.equals(CAE) ? "cae" : null;
-        } else if (name.startsWith("getAndSetReference")) {
-            kind = call.desc.equals(GAS) ? "gas" : null;
-        } else {
-            kind = null;
-        }
+        JdkCalls.UnsafeStore kind = JdkCalls.unsafeStore(call);
         if (kind == null) {
             return;
         }
-        boolean expects = kind.equals("cas") || kind.equals("cae");
+        boolean expects = kind == JdkCalls.UnsafeStore.SWAP || kind == JdkCalls.UnsafeStore.EXCHANGE;
         int target = locals;
         int offset = locals + 1;
         int expected = locals + 3;
@@ -362,32 +322,23 @@ final class MethodRewriter implements Opcodes {
         InsnList after = new InsnList();
         after.add(new VarInsnNode(ALOAD, target));
         after.add(new VarInsnNode(LLOAD, offset));
-        switch (kind) {
-            case "put" -> {
-                after.add(new VarInsnNode(ALOAD, value));
-                after.add(call("unsafeStored", "(" + OBJ + "J" + OBJ + ")V"));
-            }
-            case "cas" -> {
-                after.add(new VarInsnNode(ALOAD, value));
-                after.add(call("unsafeSwapped", "(Z" + OBJ + "J" + OBJ + ")Z"));
-            }
-            case "cae" -> {
-                after.add(new VarInsnNode(ALOAD, expected));
-                after.add(new VarInsnNode(ALOAD, value));
-                after.add(call("unsafeExchanged", "(" + OBJ + OBJ + "J" + OBJ + OBJ + ")" + OBJ));
-            }
-            default -> {
-                after.add(new VarInsnNode(ALOAD, value));
-                after.add(call("unsafeReplaced", "(" + OBJ + OBJ + "J" + OBJ + ")" + OBJ));
-            }
+        // an if chain, not a switch: a switch on an enum makes a synthetic class whose loading loads
+        // NoSuchFieldError, a JDK class, while the transformer works (TransformerLoadsNoClassTest)
+        if (kind == JdkCalls.UnsafeStore.PUT) {
+            after.add(new VarInsnNode(ALOAD, value));
+            after.add(call("unsafeStored", "(" + OBJ + "J" + OBJ + ")V"));
+        } else if (kind == JdkCalls.UnsafeStore.SWAP) {
+            after.add(new VarInsnNode(ALOAD, value));
+            after.add(call("unsafeSwapped", "(Z" + OBJ + "J" + OBJ + ")Z"));
+        } else if (kind == JdkCalls.UnsafeStore.EXCHANGE) {
+            after.add(new VarInsnNode(ALOAD, expected));
+            after.add(new VarInsnNode(ALOAD, value));
+            after.add(call("unsafeExchanged", "(" + OBJ + OBJ + "J" + OBJ + OBJ + ")" + OBJ));
+        } else {
+            after.add(new VarInsnNode(ALOAD, value));
+            after.add(call("unsafeReplaced", "(" + OBJ + OBJ + "J" + OBJ + ")" + OBJ));
         }
         m.instructions.insert(call, after);
-    }
-
-    /** Whether an {@code invokedynamic} makes a lambda or method reference ({@code LambdaMetafactory}'s bootstraps). */
-    private static boolean lambda(InvokeDynamicInsnNode indy) {
-        return indy.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory")
-                && (indy.bsm.getName().equals("metafactory") || indy.bsm.getName().equals("altMetafactory"));
     }
 
     /**
@@ -619,35 +570,6 @@ final class MethodRewriter implements Opcodes {
 
     private static boolean reference(String desc) {
         return desc.charAt(0) == 'L' || desc.charAt(0) == '[';
-    }
-
-    /**
-     * An allocation with no {@code NEW}, recorded when it returns: reflection's, and {@code Unsafe}'s
-     * {@code allocateInstance} (how method handles make objects: a capturing lambda is made by
-     * {@code DirectMethodHandle.allocateInstance} and its hidden class's constructor) and
-     * {@code allocateUninitializedArray} (the byte arrays of string concatenation's {@code invokedynamic}).
-     */
-    private static boolean reflective(MethodInsnNode call) {
-        return call.owner.equals("java/lang/reflect/Constructor") && call.name.equals("newInstance")
-                || call.owner.equals("java/lang/Class") && call.name.equals("newInstance")
-                || call.owner.equals("java/lang/reflect/Array") && call.name.equals("newInstance")
-                || unsafe(call.owner) && (call.name.equals("allocateInstance")
-                        && call.desc.equals("(Ljava/lang/Class;)Ljava/lang/Object;")
-                        || call.name.equals("allocateUninitializedArray") && call.desc.equals("(Ljava/lang/Class;I)Ljava/lang/Object;"));
-    }
-
-    /**
-     * Methods that C2 replaces by intrinsics which allocate their result themselves, without running
-     * the bytecode that allocates it: the result is recorded after the call (already known, and so not
-     * recorded twice, when the interpreter or C1 ran the body). {@code StringUTF16.toBytes(char[], int,
-     * int)} makes the bytes of every string built from chars outside Latin-1 ({@code new String(char[])},
-     * {@code BufferedReader.readLine}); {@code BigInteger.implMultiplyToLen} allocates its product when
-     * it is given none.
-     */
-    private static boolean allocatingIntrinsic(MethodInsnNode call) {
-        return call.owner.equals("java/lang/StringUTF16") && call.name.equals("toBytes") && call.desc.equals("([CII)[B")
-                || call.owner.equals("java/math/BigInteger") && call.name.equals("implMultiplyToLen")
-                        && call.desc.equals("([II[II[I)[I");
     }
 
     /** The opcode of the next real instruction (labels, line numbers and frames skipped). */

@@ -7,7 +7,7 @@ import java.lang.management.ManagementFactory;
  * the recorder compares with what it recorded: the difference is what bytecode did not show
  * (allocation inside the JVM's intrinsics and native code), recorded as filler, and the recorder's own
  * allocation, counted so that it can be left out; also reads the JVM's flags. Set up once by
- * {@link Recorder#start}; any thread.
+ * {@link Recording#configure}; any thread.
  */
 final class Allocated {
     private static com.sun.management.ThreadMXBean threads;

@@ -24,7 +24,7 @@ public final class JitOptions {
     public static List<String> options() {
         return List.of("-XX:CompileCommand=quiet",
                 "-XX:CompileCommand=dontinline," + RT + "Recorder::record*",
-                "-XX:CompileCommand=dontinline," + RT + "Recorder::failed",
+                "-XX:CompileCommand=dontinline," + RT + "Recording::failed",
                 "-XX:CompileCommand=dontinline," + RT + "IdTable::add",
                 "-XX:CompileCommand=dontinline," + RT + "IdTable::rebuild",
                 "-XX:CompileCommand=dontinline," + RT + "ThreadState::handOver",

@@ -101,7 +101,7 @@ final class Layouts {
                     return tab[i];
                 }
             }
-            made.typeId = Recorder.newType(type.getName(), made.weakReferentSlot);
+            made.typeId = TypeRegistry.newType(type.getName(), made.weakReferentSlot);
             if (2 * (size + 1) > tab.length) {
                 Layout[] bigger = new Layout[tab.length * 2];
                 int m = bigger.length - 1;

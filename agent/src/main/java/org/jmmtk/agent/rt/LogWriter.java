@@ -83,7 +83,7 @@ final class LogWriter extends Thread {
         } catch (IOException e) {
             failure = e;
         } catch (OutOfMemoryError e) {
-            Recorder.lost(e); // what is queued will not be written: the log would miss events
+            Recording.lost(e); // what is queued will not be written: the log would miss events
         }
     }
 
@@ -97,7 +97,7 @@ final class LogWriter extends Thread {
      */
     private void sweep() throws IOException {
         long seq = Recorder.seqNow();
-        long[] weak = Recorder.weakSlotsFrom(weakWritten);
+        long[] weak = TypeRegistry.weakSlotsFrom(weakWritten);
         boolean storing = false;
         for (ThreadState s : Threads.all()) {
             synchronized (s) {

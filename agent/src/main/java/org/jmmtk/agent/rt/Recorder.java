@@ -1,15 +1,9 @@
 package org.jmmtk.agent.rt;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Field;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What instrumented code calls: one static method per recorded bytecode, each a few array writes into
@@ -22,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and returns at once when the thread is already inside the recorder, or is one of the recorder's own
  * threads (the log writer, the shutdown hook). Called by every thread that runs instrumented code;
  * started by the agent's {@code premain} and closed by a shutdown hook, which hands the last partial
- * chunks to the writer and writes the log's {@code types}, {@code statics} and {@code done}.
+ * chunks to the writer and writes the log's {@code types}, {@code statics} and {@code done} (the
+ * recording's lifecycle, {@link Recording}; its type ids, {@link TypeRegistry}).
  */
 public final class Recorder {
     /** The type of filler objects: allocation the JVM counted and bytecode did not show. */
@@ -33,36 +28,10 @@ public final class Recorder {
     private static volatile long seq;
     private static final long SEQ_OFFSET = Layouts.UNSAFE.staticFieldOffset(staticField("seq"));
     private static final Object SEQ_BASE = Layouts.UNSAFE.staticFieldBase(staticField("seq"));
-    private static final AtomicInteger TYPES = new AtomicInteger();
-    private static final Object TYPE_LOCK = new Object();
-    private static final List<String> TYPE_NAMES = new ArrayList<>();
-    /** "typeId TAB slot" for each type with a weak referent slot (guarded by {@link #TYPE_LOCK}). */
-    private static final List<String> WEAK_SLOTS = new ArrayList<>();
-    /** The same weak slots as {@code typeId << 32 | slot}, for the writer's marks (guarded by {@link #TYPE_LOCK}). */
-    private static long[] weakPairs = new long[16];
-    private static int weakCount;
-    private static final AtomicInteger FAILURES = new AtomicInteger();
     private static final IdTable IDS = new IdTable();
 
     private static volatile boolean recording;
-    /** What the recorder ran out of memory on when it stopped recording for good, or null. */
-    private static volatile Throwable lostTo;
-    /** The id table's entries and bytes when it was dropped, filled without allocating. */
-    private static final long[] LOST_SIZES = new long[2];
-    private static final String STOPPED = "jmmtk agent: the recorder ran out of memory; recording stopped "
-            + "(the trace would miss events) and the program is ended";
-    private static LogWriter writer;
-    private static Path dir;
-    private static PrintStream err;
-    /** The exit status of a JVM the recorder halted after it ran out of memory. */
-    private static final int LOST_STATUS = 1;
     private static int unrecordedType;
-    private static boolean counting;
-    private static boolean explicitGcDisabled;
-    private static long startupAllocated;
-    private static long startupLive;
-    /** Where to force full collections (set once, before recording starts). */
-    private static CollectionPoints collectionPoints = CollectionPoints.NONE;
 
     private Recorder() {
     }
@@ -82,21 +51,13 @@ public final class Recorder {
      */
     public static synchronized void start(Instrumentation inst, Path logDir, long[] startup, String collectAt)
             throws IOException, ReflectiveOperationException {
-        collectionPoints = CollectionPoints.of(collectAt);
-        counting = Allocated.start();
-        explicitGcDisabled = Allocated.vmFlag("DisableExplicitGC");
-        startupAllocated = startup[0];
-        startupLive = explicitGcDisabled ? -1 : startup[1];
-        dir = logDir;
-        err = System.err;
+        Recording.configure(logDir, startup, collectAt, IDS);
         Threads.start();
         Threads.current().busy = true; // the main thread's state exists before anything is instrumented
         Layouts.start(inst);
         IDS.start(inst);
-        unrecordedType = newType(UNRECORDED, -1);
-        writer = new LogWriter(logDir.resolve(EventLog.EVENTS));
-        writer.start();
-        Runtime.getRuntime().addShutdownHook(new Closer());
+        unrecordedType = TypeRegistry.newType(UNRECORDED, -1);
+        Recording.startWriter();
     }
 
     /** Marks the current thread as the recorder's own for good: never recorded, never counted (the agent's shutdown work). */
@@ -108,6 +69,13 @@ public final class Recorder {
     public static void go() {
         Threads.current().started(); // what premain allocated is the recorder's
         recording = true;
+    }
+
+    /** No event is recorded from here on (the shutdown hook, or the recorder ran out of memory); whether events were recorded until now. */
+    static boolean stop() {
+        boolean was = recording;
+        recording = false;
+        return was;
     }
 
     /**
@@ -157,50 +125,13 @@ public final class Recorder {
         return s;
     }
 
-    /** Where full collections are forced (none unless the agent's {@code collectAt=} option named points). */
-    static CollectionPoints collectionPoints() {
-        return collectionPoints;
-    }
-
-    /** Sets the collection points (tests; the agent sets them in {@link #start}). */
-    static void collectionPoints(CollectionPoints points) {
-        collectionPoints = points;
-    }
-
     static long nextSeq(int kind) {
         return Layouts.UNSAFE.getAndAddLong(SEQ_BASE, SEQ_OFFSET, 1) << EventLog.KIND_BITS | kind;
-    }
-
-    /** A new type id for class {@code name}; {@code weakSlot} is its weak referent's slot, or -1. */
-    static int newType(String name, int weakSlot) {
-        synchronized (TYPE_LOCK) {
-            int id = TYPES.incrementAndGet();
-            TYPE_NAMES.add(id + "\t" + name);
-            if (weakSlot >= 0) {
-                WEAK_SLOTS.add(id + "\t" + weakSlot);
-                if (weakCount == weakPairs.length) {
-                    weakPairs = java.util.Arrays.copyOf(weakPairs, 2 * weakCount);
-                }
-                weakPairs[weakCount++] = (long) id << 32 | weakSlot;
-            }
-            return id;
-        }
     }
 
     /** The next sequence number to be taken (the writer's marks). */
     static long seqNow() {
         return Layouts.UNSAFE.getLongVolatile(SEQ_BASE, SEQ_OFFSET);
-    }
-
-    /** The weak slots made since the first {@code from} ({@code typeId << 32 | slot} each). */
-    static long[] weakSlotsFrom(int from) {
-        synchronized (TYPE_LOCK) {
-            return java.util.Arrays.copyOfRange(weakPairs, Math.min(from, weakCount), weakCount);
-        }
-    }
-
-    static void handOver(Chunk chunk, int words) {
-        writer.add(chunk, words);
     }
 
     private static long id(Object o, ThreadState s) {
@@ -241,7 +172,7 @@ public final class Recorder {
             s.allocatedNow = o;
             id(o, s);
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.allocatedNow = null;
         }
@@ -269,7 +200,7 @@ public final class Recorder {
             long bytes = layout.instanceSize();
             s.reserve(type, bytes < 0 ? 0 : IDS.reserve(s, bytes, layout.refFields.length, layout.typeId));
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -296,7 +227,7 @@ public final class Recorder {
                 id(o, s);
             }
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.allocatedNow = null;
             s.busy = false;
@@ -309,7 +240,7 @@ public final class Recorder {
      * Not recorded under {@code -XX:+DisableExplicitGC}, where HotSpot ignores the request.
      */
     public static void collect() {
-        if (explicitGcDisabled) {
+        if (Recording.explicitGcDisabled()) {
             return;
         }
         if (recording) {
@@ -326,7 +257,7 @@ public final class Recorder {
             s.flushRoots(); // a collection runs here: the frames as they are now
             s.event(EventLog.COLLECT, 0, 0);
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -347,7 +278,7 @@ public final class Recorder {
         try {
             linkArrays(o, s);
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.allocatedNow = null;
             s.busy = false;
@@ -401,7 +332,7 @@ public final class Recorder {
                 }
             }
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.allocatedNow = null;
             s.busy = false;
@@ -427,7 +358,7 @@ public final class Recorder {
                 s.event(EventLog.WRITE, id, i, id(d[i], s));
             }
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -458,7 +389,7 @@ public final class Recorder {
                 s.event(EventLog.WRITE, id(target, s), slot, id(value, s));
             }
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -511,7 +442,7 @@ public final class Recorder {
             capture(s, layout, id, b, ib);
             capture(s, layout, id, c, ic);
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -545,7 +476,7 @@ public final class Recorder {
                 s.event(EventLog.WRITE, id(src, s), slot, id(value, s));
             }
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -567,7 +498,7 @@ public final class Recorder {
         try {
             s.event(EventLog.WRITE, id(array, s), index, id(value, s));
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -588,7 +519,7 @@ public final class Recorder {
         try {
             s.event(EventLog.GLOBAL, field, id(value, s));
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -613,7 +544,7 @@ public final class Recorder {
         try {
             frame(s, maxLocals, a, ia, b, ib, c, ic);
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -653,7 +584,7 @@ public final class Recorder {
         try {
             frame(s, maxLocals, self, 0, b, ib, c, ic);
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -674,7 +605,7 @@ public final class Recorder {
         try {
             s.local(index, value);
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
         }
@@ -732,117 +663,9 @@ public final class Recorder {
                 s.collectOwed(); // its last recorded bytes reached a point: no later event of its own
             }
         } catch (RuntimeException | Error e) {
-            failed(e);
+            Recording.failed(e);
         } finally {
             s.busy = false;
-        }
-    }
-
-    private static void failed(Throwable e) {
-        if (e instanceof OutOfMemoryError && lostTo == null) {
-            lost(e);
-        } else if (lostTo == null && FAILURES.getAndIncrement() < 5) {
-            err.println("jmmtk agent: an event was not recorded: " + e);
-        }
-    }
-
-    /**
-     * The recorder's own allocation ran out of memory: an event is lost, so the trace would be wrong, and
-     * trying again would run the collector at every event (a program that never ends). Recording stops for
-     * good, the id table is let go, {@code lost} is written instead of {@code done}, and the JVM is halted:
-     * the run can no longer be recorded, and a program whose heap is nearly full could otherwise go on for
-     * minutes in back-to-back full collections. Nothing before the table is let go allocates (the message
-     * is a constant; printing it uses the stream's own buffers).
-     * Called by the thread whose event failed, or by the log writer when it could not go on.
-     */
-    static void lost(Throwable e) {
-        if (lostTo != null) {
-            return;
-        }
-        recording = false;
-        lostTo = e;
-        IDS.drop(LOST_SIZES);
-        try {
-            err.println(STOPPED);
-        } catch (Throwable again) {
-            // the stream could not say it: the lost file says it
-        }
-        if (dir != null) {
-            writeLost();
-        }
-        Runtime.getRuntime().halt(LOST_STATUS);
-    }
-
-    /** The log of a recording that stopped: why, and what the id table held then (no {@code done}: the log is refused). */
-    private static void writeLost() {
-        try {
-            Files.writeString(dir.resolve(EventLog.LOST), "reason " + lostTo + "\nobjects " + IDS.count()
-                    + "\nentries " + LOST_SIZES[0] + "\ntable-bytes " + LOST_SIZES[1] + "\n");
-        } catch (IOException | OutOfMemoryError e) {
-            err.println("jmmtk agent: could not finish the log in " + dir + ": " + e);
-        }
-    }
-
-    /** The shutdown hook, a class of its own (no lambda: its bootstrap would be JDK code run by the recorder). */
-    private static final class Closer extends Thread {
-        Closer() {
-            super("jmmtk-recorder-close");
-        }
-
-        @Override
-        public void run() {
-            Threads.internal();
-            close();
-        }
-    }
-
-    /** The shutdown hook: stop, hand the last events over, write the log's trailer files. */
-    private static synchronized void close() {
-        if (lostTo != null) {
-            writeLost();
-            return;
-        }
-        if (!recording) {
-            return;
-        }
-        recording = false;
-        ThreadState[] all = Threads.all();
-        long[] totals = new long[5];
-        for (ThreadState s : all) {
-            s.drain();
-            long[] a = s.accounts();
-            for (int i = 0; i < totals.length; i++) {
-                totals[i] += a[i];
-            }
-        }
-        try {
-            long words = writer.finish();
-            if (lostTo != null) {
-                writeLost(); // the writer ran out of memory with events queued
-                return;
-            }
-            List<String> types;
-            List<String> weak;
-            synchronized (TYPE_LOCK) {
-                types = new ArrayList<>(TYPE_NAMES);
-                weak = new ArrayList<>(WEAK_SLOTS);
-            }
-            Files.write(dir.resolve(EventLog.TYPES), types, StandardCharsets.UTF_8);
-            Files.write(dir.resolve(EventLog.WEAK_SLOTS), weak, StandardCharsets.UTF_8);
-            List<String> statics = new ArrayList<>();
-            List<String> names = Refs.staticNames();
-            for (int i = 0; i < names.size(); i++) {
-                statics.add(i + "\t" + names.get(i));
-            }
-            Files.write(dir.resolve(EventLog.STATICS), statics, StandardCharsets.UTF_8);
-            Files.writeString(dir.resolve(EventLog.DONE), "objects " + IDS.count() + "\nwords " + words
-                    + "\nthreads " + all.length + "\nfailures " + FAILURES.get()
-                    + "\ncounted " + (counting ? 1 : 0) + "\nallocated " + totals[0] + "\nown " + totals[1]
-                    + "\nrecorded " + totals[2] + "\nfiller " + totals[3] + "\nadopted " + totals[4]
-                    + "\nstartup-allocated " + startupAllocated
-                    + "\nstartup-live " + startupLive + "\n");
-        } catch (IOException | InterruptedException e) {
-            err.println("jmmtk agent: could not finish the log in " + dir + ": " + e);
         }
     }
 }

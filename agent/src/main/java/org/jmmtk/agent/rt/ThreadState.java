@@ -155,7 +155,7 @@ final class ThreadState {
 
     /** Adds the recorded bytes gathered to the collection points' count (may be under the id table's lock: no collection here). */
     private void publish() {
-        collectionsOwed += Recorder.collectionPoints().add(unpublished);
+        collectionsOwed += Recording.collectionPoints().add(unpublished);
         unpublished = 0;
     }
 
@@ -363,7 +363,7 @@ final class ThreadState {
         } else {
             chunk = new Chunk(this, Math.min(MAX_CHUNK, full.words.length * 2));
         }
-        Recorder.handOver(full, full.size());
+        Recording.handOver(full, full.size());
         own += Allocated.current() - count;
         // settle only up to the previous hand-over: an object whose constructor is still running (recorded
         // when it returns) or that is first seen a little later is not taken for unrecorded allocation
@@ -399,14 +399,14 @@ final class ThreadState {
         java.util.Arrays.fill(recentObjects, null);
         Chunk c = chunk;
         chunk = new Chunk(this, FIRST_CHUNK);
-        Recorder.handOver(c, c.published());
+        Recording.handOver(c, c.published());
     }
 
     /** Hands the events written so far to the writer and starts a fresh chunk (the shutdown drain). */
     synchronized void drain() {
         Chunk c = chunk;
         chunk = new Chunk(this, FIRST_CHUNK);
-        Recorder.handOver(c, c.published());
+        Recording.handOver(c, c.published());
     }
 
     /**

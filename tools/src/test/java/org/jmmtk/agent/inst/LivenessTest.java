@@ -61,7 +61,7 @@ class LivenessTest implements Opcodes {
             ClassNode cls = new ClassNode();
             new ClassReader(bytes).accept(cls, ClassReader.EXPAND_FRAMES);
             for (MethodNode m : cls.methods) {
-                if (m.instructions.size() == 0 || MethodRewriter.intrinsic(cls.name, m.name, m.desc)) {
+                if (m.instructions.size() == 0 || JdkCalls.intrinsic(cls.name, m.name, m.desc)) {
                     continue;
                 }
                 Map<AbstractInsnNode, BitSet> live = liveBefore(m);

@@ -26,7 +26,7 @@ class CollectionPointsTest {
 
     @AfterEach
     void none() {
-        Recorder.collectionPoints(CollectionPoints.NONE);
+        Recording.collectionPoints(CollectionPoints.NONE);
     }
 
     @Test
@@ -45,7 +45,7 @@ class CollectionPointsTest {
 
     @Test
     void aPointIsReachedByTheBytesOfAllThreadsTogether() {
-        Recorder.collectionPoints(new CollectionPoints(new long[] {3 * STEP}));
+        Recording.collectionPoints(new CollectionPoints(new long[] {3 * STEP}));
         ThreadState a = new ThreadState(Thread.currentThread(), 0);
         ThreadState b = new ThreadState(new Thread("b"), 1);
         a.recorded(STEP);
@@ -111,7 +111,7 @@ class CollectionPointsTest {
 
     @Test
     void theClaimingThreadCollectsAndOwesNothingAfter() {
-        Recorder.collectionPoints(new CollectionPoints(new long[] {STEP}));
+        Recording.collectionPoints(new CollectionPoints(new long[] {STEP}));
         ThreadState s = new ThreadState(Thread.currentThread(), 0);
         WeakReference<Object> garbage = new WeakReference<>(new byte[1024]);
         s.recorded(STEP);
