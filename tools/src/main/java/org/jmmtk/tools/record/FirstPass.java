@@ -11,8 +11,8 @@ import org.jmmtk.bindings.trace.TraceException;
 
 /**
  * The first pass's reading of the agent's log: each object's last mention (as allocated, stored into,
- * stored or rooted: its event index and operand, see {@link #lastMention}), and every event passed on to the visible-death pass
- * ({@link VisibleDeaths#events}, on the tee's other thread). Fed by {@link AgentLog} once the program
+ * stored or rooted: its event index and operand, see {@link #lastMention}), and every event passed on to
+ * the visible-death pass ({@link VisibleDeaths#events}, on the tee's other thread). Fed by {@link AgentLog} once the program
  * ended or by {@link LogFollower} while it runs; used by the thread that reads the log.
  */
 final class FirstPass implements AgentLog.Visitor {
