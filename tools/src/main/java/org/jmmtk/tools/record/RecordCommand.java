@@ -55,10 +55,9 @@ public final class RecordCommand implements Callable<Integer> {
      * that store costs concurrent refinement and remembered-set work (see docs/recording.md).
      */
     static final String COLLECTOR = "-XX:+UseParallelGC";
-    /** The options that choose (or turn off) a collector, and the environment variables the JVM reads options from. */
+    /** The options that choose (or turn off) a collector. */
     private static final Pattern NAMES_COLLECTOR = Pattern.compile(
             "-XX:[+-]Use(Serial|Parallel|ParallelOld|G1|Z|Shenandoah|Epsilon|ConcMarkSweep)GC");
-    private static final List<String> OPTION_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
     /** Coverage below which record warns. */
     static final double MIN_COVERAGE = 0.98;
 
@@ -166,7 +165,7 @@ public final class RecordCommand implements Callable<Integer> {
             Path agent = prepared.jar();
             String cache = noClassCache ? "" : AgentJar.cacheFolder(prepared.digest(), agentOptions);
             Path log = Files.createDirectory(work.resolve("log"));
-            List<String> programOptions = programOptions(command, System.getenv());
+            List<String> programOptions = programOptions(command, ProgramEnvironment.current());
             java.addAll(1, AgentOption.of(agent + "=dir=" + log + ";" + agentOptions + ";cache=" + cache
                     + (points.isEmpty() ? "" : ";collectAt=" + points), command, programOptions));
             java.add(1, RecordedOutOfMemory.jvmOption(log));
@@ -314,7 +313,7 @@ public final class RecordCommand implements Callable<Integer> {
     /** The program's JVM options and those of the environment variables the JVM also reads options from. */
     static List<String> programOptions(List<String> command, java.util.Map<String, String> environment) {
         List<String> options = new ArrayList<>(StartupProbe.jvmOptions(command));
-        for (String variable : OPTION_VARIABLES) {
+        for (String variable : ProgramEnvironment.OPTION_VARIABLES) {
             String value = environment.get(variable);
             if (value != null) {
                 options.addAll(List.of(value.trim().split("\\s+")));
@@ -344,7 +343,7 @@ public final class RecordCommand implements Callable<Integer> {
     }
 
     private static Process start(List<String> java, Path out, Path err) {
-        ProcessBuilder builder = new ProcessBuilder(java).inheritIO();
+        ProcessBuilder builder = ProgramEnvironment.applyTo(new ProcessBuilder(java)).inheritIO();
         if (out != null) {
             builder.redirectOutput(out.toFile()).redirectError(err.toFile());
         }

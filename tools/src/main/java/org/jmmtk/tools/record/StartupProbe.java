@@ -98,7 +98,7 @@ public final class StartupProbe {
         java.add(launcher);
         java.addAll(jvmOptions);
         java.addAll(List.of("-cp", classes.toString(), StartupProbe.class.getName(), result.toString()));
-        Process p = new ProcessBuilder(java).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        Process p = ProgramEnvironment.applyTo(new ProcessBuilder(java)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try {
             if (p.waitFor() != 0 || !Files.exists(result)) {

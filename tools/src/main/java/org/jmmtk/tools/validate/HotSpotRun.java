@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jmmtk.tools.error.UsageException;
+import org.jmmtk.tools.record.ProgramEnvironment;
 
 /**
  * One run of the program on HotSpot with the Serial collector and GC logging to a file: the options
@@ -33,7 +34,7 @@ public record HotSpotRun(SerialGcLog log, long wallNanos) {
         long start = System.nanoTime();
         Process p;
         try {
-            p = new ProcessBuilder(command).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+            p = ProgramEnvironment.applyTo(new ProcessBuilder(command)).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
         } catch (IOException e) {
             throw new UsageException("validate: cannot run " + java.get(0) + ": " + e.getMessage());
         }

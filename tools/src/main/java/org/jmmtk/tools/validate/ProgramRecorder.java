@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jmmtk.tools.record.ProgramEnvironment;
 import org.jmmtk.tools.record.RecordCommand;
 import picocli.CommandLine;
 
@@ -58,13 +59,13 @@ final class ProgramRecorder {
      */
     Recording record(Path trace, List<String> command, Geometry g, ForcedCollections forced) throws IOException {
         long physical = RecordCommand.physicalMemory();
-        HeapChoice choice = heapChoice(g, forced, RecordCommand.choosesHeap(command, System.getenv()), physical);
+        HeapChoice choice = heapChoice(g, forced, RecordCommand.choosesHeap(command, ProgramEnvironment.current()), physical);
         if (!choice.note().isEmpty()) {
             err.println(choice.note());
         }
         String points = choice.points();
         List<String> heapOptions = choice.options();
-        List<String> sized = recordedCommand(command, heapOptions, g.recordingHeapBytes(), System.getenv(), physical);
+        List<String> sized = recordedCommand(command, heapOptions, g.recordingHeapBytes(), ProgramEnvironment.current(), physical);
         if (sized.equals(command)) {
             return passThrough(attempt(trace, command, ""));
         }
