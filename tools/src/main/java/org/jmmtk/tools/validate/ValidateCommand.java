@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
@@ -18,6 +19,7 @@ import org.jmmtk.plans.serial.Serial;
 import org.jmmtk.tools.error.ExitCodes;
 import org.jmmtk.tools.output.OutputDirectory;
 import org.jmmtk.tools.output.OutputFile;
+import org.jmmtk.tools.record.ProgramEnvironment;
 import org.jmmtk.tools.record.RecordCommand;
 import org.jmmtk.tools.output.TemporaryFolder;
 import org.jmmtk.tools.error.UsageException;
@@ -238,21 +240,39 @@ public final class ValidateCommand implements Callable<Integer> {
         }
         List<String> java = new ArrayList<>(command);
         java.set(0, RecordCommand.javaLauncher("validate", command.get(0)));
+        refuseOwnOptions(command, ProgramEnvironment.current());
+        return java;
+    }
+
+    /**
+     * Refuses the JVM options validate sets itself in the program's command line and in the JVM's option
+     * variables of its environment {@code environment} (which reach HotSpot's runs too).
+     */
+    static void refuseOwnOptions(List<String> command, Map<String, String> environment) {
         for (int i = 1; i < command.size(); i++) {
             String a = command.get(i);
             if (!a.startsWith("-") || a.equals("-jar") || a.equals("-m") || a.equals("--module")) {
                 break;
             }
-            for (String own : OWN_OPTIONS) {
-                if (a.startsWith(own)) {
-                    throw new UsageException("validate: the program's JVM option " + a + " is one validate sets itself "
-                            + "(heap, young generation, collector, oops, escape analysis, GC log, agent); drop it");
-                }
-            }
+            refuseOwn(a, "JVM option " + a);
             if (StartupProbe.WITH_VALUE.contains(a)) {
                 i++;
             }
         }
-        return java;
+        for (String variable : ProgramEnvironment.OPTION_VARIABLES) {
+            String value = environment.get(variable);
+            for (String o : value == null ? new String[0] : value.trim().split("\\s+")) {
+                refuseOwn(o, "JVM option " + o + " (in " + variable + ")");
+            }
+        }
+    }
+
+    private static void refuseOwn(String option, String what) {
+        for (String own : OWN_OPTIONS) {
+            if (option.startsWith(own)) {
+                throw new UsageException("validate: the program's " + what + " is one validate sets itself "
+                        + "(heap, young generation, collector, oops, escape analysis, GC log, agent); drop it");
+            }
+        }
     }
 }

@@ -2,9 +2,11 @@ package org.jmmtk.tools.validate;
 
 import org.jmmtk.tools.Cli;
 import org.jmmtk.tools.JsonTree;
+import org.jmmtk.tools.error.UsageException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -323,5 +325,18 @@ class ValidateCommandTest {
         List<String> plain = List.of("java", "-cp", "ex", "Main");
         assertEquals(9, ProgramRecorder.recordedCommand(plain, g, Map.of("JAVA_TOOL_OPTIONS", "-Dx=1"), MACHINE).size(),
                 "an option variable that sizes nothing leaves validate's heap");
+    }
+
+    /** validate's own options are refused in the JVM's option variables too, which reach HotSpot's runs. */
+    @Test
+    void ownOptionsInTheJvmsOptionVariablesAreRefusedNamingTheVariable() {
+        List<String> program = List.of("java", "-Dx=1", "-cp", "c", "Main", "-Xmx1g");
+        ValidateCommand.refuseOwnOptions(program, Map.of("JAVA_TOOL_OPTIONS", " -Dfile.encoding=UTF-8  -Xss2m ",
+                "HOME", "/root"));
+        UsageException e = assertThrows(UsageException.class, () -> ValidateCommand.refuseOwnOptions(program,
+                Map.of("JDK_JAVA_OPTIONS", "-Dy=2 -XX:+UseG1GC")));
+        assertTrue(e.getMessage().contains("-XX:+UseG1GC (in JDK_JAVA_OPTIONS)"), e.getMessage());
+        assertThrows(UsageException.class, () -> ValidateCommand.refuseOwnOptions(
+                List.of("java", "-Xmn4m", "Main"), Map.of()));
     }
 }
