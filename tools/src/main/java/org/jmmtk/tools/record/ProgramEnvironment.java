@@ -34,6 +34,12 @@ public final class ProgramEnvironment {
         return env;
     }
 
+    /** The JVM options in {@code variable} of {@code environment}: none when it is unset or blank. */
+    public static List<String> options(Map<String, String> environment, String variable) {
+        String value = environment.get(variable);
+        return value == null || value.isBlank() ? List.of() : List.of(value.trim().split("\\s+"));
+    }
+
     /** The program's environment, made from this process's. */
     public static Map<String, String> current() {
         return of(System.getenv());

@@ -314,10 +314,7 @@ public final class RecordCommand implements Callable<Integer> {
     static List<String> programOptions(List<String> command, java.util.Map<String, String> environment) {
         List<String> options = new ArrayList<>(StartupProbe.jvmOptions(command));
         for (String variable : ProgramEnvironment.OPTION_VARIABLES) {
-            String value = environment.get(variable);
-            if (value != null) {
-                options.addAll(List.of(value.trim().split("\\s+")));
-            }
+            options.addAll(ProgramEnvironment.options(environment, variable));
         }
         return options;
     }

@@ -249,19 +249,11 @@ public final class ValidateCommand implements Callable<Integer> {
      * variables of its environment {@code environment} (which reach HotSpot's runs too).
      */
     static void refuseOwnOptions(List<String> command, Map<String, String> environment) {
-        for (int i = 1; i < command.size(); i++) {
-            String a = command.get(i);
-            if (!a.startsWith("-") || a.equals("-jar") || a.equals("-m") || a.equals("--module")) {
-                break;
-            }
-            refuseOwn(a, "JVM option " + a);
-            if (StartupProbe.WITH_VALUE.contains(a)) {
-                i++;
-            }
+        for (String o : StartupProbe.jvmOptions(command)) {
+            refuseOwn(o, "JVM option " + o);
         }
         for (String variable : ProgramEnvironment.OPTION_VARIABLES) {
-            String value = environment.get(variable);
-            for (String o : value == null ? new String[0] : value.trim().split("\\s+")) {
+            for (String o : ProgramEnvironment.options(environment, variable)) {
                 refuseOwn(o, "JVM option " + o + " (in " + variable + ")");
             }
         }
