@@ -18,9 +18,10 @@ import jdk.jfr.Recording;
  * object escaped into that call and was allocated on every allocation slow path, costing 3% of
  * allocation time. Fields and strings are filled in only after {@code shouldCommit()}.
  *
- * <p>The listener is registered on a thread of its own ({@link #awaitListener} waits for it): registering
- * initializes JFR's Java side (its security and repository settings, read by interpreted code), which took
- * 5-10 ms of the thread that first touched a tracepoint, the one building the simulation.
+ * <p>Unless JFR runs already (started with the JVM), the listener is registered on a thread of its own
+ * ({@link #awaitListener} waits for it): registering initializes JFR's Java side (its security and
+ * repository settings, read by interpreted code), which took 5-10 ms of the thread that first touched a
+ * tracepoint, the one building the simulation.
  *
  * <p>The constant {@link #COMPILED} (system property {@code jmmtk.probes.off=true}) compiles the
  * tracepoints out altogether; it exists so benchmarks can measure their cost against the same code
@@ -71,8 +72,14 @@ public final class Tracepoints {
 
     static {
         if (COMPILED) {
-            LISTENER.setDaemon(true);
-            LISTENER.start();
+            if (FlightRecorder.isInitialized()) {
+                // JFR started with the JVM (-XX:StartFlightRecording): registered here, so that its recording
+                // sees the first event, as before
+                listen();
+            } else {
+                LISTENER.setDaemon(true);
+                LISTENER.start();
+            }
         }
     }
 
