@@ -27,6 +27,7 @@ final class ProbeSetting {
         if (!probes.equals("recorded")) {
             return null;
         }
+        Tracepoints.awaitListener();
         Recording recording = new Recording();
         for (Class<? extends Event> type : recorded) {
             recording.enable(type).withoutStackTrace().withThreshold(Duration.ZERO);

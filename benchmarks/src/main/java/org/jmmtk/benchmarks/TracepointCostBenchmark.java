@@ -39,7 +39,7 @@ public class TracepointCostBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        recording = ProbeSetting.apply(probes, Tracepoints.EVENT_TYPES);
+        recording = ProbeSetting.apply(probes, Tracepoints.eventTypes());
     }
 
     @TearDown(Level.Trial)

@@ -21,10 +21,11 @@ public final class ProbeSession implements AutoCloseable {
 
     /** Starts recording every jmmtk event, without stack traces and without thresholds. */
     public static ProbeSession start(Path destination) {
+        Tracepoints.awaitListener();
         Recording recording = new Recording();
         recording.setName("jmmtk");
         recording.setToDisk(true);
-        for (Class<? extends jdk.jfr.Event> type : Tracepoints.EVENT_TYPES) {
+        for (Class<? extends jdk.jfr.Event> type : Tracepoints.eventTypes()) {
             recording.enable(type).withoutStackTrace().withThreshold(Duration.ZERO);
         }
         recording.start();

@@ -18,22 +18,37 @@ import jdk.jfr.Recording;
  * object escaped into that call and was allocated on every allocation slow path, costing 3% of
  * allocation time. Fields and strings are filled in only after {@code shouldCommit()}.
  *
+ * <p>Unless JFR runs already (started with the JVM), the listener is registered on a thread of its own
+ * ({@link #awaitListener} waits for it): registering initializes JFR's Java side (its security and
+ * repository settings, read by interpreted code), which took 5-10 ms of the thread that first touched a
+ * tracepoint, the one building the simulation.
+ *
  * <p>The constant {@link #COMPILED} (system property {@code jmmtk.probes.off=true}) compiles the
  * tracepoints out altogether; it exists so benchmarks can measure their cost against the same code
  * without them.
  *
  * <p>Thread-safe: each call works on its own event object. Called from mutator threads, GC worker
- * threads and the thread that drives a collection.
+ * threads and the thread that drives a collection; the flags are set by the listener's thread and JFR's.
  */
 public final class Tracepoints {
     /** False when the JVM was started with {@code -Djmmtk.probes.off=true}: every tracepoint is dead code. */
     public static final boolean COMPILED = !Boolean.getBoolean("jmmtk.probes.off");
 
-    /** Every jmmtk event type, for recordings and tests. */
-    public static final List<Class<? extends jdk.jfr.Event>> EVENT_TYPES = List.of(
-            GcEvent.class, WorkPacketEvent.class, AllocSlowPathEvent.class, BucketOpenEvent.class,
-            ProcessEdgesEvent.class, HeapUsageEvent.class, PageLockContendedEvent.class, SatbFlushEvent.class,
-            ConcurrentWorkEvent.class);
+    /**
+     * Every jmmtk event type, for recordings and tests. In a class of its own: JFR's event classes cannot
+     * come from the class-data archive, and loading all nine from the jar took a millisecond or two of the
+     * thread that first touched a tracepoint; now only a recording loads them (its listener's refresh).
+     */
+    public static List<Class<? extends jdk.jfr.Event>> eventTypes() {
+        return EventTypes.ALL;
+    }
+
+    private static final class EventTypes {
+        static final List<Class<? extends jdk.jfr.Event>> ALL = List.of(
+                GcEvent.class, WorkPacketEvent.class, AllocSlowPathEvent.class, BucketOpenEvent.class,
+                ProcessEdgesEvent.class, HeapUsageEvent.class, PageLockContendedEvent.class, SatbFlushEvent.class,
+                ConcurrentWorkEvent.class);
+    }
 
     private static final ClassValue<String> SIMPLE_NAMES = new ClassValue<>() {
         @Override
@@ -52,23 +67,60 @@ public final class Tracepoints {
     private static volatile boolean satbFlushOn;
     private static volatile boolean concurrentWorkOn;
 
+    // registers the listener; a recording already running when it does (a jcmd that came first) is read then
+    private static final Thread LISTENER = new Thread(Tracepoints::listen, "jmmtk-probes-listener");
+
     static {
         if (COMPILED) {
-            FlightRecorder.addListener(new FlightRecorderListener() {
-                @Override
-                public void recorderInitialized(FlightRecorder recorder) {
-                    refresh();
-                }
-
-                @Override
-                public void recordingStateChanged(Recording recording) {
-                    refresh();
-                }
-            });
+            if (FlightRecorder.isInitialized()) {
+                // JFR started with the JVM (-XX:StartFlightRecording): registered here, so that its recording
+                // sees the first event, as before
+                listen();
+            } else {
+                LISTENER.setDaemon(true);
+                LISTENER.start();
+            }
         }
     }
 
     private Tracepoints() {
+    }
+
+    private static void listen() {
+        FlightRecorder.addListener(new FlightRecorderListener() {
+            @Override
+            public void recorderInitialized(FlightRecorder recorder) {
+                refresh();
+            }
+
+            @Override
+            public void recordingStateChanged(Recording recording) {
+                refresh();
+            }
+        });
+    }
+
+    /**
+     * Waits until the tracepoints follow the recordings: a recording started in this JVM after this
+     * returns is seen from its first event. Call before starting one (not from a tracepoint's own class
+     * initialization).
+     */
+    public static void awaitListener() {
+        if (!COMPILED) {
+            return;
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                LISTENER.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Reads which jmmtk event types the running recordings enable. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.jmmtk.tools.error.UncaughtHandler;
 
 /**
  * The representative run behind the launcher's class-data-sharing archive: after each build the launcher
@@ -29,18 +30,22 @@ public final class StartupTraining {
         System.setOut(none);
         System.setErr(none);
         int failed = 0;
+        // as Main.main does before any command
+        Thread.setDefaultUncaughtExceptionHandler(new UncaughtHandler(false));
         try {
             String text = dir.resolve("t.trace").toString();
             String binary = dir.resolve("t.jtb").toString();
             String[][] lines = {
                 {"--help"},
                 {"run", "--help"},
-                {"trace", "gen", "random", "--scale", "0.02", "-o", text},
+                // large enough that every run below collects (a marksweep collection's lambdas and records
+                // were made at run time, in the first pause of every marksweep run, before)
+                {"trace", "gen", "random", "--scale", "0.2", "-o", text},
                 {"trace", "convert", text, "-o", binary, "--binary"},
                 {"trace", "stats", binary},
-                {"run", "--trace", binary, "--plan", "semispace", "--heap", "4m"},
-                {"run", "--trace", text, "--plan", "marksweep", "--heap", "4m", "--json"},
-                {"run", "--workload", "binarytrees", "--scale", "0.02", "--plan", "gencopy", "--heap", "4m"},
+                {"run", "--trace", binary, "--plan", "semispace", "--heap", "1m"},
+                {"run", "--trace", text, "--plan", "marksweep", "--heap", "1m", "--json"},
+                {"run", "--workload", "binarytrees", "--scale", "0.02", "--plan", "gencopy", "--heap", "1m"},
             };
             for (String[] line : lines) {
                 if (Main.execute(line) != 0) {

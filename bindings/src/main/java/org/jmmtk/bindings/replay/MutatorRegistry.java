@@ -20,6 +20,8 @@ final class MutatorRegistry {
     private final MMTK mmtk;
     private final Int2IntOpenHashMap ordinalOf = new Int2IntOpenHashMap();
     private final List<Mutator> mutators = new ArrayList<>();
+    // what all() returns, replaced at each bind: the run's clock (bytes allocated) sums it at every poll
+    private volatile List<Mutator> all = List.of();
     // most traces run long stretches on one thread: skip the map then (the reading thread's own)
     private int lastThread = -1;
     private Mutator lastMutator;
@@ -43,13 +45,14 @@ final class MutatorRegistry {
         if (ordinal < 0) {
             ordinal = mutators.size();
             mutators.add(mmtk.bindMutator(ordinal));
+            all = List.copyOf(mutators);
             ordinalOf.put(thread, ordinal);
         }
         return mutators.get(ordinal);
     }
 
-    /** The mutators bound so far, in ordinal order. */
-    synchronized List<Mutator> all() {
-        return List.copyOf(mutators);
+    /** The mutators bound so far, in ordinal order (an unmodifiable list). */
+    List<Mutator> all() {
+        return all;
     }
 }

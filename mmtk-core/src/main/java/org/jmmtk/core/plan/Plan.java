@@ -259,8 +259,11 @@ public abstract class Plan {
     /** Pages in use by all spaces, and their side metadata when it is charged ({@code --count-metadata}). */
     public final int usedPages() {
         SideMetadataRegistry metadata = args.heap().metadata();
+        List<Space> spaces = args.heap().spaces().all();
         int pages = 0;
-        for (Space s : args.heap().spaces().all()) {
+        // indexed: every page poll calls this twice, and an iterator was garbage there until C2 compiled it
+        for (int i = 0; i < spaces.size(); i++) {
+            Space s = spaces.get(i);
             int data = s.reservedPages();
             pages += data + metadata.chargedPages(s.name(), data);
         }

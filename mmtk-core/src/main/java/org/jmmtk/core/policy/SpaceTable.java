@@ -17,6 +17,9 @@ public final class SpaceTable {
     private final long base;
     private final Space[] byChunk;
     private final List<Space> spaces = new ArrayList<>();
+    // what all() returns: every mutator's page poll reads it twice, and a copy per call was most of the
+    // garbage a short run left for the host JVM's collector
+    private List<Space> all = List.of();
 
     public SpaceTable(SimulatedMemory memory) {
         this.base = memory.base();
@@ -29,6 +32,7 @@ public final class SpaceTable {
             byChunk[(int) ((a - base) >>> LOG_BYTES_IN_CHUNK)] = space;
         }
         spaces.add(space);
+        all = List.copyOf(spaces);
         return spaces.size();
     }
 
@@ -46,8 +50,8 @@ public final class SpaceTable {
         return i < table.length ? table[(int) i] : null;
     }
 
-    /** Every space, in the order they were created. */
+    /** Every space, in the order they were created (an unmodifiable list). */
     public List<Space> all() {
-        return List.copyOf(spaces);
+        return all;
     }
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * The pauses of one collection kind of a run (a concurrent plan's {@code initial-mark},
@@ -27,17 +26,13 @@ public record KindPauses(String kind, int count, long totalNanos, long maxNanos,
         }
         List<KindPauses> all = new ArrayList<>();
         for (Map.Entry<String, List<GcRecord>> e : byKind.entrySet()) {
-            Histogram h = new Histogram(3);
+            long[] sorted = PauseRanks.sorted(e.getValue());
             long total = 0;
-            long max = 0;
-            for (GcRecord r : e.getValue()) {
-                long p = Math.max(0, r.pauseNanos());
-                h.recordValue(p);
+            for (long p : sorted) {
                 total += p;
-                max = Math.max(max, p);
             }
-            all.add(new KindPauses(e.getKey(), e.getValue().size(), total, max,
-                    Math.min(h.getValueAtPercentile(99), max)));
+            all.add(new KindPauses(e.getKey(), sorted.length, total, sorted[sorted.length - 1],
+                    PauseRanks.percentile(sorted, 99)));
         }
         return all;
     }

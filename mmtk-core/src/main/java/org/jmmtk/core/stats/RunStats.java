@@ -3,7 +3,6 @@ package org.jmmtk.core.stats;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.HdrHistogram.Histogram;
 
 /**
  * The collections of a run and its clock. The program's collections count towards |GC|, mark/cons and
@@ -16,8 +15,6 @@ import org.HdrHistogram.Histogram;
 public final class RunStats {
     private final List<GcRecord> collections = new ArrayList<>();
     private GcRecord finalCollection;
-    /** Pause times in nanoseconds, to 3 significant digits. */
-    private final Histogram pauseNanos = new Histogram(3);
     private long originNanos = System.nanoTime();
     private double spaceTime;
     private long lastAllocated;
@@ -57,7 +54,6 @@ public final class RunStats {
             return;
         }
         collections.add(record);
-        pauseNanos.recordValue(Math.max(0, record.pauseNanos()));
     }
 
     /** The program's collections, in order (the final one excluded). */
@@ -129,12 +125,13 @@ public final class RunStats {
      * {@link #pauseMaxNanos} and never below a lower percentile.
      */
     public long pausePercentileNanos(double percentile) {
-        return collections.isEmpty() ? 0 : Math.min(pauseNanos.getValueAtPercentile(percentile), pauseMaxNanos());
+        return PauseRanks.percentile(PauseRanks.sorted(collections), percentile);
     }
 
     /** The pause-time percentiles that {@code run} reports (see {@link #pausePercentileNanos}). */
     public PausePercentiles pausePercentiles() {
-        return new PausePercentiles(pausePercentileNanos(50), pausePercentileNanos(90), pausePercentileNanos(99),
-                pausePercentileNanos(99.9));
+        long[] sorted = PauseRanks.sorted(collections);
+        return new PausePercentiles(PauseRanks.percentile(sorted, 50), PauseRanks.percentile(sorted, 90),
+                PauseRanks.percentile(sorted, 99), PauseRanks.percentile(sorted, 99.9));
     }
 }

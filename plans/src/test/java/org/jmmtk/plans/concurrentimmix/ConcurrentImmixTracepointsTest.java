@@ -24,6 +24,7 @@ import org.jmmtk.plans.Runs;
 import org.jmmtk.probes.ConcurrentWorkEvent;
 import org.jmmtk.probes.GcEvent;
 import org.jmmtk.probes.SatbFlushEvent;
+import org.jmmtk.probes.Tracepoints;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,7 @@ class ConcurrentImmixTracepointsTest {
         List<GcRecord> records = new ArrayList<>();
         Path file = dir.resolve("run.jfr");
         RunResult r;
+        Tracepoints.awaitListener();
         try (Recording recording = new Recording()) {
             recording.enable(SatbFlushEvent.class);
             recording.enable(ConcurrentWorkEvent.class).withoutThreshold();

@@ -72,7 +72,7 @@ class ProbesCommandTest {
                 finalGc = e.getInt("gc");
             }
         }
-        for (Class<?> type : Tracepoints.EVENT_TYPES) {
+        for (Class<?> type : Tracepoints.eventTypes()) {
             if (type == PageLockContendedEvent.class) {
                 continue; // fires only when a thread waits for a lock (SlowPathCompareTest makes one wait)
             }
