@@ -29,8 +29,8 @@ import java.util.stream.IntStream;
  * what was not built yet. As its main, this class makes a first capturing lambda, string concatenation,
  * method reference and stream, and prints the live bytes they left (a full collection repeated until the
  * heap stops shrinking, before and after, read from {@code Runtime}, nothing allocated in between); run
- * once plainly and once with itself as a no-op agent, the difference is the bytes the trace lacks. The
- * pair of JVMs is run beside the program with its launcher and JVM options, and the difference kept in
+ * once plainly and once with itself as a no-op agent loaded as the recorder is, the difference is the bytes
+ * the trace lacks. The pair of JVMs is run beside the program with its launcher and JVM options, and the difference kept in
  * the cache folder under a key of the launcher, its JVM library and those options, so later recordings
  * start none. {@code record} models the difference as objects held for the whole run from the program's
  * first allocation of a {@code java.lang.invoke} object (docs/recording.md). Single-threaded.
@@ -79,19 +79,22 @@ public final class LinkProbe {
     }
 
     /**
-     * The bytes the trace lacks for {@code launcher} and {@code jvmOptions}: from the cache folder, or
-     * measured now by the two JVMs in {@code work}; empty when a probe fails or cannot measure (explicit
-     * collections disabled).
+     * The bytes the trace lacks for {@code launcher} and {@code jvmOptions}, the agent loaded by the
+     * options {@code loadAgent} gives for its jar (as the recorded JVM loads the recorder): from the cache
+     * folder, or measured now by the two JVMs in {@code work}; empty when a probe fails or cannot measure
+     * (explicit collections disabled).
      */
-    public static OptionalLong measure(String launcher, List<String> jvmOptions, Path work)
-            throws IOException, InterruptedException {
-        return measure(launcher, jvmOptions, work, AgentJar.cacheBase().resolve("link-structures"));
+    public static OptionalLong measure(String launcher, List<String> jvmOptions, Function<Path, List<String>> loadAgent,
+                                       Path work) throws IOException, InterruptedException {
+        return measure(launcher, jvmOptions, loadAgent, work, AgentJar.cacheBase().resolve("link-structures"));
     }
 
     /** {@link #measure} with its cache in {@code cache}. */
-    static OptionalLong measure(String launcher, List<String> jvmOptions, Path work, Path cache)
-            throws IOException, InterruptedException {
-        Path cached = cache.resolve(key(launcher, jvmOptions));
+    static OptionalLong measure(String launcher, List<String> jvmOptions, Function<Path, List<String>> loadAgent, Path work,
+                                Path cache) throws IOException, InterruptedException {
+        List<String> keyed = new ArrayList<>(jvmOptions);
+        keyed.addAll(loadAgent.apply(Path.of("AGENT")));
+        Path cached = cache.resolve(key(launcher, keyed));
         try {
             return OptionalLong.of(Long.parseLong(Files.readString(cached).trim()));
         } catch (IOException | NumberFormatException e) {
@@ -116,8 +119,10 @@ public final class LinkProbe {
             jar.putNextEntry(new JarEntry(file));
             jar.write(bytes);
         }
-        Process plain = start(launcher, jvmOptions, null, classes, work.resolve("link-plain"));
-        Process withAgent = start(launcher, jvmOptions, agent, classes, work.resolve("link-agent"));
+        Process plain = start(launcher, jvmOptions, classes, work.resolve("link-plain"));
+        List<String> withAgentOptions = new ArrayList<>(jvmOptions);
+        withAgentOptions.addAll(loadAgent.apply(agent));
+        Process withAgent = start(launcher, withAgentOptions, classes, work.resolve("link-agent"));
         long plainBytes = result(plain, work.resolve("link-plain"));
         long agentBytes = result(withAgent, work.resolve("link-agent"));
         if (plainBytes < 0 || agentBytes < 0) {
@@ -135,14 +140,10 @@ public final class LinkProbe {
         return OptionalLong.of(lacked);
     }
 
-    private static Process start(String launcher, List<String> jvmOptions, Path agent, Path classes, Path result)
-            throws IOException {
+    private static Process start(String launcher, List<String> jvmOptions, Path classes, Path result) throws IOException {
         List<String> java = new ArrayList<>();
         java.add(launcher);
         java.addAll(jvmOptions);
-        if (agent != null) {
-            java.add("-javaagent:" + agent);
-        }
         java.addAll(List.of("-cp", classes.toString(), LinkProbe.class.getName(), result.toString()));
         return ProgramEnvironment.applyTo(new ProcessBuilder(java)).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();

@@ -259,7 +259,9 @@ public final class RecordCommand implements Callable<Integer> {
         if (heap.isEmpty()) {
             return heap;
         }
-        java.util.OptionalLong links = LinkProbe.measure(launcher, options, work);
+        List<String> programOptions = programOptions(command, ProgramEnvironment.current());
+        java.util.OptionalLong links = LinkProbe.measure(launcher, options,
+                jar -> AgentOption.of(jar.toString(), command, programOptions), work);
         return Optional.of(heap.get().withLinks(links.orElse(0)));
     }
 

@@ -22,13 +22,15 @@ class LinkProbeTest {
     private static final List<String> OPTIONS = List.of("-XX:+UseSerialGC", "-Xmx64m", "-XX:-UseCompressedOops",
             "-XX:-UseCompressedClassPointers");
 
+    private static final java.util.function.Function<Path, List<String>> AGENTLIB = jar -> List.of("-agentlib:instrument=" + jar);
+
     @TempDir
     Path dir;
 
     @Test
     void aPlainJvmKeepsMoreFromItsFirstLinksAndTheFigureIsCached() throws IOException, InterruptedException {
         Path cache = dir.resolve("cache");
-        OptionalLong measured = LinkProbe.measure(JAVA, OPTIONS, Files.createDirectory(dir.resolve("w1")), cache);
+        OptionalLong measured = LinkProbe.measure(JAVA, OPTIONS, AGENTLIB, Files.createDirectory(dir.resolve("w1")), cache);
         assertTrue(measured.isPresent());
         assertTrue(measured.getAsLong() > 20_000 && measured.getAsLong() < 1_000_000, "bytes " + measured);
         List<Path> kept;
@@ -37,9 +39,9 @@ class LinkProbeTest {
         }
         assertEquals(1, kept.size(), "one measurement kept: " + kept);
         Files.writeString(kept.get(0), "12345\n");
-        assertEquals(OptionalLong.of(12345), LinkProbe.measure(JAVA, OPTIONS, Files.createDirectory(dir.resolve("w2")), cache),
+        assertEquals(OptionalLong.of(12345), LinkProbe.measure(JAVA, OPTIONS, AGENTLIB, Files.createDirectory(dir.resolve("w2")), cache),
                 "read from the cache, no JVM started");
-        assertTrue(LinkProbe.measure(JAVA, List.of("-Xmx48m"), Files.createDirectory(dir.resolve("w3")), cache).isPresent());
+        assertTrue(LinkProbe.measure(JAVA, List.of("-Xmx48m"), AGENTLIB, Files.createDirectory(dir.resolve("w3")), cache).isPresent());
         try (var files = Files.list(cache)) {
             assertEquals(2, files.count(), "other options, another measurement");
         }
@@ -48,9 +50,9 @@ class LinkProbeTest {
     @Test
     void aProbeThatCannotMeasureGivesNothingAndKeepsNothing() throws IOException, InterruptedException {
         Path cache = dir.resolve("cache");
-        assertFalse(LinkProbe.measure(JAVA, List.of("-XX:+DisableExplicitGC"), Files.createDirectory(dir.resolve("w1")), cache)
+        assertFalse(LinkProbe.measure(JAVA, List.of("-XX:+DisableExplicitGC"), AGENTLIB, Files.createDirectory(dir.resolve("w1")), cache)
                 .isPresent(), "explicit collections disabled");
-        assertFalse(LinkProbe.measure(JAVA, List.of("-XX:NoSuchOption"), Files.createDirectory(dir.resolve("w2")), cache)
+        assertFalse(LinkProbe.measure(JAVA, List.of("-XX:NoSuchOption"), AGENTLIB, Files.createDirectory(dir.resolve("w2")), cache)
                 .isPresent(), "a JVM that does not start");
         if (Files.exists(cache)) {
             try (var files = Files.list(cache)) {
