@@ -79,7 +79,8 @@ public final class LinkProbe {
     }
 
     /**
-     * The bytes the trace lacks for {@code launcher} and {@code jvmOptions}, the agent loaded by the
+     * The bytes the trace lacks for {@code launcher} and {@code jvmOptions} (less those that only log),
+     * the agent loaded by the
      * options {@code loadAgent} gives for its jar (as the recorded JVM loads the recorder): from the cache
      * folder, or measured now by the two JVMs in {@code work}; empty when a probe fails or cannot measure
      * (explicit collections disabled).
@@ -90,8 +91,14 @@ public final class LinkProbe {
     }
 
     /** {@link #measure} with its cache in {@code cache}. */
-    static OptionalLong measure(String launcher, List<String> jvmOptions, Function<Path, List<String>> loadAgent, Path work,
-                                Path cache) throws IOException, InterruptedException {
+    static OptionalLong measure(String launcher, List<String> programOptions, Function<Path, List<String>> loadAgent,
+                                Path work, Path cache) throws IOException, InterruptedException {
+        List<String> jvmOptions = new ArrayList<>();
+        for (String o : programOptions) {
+            if (!o.startsWith("-Xlog") && !o.startsWith("-verbose")) { // the program's logs are the program's
+                jvmOptions.add(o);
+            }
+        }
         List<String> keyed = new ArrayList<>(jvmOptions);
         keyed.addAll(loadAgent.apply(Path.of("AGENT")));
         Path cached = cache.resolve(key(launcher, keyed));

@@ -41,7 +41,10 @@ class LinkProbeTest {
         Files.writeString(kept.get(0), "12345\n");
         assertEquals(OptionalLong.of(12345), LinkProbe.measure(JAVA, OPTIONS, AGENTLIB, Files.createDirectory(dir.resolve("w2")), cache),
                 "read from the cache, no JVM started");
-        assertTrue(LinkProbe.measure(JAVA, List.of("-Xmx48m"), AGENTLIB, Files.createDirectory(dir.resolve("w3")), cache).isPresent());
+        Path log = dir.resolve("gc.log");
+        assertTrue(LinkProbe.measure(JAVA, List.of("-Xmx48m", "-Xlog:gc:file=" + log), AGENTLIB,
+                Files.createDirectory(dir.resolve("w3")), cache).isPresent());
+        assertFalse(Files.exists(log), "the program's log options are left to the program");
         try (var files = Files.list(cache)) {
             assertEquals(2, files.count(), "other options, another measurement");
         }
