@@ -79,7 +79,8 @@ public final class RecordCommand implements Callable<Integer> {
 
     @Option(names = "--no-startup-heap",
             description = "Do not start the trace with the JVM's start-up heap (the bytes the JVM allocated before the "
-                    + "program's main, of which the live part stays reachable; see docs/recording.md).")
+                    + "program's main, of which the live part stays reachable), nor model java.lang.invoke's structures "
+                    + "from the first links (see docs/recording.md).")
     boolean noStartupHeap;
 
     @Option(names = "--no-class-cache",
