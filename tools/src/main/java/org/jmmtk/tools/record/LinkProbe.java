@@ -22,18 +22,18 @@ import java.util.stream.IntStream;
 
 /**
  * Measures what {@code java.lang.invoke} keeps from a JVM's first links that a recorded JVM made before
- * the program: a JVM started with any agent bootstraps its module system in Java, with lambdas and
- * streams, and so builds the shared structures (lambda forms and their caches, method types and their
- * intern set, species, class mirrors) that a plain JVM builds at the program's first lambda, string
- * concatenation or method reference, and keeps. The recording sees the program's first links make only
- * what was not built yet. As its main, this class makes a first capturing lambda, string concatenation,
- * method reference and stream, and prints the live bytes they left (a full collection repeated until the
- * heap stops shrinking, before and after, read from {@code Runtime}, nothing allocated in between); run
- * once plainly and once with itself as a no-op agent loaded as the recorder is, the difference is the bytes
- * the trace lacks. The pair of JVMs is run beside the program with its launcher and JVM options, and the difference kept in
- * the cache folder under a key of the launcher, its JVM library and those options, so later recordings
- * start none. {@code record} models the difference as objects held for the whole run from the program's
- * first allocation of a {@code java.lang.invoke} object (docs/recording.md). Single-threaded.
+ * the program. Loading a java agent, and the recorder's own start, link lambdas and so build the shared
+ * structures (lambda forms and their caches, method types and their intern set, species, class mirrors)
+ * that a plain JVM builds at the program's first lambda, string concatenation or method reference, and
+ * keeps; the recording sees the program's first links make only what was not built yet. As its main,
+ * this class makes a first capturing lambda, string concatenation, method reference and stream, and
+ * writes the live bytes they left (a full collection repeated until the heap stops shrinking, before and
+ * after, read from {@code Runtime}, nothing allocated in between). Run once plainly and once with itself
+ * as a no-op agent loaded as the recorder is, the difference is the bytes the trace lacks. The pair of
+ * JVMs is run beside the program with its launcher and JVM options, and the difference kept in the cache
+ * folder under a key of the launcher, its JVM library and those options, so later recordings start none.
+ * {@code record} models the difference as objects held from the program's first allocation of a {@code
+ * java.lang.invoke} object to the end (docs/recording.md). Single-threaded.
  */
 public final class LinkProbe {
     /** Collections repeated until the used heap stops shrinking (references and finalizers settle). */
@@ -80,10 +80,9 @@ public final class LinkProbe {
 
     /**
      * The bytes the trace lacks for {@code launcher} and {@code jvmOptions} (less those that only log),
-     * the agent loaded by the
-     * options {@code loadAgent} gives for its jar (as the recorded JVM loads the recorder): from the cache
-     * folder, or measured now by the two JVMs in {@code work}; empty when a probe fails or cannot measure
-     * (explicit collections disabled).
+     * the agent loaded by the options {@code loadAgent} gives for its jar (as the recorded JVM loads the
+     * recorder): from the cache folder, or measured now by the two JVMs in {@code work}; empty when a
+     * probe fails or cannot measure (explicit collections disabled).
      */
     public static OptionalLong measure(String launcher, List<String> jvmOptions, Function<Path, List<String>> loadAgent,
                                        Path work) throws IOException, InterruptedException {
@@ -126,12 +125,22 @@ public final class LinkProbe {
             jar.putNextEntry(new JarEntry(file));
             jar.write(bytes);
         }
-        Process plain = start(launcher, jvmOptions, classes, work.resolve("link-plain"));
         List<String> withAgentOptions = new ArrayList<>(jvmOptions);
         withAgentOptions.addAll(loadAgent.apply(agent));
-        Process withAgent = start(launcher, withAgentOptions, classes, work.resolve("link-agent"));
-        long plainBytes = result(plain, work.resolve("link-plain"));
-        long agentBytes = result(withAgent, work.resolve("link-agent"));
+        Process plain = start(launcher, jvmOptions, classes, work.resolve("link-plain"));
+        long plainBytes;
+        long agentBytes;
+        try {
+            Process withAgent = start(launcher, withAgentOptions, classes, work.resolve("link-agent"));
+            try {
+                plainBytes = result(plain, work.resolve("link-plain"));
+                agentBytes = result(withAgent, work.resolve("link-agent"));
+            } finally {
+                withAgent.destroy();
+            }
+        } finally {
+            plain.destroy();
+        }
         if (plainBytes < 0 || agentBytes < 0) {
             return OptionalLong.empty();
         }
@@ -157,15 +166,13 @@ public final class LinkProbe {
     }
 
     private static long result(Process p, Path result) throws IOException, InterruptedException {
+        if (p.waitFor() != 0 || !Files.exists(result)) {
+            return -1;
+        }
         try {
-            if (p.waitFor() != 0 || !Files.exists(result)) {
-                return -1;
-            }
             return Long.parseLong(Files.readString(result).trim());
         } catch (NumberFormatException e) {
             return -1;
-        } finally {
-            p.destroy();
         }
     }
 

@@ -28,7 +28,7 @@ final class ModelledObjects {
         this.globalSlots = globalSlots;
     }
 
-    /** {@code bytes} held for the whole run, allocated by {@code thread} as objects of {@code type}; how many. */
+    /** {@code bytes} held from here to the end, allocated by {@code thread} as objects of {@code type}; how many. */
     int held(int thread, long bytes, int type) {
         int objects = 0;
         long[] levels = StartupHeapShape.levelBytes(bytes);
