@@ -211,7 +211,7 @@ public final class AgentJar {
     }
 
     /** jmmtk's cache folder: {@code $JMMTK_CACHE_DIR}, else {@code $XDG_CACHE_HOME/jmmtk}, else {@code ~/.cache/jmmtk}. */
-    private static Path cacheBase() {
+    static Path cacheBase() {
         String env = System.getenv("JMMTK_CACHE_DIR");
         String xdg = System.getenv("XDG_CACHE_HOME");
         return env != null && !env.isEmpty() ? Path.of(env)

@@ -79,7 +79,8 @@ public final class RecordCommand implements Callable<Integer> {
 
     @Option(names = "--no-startup-heap",
             description = "Do not start the trace with the JVM's start-up heap (the bytes the JVM allocated before the "
-                    + "program's main, of which the live part stays reachable; see docs/recording.md).")
+                    + "program's main, of which the live part stays reachable), nor model java.lang.invoke's structures "
+                    + "from the first links (see docs/recording.md).")
     boolean noStartupHeap;
 
     @Option(names = "--no-class-cache",
@@ -219,7 +220,7 @@ public final class RecordCommand implements Callable<Integer> {
             trace.whenLogRead(deletion);
             output.writeCheckedAside(trace, "writing " + output.file());
             coverage = trace.coverage();
-            summary(trace.counts(), coverage, startup, defaultCollector, heap);
+            summary(trace.counts(), coverage, startup, trace.linksModelled(), defaultCollector, heap);
             return ExitCodes.OK;
         } finally {
             if (early != null) {
@@ -249,10 +250,20 @@ public final class RecordCommand implements Callable<Integer> {
     /**
      * The start-up heap as {@link StartupProbe} measures it on a JVM without the agent, with the
      * program's JVM options (and the layout flags record adds; not the collector it adds, so that the
-     * measurement is of the JVM the program asked for) but not its class path; empty when it cannot.
+     * measurement is of the JVM the program asked for) but not its class path, and the first links'
+     * structures as {@link LinkProbe} measures them with the same; empty when the start-up heap cannot
+     * be measured, without the first links when they cannot.
      */
     private Optional<RecordedTrace.StartupHeap> probe(String launcher, Path work) throws IOException, InterruptedException {
-        return StartupProbe.measure(launcher, probeOptions(command, compressedOops), work);
+        List<String> options = probeOptions(command, compressedOops);
+        Optional<RecordedTrace.StartupHeap> heap = StartupProbe.measure(launcher, options, work);
+        if (heap.isEmpty()) {
+            return heap;
+        }
+        List<String> programOptions = programOptions(command, ProgramEnvironment.current());
+        java.util.OptionalLong links = LinkProbe.measure(launcher, options,
+                jar -> AgentOption.of(jar.toString(), command, programOptions), work);
+        return Optional.of(heap.get().withLinks(links.orElse(0)));
     }
 
     /** The JVM options the start-up probe runs with for the program {@code command} (see {@link #probe}). */
@@ -455,7 +466,7 @@ public final class RecordCommand implements Callable<Integer> {
     }
 
     private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov, RecordedTrace.StartupHeap startup,
-                         boolean defaultCollector, List<String> heap) {
+                         boolean linksModelled, boolean defaultCollector, List<String> heap) {
         PrintWriter err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
                         + "%,d collection requests, %d threads; %,d objects (%,d bytes) pinned from their death in the visible graph to their last use%n",
@@ -472,6 +483,14 @@ public final class RecordCommand implements Callable<Integer> {
         if (startup != null && startup.measured()) {
             err.printf(Locale.ROOT, "record: start-up heap: %,d bytes allocated before main, %,d live, "
                             + "modelled as %s objects%n", startup.allocated(), startup.modelledLive(), RecordedTrace.StartupHeap.TYPE);
+            if (startup.modelledLinks() == 0) {
+                err.println("record: java.lang.invoke's structures from the first links could not be measured; not modelled");
+            } else {
+                err.printf(Locale.ROOT, "record: java.lang.invoke's structures from the first links, which the recorded JVM "
+                        + "made before main: %,d bytes a JVM without an agent keeps, %s%n", startup.modelledLinks(), linksModelled
+                        ? "modelled as " + RecordedTrace.StartupHeap.LINKS + " objects at the program's first java.lang.invoke object"
+                        : "not modelled: the program made no java.lang.invoke object");
+            }
         } else if (startup != null) {
             err.println("record: warning: the JVM's start-up heap could not be measured (no allocation counting, or "
                     + "-XX:+DisableExplicitGC); the trace starts without it");

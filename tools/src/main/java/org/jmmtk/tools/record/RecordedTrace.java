@@ -48,6 +48,16 @@ public final class RecordedTrace implements TraceSource {
     private static final long PROGRESS_EVENTS = (1 << 16) - 1;
 
     private final boolean pinFromAllocation;
+    /** The objects the next replay models rather than records. */
+    private ModelledObjects modelled;
+    /**
+     * Until the program's first allocation of a {@code java.lang.invoke} object, which of the recording's
+     * types are such objects (the first links' structures are modelled there); null when none are modelled
+     * or they have been.
+     */
+    private boolean[] firstLinkTypes;
+    /** Whether the last replay modelled the first links' structures. */
+    private boolean linksModelled;
     /** Where each object is mentioned last, read in event order by the second pass. */
     private LastMentions lastMentions;
     /** Run by the next replay once it has read the log's events for the last time; null: nothing. */
@@ -123,17 +133,30 @@ public final class RecordedTrace implements TraceSource {
 
     /**
      * The JVM's start-up heap, which no recording sees being made: {@code allocated} bytes the main
-     * thread allocated before main, {@code live} of them still reachable after a full
-     * collection then. The trace
-     * starts with {@link #modelledLive} bytes of {@link #TYPE} objects held by global roots for the
-     * whole run and {@link #modelledDead} bytes that die at once. {@code measured} is false when
-     * neither the probe nor the agent could measure (no allocation counting, or explicit collections disabled).
+     * thread allocated before main, {@code live} of them still reachable after a full collection then;
+     * and {@code links}, the bytes a plain JVM keeps from its first {@code java.lang.invoke} links that
+     * the recorded JVM made before main ({@link LinkProbe}). The trace starts with {@link #modelledLive}
+     * bytes of {@link #TYPE} objects held for the whole run and {@link #modelledDead} bytes that die at
+     * once, and {@code links} bytes of {@link #LINKS} objects held for the rest of the run are made before
+     * the program's first allocation of a {@code java.lang.invoke} object ({@link ModelledObjects}).
+     * {@code measured} is false when neither the probe nor the agent could measure (no allocation
+     * counting, or explicit collections disabled).
      */
-    public record StartupHeap(boolean measured, long allocated, long live) {
+    public record StartupHeap(boolean measured, long allocated, long live, long links) {
         /** The type of the objects that model the start-up heap. */
         public static final String TYPE = "<startup>";
-        /** The largest start-up object: pieces small enough to be ordinary (not large) objects in every plan. */
-        static final long PIECE = 4096;
+        /** The type of the objects that model {@code java.lang.invoke}'s structures from the first links. */
+        public static final String LINKS = "<links>";
+
+        /** Without a model of the first links. */
+        public StartupHeap(boolean measured, long allocated, long live) {
+            this(measured, allocated, live, 0);
+        }
+
+        /** This start-up heap with {@code bytes} from the first links. */
+        public StartupHeap withLinks(long bytes) {
+            return new StartupHeap(measured, allocated, live, bytes);
+        }
 
         public long modelledLive() {
             return measured ? Math.min(live, allocated) : 0;
@@ -141,6 +164,10 @@ public final class RecordedTrace implements TraceSource {
 
         public long modelledDead() {
             return measured ? allocated - modelledLive() : 0;
+        }
+
+        public long modelledLinks() {
+            return measured ? links : 0;
         }
     }
 
@@ -203,6 +230,11 @@ public final class RecordedTrace implements TraceSource {
         return new Counts(objects, writes, rootStores, staticStores, collections, pinned, pinnedBytes, threads.size());
     }
 
+    /** Whether the last replay modelled the first links' structures (the program made a {@code java.lang.invoke} object). */
+    public boolean linksModelled() {
+        return linksModelled;
+    }
+
     /** The agent's allocation accounts. */
     public Coverage coverage() throws IOException {
         var done = log.done();
@@ -243,18 +275,36 @@ public final class RecordedTrace implements TraceSource {
         pinned = 0;
         pinnedBytes = 0;
         int maxType = 0;
+        IntArrayList invokeTypes = new IntArrayList();
         for (String line : Files.readAllLines(log.dir().resolve(EventLog.TYPES), StandardCharsets.UTF_8)) {
             int tab = line.indexOf('\t');
             int type = Integer.parseInt(line.substring(0, tab));
             out.type(type, line.substring(tab + 1));
             maxType = Math.max(maxType, type);
+            if (line.startsWith("java.lang.invoke.", tab + 1)) {
+                invokeTypes.add(type);
+            }
         }
         for (int[] w : AgentLog.weakSlots(log.dir())) {
             out.weakSlot(w[0], w[1]);
         }
+        modelled = new ModelledObjects(out, log.done().getOrDefault("objects", 0L), this::takeSlot);
+        firstLinkTypes = null;
+        linksModelled = false;
         if (startup != null) {
-            startupObjects(out, maxType + 1);
+            if (startup.modelledLive() + startup.modelledDead() > 0) {
+                out.type(maxType + 1, StartupHeap.TYPE);
+            }
+            if (startup.modelledLinks() > 0) {
+                out.type(maxType + 2, StartupHeap.LINKS);
+                firstLinkTypes = new boolean[maxType + 1];
+                for (int i = 0; i < invokeTypes.size(); i++) {
+                    firstLinkTypes[invokeTypes.getInt(i)] = true;
+                }
+            }
+            startupObjects(maxType + 1);
         }
+        int linksType = maxType + 2;
         index = 0;
         long[] words = {log.totalWords()}; // the first pass's
         frameRoots = new DeferredRootStores(reachableUntil, objectTable, eagerRoots);
@@ -267,6 +317,11 @@ public final class RecordedTrace implements TraceSource {
                 case EventLog.ALLOC -> {
                     flushRoots(out);
                     pinHere(out);
+                    if (firstLinkTypes != null && firstLinkTypes[(int) (c & ((1 << EventLog.TYPE_BITS) - 1))]) {
+                        objects += modelled.held(thread, startup.modelledLinks(), linksType);
+                        firstLinkTypes = null;
+                        linksModelled = true;
+                    }
                     out.alloc(thread, a, b, (int) (c >>> EventLog.TYPE_BITS), (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
                     objects++;
                     if (willPin[(int) a]) {
@@ -452,32 +507,16 @@ public final class RecordedTrace implements TraceSource {
     }
 
     /**
-     * The start-up heap's model, before the program's first event: its live bytes in pieces each held
-     * by a global root of its own for the whole run (as class mirrors and the module graph are held
-     * by the JVM), then its dead bytes in pieces that die at once. The ids follow the recording's own;
-     * the main thread (trace thread 0) allocates them.
+     * The start-up heap's model, before the program's first event, allocated by the main thread (trace
+     * thread 0): its live bytes held for the whole run (as class mirrors and the module graph are held by
+     * the JVM), then its dead bytes.
      */
-    private void startupObjects(TraceEvents out, int type) throws IOException {
+    private void startupObjects(int type) {
         StartupHeap heap = startup;
-        if (heap.modelledLive() + heap.modelledDead() == 0) {
-            return;
+        if (heap.modelledLive() + heap.modelledDead() > 0) {
+            objects += modelled.held(0, heap.modelledLive(), type);
+            objects += modelled.dead(0, heap.modelledDead(), type);
         }
-        out.type(type, StartupHeap.TYPE);
-        long id = log.done().getOrDefault("objects", 0L);
-        for (long left = heap.modelledLive(); left > 0; left -= StartupHeap.PIECE) {
-            out.alloc(0, ++id, pieceBytes(left), 0, type);
-            out.global(takeSlot(), id);
-            objects++;
-        }
-        for (long left = heap.modelledDead(); left > 0; left -= StartupHeap.PIECE) {
-            out.alloc(0, ++id, pieceBytes(left), 0, type);
-            objects++;
-        }
-    }
-
-    /** The next piece of {@code left} bytes: at most {@link StartupHeap#PIECE}, word-aligned, at least a header. */
-    private static long pieceBytes(long left) {
-        return Math.max(16, (Math.min(left, StartupHeap.PIECE) + 7) & ~7L);
     }
 
     /**

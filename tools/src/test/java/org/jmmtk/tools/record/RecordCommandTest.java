@@ -236,6 +236,58 @@ class RecordCommandTest {
     }
 
     /**
+     * A JVM with an agent made {@code java.lang.invoke}'s shared structures before main, which a plain JVM
+     * makes and keeps at the program's first lambda: they are modelled as {@code <links>} objects of the
+     * bytes {@link LinkProbe} measured, made on the thread and just before the program's first
+     * {@code java.lang.invoke} object and held to the end; a program without one (Tiny) gets none.
+     */
+    @Test
+    void theFirstLinksStructuresAreModelledAtTheProgramsFirstInvokeObject() throws IOException {
+        Path out = dir.resolve("links.trace");
+        Cli.Result r = record(out, "--", "java", "-cp", classes.toString(), "Lambdas");
+        assertEquals(0, r.code(), r.err());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "first links, which the recorded JVM made before main: ([0-9,]+) bytes a JVM without an agent keeps, "
+                        + "modelled as <links> objects").matcher(r.err());
+        assertTrue(m.find(), r.err());
+        long links = Long.parseLong(m.group(1).replace(",", ""));
+        assertTrue(links > 10_000, r.err());
+        List<String> lines = Files.readAllLines(out);
+        Map<String, String> names = new HashMap<>();
+        long linkBytes = 0;
+        String linkThread = null;
+        int allocations = 0;
+        int lastLink = -1;
+        int firstInvoke = -1;
+        for (String line : lines) {
+            String[] f = line.split(" ");
+            if (f[0].equals("T")) {
+                names.put(f[1], line.substring(line.indexOf(' ', 2) + 1));
+            } else if (f[0].equals("A")) {
+                allocations++;
+                String type = names.get(f[5]);
+                if (type.equals("<links>")) {
+                    assertTrue(firstInvoke < 0 && (lastLink < 0 || lastLink == allocations - 1), "one run, before " + line);
+                    lastLink = allocations;
+                    linkBytes += Long.parseLong(f[3]);
+                    linkThread = f[1];
+                } else if (type.startsWith("java.lang.invoke.") && firstInvoke < 0) {
+                    firstInvoke = allocations;
+                    assertEquals(lastLink + 1, firstInvoke, "the <links> objects come right before " + line);
+                    assertEquals(linkThread, f[1], "on its thread");
+                }
+            }
+        }
+        assertTrue(firstInvoke > 0 && linkBytes >= links && linkBytes < links + 8, linkBytes + " <links> bytes for " + links);
+        assertTrue(number(stats(out), "reachableBytes") > links, "held to the end");
+
+        Cli.Result tiny = record(dir.resolve("tiny-links.trace"), "--", "java", "-cp", classes.toString(), "Tiny");
+        assertEquals(0, tiny.code(), tiny.err());
+        assertTrue(tiny.err().contains("not modelled: the program made no java.lang.invoke object"), tiny.err());
+        assertFalse(allocationsByType(dir.resolve("tiny-links.trace")).containsKey("<links>"));
+    }
+
+    /**
      * Capturing lambdas are made by {@code Unsafe.allocateInstance}, no {@code NEW}, and concatenated
      * strings' bytes by {@code Unsafe.allocateUninitializedArray}: each is recorded where it is made.
      */
