@@ -48,6 +48,11 @@ for pair in "traversal semispace" "markSweep marksweep"; do
       done
     done
   done
+  # a heap too small for a plan ends its replay early (a simulated out-of-memory, exit 1): say so, as the
+  # times would then compare a partial replay with the peer's whole one
+  if grep -q "out of memory" "$DIR/out"; then
+    echo "$2: WARNING: jmmtk's run ended in a simulated out-of-memory at $HEAP bytes (a partial replay); use a larger heap"
+  fi
   p=$(med "${peer[@]}"); pc=$(med "${peercpu[@]}")
   for l in "${!LAUNCHERS[@]}"; do
     for f in trace jtb; do
