@@ -48,10 +48,11 @@ for pair in "traversal semispace" "markSweep marksweep"; do
       done
     done
   done
-  # a heap too small for a plan ends its replay early (a simulated out-of-memory, exit 1): say so, as the
-  # times would then compare a partial replay with the peer's whole one
+  # a heap too small for a plan ends its replay early (a simulated out-of-memory, exit 1): like for like only
+  # if the peer ran out at the same record (semispace on binarytrees 0.3 at 1,000,000 bytes: both do, after
+  # 76 collections; docs/design.md, "Whole process")
   if grep -q "out of memory" "$DIR/out"; then
-    echo "$2: WARNING: jmmtk's run ended in a simulated out-of-memory at $HEAP bytes (a partial replay); use a larger heap"
+    echo "$2: note: jmmtk's run ended in a simulated out-of-memory at $HEAP bytes: both time a prefix of the trace only if TraceFileSim's log (in its folder) says it failed to allocate at the same record"
   fi
   p=$(med "${peer[@]}"); pc=$(med "${peercpu[@]}")
   for l in "${!LAUNCHERS[@]}"; do
