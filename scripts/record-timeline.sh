@@ -4,7 +4,7 @@
 # JVM's end, the trace written, the log deleted and record's end, in seconds from record's start; and the CPU
 # seconds of each of record's JVM's threads after the recorded JVM ended (sampled from /proc every 50 ms).
 # Time stamps come from -Xlog:class+load (both JVMs), the `java` wrapper in record-timeline/ and the trace's
-# modification time. The log options slow class loading a little.
+# modification time. The log options slow class loading a little. JMMTK_JAVA_OPTS, if set, still reaches record's JVM.
 #
 #   scripts/record-timeline.sh LAUNCHER PROGRAM [OUT-DIR]     e.g. scripts/record-timeline.sh ./jmmtk WordCount
 set -euo pipefail
@@ -15,7 +15,7 @@ mkdir -p "$out/classes"
 javac -d "$out/classes" examples/validate/*.java
 rm -f "$out"/xl.* "$out/timeline" "$out/threads"
 echo "record started $(date +%s.%N)" > "$out/timeline"
-TIMELINE="$out/timeline" JMMTK_JAVA_OPTS="-Xlog:class+load:file=$out/xl.record:time" "$launcher" record -o "$out/out.trace" \
+TIMELINE="$out/timeline" JMMTK_JAVA_OPTS="${JMMTK_JAVA_OPTS:-} -Xlog:class+load:file=$out/xl.record:time" "$launcher" record -o "$out/out.trace" \
   --binary -- "$PWD/scripts/record-timeline/java" "-Xlog:class+load:file=$out/xl.jvm.%p:time" -cp "$out/classes" "$program" \
   > "$out/out" 2>&1 &
 pid=$! # the launcher execs record's JVM: the same process
