@@ -221,6 +221,10 @@ public final class RecordCommand implements Callable<Integer> {
             output.writeCheckedAside(trace, "writing " + output.file());
             coverage = trace.coverage();
             summary(trace.counts(), coverage, startup, trace.linksModelled(), defaultCollector, heap);
+            if (trace.mirrorsHeld() > 0) {
+                spec.commandLine().getErr().printf(Locale.ROOT, "record: %,d class mirrors (java.lang.Class objects, which the "
+                        + "JVM makes) held to the end from where the program first touched them%n", trace.mirrorsHeld());
+            }
             return ExitCodes.OK;
         } finally {
             if (early != null) {

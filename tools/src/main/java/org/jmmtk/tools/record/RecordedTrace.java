@@ -58,6 +58,10 @@ public final class RecordedTrace implements TraceSource {
     private boolean[] firstLinkTypes;
     /** Whether the last replay modelled the first links' structures. */
     private boolean linksModelled;
+    /** The type name of class mirrors, which the recording can only adopt where first seen. */
+    private static final String MIRROR = "java.lang.Class";
+    /** Class mirrors the last replay held to the end. */
+    private long mirrorsHeld;
     /** Where each object is mentioned last, read in event order by the second pass. */
     private LastMentions lastMentions;
     /** Run by the next replay once it has read the log's events for the last time; null: nothing. */
@@ -235,6 +239,11 @@ public final class RecordedTrace implements TraceSource {
         return linksModelled;
     }
 
+    /** Class mirrors the last replay held to the end from where they were first seen. */
+    public long mirrorsHeld() {
+        return mirrorsHeld;
+    }
+
     /** The agent's allocation accounts. */
     public Coverage coverage() throws IOException {
         var done = log.done();
@@ -275,6 +284,7 @@ public final class RecordedTrace implements TraceSource {
         pinned = 0;
         pinnedBytes = 0;
         int maxType = 0;
+        int mirrorType = -1;
         IntArrayList invokeTypes = new IntArrayList();
         for (String line : Files.readAllLines(log.dir().resolve(EventLog.TYPES), StandardCharsets.UTF_8)) {
             int tab = line.indexOf('\t');
@@ -283,6 +293,8 @@ public final class RecordedTrace implements TraceSource {
             maxType = Math.max(maxType, type);
             if (line.startsWith("java.lang.invoke.", tab + 1)) {
                 invokeTypes.add(type);
+            } else if (line.startsWith(MIRROR, tab + 1) && line.length() == tab + 1 + MIRROR.length()) {
+                mirrorType = type;
             }
         }
         for (int[] w : AgentLog.weakSlots(log.dir())) {
@@ -291,6 +303,7 @@ public final class RecordedTrace implements TraceSource {
         modelled = new ModelledObjects(out, log.done().getOrDefault("objects", 0L), this::takeSlot);
         firstLinkTypes = null;
         linksModelled = false;
+        mirrorsHeld = 0;
         if (startup != null) {
             if (startup.modelledLive() + startup.modelledDead() > 0) {
                 out.type(maxType + 1, StartupHeap.TYPE);
@@ -305,6 +318,7 @@ public final class RecordedTrace implements TraceSource {
             startupObjects(maxType + 1);
         }
         int linksType = maxType + 2;
+        int mirrors = mirrorType;
         index = 0;
         long[] words = {log.totalWords()}; // the first pass's
         frameRoots = new DeferredRootStores(reachableUntil, objectTable, eagerRoots);
@@ -323,6 +337,11 @@ public final class RecordedTrace implements TraceSource {
                         linksModelled = true;
                     }
                     out.alloc(thread, a, b, (int) (c >>> EventLog.TYPE_BITS), (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
+                    if ((int) (c & ((1 << EventLog.TYPE_BITS) - 1)) == mirrors) {
+                        // no bytecode makes a class's mirror: first seen here, it lives as long as its class loader
+                        out.global(takeSlot(), a);
+                        mirrorsHeld++;
+                    }
                     objects++;
                     if (willPin[(int) a]) {
                         pinned++;

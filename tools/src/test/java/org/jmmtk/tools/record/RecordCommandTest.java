@@ -278,6 +278,18 @@ class RecordCommandTest {
                 }
             }
         }
+        // no bytecode makes a class's mirror: each is held by a global root from where it is first seen
+        int mirrors = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            String[] f = lines.get(i).split(" ");
+            if (f[0].equals("A") && "java.lang.Class".equals(names.get(f[5]))) {
+                mirrors++;
+                String[] next = lines.get(i + 1).split(" ");
+                assertTrue(next[0].equals("G") && next[2].equals(f[2]), "a mirror held where first seen: " + lines.get(i + 1));
+            }
+        }
+        assertTrue(mirrors > 0 && r.err().contains(String.format(java.util.Locale.ROOT, "record: %,d class mirrors", mirrors)),
+                mirrors + " mirrors: " + r.err());
         assertTrue(firstInvoke > 0 && linkBytes >= links && linkBytes < links + 8, linkBytes + " <links> bytes for " + links);
         assertTrue(number(stats(out), "reachableBytes") > links, "held to the end");
 
