@@ -220,11 +220,7 @@ public final class RecordCommand implements Callable<Integer> {
             trace.whenLogRead(deletion);
             output.writeCheckedAside(trace, "writing " + output.file());
             coverage = trace.coverage();
-            summary(trace.counts(), coverage, startup, trace.linksModelled(), defaultCollector, heap);
-            if (trace.mirrorsHeld() > 0) {
-                spec.commandLine().getErr().printf(Locale.ROOT, "record: %,d class mirrors (java.lang.Class objects, which the "
-                        + "JVM makes) held to the end from where the program first touched them%n", trace.mirrorsHeld());
-            }
+            summary(trace, coverage, startup, defaultCollector, heap);
             return ExitCodes.OK;
         } finally {
             if (early != null) {
@@ -469,9 +465,11 @@ public final class RecordCommand implements Callable<Integer> {
                 .getTotalMemorySize();
     }
 
-    private void summary(RecordedTrace.Counts c, RecordedTrace.Coverage cov, RecordedTrace.StartupHeap startup,
-                         boolean linksModelled, boolean defaultCollector, List<String> heap) {
+    private void summary(RecordedTrace trace, RecordedTrace.Coverage cov, RecordedTrace.StartupHeap startup,
+                         boolean defaultCollector, List<String> heap) {
         PrintWriter err = spec.commandLine().getErr();
+        RecordedTrace.Counts c = trace.counts();
+        boolean linksModelled = trace.linksModelled();
         err.printf(Locale.ROOT, "record: %s: %,d objects, %,d reference stores, %,d root stores, %,d static stores, "
                         + "%,d collection requests, %d threads; %,d objects (%,d bytes) pinned from their death in the visible graph to their last use%n",
                 output.file(), c.objects(), c.writes(), c.rootStores(), c.staticStores(), c.collections(), c.threads(), c.pinned(),
@@ -498,6 +496,10 @@ public final class RecordCommand implements Callable<Integer> {
         } else if (startup != null) {
             err.println("record: warning: the JVM's start-up heap could not be measured (no allocation counting, or "
                     + "-XX:+DisableExplicitGC); the trace starts without it");
+        }
+        if (trace.mirrorsHeld() > 0) {
+            err.printf(Locale.ROOT, "record: %,d class mirrors (java.lang.Class objects, which the JVM makes) held to the end "
+                    + "from where the program first touched them%n", trace.mirrorsHeld());
         }
         if (cov.counted()) {
             err.printf(Locale.ROOT, "record: coverage %.4f (%,d of the %,d bytes the JVM allocated for the program's threads, "
