@@ -289,11 +289,12 @@ public final class RecordedTrace implements TraceSource {
         for (String line : Files.readAllLines(log.dir().resolve(EventLog.TYPES), StandardCharsets.UTF_8)) {
             int tab = line.indexOf('\t');
             int type = Integer.parseInt(line.substring(0, tab));
-            out.type(type, line.substring(tab + 1));
+            String name = line.substring(tab + 1);
+            out.type(type, name);
             maxType = Math.max(maxType, type);
-            if (line.startsWith("java.lang.invoke.", tab + 1)) {
+            if (name.startsWith("java.lang.invoke.")) {
                 invokeTypes.add(type);
-            } else if (line.startsWith(MIRROR, tab + 1) && line.length() == tab + 1 + MIRROR.length()) {
+            } else if (name.equals(MIRROR)) {
                 mirrorType = type;
             }
         }
@@ -331,13 +332,14 @@ public final class RecordedTrace implements TraceSource {
                 case EventLog.ALLOC -> {
                     flushRoots(out);
                     pinHere(out);
-                    if (firstLinkTypes != null && firstLinkTypes[(int) (c & ((1 << EventLog.TYPE_BITS) - 1))]) {
+                    int type = (int) (c & ((1 << EventLog.TYPE_BITS) - 1));
+                    if (firstLinkTypes != null && firstLinkTypes[type]) {
                         objects += modelled.held(thread, startup.modelledLinks(), linksType);
                         firstLinkTypes = null;
                         linksModelled = true;
                     }
-                    out.alloc(thread, a, b, (int) (c >>> EventLog.TYPE_BITS), (int) (c & ((1 << EventLog.TYPE_BITS) - 1)));
-                    if ((int) (c & ((1 << EventLog.TYPE_BITS) - 1)) == mirrors) {
+                    out.alloc(thread, a, b, (int) (c >>> EventLog.TYPE_BITS), type);
+                    if (type == mirrors) {
                         // no bytecode makes a class's mirror: first seen here, it lives as long as its class loader
                         out.global(takeSlot(), a);
                         mirrorsHeld++;
