@@ -15,16 +15,18 @@ import java.util.Optional;
 /**
  * Measures the JVM's start-up heap on a JVM of its own, without the recording agent (whose jar's
  * loading would count too): as its main's first act, a full collection, then the bytes the main thread
- * allocated before main (less one read of the counter; getting the bean itself counts), then the heap
- * pools' used bytes as that collection left them (their collection usage: a snapshot the collector
- * takes at its end, so neither the beans' own objects nor thread-local allocation buffers that other
- * threads take afterwards count; the heap's used bytes read by {@code Runtime} included those buffers
- * and read 0.75-2.8 MB for the same 0.66 MB live). {@code jmmtk
- * record} runs it once per recording, with the program's launcher and JVM options but its own class
- * path, and models the result as {@link RecordedTrace.StartupHeap}. The numbers go to the file named
- * by the first argument (the JVM options may send the JVM's own output to stdout). Single-threaded.
+ * allocated before main, then the heap pools' used bytes as that collection left them (their collection
+ * usage: a snapshot the collector takes at its end, so neither the beans' own objects nor thread-local
+ * allocation buffers that other threads take afterwards count; the heap's used bytes read by {@code
+ * Runtime} included those buffers and read 0.75-2.8 MB for the same 0.66 MB live). The main thread's
+ * count leaves out one read of the counter and the management beans' first use (about 0.5 MB,
+ * {@code ManagementFactory}'s platform components), which runs on a short-lived thread of its own, less
+ * what starting that thread cost the main thread. {@code jmmtk record} runs it once per recording, with
+ * the program's launcher and JVM options but its own class path, and models the result as {@link
+ * RecordedTrace.StartupHeap}. The numbers go to the file named by the first argument (the JVM options
+ * may send the JVM's own output to stdout). Its main thread and that one thread, one after the other.
  */
-public final class StartupProbe {
+public final class StartupProbe implements Runnable {
     /** The JVM options whose value is the next argument. */
     public static final List<String> WITH_VALUE = List.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
             "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--limit-modules");
@@ -32,13 +34,17 @@ public final class StartupProbe {
     private StartupProbe() {
     }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         System.gc();
+        onItsOwnThread();
         long allocated = -1;
         if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean mx
                 && mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled()) {
             long first = mx.getCurrentThreadAllocatedBytes();
-            allocated = first - (mx.getCurrentThreadAllocatedBytes() - first);
+            long read = mx.getCurrentThreadAllocatedBytes() - first;
+            onItsOwnThread();
+            long thread = mx.getCurrentThreadAllocatedBytes() - first - 2 * read;
+            allocated = first - read - thread;
         }
         long live = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
@@ -53,6 +59,19 @@ public final class StartupProbe {
             explicitGcDisabled = false;
         }
         Files.writeString(Path.of(args[0]), allocated + " " + (explicitGcDisabled ? -1 : live) + "\n");
+    }
+
+    /** The management beans' first use, which the main thread's counter must not count. */
+    @Override
+    public void run() {
+        ManagementFactory.getThreadMXBean();
+    }
+
+    /** Runs {@link #run} on a thread of its own (this class, so that no other class is loaded for it). */
+    private static void onItsOwnThread() throws InterruptedException {
+        Thread t = new Thread(new StartupProbe(), "startup-probe-beans");
+        t.start();
+        t.join();
     }
 
     /**
