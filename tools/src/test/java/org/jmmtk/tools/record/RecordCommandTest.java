@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RecordCommandTest {
     private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs",
-            "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts");
+            "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts", "Defines");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -443,6 +443,58 @@ class RecordCommandTest {
         r = Cli.run("run", "--trace", trace.toString(), "--plan", "serial", "--heap", "256m", "--nursery", "8m",
                 "--sanity", "--json");
         assertEquals(0, r.code(), r.err());
+    }
+
+    /**
+     * The objects HotSpot makes for a class it defines while the program runs, where no bytecode shows them:
+     * the mirror, as large as the class's static fields make it ({@code Defines$Statics}: 37 longs, 296 bytes
+     * more than a mirror without statics), recorded once although the program touches it later, and the
+     * resolved references, one place per string literal ({@code Defines$Literals}: five); both held by a
+     * global root to the end.
+     */
+    @Test
+    void aDefinedClassesMirrorAndResolvedReferencesAreRecordedOnceAndHeld() throws IOException {
+        Path out = dir.resolve("defines.trace");
+        Cli.Result r = record(out, "--", "java", "-cp", classes.toString(), "Defines");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Files.readAllLines(out);
+        Map<String, String> names = new HashMap<>();
+        List<String[]> made = new ArrayList<>(); // the mirrors and resolved references, in order
+        for (int i = 0; i < lines.size(); i++) {
+            String[] f = lines.get(i).split(" ");
+            if (f[0].equals("T")) {
+                names.put(f[1], lines.get(i).substring(lines.get(i).indexOf(' ', 2) + 1));
+            } else if (f[0].equals("A") && (names.get(f[5]).equals("java.lang.Class") || names.get(f[5]).equals("<resolved references>"))) {
+                String[] next = lines.get(i + 1).split(" ");
+                assertTrue(next[0].equals("G") && next[2].equals(f[2]), "held where recorded: " + lines.get(i + 1));
+                made.add(new String[] {names.get(f[5]), f[3], f[4]});
+            }
+        }
+        long plain = Long.MAX_VALUE;
+        int mirrors = 0;
+        for (String[] m : made) {
+            if (m[0].equals("java.lang.Class")) {
+                plain = Math.min(plain, Long.parseLong(m[1]));
+                mirrors++;
+            }
+        }
+        int statics = 0;
+        int literals = 0;
+        for (int i = 0; i < made.size(); i++) {
+            if (made.get(i)[0].equals("java.lang.Class") && Long.parseLong(made.get(i)[1]) == plain + 37 * 8) {
+                statics++;
+            } else if (made.get(i)[0].equals("java.lang.Class") && Long.parseLong(made.get(i)[1]) == plain + 5 * 8) {
+                literals++;
+                String[] references = made.get(i + 1);
+                assertEquals("<resolved references>", references[0], "Literals' resolved references follow its mirror");
+                assertEquals("5", references[2], "a place per literal");
+                assertEquals(24 + 5 * 8, Long.parseLong(references[1]), "an Object[5] without compressed oops");
+            }
+        }
+        assertEquals(1, statics, "Statics' mirror, once");
+        assertEquals(1, literals, "Literals' mirror");
+        assertTrue(r.err().contains(String.format(java.util.Locale.ROOT, "record: %,d class mirrors (java.lang.Class objects, "
+                + "which the JVM makes) and %,d classes' resolved references", mirrors, made.size() - mirrors)), r.err());
     }
 
     /**
