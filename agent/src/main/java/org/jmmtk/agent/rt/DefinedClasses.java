@@ -55,6 +55,7 @@ final class DefinedClasses {
         long bytes = (mirrorBytes + staticBytes + 7) & ~7L;
         s.madeByJvm(bytes);
         long id = ids.anonymous(s, bytes, mirrorWord);
+        long start = ThreadState.ownStart(); // the table's entries are the recorder's own (the events count theirs)
         synchronized (lock) {
             HashMap<String, Long> names = untouched.get(loader);
             if (names == null) {
@@ -63,6 +64,7 @@ final class DefinedClasses {
             }
             names.put(name, id);
         }
+        s.ownSince(start);
         if (places > 0) {
             long array = (referenceBase + (long) places * referenceScale + 7) & ~7L;
             s.madeByJvm(array);

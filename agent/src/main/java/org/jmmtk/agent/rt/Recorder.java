@@ -155,9 +155,7 @@ public final class Recorder {
 
     /** Records the mirrors and resolved references of the classes {@code s}'s thread defined ({@link DefinedClasses}). */
     static void recordDefinitions(DefinitionQueue queued, ThreadState s) {
-        long start = ThreadState.ownStart();
         queued.recordIn(CLASSES, s);
-        s.ownSince(start);
     }
 
     /** The id {@code mirror} was recorded with at its class's definition, the first time it is asked; else 0. */
