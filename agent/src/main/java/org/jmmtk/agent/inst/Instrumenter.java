@@ -165,7 +165,12 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
             }
             return null;
         } finally {
-            Recorder.resume(token, bytes, name);
+            if (redefined == null && name != null && loader != own && !name.startsWith(AGENT)) {
+                ClassFileObjects defined = ClassFileObjects.of(bytes);
+                Recorder.resume(token, bytes, name, loader, defined.staticBytes(), defined.places());
+            } else {
+                Recorder.resume(token, bytes, name, loader, -1, 0);
+            }
         }
     }
 

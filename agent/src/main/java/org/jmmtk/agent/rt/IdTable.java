@@ -91,11 +91,17 @@ final class IdTable {
     }
 
     private long add(Object object, int hash, ThreadState s) {
-        long reserved = s.reservationFor(object);
+        long reserved;
+        if (object instanceof Class<?> c) {
+            s.beforeAllocation(); // first the mirrors of the classes this thread defined since its last allocation
+            reserved = Recorder.modelledMirror(c, s);
+        } else {
+            reserved = s.reservationFor(object);
+        }
         if (reserved > 0) {
             return bind(object, hash, reserved, s);
         }
-        s.flushRoots(); // a collection may run at an allocation: the frames as they are now
+        s.beforeAllocation(); // a collection may run at an allocation: the frames as they are now
         Layouts.Layout layout = Layouts.of(object.getClass(), s); // outside the lock: it may load classes
         long bytes = layout.size(object);
         long slots = layout.slots(object);
@@ -126,7 +132,7 @@ final class IdTable {
      * id when it is first seen.
      */
     long reserve(ThreadState s, long bytes, long slots, int typeId) {
-        s.flushRoots();
+        s.beforeAllocation();
         synchronized (lock) {
             long id = ++lastId;
             s.recorded(bytes);
@@ -190,11 +196,15 @@ final class IdTable {
         table = t;
     }
 
-    /** A fresh id for an object that has no entry (filler); its allocation is recorded under the lock too. */
-    void anonymous(ThreadState s, long bytes, int typeId) {
+    /**
+     * A fresh id for an object that has no entry (filler, a class's resolved references); its allocation is
+     * recorded under the lock too. {@code slotsAndType}: its reference slots and type id as in the event.
+     */
+    long anonymous(ThreadState s, long bytes, long slotsAndType) {
         s.flushRoots();
         synchronized (lock) {
-            s.event(EventLog.ALLOC, ++lastId, bytes, typeId);
+            s.event(EventLog.ALLOC, ++lastId, bytes, slotsAndType);
+            return lastId;
         }
     }
 

@@ -237,7 +237,9 @@ final class Layouts {
             long bytes = instanceBytes;
             if (bytes < 0) {
                 bytes = inst.getObjectSize(object);
-                instanceBytes = bytes;
+                if (type != Class.class) { // a mirror holds its class's static fields: each its own size
+                    instanceBytes = bytes;
+                }
             }
             return bytes;
         }

@@ -22,6 +22,8 @@ import java.nio.file.Path;
 public final class Recorder {
     /** The type of filler objects: allocation the JVM counted and bytecode did not show. */
     public static final String UNRECORDED = "<unrecorded>";
+    /** The type of a class's resolved references, the array HotSpot makes for its constant pool's objects ({@link DefinedClasses}). */
+    public static final String RESOLVED_REFERENCES = "<resolved references>";
 
     /** The global sequence number: a field bumped with {@code Unsafe}, not an {@code AtomicLong} (instrumented JDK code). */
     @SuppressWarnings("unused") // through SEQ_OFFSET
@@ -29,6 +31,7 @@ public final class Recorder {
     private static final long SEQ_OFFSET = Layouts.UNSAFE.staticFieldOffset(staticField("seq"));
     private static final Object SEQ_BASE = Layouts.UNSAFE.staticFieldBase(staticField("seq"));
     private static final IdTable IDS = new IdTable();
+    private static final DefinedClasses CLASSES = new DefinedClasses(IDS);
 
     private static volatile boolean recording;
     private static int unrecordedType;
@@ -57,6 +60,7 @@ public final class Recorder {
         Layouts.start(inst);
         IDS.start(inst);
         unrecordedType = TypeRegistry.newType(UNRECORDED, -1);
+        CLASSES.start(inst, Threads.current(), TypeRegistry.newType(RESOLVED_REFERENCES, -1));
         Recording.startWriter();
     }
 
@@ -95,13 +99,20 @@ public final class Recorder {
      * Ends a {@link #pause} of the transformer, which was shown {@code classBytes} of class
      * {@code className}: what the thread allocated in between was the recorder's, and so were the
      * copies of the class file and its name the JVM made to call the transformer (about 4 KB a class:
-     * 94 KB of a small program's 600 KB, which counted as the program's before).
+     * 94 KB of a small program's 600 KB, which counted as the program's before). A class to be defined
+     * by {@code loader}, with {@code staticBytes} of static fields (-1: a class redefined, or the recorder's
+     * own) and {@code resolvedReferences} places for its constant pool's objects, has its mirror and
+     * resolved references recorded at the thread's next allocation ({@link DefinedClasses}).
      */
-    public static void resume(long token, byte[] classBytes, String className) {
+    public static void resume(long token, byte[] classBytes, String className, ClassLoader loader, long staticBytes,
+            int resolvedReferences) {
         if (token < 0) {
             return;
         }
         ThreadState s = Threads.current();
+        if (staticBytes >= 0 && recording) {
+            s.defining(loader, className, staticBytes, resolvedReferences); // before the count: the queue's growth is the recorder's own
+        }
         s.ownSince(token);
         s.own(Layouts.shownToTransformer(classBytes, className));
         s.busy = false;
@@ -140,6 +151,16 @@ public final class Recorder {
 
     static long idOf(Object o, ThreadState s) {
         return IDS.idOf(o, s);
+    }
+
+    /** Records the mirrors and resolved references of the classes {@code s}'s thread defined ({@link DefinedClasses}). */
+    static void recordDefinitions(DefinitionQueue queued, ThreadState s) {
+        queued.recordIn(CLASSES, s);
+    }
+
+    /** The id {@code mirror} was recorded with at its class's definition, the first time it is asked; else 0. */
+    static long modelledMirror(Class<?> mirror, ThreadState s) {
+        return CLASSES.untouched(mirror, s);
     }
 
     /** Records {@code bytes} of allocation the JVM counted on {@code s}'s thread and bytecode did not show. */

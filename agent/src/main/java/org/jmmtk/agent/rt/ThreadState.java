@@ -87,6 +87,8 @@ final class ThreadState {
     private long unpublished;
     /** Full collections this thread claimed at a collection point and has yet to run ({@link #collectOwed}). */
     private int collectionsOwed;
+    /** Classes this thread defined whose objects are yet to be recorded (null until the first). */
+    private DefinitionQueue definitions;
 
     ThreadState(Thread owner, int thread) {
         this.owner = owner;
@@ -151,6 +153,30 @@ final class ThreadState {
         } else {
             adopted += bytes;
         }
+    }
+
+    /** Queues a class shown to the transformer, whose JVM-made objects are recorded at this thread's next allocation. */
+    void defining(ClassLoader loader, String name, long staticBytes, int places) {
+        if (definitions == null) {
+            definitions = new DefinitionQueue();
+        }
+        definitions.add(loader, name, staticBytes, places);
+    }
+
+    /**
+     * Before an allocation (or a first sight) is recorded on this thread: the frames as they are now, and the
+     * objects of the classes it defined since the last one.
+     */
+    void beforeAllocation() {
+        flushRoots();
+        if (definitions != null && !definitions.isEmpty() && !flushing) {
+            Recorder.recordDefinitions(definitions, this);
+        }
+    }
+
+    /** Bytes of an object the JVM made where no bytecode shows it, recorded now ({@link DefinedClasses}): not filler. */
+    void madeByJvm(long bytes) {
+        adopted += bytes;
     }
 
     /** Adds the recorded bytes gathered to the collection points' count (may be under the id table's lock: no collection here). */

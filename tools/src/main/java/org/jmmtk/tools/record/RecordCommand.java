@@ -498,8 +498,9 @@ public final class RecordCommand implements Callable<Integer> {
                     + "-XX:+DisableExplicitGC); the trace starts without it");
         }
         if (trace.mirrorsHeld() > 0) {
-            err.printf(Locale.ROOT, "record: %,d class mirrors (java.lang.Class objects, which the JVM makes) held to the end "
-                    + "from where the program first touched them%n", trace.mirrorsHeld());
+            err.printf(Locale.ROOT, "record: %,d class mirrors (java.lang.Class objects, which the JVM makes) and %,d classes' "
+                    + "resolved references (%s) held to the end from the class's definition or where the program first "
+                    + "touched them%n", trace.mirrorsHeld(), trace.resolvedReferencesHeld(), Recorder.RESOLVED_REFERENCES);
         }
         if (cov.counted()) {
             err.printf(Locale.ROOT, "record: coverage %.4f (%,d of the %,d bytes the JVM allocated for the program's threads, "

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.jmmtk.agent.rt.EventLog;
+import org.jmmtk.agent.rt.Recorder;
 import org.jmmtk.bindings.trace.ConcurrentTee;
 import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
@@ -62,6 +63,8 @@ public final class RecordedTrace implements TraceSource {
     private static final String MIRROR = "java.lang.Class";
     /** Class mirrors the last replay held to the end. */
     private long mirrorsHeld;
+    /** Classes' resolved references the last replay held to the end. */
+    private long resolvedReferencesHeld;
     /** Where each object is mentioned last, read in event order by the second pass. */
     private LastMentions lastMentions;
     /** Run by the next replay once it has read the log's events for the last time; null: nothing. */
@@ -244,6 +247,11 @@ public final class RecordedTrace implements TraceSource {
         return mirrorsHeld;
     }
 
+    /** Classes' resolved references ({@link Recorder#RESOLVED_REFERENCES}) the last replay held to the end. */
+    public long resolvedReferencesHeld() {
+        return resolvedReferencesHeld;
+    }
+
     /** The agent's allocation accounts. */
     public Coverage coverage() throws IOException {
         var done = log.done();
@@ -285,6 +293,7 @@ public final class RecordedTrace implements TraceSource {
         pinnedBytes = 0;
         int maxType = 0;
         int mirrorType = -1;
+        int resolvedType = -1;
         IntArrayList invokeTypes = new IntArrayList();
         for (String line : Files.readAllLines(log.dir().resolve(EventLog.TYPES), StandardCharsets.UTF_8)) {
             int tab = line.indexOf('\t');
@@ -296,6 +305,8 @@ public final class RecordedTrace implements TraceSource {
                 invokeTypes.add(type);
             } else if (name.equals(MIRROR)) {
                 mirrorType = type;
+            } else if (name.equals(Recorder.RESOLVED_REFERENCES)) {
+                resolvedType = type;
             }
         }
         for (int[] w : AgentLog.weakSlots(log.dir())) {
@@ -305,6 +316,7 @@ public final class RecordedTrace implements TraceSource {
         firstLinkTypes = null;
         linksModelled = false;
         mirrorsHeld = 0;
+        resolvedReferencesHeld = 0;
         if (startup != null) {
             if (startup.modelledLive() + startup.modelledDead() > 0) {
                 out.type(maxType + 1, StartupHeap.TYPE);
@@ -320,6 +332,7 @@ public final class RecordedTrace implements TraceSource {
         }
         int linksType = maxType + 2;
         int mirrors = mirrorType;
+        int resolved = resolvedType;
         index = 0;
         long[] words = {log.totalWords()}; // the first pass's
         frameRoots = new DeferredRootStores(reachableUntil, objectTable, eagerRoots);
@@ -339,10 +352,15 @@ public final class RecordedTrace implements TraceSource {
                         linksModelled = true;
                     }
                     out.alloc(thread, a, b, (int) (c >>> EventLog.TYPE_BITS), type);
-                    if (type == mirrors) {
-                        // no bytecode makes a class's mirror: first seen here, it lives as long as its class loader
+                    if (type == mirrors || type == resolved) {
+                        // no bytecode makes a class's mirror or resolved references: first seen here, they live
+                        // as long as its class loader
                         out.global(takeSlot(), a);
-                        mirrorsHeld++;
+                        if (type == mirrors) {
+                            mirrorsHeld++;
+                        } else {
+                            resolvedReferencesHeld++;
+                        }
                     }
                     objects++;
                     if (willPin[(int) a]) {
