@@ -19,8 +19,9 @@ import java.lang.ref.WeakReference;
  * reference processing is the only cost of a dead entry. The table is rebuilt when half of it is in use
  * and at the first insertion after each collection of the recording JVM, so that the weak references of
  * the objects that collection found dead are dropped before the next one (they would otherwise be
- * copied again, promoted, and fill the old generation). A reader that still holds the old table finds no new
- * entries in it and looks again under the lock. Any thread.
+ * copied again, promoted, and fill the old generation); only that rebuild looks for dead entries. A
+ * reader that still holds the old table finds no new entries in it and looks again under the lock. Any
+ * thread.
  */
 final class IdTable {
     private static final int FIRST = 1 << 16;
@@ -32,7 +33,10 @@ final class IdTable {
     /** Run after a first sight's entry is published, with the lock held; null but in tests, which force an interleaving there. */
     private final Runnable published;
     private volatile Entries table = new Entries(FIRST);
-    /** Cleared by every collection (its referent is reachable from nothing else): the next insertion then sweeps. */
+    /**
+     * Made at each sweep and cleared by every collection (its referent is reachable from nothing else):
+     * the next insertion then sweeps.
+     */
     private WeakReference<Object> collected = new WeakReference<>(new Object());
     private int used;
     private long lastId;
@@ -168,10 +172,10 @@ final class IdTable {
         if (t == NONE) {
             return; // dropped: recording has stopped, and what an event still on its way names is not kept
         }
-        if (2 * (used + 1) > t.refs.length || collected.get() == null) {
+        boolean collectedSince = collected.get() == null;
+        if (2 * (used + 1) > t.refs.length || collectedSince) {
             long start = ThreadState.ownStart();
-            t = rebuild(t);
-            collected = new WeakReference<>(new Object());
+            t = rebuild(t, collectedSince);
             s.ownSince(start);
         }
         long[] keys = t.keys;
@@ -198,27 +202,49 @@ final class IdTable {
         }
     }
 
+    /** The table rebuilt: swept first when a collection ran since the last sweep. */
+    private Entries rebuild(Entries old, boolean collectedSince) {
+        if (collectedSince) {
+            // made before the sweep: a collection from here on (the new table's allocation may run one)
+            // comes after it, and the next insertion sweeps again
+            collected = new WeakReference<>(new Object());
+            sweep(old);
+        }
+        return rehash(old);
+    }
+
     /**
-     * The live entries in a table at least four times as large as they are (so that rebuilds, which
-     * look at every entry, come after at least a quarter of the table's length of insertions).
+     * Drops the entries whose objects a collection found dead since the last sweep, and counts those
+     * left. A table that no collection ran under since it was last swept has no dead entry (only a
+     * collection clears a weak reference): a rebuild for growth alone skips this, which would otherwise
+     * load every entry's weak reference (each a cache miss) to find none.
      */
-    private Entries rebuild(Entries old) {
+    private void sweep(Entries table) {
         int live = 0;
-        WeakReference<Object>[] refs = old.refs;
+        WeakReference<Object>[] refs = table.refs;
         for (int i = 0; i < refs.length; i++) {
             if (refs[i] != null && refs[i].get() == null) {
                 refs[i] = null;
-                old.keys[2 * i] = 0; // a reader of the old table then misses, and looks again under the lock
+                table.keys[2 * i] = 0; // a reader of the old table then misses, and looks again under the lock
             } else if (refs[i] != null) {
                 live++;
             }
         }
+        used = live;
+    }
+
+    /**
+     * The entries in a table at least four times as large as they are (so that rebuilds, which look at
+     * every entry, come after at least a quarter of the table's length of insertions).
+     */
+    private Entries rehash(Entries old) {
         int length = FIRST; // after a collection most entries are gone: the table shrinks to what is live
-        while (4L * live > length) {
+        while (4L * used > length) {
             length *= 2;
         }
         Entries t = new Entries(length);
         int mask = length - 1;
+        WeakReference<Object>[] refs = old.refs;
         for (int j = 0; j < refs.length; j++) {
             if (refs[j] != null) {
                 long hash = old.keys[2 * j];
@@ -231,7 +257,6 @@ final class IdTable {
                 t.keys[2 * i] = hash;
             }
         }
-        used = live;
         return t;
     }
 
