@@ -272,11 +272,11 @@ final class IdTable {
 
     /**
      * The table: weak references to the objects, and beside them each one's key and id packed in one
-     * word of {@code words} (the key, with the low bit set, in the low {@link #KEY_BITS}, the id above:
+     * word of {@code words} (the key, with the low bit set, in the low 31 bits, the id above:
      * one load for both, and 16 bytes a place with the reference, where a key and an id side by side
      * took 24: a smaller table to allocate, zero, rehash and copy). Keys have the low bit set, so 0 means
      * empty; places are found from the key; a lookup scans the words without touching other objects'
-     * references. Ids from 2^33 - 1 on do not fit in a word: theirs holds {@link #LARGE} and the id is in
+     * references. Ids from 2^33 - 1 on do not fit in a word: theirs holds {@code LARGE} and the id is in
      * {@code largeIds}, made at the first such id (under the table's lock).
      */
     private static final class Entries {
