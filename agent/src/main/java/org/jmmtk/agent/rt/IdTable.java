@@ -4,10 +4,10 @@ import java.lang.ref.WeakReference;
 
 /**
  * Object ids by identity, without touching the objects: one open-addressing table (linear probing) of
- * weak references keyed by {@link System#identityHashCode}, with each entry's hash code and id side by
- * side in a primitive array beside it (one cache line for both: the table is tens of MB, so each probe
- * is a cache miss), so that a probe touches no other object's reference (only a matching hash code
- * leads to a {@code WeakReference.get}). In front of it each thread keeps a small
+ * weak references keyed by {@link System#identityHashCode}, with each entry's hash code and id packed in
+ * one word of a primitive array beside it (one load for both: the table is tens of MB, so each probe is
+ * a cache miss), so that a probe touches no other object's reference (only a matching hash code leads
+ * to a {@code WeakReference.get}). In front of it each thread keeps a small
  * direct-mapped cache of the objects it named last ({@link ThreadState#recent}), which answers most
  * lookups without the table. Lookups of objects already seen read the table without a lock; the first
  * sight of an object takes the table's lock, looks again, assigns the next id and records the
@@ -19,12 +19,18 @@ import java.lang.ref.WeakReference;
  * reference processing is the only cost of a dead entry. The table is rebuilt when half of it is in use
  * and at the first insertion after each collection of the recording JVM, so that the weak references of
  * the objects that collection found dead are dropped before the next one (they would otherwise be
- * copied again, promoted, and fill the old generation). A reader that still holds the old table finds no new
- * entries in it and looks again under the lock. Any thread.
+ * copied again, promoted, and fill the old generation); only that rebuild looks for dead entries. A
+ * reader that still holds the old table finds no new entries in it and looks again under the lock. Any
+ * thread.
  */
 final class IdTable {
     private static final int FIRST = 1 << 16;
     private static final long LONGS = Layouts.UNSAFE.arrayBaseOffset(long[].class);
+    /** Low bits of an entry's word: its key (the identity hash code's 31 bits); the id is above them. */
+    private static final int KEY_BITS = 31;
+    private static final long KEY_MASK = (1L << KEY_BITS) - 1;
+    /** The id field of an entry whose id does not fit in it (2^33 - 1 and above): the id is in {@link Entries#largeIds}. */
+    private static final long LARGE = -1L >>> KEY_BITS;
     /** What {@link #drop} leaves: no entries, nothing to allocate when recording has stopped. */
     private static final Entries NONE = new Entries(2);
 
@@ -32,7 +38,10 @@ final class IdTable {
     /** Run after a first sight's entry is published, with the lock held; null but in tests, which force an interleaving there. */
     private final Runnable published;
     private volatile Entries table = new Entries(FIRST);
-    /** Cleared by every collection (its referent is reachable from nothing else): the next insertion then sweeps. */
+    /**
+     * Made at each sweep and cleared by every collection (its referent is reachable from nothing else):
+     * the next insertion then sweeps.
+     */
     private WeakReference<Object> collected = new WeakReference<>(new Object());
     private int used;
     private long lastId;
@@ -52,9 +61,9 @@ final class IdTable {
         entryBytes = inst.getObjectSize(new WeakReference<>(this));
     }
 
-    /** The object's key in the table: its identity hash code with the low bit set (never 0, which marks an empty place). */
+    /** The object's key in the table: its identity hash code's 31 bits with the low bit set (never 0, which marks an empty place). */
     static int key(Object object) {
-        return System.identityHashCode(object) | 1;
+        return System.identityHashCode(object) & (int) KEY_MASK | 1;
     }
 
     /** The object's id (0 for null), assigning one and recording its allocation on {@code s} when it is new. */
@@ -69,17 +78,20 @@ final class IdTable {
             return cached;
         }
         Entries t = table;
-        long[] keys = t.keys;
+        long[] words = t.words;
         int mask = t.refs.length - 1;
         for (int i = spread & mask; ; i = (i + 1) & mask) {
-            long h = keys[2 * i];
-            if (h == 0) {
+            long w = words[i];
+            if (w == 0) {
                 break;
             }
-            if (h == hash) {
+            if ((w & KEY_MASK) == hash) {
                 WeakReference<Object> e = t.refs[i];
                 if (e != null && e.get() == object) {
-                    long id = keys[2 * i + 1];
+                    long id = t.id(i, w);
+                    if (id == 0) {
+                        break; // a large id not visible yet: looked for again under the lock
+                    }
                     if (!object.getClass().isArray()) {
                         s.remember(object, spread, id); // an instance's size is bounded: the cache keeps little alive
                     }
@@ -158,11 +170,11 @@ final class IdTable {
     /** The object's id under the lock, or 0. */
     private long find(Object object, int hash) {
         Entries t = table;
-        long[] keys = t.keys;
+        long[] words = t.words;
         int mask = t.refs.length - 1;
-        for (int i = Threads.spread(hash) & mask; keys[2 * i] != 0; i = (i + 1) & mask) {
-            if (keys[2 * i] == hash && t.refs[i].get() == object) {
-                return keys[2 * i + 1];
+        for (int i = Threads.spread(hash) & mask; words[i] != 0; i = (i + 1) & mask) {
+            if ((words[i] & KEY_MASK) == hash && t.refs[i].get() == object) {
+                return t.id(i, words[i]);
             }
         }
         return 0;
@@ -174,23 +186,23 @@ final class IdTable {
         if (t == NONE) {
             return; // dropped: recording has stopped, and what an event still on its way names is not kept
         }
-        if (2 * (used + 1) > t.refs.length || collected.get() == null) {
+        boolean collectedSince = collected.get() == null;
+        if (2 * (used + 1) > t.refs.length || collectedSince) {
             long start = ThreadState.ownStart();
-            t = rebuild(t);
-            collected = new WeakReference<>(new Object());
+            t = rebuild(t, collectedSince);
             s.ownSince(start);
         }
-        long[] keys = t.keys;
+        long[] words = t.words;
         int mask = t.refs.length - 1;
         int i = Threads.spread(hash) & mask;
-        while (keys[2 * i] != 0) {
+        while (words[i] != 0) {
             i = (i + 1) & mask;
         }
         t.refs[i] = new WeakReference<>(object);
-        keys[2 * i + 1] = id;
-        // after the entry, with a release store: a reader that sees the hash sees the entry and its id (one that
-        // sees the hash and no entry looks again under the lock)
-        Layouts.UNSAFE.putOrderedLong(keys, LONGS + 16L * i, hash);
+        long field = t.idField(i, id);
+        // after the entry, with a release store: a reader that sees the word sees the entry (one that sees the
+        // word and no entry looks again under the lock)
+        Layouts.UNSAFE.putOrderedLong(words, LONGS + (long) Long.BYTES * i, field << KEY_BITS | hash);
         s.own(entryBytes);
         used++;
         table = t;
@@ -208,57 +220,106 @@ final class IdTable {
         }
     }
 
+    /** The table rebuilt: swept first when a collection ran since the last sweep. */
+    private Entries rebuild(Entries old, boolean collectedSince) {
+        if (collectedSince) {
+            // made before the sweep: a collection from here on (the new table's allocation may run one)
+            // comes after it, and the next insertion sweeps again
+            collected = new WeakReference<>(new Object());
+            sweep(old);
+        }
+        return rehash(old);
+    }
+
     /**
-     * The live entries in a table at least four times as large as they are (so that rebuilds, which
-     * look at every entry, come after at least a quarter of the table's length of insertions).
+     * Drops the entries whose objects a collection found dead since the last sweep, and counts those
+     * left. A table that no collection ran under since it was last swept has no dead entry (only a
+     * collection clears a weak reference): a rebuild for growth alone skips this, which would otherwise
+     * load every entry's weak reference (each a cache miss) to find none.
      */
-    private Entries rebuild(Entries old) {
+    private void sweep(Entries table) {
         int live = 0;
-        WeakReference<Object>[] refs = old.refs;
+        WeakReference<Object>[] refs = table.refs;
         for (int i = 0; i < refs.length; i++) {
             if (refs[i] != null && refs[i].get() == null) {
                 refs[i] = null;
-                old.keys[2 * i] = 0; // a reader of the old table then misses, and looks again under the lock
+                table.words[i] = 0; // a reader of the old table then misses, and looks again under the lock
             } else if (refs[i] != null) {
                 live++;
             }
         }
+        used = live;
+    }
+
+    /**
+     * The entries in a table at least four times as large as they are (so that rebuilds, which look at
+     * every entry, come after at least a quarter of the table's length of insertions).
+     */
+    private Entries rehash(Entries old) {
         int length = FIRST; // after a collection most entries are gone: the table shrinks to what is live
-        while (4L * live > length) {
+        while (4L * used > length) {
             length *= 2;
         }
         Entries t = new Entries(length);
         int mask = length - 1;
+        WeakReference<Object>[] refs = old.refs;
         for (int j = 0; j < refs.length; j++) {
             if (refs[j] != null) {
-                long hash = old.keys[2 * j];
-                int i = Threads.spread((int) hash) & mask;
-                while (t.keys[2 * i] != 0) {
+                long w = old.words[j];
+                int i = Threads.spread((int) (w & KEY_MASK)) & mask;
+                while (t.words[i] != 0) {
                     i = (i + 1) & mask;
                 }
                 t.refs[i] = refs[j];
-                t.keys[2 * i + 1] = old.keys[2 * j + 1];
-                t.keys[2 * i] = hash;
+                if (w >>> KEY_BITS == LARGE) {
+                    t.idField(i, old.largeIds[j]);
+                }
+                t.words[i] = w;
             }
         }
-        used = live;
         return t;
     }
 
     /**
-     * The table: weak references to the objects, and beside them each one's hash code and id, side by
-     * side in {@code keys} (at {@code 2i} and {@code 2i + 1}: one cache miss for both, where separate
-     * arrays took two). Hash codes have the low bit set, so 0 means empty; places are found from the
-     * hash code so marked; a lookup scans the hash codes without touching other objects' references.
+     * The table: weak references to the objects, and beside them each one's key and id packed in one
+     * word of {@code words} (the key, with the low bit set, in the low 31 bits, the id above:
+     * one load for both, and 16 bytes a place with the reference, where a key and an id side by side
+     * took 24: a smaller table to allocate, zero, rehash and copy). Keys have the low bit set, so 0 means
+     * empty; places are found from the key; a lookup scans the words without touching other objects'
+     * references. Ids from 2^33 - 1 on do not fit in a word: theirs holds {@code LARGE} and the id is in
+     * {@code largeIds}, made at the first such id (under the table's lock).
      */
     private static final class Entries {
         final WeakReference<Object>[] refs;
-        final long[] keys;
+        final long[] words;
+        private long[] largeIds;
 
         @SuppressWarnings("unchecked")
         Entries(int length) {
             refs = (WeakReference<Object>[]) new WeakReference<?>[length];
-            keys = new long[2 * length];
+            words = new long[length];
+        }
+
+        /** The id of the entry at {@code i} whose word is {@code w}, or 0 if it is a large id this thread cannot see yet. */
+        long id(int i, long w) {
+            long id = w >>> KEY_BITS;
+            if (id != LARGE) {
+                return id;
+            }
+            long[] large = largeIds;
+            return large == null ? 0 : large[i];
+        }
+
+        /** What the word of an entry at {@code i} holds for {@code id} (a large id is stored apart first); under the lock. */
+        long idField(int i, long id) {
+            if (id < LARGE) {
+                return id;
+            }
+            if (largeIds == null) {
+                largeIds = new long[refs.length];
+            }
+            largeIds[i] = id;
+            return LARGE;
         }
     }
 
@@ -270,7 +331,8 @@ final class IdTable {
         synchronized (lock) {
             Entries t = table;
             sizes[0] = used;
-            sizes[1] = used * entryBytes + (long) t.refs.length * (2 * Long.BYTES + referenceBytes());
+            sizes[1] = used * entryBytes + (long) t.refs.length * (Long.BYTES + referenceBytes())
+                    + (t.largeIds == null ? 0 : (long) t.largeIds.length * Long.BYTES);
             table = NONE;
             used = 0;
             return sizes;

@@ -45,7 +45,7 @@ final class RecordedOutOfMemory {
         }
         if (status != 0 && Files.exists(log.resolve(EventLog.OUT_OF_MEMORY))) {
             throw new UsageException("record: the program ran out of memory while recorded (the JVM ran out of heap "
-                    + "and the program exited with status " + status + "; the recorder's id table takes about 120 bytes "
+                    + "and the program exited with status " + status + "; the recorder's id table takes about 100 bytes "
                     + "of the heap per live object, see docs/recording.md); no trace written; " + advice(heapOptions));
         }
     }
