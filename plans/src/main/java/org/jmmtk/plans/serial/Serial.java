@@ -72,6 +72,14 @@ public final class Serial extends Plan {
      */
     public static final PlanOption USE_TLAB = PlanOption.integer("use-tlab",
             "1: thread-local allocation buffers with HotSpot's sizes and waste; 0: none, as -XX:-UseTLAB", 1, 0, 1);
+    /**
+     * {@code --jvm-tlab-threads}: HotSpot's own threads that each take a TLAB in eden before the first young
+     * collection beside the program's (the Finalizer, a compiler thread) and use next to nothing of it
+     * ({@link JvmThreadTlabs}); 0 for none. Without TLABs ({@code --use-tlab 0}) none.
+     */
+    public static final PlanOption JVM_TLAB_THREADS = PlanOption.integer("jvm-tlab-threads",
+            "HotSpot's own threads that each take a TLAB in eden before the first young collection (the Finalizer, a compiler thread)",
+            2, 0, 64);
     /** HotSpot's {@code MarkSweepDeadRatio}: percent of the old generation a full collection may leave dead at its bottom. */
     static final int DEAD_RATIO = 5;
     /** HotSpot's {@code MarkSweepAlwaysCompactCount}: every this many full collections compact everything. */
@@ -99,6 +107,7 @@ public final class Serial extends Plan {
     private final long edenPages;
     private final long edenRangePages;
     private final EdenTop edenTop;
+    private final JvmThreadTlabs jvmThreadTlabs;
 
     // swapped at the end of each successful young collection
     private CopySpace from;
@@ -128,6 +137,7 @@ public final class Serial extends Plan {
         this.eden = new CopySpace("eden", edenRange, args.heap());
         this.edenRangePages = args.heap().geometry().bytesToPages(edenRange);
         this.edenTop = new EdenTop(sizes.edenBytes());
+        this.jvmThreadTlabs = new JvmThreadTlabs(useTlab ? (int) option(JVM_TLAB_THREADS) : 0, edenTop, sizes.edenBytes());
         this.survivor0 = new CopySpace("survivor0", sizes.survivorBytes() + slack, args.heap());
         this.survivor1 = new CopySpace("survivor1", sizes.survivorBytes() + slack, args.heap());
         // the old generation, plus room to append the young generation during a full collection
@@ -369,6 +379,7 @@ public final class Serial extends Plan {
     protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
         oldUsedAtPrologue = oldUsedNow();
         edenTop.collectionStarts();
+        jvmThreadTlabs.retire(edenTop);
         promotedTraceBytes = 0;
         survivorTraceBytes = 0;
         promotionFailed = false;

@@ -20,7 +20,8 @@ public final class SerialProvider implements PlanProvider {
 
     @Override
     public List<PlanOption> options() {
-        return List.of(Serial.YOUNG_BYTES, Serial.SURVIVOR_RATIO, Serial.MAX_TENURING_THRESHOLD, Serial.USE_TLAB);
+        return List.of(Serial.YOUNG_BYTES, Serial.SURVIVOR_RATIO, Serial.MAX_TENURING_THRESHOLD, Serial.USE_TLAB,
+                Serial.JVM_TLAB_THREADS);
     }
 
     @Override

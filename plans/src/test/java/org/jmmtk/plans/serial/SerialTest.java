@@ -65,8 +65,13 @@ class SerialTest {
 
     private static RunResult serial(TraceSource program, long heap, long nursery, int maxThreshold, int threads,
                                     int useTlab) throws IOException {
+        return serial(program, heap, nursery, maxThreshold, threads, useTlab, 0);
+    }
+
+    private static RunResult serial(TraceSource program, long heap, long nursery, int maxThreshold, int threads,
+                                    int useTlab, int jvmThreads) throws IOException {
         Options options = new Options().heapBytes(heap).geometry(4096, 0, 0, 4096).planOption(Serial.MAX_TENURING_THRESHOLD, maxThreshold)
-                .planOption(Serial.USE_TLAB, useTlab).threads(threads).sanity(true);
+                .planOption(Serial.USE_TLAB, useTlab).planOption(Serial.JVM_TLAB_THREADS, jvmThreads).threads(threads).sanity(true);
         if (nursery > 0) {
             options.planOption(Serial.YOUNG_BYTES, nursery);
         }
@@ -134,6 +139,30 @@ class SerialTest {
         RunResult without = serial(cycles(3, 0, false), 8L << 20, 1L << 20, 15, 1, 0);
         assertEquals(PER_EDEN * OBJECT, young(without).get(0).allocatedBefore());
         assertEquals(0L, young(without).get(0).planStats().get(SerialGcStats.TLAB_WASTE_BYTES));
+    }
+
+    /**
+     * The same with HotSpot's own two threads taking TLABs beside the program's: each takes one of the
+     * initial desired size (2,293 words) before the program's first object and wastes all of it at the
+     * first collection, so the program has 114,688 - 4,586 = 110,102 words: 39 rounds of 2,805 words (21
+     * objects, 117 words wasted), then a last TLAB of the 707 words left that holds 4 objects and is retired
+     * with 195 words unused. They take no other: the second collection's waste differs from the program's
+     * alone by less than the smallest TLAB.
+     */
+    @Test
+    void hotSpotsOwnThreadsTakeTlabsTheProgramsObjectsDoNotGet() throws IOException {
+        RunResult r = serial(cycles(3, 0, false), 8L << 20, 1L << 20, 15, 1, 1, 2);
+        assertNull(r.outOfMemory());
+        GcRecord first = young(r).get(0);
+        assertEquals(823 * OBJECT, first.allocatedBefore());
+        assertEquals((39L * 117 + 195 + 2 * 2_293) * 8, first.planStats().get(SerialGcStats.TLAB_WASTE_BYTES));
+        RunResult alone = serial(cycles(3, 0, false), 8L << 20, 1L << 20, 15, 1, 1, 0);
+        long more = young(r).get(1).planStats().get(SerialGcStats.TLAB_WASTE_BYTES)
+                - young(alone).get(1).planStats().get(SerialGcStats.TLAB_WASTE_BYTES);
+        // the program's own TLABs are sized a little differently; a TLAB of theirs would be at least the smallest one
+        assertTrue(Math.abs(more) < Tlab.MIN_SIZE_WORDS * 8, "no TLAB of theirs after the first collection: " + more);
+        RunResult none = serial(cycles(3, 0, false), 8L << 20, 1L << 20, 15, 1, 0, 2);
+        assertEquals(PER_EDEN * OBJECT, young(none).get(0).allocatedBefore(), "without TLABs HotSpot's threads take none");
     }
 
     @Test
