@@ -13,6 +13,7 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workload;
 import org.jmmtk.bindings.workloads.Workloads;
@@ -246,6 +247,41 @@ class SerialTest {
             SerialGcStats first = SerialGcStats.of(young(serial(program, 8L << 20, 1L << 20, 15, threads)).get(0));
             assertEquals(60 * OBJECT, first.survivorBytes(), threads + " GC threads");
             assertEquals(20 * OBJECT, first.bytesPromoted(), threads + " GC threads");
+        }
+    }
+
+    /**
+     * A recording's pins (global slots from {@link TraceFormat#FIRST_PIN_SLOT}) are visited after the
+     * Cheney scan of what the other roots reach: a chain of ten 5 KiB objects rooted in global slot 0,
+     * then ten 3 KiB objects each held only by a pin. The chain is copied first, all of it (50 KiB), then
+     * four of the pinned objects fit (62 KiB) and six are promoted (18 KiB). Pins taken with the statics
+     * would be copied right after the chain's head, as {@link #survivorsAreCopiedRootsFirstThenBreadthFirst}'s
+     * slots are (60 KiB kept, 20 KiB promoted).
+     */
+    @Test
+    void pinnedRootsAreVisitedAfterWhatTheOtherRootsReach() throws IOException {
+        TraceSource program = program(out -> {
+            long id = 1;
+            for (int i = 0; i < 10; i++, id++) {
+                out.alloc(0, id, 5 * OBJECT, 1, 0);
+                if (i == 0) {
+                    out.global(0, id);
+                } else {
+                    out.write(0, id - 1, 0, id);
+                }
+            }
+            for (int i = 0; i < 10; i++, id++) {
+                out.alloc(0, id, 3 * OBJECT, 0, 0);
+                out.global(TraceFormat.FIRST_PIN_SLOT + i, id);
+            }
+            for (int i = 0; i < PER_EDEN; i++, id++) {
+                out.alloc(0, id, OBJECT, 0, 0);
+            }
+        });
+        for (int threads = 1; threads <= 3; threads++) {
+            SerialGcStats first = SerialGcStats.of(young(serial(program, 8L << 20, 1L << 20, 15, threads)).get(0));
+            assertEquals(62 * OBJECT, first.survivorBytes(), threads + " GC threads");
+            assertEquals(18 * OBJECT, first.bytesPromoted(), threads + " GC threads");
         }
     }
 
