@@ -225,29 +225,7 @@ class SerialTest {
      */
     @Test
     void survivorsAreCopiedRootsFirstThenBreadthFirst() throws IOException {
-        TraceSource program = program(out -> {
-            long id = 1;
-            for (int i = 0; i < 10; i++, id++) {
-                out.alloc(0, id, 5 * OBJECT, 1, 0);
-                if (i == 0) {
-                    out.global(0, id);
-                } else {
-                    out.write(0, id - 1, 0, id);
-                }
-            }
-            for (int i = 0; i < 10; i++, id++) {
-                out.alloc(0, id, 3 * OBJECT, 0, 0);
-                out.global(1 + i, id);
-            }
-            for (int i = 0; i < PER_EDEN; i++, id++) {
-                out.alloc(0, id, OBJECT, 0, 0);
-            }
-        });
-        for (int threads = 1; threads <= 3; threads++) {
-            SerialGcStats first = SerialGcStats.of(young(serial(program, 8L << 20, 1L << 20, 15, threads)).get(0));
-            assertEquals(60 * OBJECT, first.survivorBytes(), threads + " GC threads");
-            assertEquals(20 * OBJECT, first.bytesPromoted(), threads + " GC threads");
-        }
+        assertFirstCollectionKeeps(chainThenTenRooted(1), 60, 20);
     }
 
     /**
@@ -260,7 +238,12 @@ class SerialTest {
      */
     @Test
     void pinnedRootsAreVisitedAfterWhatTheOtherRootsReach() throws IOException {
-        TraceSource program = program(out -> {
+        assertFirstCollectionKeeps(chainThenTenRooted(TraceFormat.FIRST_PIN_SLOT), 62, 18);
+    }
+
+    /** A chain of ten 5 KiB objects rooted in global slot 0, ten 3 KiB objects in global slots {@code firstSlot}.., then an eden of garbage. */
+    private static TraceSource chainThenTenRooted(int firstSlot) {
+        return program(out -> {
             long id = 1;
             for (int i = 0; i < 10; i++, id++) {
                 out.alloc(0, id, 5 * OBJECT, 1, 0);
@@ -272,16 +255,20 @@ class SerialTest {
             }
             for (int i = 0; i < 10; i++, id++) {
                 out.alloc(0, id, 3 * OBJECT, 0, 0);
-                out.global(TraceFormat.FIRST_PIN_SLOT + i, id);
+                out.global(firstSlot + i, id);
             }
             for (int i = 0; i < PER_EDEN; i++, id++) {
                 out.alloc(0, id, OBJECT, 0, 0);
             }
         });
+    }
+
+    /** The first young collection keeps {@code survivorKib} in the to-space and promotes {@code promotedKib}, with 1-3 GC threads. */
+    private static void assertFirstCollectionKeeps(TraceSource program, int survivorKib, int promotedKib) throws IOException {
         for (int threads = 1; threads <= 3; threads++) {
             SerialGcStats first = SerialGcStats.of(young(serial(program, 8L << 20, 1L << 20, 15, threads)).get(0));
-            assertEquals(62 * OBJECT, first.survivorBytes(), threads + " GC threads");
-            assertEquals(18 * OBJECT, first.bytesPromoted(), threads + " GC threads");
+            assertEquals(survivorKib * OBJECT, first.survivorBytes(), threads + " GC threads");
+            assertEquals(promotedKib * OBJECT, first.bytesPromoted(), threads + " GC threads");
         }
     }
 
