@@ -168,6 +168,21 @@ public final class ReplayBinding implements VMBinding {
     @Override
     public void scanGlobalRoots(EdgeVisitor visitor) {
         roots.scan(0, visitor);
+        scanHeld(visitor);
+    }
+
+    @Override
+    public void scanPlacedGlobalRoots(EdgeVisitor visitor) {
+        roots.scanPlacedGlobals(visitor);
+        scanHeld(visitor);
+    }
+
+    @Override
+    public void scanPinnedRoots(EdgeVisitor visitor) {
+        roots.scanPinnedGlobals(visitor);
+    }
+
+    private void scanHeld(EdgeVisitor visitor) {
         for (ReplayRoots r : replayRoots) {
             r.scan(visitor);
         }

@@ -15,7 +15,9 @@ import org.jmmtk.core.memory.VMLayout;
  * an edge like any other: area 0 holds the global (static) roots, area {@code n} the roots of the
  * n-th mutator thread. Root slots are sparse: the first store into a (area, slot) pair gives it the
  * next free word of the region, and each area lists the words it uses, so memory and scanning cost in
- * proportion to the root slots a trace actually uses, whatever their numbers.
+ * proportion to the root slots a trace actually uses, whatever their numbers. Area 0 also lists its
+ * slots below {@link TraceFormat#FIRST_PIN_SLOT} (statics) and from it (pins) apart, for a plan that
+ * scans pins last.
  *
  * <p>The replaying thread stores; GC workers scan and update slots while it is stopped. After
  * {@link #shareBetweenThreads}, several mutator threads find slots at once, under this area's lock;
@@ -31,6 +33,9 @@ final class RootArea {
     private final Long2LongOpenHashMap addresses = new Long2LongOpenHashMap();
     /** Per area, the addresses of the slots it uses, in first-use order. */
     private final List<LongArrayList> used = new ArrayList<>();
+    /** Area 0's slots below {@link TraceFormat#FIRST_PIN_SLOT}, and from it, each in first-use order. */
+    private final LongArrayList placedGlobals = new LongArrayList();
+    private final LongArrayList pinnedGlobals = new LongArrayList();
     private long next;
     private boolean shared;
     /** Root slots per area found without the lock. */
@@ -104,6 +109,9 @@ final class RootArea {
             used.add(new LongArrayList());
         }
         used.get(area).add(address);
+        if (area == 0) {
+            (slot < TraceFormat.FIRST_PIN_SLOT ? placedGlobals : pinnedGlobals).add(address);
+        }
         return address;
     }
 
@@ -121,10 +129,22 @@ final class RootArea {
 
     /** Visits the non-null root slots of {@code area}. */
     void scan(int area, EdgeVisitor visitor) {
-        if (area >= used.size()) {
-            return;
+        if (area < used.size()) {
+            scan(used.get(area), visitor);
         }
-        LongArrayList slots = used.get(area);
+    }
+
+    /** Visits the non-null global root slots below {@link TraceFormat#FIRST_PIN_SLOT}. */
+    void scanPlacedGlobals(EdgeVisitor visitor) {
+        scan(placedGlobals, visitor);
+    }
+
+    /** Visits the non-null global root slots from {@link TraceFormat#FIRST_PIN_SLOT} up. */
+    void scanPinnedGlobals(EdgeVisitor visitor) {
+        scan(pinnedGlobals, visitor);
+    }
+
+    private void scan(LongArrayList slots, EdgeVisitor visitor) {
         for (int i = 0, n = slots.size(); i < n; i++) {
             long address = slots.getLong(i);
             if (memory.load(address) != 0) {

@@ -35,6 +35,12 @@ public final class TraceFormat {
     public static final byte[] STREAMS_MAGIC = {'J', 'M', 'T', 'S'};
     /** Largest root slot index (per thread, and for globals). */
     public static final int MAX_ROOT_SLOT = (1 << 20) - 1;
+    /**
+     * The first global root slot of those that hold a reference the trace cannot place (from here to
+     * {@link #MAX_ROOT_SLOT}: {@code record}'s pins). Roots like any other; a plan that moves objects in
+     * the order HotSpot finds them visits them after what the other roots reach (docs/trace-format.md).
+     */
+    public static final int FIRST_PIN_SLOT = 1 << 19;
     /** Most distinct threads a trace may have (a replay gives each its own root area). */
     public static final int MAX_THREADS = 1023;
     /** Longest line of a text trace, in bytes without its terminator (1 MiB); longer lines are rejected. */

@@ -22,7 +22,10 @@ import org.jmmtk.core.vm.Scanning;
  * generation's top at the start, dirty runs from the highest to the lowest and each run from its start
  * ({@code ClearNoncleanCardWrapper}). Then HotSpot's Cheney scan ({@code FastEvacuateFollowersClosure}):
  * every copy in the to-space not yet scanned, in address order, until none is left, then every copy
- * promoted in the old generation likewise, and again until neither has any. An object whose promotion
+ * promoted in the old generation likewise, and again until neither has any. Pinned roots (a
+ * recording's references it could not place) come after that scan, with a scan of their own: most of
+ * what they hold a field holds too, where HotSpot finds it, and taken first they filled the to-space
+ * with what HotSpot promotes (docs/serial.md). An object whose promotion
  * fails stays in place and its slots are scanned at once, last kept first
  * ({@code handle_promotion_failure}). Objects the closure marked that no slot reached (kept alive by
  * reference processing) are moved last, in address order. One pass on one thread over what the
@@ -58,6 +61,9 @@ final class CopyOrder {
     private final LongArrayList failedToScan = new LongArrayList();
     private int keptSeen;
     private boolean drainingFailed;
+    /** The Cheney scan's fingers: copies in the to-space and promoted ones already scanned. */
+    private int scannedSurvivors;
+    private int scannedPromoted;
 
     /** @param marks counts the objects marked here (referents only promoted copies hold) */
     CopyOrder(Serial plan, Evacuator evacuator, TraceLocal marks, ReferenceProcessor references) {
@@ -74,8 +80,10 @@ final class CopyOrder {
         for (Mutator m : plan.mutators()) {
             scanning.scanMutatorRoots(m.ordinal(), this::visitSlot);
         }
-        scanning.scanGlobalRoots(this::visitSlot);
+        scanning.scanPlacedGlobalRoots(this::visitSlot);
         scanDirtyCards(oldTopAtStart);
+        followers();
+        scanning.scanPinnedRoots(this::visitSlot);
         followers();
         SideBitmap valid = plan.heap().validObjects();
         for (CopySpace space : spaces) {
@@ -136,8 +144,6 @@ final class CopyOrder {
     private void followers() {
         LongArrayList survivors = moved.survivors;
         LongArrayList promoted = moved.promoted;
-        int scannedSurvivors = 0;
-        int scannedPromoted = 0;
         while (scannedSurvivors < survivors.size() || scannedPromoted < promoted.size()) {
             while (scannedSurvivors < survivors.size()) {
                 scanObject(survivors.getLong(scannedSurvivors++), true);

@@ -13,6 +13,7 @@ import org.jmmtk.bindings.replay.RunResult;
 import org.jmmtk.bindings.replay.Simulation;
 import org.jmmtk.bindings.trace.MaxLive;
 import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
 import org.jmmtk.bindings.workloads.Workload;
 import org.jmmtk.bindings.workloads.Workloads;
@@ -224,7 +225,25 @@ class SerialTest {
      */
     @Test
     void survivorsAreCopiedRootsFirstThenBreadthFirst() throws IOException {
-        TraceSource program = program(out -> {
+        assertFirstCollectionKeeps(chainThenTenRooted(1), 60, 20);
+    }
+
+    /**
+     * A recording's pins (global slots from {@link TraceFormat#FIRST_PIN_SLOT}) are visited after the
+     * Cheney scan of what the other roots reach: a chain of ten 5 KiB objects rooted in global slot 0,
+     * then ten 3 KiB objects each held only by a pin. The chain is copied first, all of it (50 KiB), then
+     * four of the pinned objects fit (62 KiB) and six are promoted (18 KiB). Pins taken with the statics
+     * would be copied right after the chain's head, as {@link #survivorsAreCopiedRootsFirstThenBreadthFirst}'s
+     * slots are (60 KiB kept, 20 KiB promoted).
+     */
+    @Test
+    void pinnedRootsAreVisitedAfterWhatTheOtherRootsReach() throws IOException {
+        assertFirstCollectionKeeps(chainThenTenRooted(TraceFormat.FIRST_PIN_SLOT), 62, 18);
+    }
+
+    /** A chain of ten 5 KiB objects rooted in global slot 0, ten 3 KiB objects in global slots {@code firstSlot}.., then an eden of garbage. */
+    private static TraceSource chainThenTenRooted(int firstSlot) {
+        return program(out -> {
             long id = 1;
             for (int i = 0; i < 10; i++, id++) {
                 out.alloc(0, id, 5 * OBJECT, 1, 0);
@@ -236,16 +255,20 @@ class SerialTest {
             }
             for (int i = 0; i < 10; i++, id++) {
                 out.alloc(0, id, 3 * OBJECT, 0, 0);
-                out.global(1 + i, id);
+                out.global(firstSlot + i, id);
             }
             for (int i = 0; i < PER_EDEN; i++, id++) {
                 out.alloc(0, id, OBJECT, 0, 0);
             }
         });
+    }
+
+    /** The first young collection keeps {@code survivorKib} in the to-space and promotes {@code promotedKib}, with 1-3 GC threads. */
+    private static void assertFirstCollectionKeeps(TraceSource program, int survivorKib, int promotedKib) throws IOException {
         for (int threads = 1; threads <= 3; threads++) {
             SerialGcStats first = SerialGcStats.of(young(serial(program, 8L << 20, 1L << 20, 15, threads)).get(0));
-            assertEquals(60 * OBJECT, first.survivorBytes(), threads + " GC threads");
-            assertEquals(20 * OBJECT, first.bytesPromoted(), threads + " GC threads");
+            assertEquals(survivorKib * OBJECT, first.survivorBytes(), threads + " GC threads");
+            assertEquals(promotedKib * OBJECT, first.bytesPromoted(), threads + " GC threads");
         }
     }
 

@@ -14,6 +14,7 @@ import org.jmmtk.bindings.trace.ConcurrentTee;
 import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceException;
+import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.bindings.trace.TraceSource;
 
 /**
@@ -31,8 +32,9 @@ import org.jmmtk.bindings.trace.TraceSource;
  * death in the visible graph and its last mention. At the end, when every frame's slots are cleared,
  * only static fields are roots. Frame slots are written before each point (only there can a
  * collection see them): as they are then, except the stores {@link DeferredRootStores} shows cannot
- * change what is reachable there. Static fields get global slots in the order of their first store;
- * pins share that numbering and reuse the slots of released pins. Used by one thread; the first
+ * change what is reachable there. Static fields (and the objects modelled as held) get global slots
+ * from 0 in the order of their first store; pins get them from {@link TraceFormat#FIRST_PIN_SLOT} and
+ * reuse the slots of released pins, so a replay can tell them apart. Used by one thread; the first
  * pass's {@link VisibleDeaths} runs on a second one, fed in batches by {@link ConcurrentTee} while
  * this one reads the log, and the second pass's check runs there too (see {@code record}); or the
  * first pass ran while the program ran and wrote the log ({@link #adopt}, {@link LogFollower}).
@@ -93,10 +95,11 @@ public final class RecordedTrace implements TraceSource {
     private int[] objectTable = new int[0];
     private static final int PIN_SLOT = DeferredRootStores.SPARE;
     private final Int2IntOpenHashMap staticSlots = new Int2IntOpenHashMap();
-    private final IntArrayList freeSlots = new IntArrayList();
     /** Slots of pins that ended since the last point: they still hold their objects in the trace. */
     private final IntArrayList released = new IntArrayList();
+    private final IntArrayList freePinSlots = new IntArrayList();
     private int nextSlot;
+    private int nextPinSlot = TraceFormat.FIRST_PIN_SLOT;
     private final IntAVLTreeSet threads = new IntAVLTreeSet();
     /** The thread of the last event: a thread's events come in long runs, and a tree insert per event cost 5 % of the pass. */
     private int lastThread;
@@ -271,9 +274,10 @@ public final class RecordedTrace implements TraceSource {
         threads.clear();
         lastThread = -1;
         staticSlots.clear();
-        freeSlots.clear();
         released.clear();
+        freePinSlots.clear();
         nextSlot = 0;
+        nextPinSlot = TraceFormat.FIRST_PIN_SLOT;
         VisibleDeaths deaths;
         FirstPass[] pass = new FirstPass[1];
         if (early != null) {
@@ -516,7 +520,7 @@ public final class RecordedTrace implements TraceSource {
     private void pinHere(TraceEvents out) {
         while (nextPin < pinCount && pinAt[nextPin] == index) {
             int id = pinIds[nextPin++];
-            int slot = released.isEmpty() ? takeSlot() : released.popInt();
+            int slot = released.isEmpty() ? takePinSlot() : released.popInt();
             objectTable[id << 2 | PIN_SLOT] = slot + 1;
             out.global(slot, id);
         }
@@ -526,7 +530,7 @@ public final class RecordedTrace implements TraceSource {
     private void clearReleased(TraceEvents out) {
         for (int i = 0; i < released.size(); i++) {
             out.global(released.getInt(i), 0);
-            freeSlots.add(released.getInt(i));
+            freePinSlots.add(released.getInt(i));
         }
         released.clear();
     }
@@ -581,14 +585,23 @@ public final class RecordedTrace implements TraceSource {
         frameRoots.mayBeUnreachable(id);
     }
 
+    /** The next global slot for a static field or an object modelled as held to the end. */
     private int takeSlot() {
-        if (!freeSlots.isEmpty()) {
-            return freeSlots.popInt();
-        }
-        if (nextSlot >= EventLog.MAX_ROOT_SLOTS) {
-            throw new TraceException(log.dir().toString(), "more than 2^20 global root slots in use at once "
-                    + "(static fields and objects pinned until their last use)");
+        if (nextSlot >= TraceFormat.FIRST_PIN_SLOT) {
+            throw new TraceException(log.dir().toString(), "more than 2^19 global root slots for static fields "
+                    + "and objects held to the end");
         }
         return nextSlot++;
+    }
+
+    /** A global slot for a pin: one a pin released, or the next from {@link TraceFormat#FIRST_PIN_SLOT}. */
+    private int takePinSlot() {
+        if (!freePinSlots.isEmpty()) {
+            return freePinSlots.popInt();
+        }
+        if (nextPinSlot > TraceFormat.MAX_ROOT_SLOT) {
+            throw new TraceException(log.dir().toString(), "more than 2^19 objects pinned at once (each until its last use)");
+        }
+        return nextPinSlot++;
     }
 }

@@ -7,13 +7,17 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.tools.record.AgentLogs.Event;
+import org.jmmtk.bindings.trace.IgnoringEvents;
 import org.jmmtk.bindings.trace.TraceEvents;
+import org.jmmtk.bindings.trace.TraceFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,6 +65,38 @@ class MinimalPinsTest {
         System.out.printf("minimal pins %d, pinned from allocation %d%n", minimal, all);
         assertTrue(minimal < all, "minimal pins " + minimal + " against " + all + " pinned from allocation");
         assertTrue(minimal > 0, "the programs use objects the visible graph lost");
+    }
+
+    /**
+     * Pins are written in global slots from {@link TraceFormat#FIRST_PIN_SLOT} up, statics below, so a
+     * replay can visit them apart: the objects stored in those slots are exactly the pinned ones.
+     */
+    @Test
+    void pinsTakeGlobalSlotsOfTheirOwnAboveTheStatics() throws IOException {
+        for (int seed = 0; seed < 40; seed++) {
+            List<Event> events = program(new SplittableRandom(seed));
+            RecordedTrace trace = new RecordedTrace(AgentLogs.write(events, dir.resolve("slots" + seed)), "random " + seed, null, false);
+            Set<Long> inPinSlots = new HashSet<>();
+            int[] statics = {0};
+            trace.replay(new IgnoringEvents() {
+                @Override
+                public void global(int rootSlot, long target) {
+                    if (rootSlot >= TraceFormat.FIRST_PIN_SLOT) {
+                        if (target != 0) {
+                            inPinSlots.add(target);
+                        }
+                    } else {
+                        statics[0]++;
+                    }
+                }
+            });
+            Set<Long> pinned = new HashSet<>();
+            for (int id : trace.pinStarts().keySet()) {
+                pinned.add((long) id);
+            }
+            assertEquals(pinned, inPinSlots, "seed " + seed);
+            assertTrue(statics[0] > 0 || events.stream().noneMatch(e -> e.kind() == EventLog.GLOBAL), "seed " + seed);
+        }
     }
 
     @Test
