@@ -40,7 +40,7 @@ public final class TraceFormat {
      * {@link #MAX_ROOT_SLOT}: {@code record}'s pins). Roots like any other; a plan that moves objects in
      * the order HotSpot finds them visits them after what the other roots reach (docs/trace-format.md).
      */
-    public static final int FIRST_PIN_SLOT = 1 << 19;
+    public static final int FIRST_PIN_SLOT = 1 << 18;
     /** Most distinct threads a trace may have (a replay gives each its own root area). */
     public static final int MAX_THREADS = 1023;
     /** Longest line of a text trace, in bytes without its terminator (1 MiB); longer lines are rejected. */

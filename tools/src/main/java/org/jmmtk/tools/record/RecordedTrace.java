@@ -588,7 +588,7 @@ public final class RecordedTrace implements TraceSource {
     /** The next global slot for a static field or an object modelled as held to the end. */
     private int takeSlot() {
         if (nextSlot >= TraceFormat.FIRST_PIN_SLOT) {
-            throw new TraceException(log.dir().toString(), "more than 2^19 global root slots for static fields "
+            throw new TraceException(log.dir().toString(), "more than 2^18 global root slots for static fields "
                     + "and objects held to the end");
         }
         return nextSlot++;
@@ -600,7 +600,7 @@ public final class RecordedTrace implements TraceSource {
             return freePinSlots.popInt();
         }
         if (nextPinSlot > TraceFormat.MAX_ROOT_SLOT) {
-            throw new TraceException(log.dir().toString(), "more than 2^19 objects pinned at once (each until its last use)");
+            throw new TraceException(log.dir().toString(), "more than 786,432 objects pinned at once (each until its last use)");
         }
         return nextPinSlot++;
     }
