@@ -269,7 +269,7 @@ public final class Lxr extends Plan {
 
     @Override
     public WorkPacket<Collector> concurrentWork(boolean paced) {
-        cycle.units++;
+        cycle.unitHandedOut();
         return new ConcurrentTrace(markClosure, queue, this::concurrentYieldRequested, paced);
     }
 
@@ -448,7 +448,7 @@ public final class Lxr extends Plan {
      */
     void diedInCycles(long objects, long markedBytes) {
         diedInCycles.addAndGet(objects);
-        cycle.marked.addAndGet(markedBytes);
+        cycle.marked(markedBytes);
     }
 
     /**
@@ -456,8 +456,7 @@ public final class Lxr extends Plan {
      * snapshot trace, and of those among them that died young (no count: no mark, freed by this pause).
      */
     void allocatedDuringMarking(long bytes, long diedYoungBytes) {
-        cycle.allocated = bytes;
-        cycle.diedYoung = diedYoungBytes;
+        cycle.allocatedDuringMarking(bytes, diedYoungBytes);
     }
 
     /** Called by Defragment, and after an emergency collection's slide. */
@@ -564,12 +563,9 @@ public final class Lxr extends Plan {
      * Per collection: the young objects that survived and those evacuated (or, in a full collection,
      * the objects defragmentation moved), the objects logged and the decrements applied, the objects
      * reference counting found dead, and the Immix space's block counters. After a final-satb pause,
-     * the snapshot cycle's metrics under concurrentimmix's names (docs/metrics.md, "Concurrent cycles"):
-     * {@code markedBytes} is what the snapshot trace marked plus everything allocated during it,
-     * counted in the pause before reference counting frees any of it; {@code floatingGarbageBytes} is
-     * that minus what is reachable now, and {@code floatingGarbageRetainedBytes} the part of it the
-     * pause did not free (dead cycles formed during the trace, and what they hold). Runs after the
-     * pause, with the mutators stopped.
+     * the snapshot cycle's metrics ({@link SnapshotCycle#putStats}), counted in the pause before
+     * reference counting frees any of it, so the floating garbage the pause did not free is dead cycles
+     * formed during the trace and what they hold. Runs after the pause, with the mutators stopped.
      */
     @Override
     public Map<String, Long> collectionStats() {
@@ -584,57 +580,13 @@ public final class Lxr extends Plan {
         if (slid) {
             stats.put("defragSourceBlocks", (long) compactor.blocksCompacted());
         }
-        if (cycle.ended) {
-            cycle.ended = false;
-            long marked = cycle.marked.get() + cycle.diedYoung;
-            long reachable = measureFloatingGarbage ? reachableBytes() : -1;
-            stats.put("cycleStartGc", (long) cycle.startGc);
-            stats.put("snapshotRecord", cycle.snapshotRecord);
-            stats.put("finalMarkRecord", cycle.finalMarkRecord);
-            stats.put("markedBytes", marked);
-            stats.put("allocatedDuringMarkingBytes", cycle.allocated);
-            stats.put("floatingGarbageBytes", measureFloatingGarbage ? marked - reachable : -1);
-            stats.put("floatingGarbageRetainedBytes", measureFloatingGarbage ? heapObjectBytes() - reachable : -1);
-            stats.put("satbEntriesLogged", cycle.logged);
-            stats.put("barrierSlowPaths", cycle.slowPaths);
-            stats.put("concurrentUnits", cycle.units);
+        if (cycle.ended()) {
+            if (measureFloatingGarbage) {
+                cycle.putStats(stats, reachableBytes(), heapObjectBytes());
+            } else {
+                cycle.putStats(stats, -1, -1);
+            }
         }
         return stats;
-    }
-
-    /**
-     * The snapshot cycle in progress or just ended, from its initial-satb pause to the final-satb pause
-     * that ends it (a full collection in between abandons it, unreported). Touched in pauses, except
-     * {@code units}, counted by the thread that hands out concurrent work, and {@code marked}, added to
-     * by a final-satb pause's packets.
-     */
-    private static final class SnapshotCycle {
-        final AtomicLong marked = new AtomicLong();
-        int startGc;
-        long snapshotRecord;
-        long finalMarkRecord;
-        long allocated;
-        long diedYoung;
-        long logged;
-        long slowPaths;
-        long units;
-        boolean ended;
-
-        void begin(int gc, long record) {
-            startGc = gc;
-            snapshotRecord = record;
-            units = 0;
-        }
-
-        /** {@code logged}: the SATB entries of the marking epoch (old referents); {@code slowPaths}: objects logged. */
-        void end(long record, long loggedEntries, long loggedObjects) {
-            finalMarkRecord = record;
-            logged = loggedEntries;
-            slowPaths = loggedObjects;
-            marked.set(0);
-            allocated = 0;
-            diedYoung = 0;
-            ended = true;
-        }
     }
 }
