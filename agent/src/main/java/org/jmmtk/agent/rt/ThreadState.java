@@ -116,7 +116,7 @@ final class ThreadState {
 
     /** The writer is done with {@code c}, one of this thread's chunks (writer thread). */
     synchronized void giveBack(Chunk c) {
-        if (c.words.length == MAX_CHUNK && spareCount < SPARES) {
+        if (c.words.length == MAX_CHUNK && spareCount < SPARES && !ended) {
             spares[spareCount++] = c;
         }
     }
@@ -423,6 +423,9 @@ final class ThreadState {
         finalAllocated = Allocated.current();
         ended = true;
         java.util.Arrays.fill(recentObjects, null);
+        // its spare chunks (up to 256 KB) go: a program that starts thousands of threads kept them all
+        java.util.Arrays.fill(spares, null);
+        spareCount = 0;
         Chunk c = chunk;
         chunk = new Chunk(this, FIRST_CHUNK);
         Recording.handOver(c, c.published());
