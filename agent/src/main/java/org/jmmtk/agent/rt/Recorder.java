@@ -723,7 +723,7 @@ public final class Recorder {
         } catch (RuntimeException | Error e) {
             Recording.failed(e);
         } finally {
-            s.busy = false;
+            s.busy = s.ended(); // after its end event, nothing: a later thread may have its number in the trace
         }
     }
 }

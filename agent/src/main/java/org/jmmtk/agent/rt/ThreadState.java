@@ -130,6 +130,11 @@ final class ThreadState {
         return internal;
     }
 
+    /** Whether the thread has ended ({@link #end}): the recorder stays out of its last instructions. */
+    boolean ended() {
+        return ended;
+    }
+
     /** The thread starts to be recorded: its allocation is counted from here. */
     void started() {
         startCount = Allocated.current();
@@ -412,14 +417,25 @@ final class ThreadState {
         }
     }
 
-    /** The thread ends ({@code Thread.exit}): settle its accounts and hand its events over. */
+    /**
+     * The thread ends ({@code Thread.exit}): clear its frame slots (the frames still open, {@code exit}'s own,
+     * must not root anything in the trace after the thread, whose number a later thread may take), settle
+     * its accounts, write its end and hand its events over. It records nothing after this.
+     */
     synchronized void end() {
         if (ended) {
             return;
         }
+        for (int slot = 0; slot < held.length; slot++) {
+            held[slot] = null;
+            if (written[slot] != 0) {
+                dirty(slot);
+            }
+        }
         flushRoots();
         publish();
         fill(Allocated.current());
+        event(EventLog.END, 0, 0);
         finalAllocated = Allocated.current();
         ended = true;
         java.util.Arrays.fill(recentObjects, null);

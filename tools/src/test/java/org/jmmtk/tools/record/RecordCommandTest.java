@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RecordCommandTest {
     private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs",
-            "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts", "Defines", "Backtraces");
+            "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts", "Defines", "Backtraces", "ShortThreads");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -368,6 +368,28 @@ class RecordCommandTest {
         long kept = deaths.stream().filter(d -> d < 0).count();
         assertTrue(deaths.size() >= 50_000, "a backtrace's long[32] per exception: " + deaths.size());
         assertTrue(kept >= 5_000 && kept < 5_500, "the kept exceptions' backtraces live to the end: " + kept);
+    }
+
+    /**
+     * A thread gives its trace number back when it ends: 1,200 threads run one after another fit a
+     * replay's 1023 (before, {@code record} failed with "too many threads"); each ended thread's frame slots
+     * are cleared with its end, so the 1,200 {@code Thread} objects, which main does not keep, die instead
+     * of being held to the end by a slot of a thread that ended.
+     */
+    @Test
+    void threadsThatEndedGiveTheirNumbersBack() throws IOException {
+        Path trace = dir.resolve("short-threads.trace");
+        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "ShortThreads");
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> stats = stats(trace);
+        assertTrue(number(stats, "threads") <= 1023, "threads: " + stats);
+        Path perfect = dir.resolve("short-threads.perfect");
+        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
+        assertEquals(0, r.code(), r.err());
+        List<Integer> deaths = deaths(Files.readAllLines(perfect), "java.lang.Thread");
+        assertTrue(deaths.size() >= 1_200, "the program's threads: " + deaths.size());
+        long kept = deaths.stream().filter(d -> d < 0).count();
+        assertTrue(kept <= 5, "the ended threads' Thread objects die (main's and the JVM's live on): " + kept);
     }
 
     /**
