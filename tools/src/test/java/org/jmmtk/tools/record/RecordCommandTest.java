@@ -379,7 +379,7 @@ class RecordCommandTest {
     @Test
     void threadsThatEndedGiveTheirNumbersBack() throws IOException {
         Path trace = dir.resolve("short-threads.trace");
-        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "ShortThreads");
+        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "ShortThreads", "50");
         assertEquals(0, r.code(), r.err());
         Map<String, Object> stats = stats(trace);
         assertTrue(number(stats, "threads") <= 1023, "threads: " + stats);
@@ -390,6 +390,19 @@ class RecordCommandTest {
         assertTrue(deaths.size() >= 1_200, "the program's threads: " + deaths.size());
         long kept = deaths.stream().filter(d -> d < 0).count();
         assertTrue(kept <= 5, "the ended threads' Thread objects die (main's and the JVM's live on): " + kept);
+    }
+
+    /**
+     * What the recorder keeps of a thread that ended is small: 1,200 threads that each hand full chunks of
+     * events over are recorded in a 64 MB heap (when an ended thread kept its spare chunks, up to 256 KB
+     * each, the recording ran out of memory).
+     */
+    @Test
+    void endedThreadsLeaveTheirChunksBehind() throws IOException {
+        Path trace = dir.resolve("many-threads.trace");
+        Cli.Result r = record(trace, "--binary", "--", "java", "-Xmx64m", "-cp", classes.toString(), "ShortThreads", "3000");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(number(stats(trace), "objects") >= 1_200 * 3_000, r.err());
     }
 
     /**
