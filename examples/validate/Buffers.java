@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.util.Random;
 
 /**
- * Large buffers, single thread: 20 rounds; each writes a seeded record stream through a
+ * Large buffers, single thread (three full GCs): 20 rounds; each writes a seeded record stream through a
  * {@code DataOutputStream} into a {@code ByteArrayOutputStream} that grows (by doubling) to 1-4 MB and
  * copies it out with {@code toByteArray()}, reads it back with a checksum, allocates 6 arrays of 64 KB
  * to 3 MB (outside the TLAB; those over 819 KB larger than a survivor space of an 8 MB young
  * generation), keeping one in three in a 5-slot ring, and multiplies a 160 x 160 {@code double[][]}
- * matrix into a new one that replaces the kept matrix every 3 rounds. ~330 MB.
+ * matrix into a new one that replaces the kept matrix every 3 rounds. ~400 MB.
  */
 public class Buffers {
     public static void main(String[] args) throws IOException {

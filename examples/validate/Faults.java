@@ -11,7 +11,7 @@ import java.util.Random;
  * thrown from a few frames deep, so {@code fillInStackTrace} records a backtrace (which the JVM
  * allocates itself, not in bytecode); the last 2,000 failures are kept in an error log with their
  * exceptions, one in eight with {@code getStackTrace()} materialised; valid lines go to per-sku totals
- * in a HashMap. ~290 MB.
+ * in a HashMap. ~325 MB.
  */
 public class Faults {
     static final class ValidationException extends Exception {

@@ -13,7 +13,7 @@ import java.util.StringJoiner;
  * (the 6,000 distinct words live for the run) and a {@code LinkedList} window of the last 2,000 words
  * (removed from the front, scanned with an iterator for repeats); {@code String.chars()} counts
  * vowels per word; every paragraph ends in a {@code StringJoiner} summary, the last 300 kept in a
- * HashMap. ~250 MB.
+ * HashMap. ~285 MB.
  */
 public class Glossary {
     public static void main(String[] args) {

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * 40 artifacts (records holding a {@code List.of} of tags and a {@code Map.of} of attributes), flattened
  * with {@code flatMap} into the tag set ({@code Set.copyOf}) and a {@code Collectors.toMap} index from
  * each artifact's {@code UUID.nameUUIDFromBytes} (MD5) to its SHA-256 digest ({@code MessageDigest}),
- * Base64-encoded, decoded and compared; the last 150 manifests' indexes are kept in a ring. ~250 MB.
+ * Base64-encoded, decoded and compared; the last 150 manifests' indexes are kept in a ring. ~328 MB.
  */
 public class Manifests {
     record Artifact(String group, String name, String version, List<String> tags, Map<String, String> attributes) {

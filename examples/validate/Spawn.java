@@ -8,7 +8,7 @@ import java.util.Random;
  * {@code ThreadLocal<int[]>} (an {@code initialValue} per thread), builds 300 seeded strings of 20-80
  * chars through them, sorts a histogram and leaves a result object; main keeps the result of one task
  * in 25 (120 in all) with its longest string. Threads, their ThreadLocal maps and names die with the
- * task. ~150 MB.
+ * task. ~137 MB.
  */
 public class Spawn {
     record Result(int task, String longest, int[] histogram) {
