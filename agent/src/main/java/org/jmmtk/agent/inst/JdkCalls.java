@@ -14,6 +14,9 @@ final class JdkCalls {
     private static final String UNSAFE = "jdk/internal/misc/Unsafe";
     private static final String SUN_UNSAFE = "sun/misc/Unsafe";
     private static final String OBJ = "Ljava/lang/Object;";
+    /** The class whose private field {@link #BACKTRACE_FIELD} the JVM fills in. */
+    static final String THROWABLE = "java/lang/Throwable";
+    static final String BACKTRACE_FIELD = "backtrace";
     /** Unsafe's reference stores, by what they return: nothing, whether they swapped, the witness, the old value. */
     private static final String PUT = "(" + OBJ + "J" + OBJ + ")V";
     private static final String CAS = "(" + OBJ + "J" + OBJ + OBJ + ")Z";
@@ -107,5 +110,16 @@ final class JdkCalls {
         return call.owner.equals("java/lang/StringUTF16") && call.name.equals("toBytes") && call.desc.equals("([CII)[B")
                 || call.owner.equals("java/math/BigInteger") && call.name.equals("implMultiplyToLen")
                         && call.desc.equals("([II[II[I)[I");
+    }
+
+    /**
+     * {@code Throwable}'s native {@code fillInStackTrace(int)}, called only from {@code Throwable} itself: the
+     * JVM allocates the backtrace it stores in the throwable's private {@code backtrace} field (per 32 frames
+     * an {@code Object[6]} chunk holding a {@code short[32]}, an {@code int[32]}, an {@code Object[32]} and a
+     * {@code long[32]}, 872 bytes without compressed oops) with no bytecode to see.
+     */
+    static boolean backtrace(MethodInsnNode call) {
+        return call.owner.equals(THROWABLE) && call.name.equals("fillInStackTrace")
+                && call.desc.equals("(I)Ljava/lang/Throwable;");
     }
 }

@@ -27,7 +27,8 @@ import org.objectweb.asm.tree.VarInsnNode;
 /**
  * Rewrites one method so that it reports to the recorder: allocations ({@code NEW} where it runs, with
  * a reservation that the object takes at its constructor's entry or when its {@code <init>} returns;
- * arrays, {@code clone()}, reflective and {@code Unsafe}'s allocation after they complete), requests for a collection
+ * arrays, {@code clone()}, reflective and {@code Unsafe}'s allocation after they complete, the backtrace the JVM
+ * makes for a throwable), requests for a collection
  * ({@code Runtime.gc()}),
  * reference stores before {@code PUTFIELD}/{@code PUTSTATIC}, {@code AASTORE} replaced by a call that
  * stores and records, a lambda's captured references after its {@code invokedynamic}, reference locals
@@ -137,6 +138,8 @@ final class MethodRewriter implements Opcodes {
                         code.insert(insn, after("cloned"));
                     } else if (JdkCalls.reflective(call) || JdkCalls.allocatingIntrinsic(call)) {
                         code.insert(insn, after("allocated"));
+                    } else if (JdkCalls.backtrace(call)) {
+                        code.insert(insn, backtrace());
                     } else if (JdkCalls.intrinsic(call.owner, call.name, call.desc)) {
                         code.insert(insn, after("cloned"));
                     } else if (call.owner.equals("java/lang/System") && call.name.equals("arraycopy")) {
@@ -561,6 +564,20 @@ final class MethodRewriter implements Opcodes {
         InsnList l = new InsnList();
         l.add(new InsnNode(DUP));
         l.add(call(hook, "(Ljava/lang/Object;)V"));
+        return l;
+    }
+
+    /**
+     * After {@code Throwable.fillInStackTrace(int)}, which returns its throwable: the throwable, the backtrace
+     * the JVM stored in it (a private field, read here inside {@code Throwable}) and that field's number.
+     */
+    private static InsnList backtrace() {
+        InsnList l = new InsnList();
+        l.add(new InsnNode(DUP));
+        l.add(new InsnNode(DUP));
+        l.add(new FieldInsnNode(GETFIELD, JdkCalls.THROWABLE, JdkCalls.BACKTRACE_FIELD, OBJ));
+        l.add(push(Refs.field(JdkCalls.THROWABLE, JdkCalls.BACKTRACE_FIELD)));
+        l.add(call("backtrace", "(" + OBJ + OBJ + "I)V"));
         return l;
     }
 

@@ -34,8 +34,13 @@ public final class EventLog {
     public static final int GLOBAL = 4;
     /** {@code COLLECT 0 0}: the program asks for a collection ({@code System.gc()}, {@code Runtime.gc()}). */
     public static final int COLLECT = 5;
+    /**
+     * {@code END 0 0}: the thread ended ({@code Thread.exit}); its frame slots were cleared before it and it
+     * records nothing after it, so a later thread may take its number in the trace.
+     */
+    public static final int END = 6;
     /** Words of each kind of event, indexed by kind. */
-    public static final int[] WORDS = {0, 4, 4, 3, 3, 3};
+    public static final int[] WORDS = {0, 4, 4, 3, 3, 3, 3};
     /** Reference slots and type id share one word: slots above, type id in the low 24 bits. */
     public static final int TYPE_BITS = 24;
     /** Root slots per thread the jmmtk format allows (2^20); frame slots beyond are not recorded. */

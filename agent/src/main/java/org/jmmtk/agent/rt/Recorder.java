@@ -306,16 +306,53 @@ public final class Recorder {
         }
     }
 
-    private static void linkArrays(Object array, ThreadState s) {
+    /**
+     * Records {@code array} as allocated now with the references it holds: the arrays among them as
+     * allocated now too (an array already recorded keeps its id), anything else as the object it is.
+     */
+    private static long linkArrays(Object array, ThreadState s) {
         s.allocatedNow = array;
         long id = id(array, s);
+        s.allocatedNow = null;
         if (array instanceof Object[] a) {
             for (int i = 0; i < a.length; i++) {
-                if (a[i] != null) {
-                    linkArrays(a[i], s);
-                    s.event(EventLog.WRITE, id, i, id(a[i], s));
+                Object e = a[i];
+                if (e != null) {
+                    s.event(EventLog.WRITE, id, i, e.getClass().isArray() ? linkArrays(e, s) : id(e, s));
                 }
             }
+        }
+        return id;
+    }
+
+    /**
+     * After {@code Throwable.fillInStackTrace(int)}: the JVM made {@code backtrace} and stored it in
+     * {@code throwable}'s field numbered {@code field} ({@link Refs#field}), with no bytecode to show either.
+     * Its arrays (chunks of 32 frames: methods, bytecode indexes, class mirrors and names, and the next
+     * chunk) are recorded as allocated now, then the store.
+     */
+    public static void backtrace(Object throwable, Object backtrace, int field) {
+        if (recording && backtrace != null) {
+            recordBacktrace(throwable, backtrace, field);
+        }
+    }
+
+    private static void recordBacktrace(Object throwable, Object backtrace, int field) {
+        ThreadState s = enterRecorder();
+        if (s == null) {
+            return;
+        }
+        try {
+            long id = linkArrays(backtrace, s);
+            int slot = Layouts.of(throwable.getClass(), s).slot(field, s);
+            if (slot >= 0) {
+                s.event(EventLog.WRITE, id(throwable, s), slot, id);
+            }
+        } catch (RuntimeException | Error e) {
+            Recording.failed(e);
+        } finally {
+            s.allocatedNow = null;
+            s.busy = false;
         }
     }
 
@@ -686,7 +723,7 @@ public final class Recorder {
         } catch (RuntimeException | Error e) {
             Recording.failed(e);
         } finally {
-            s.busy = false;
+            s.busy = s.ended(); // after its end event, nothing: a later thread may have its number in the trace
         }
     }
 }

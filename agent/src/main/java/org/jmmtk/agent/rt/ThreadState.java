@@ -116,7 +116,7 @@ final class ThreadState {
 
     /** The writer is done with {@code c}, one of this thread's chunks (writer thread). */
     synchronized void giveBack(Chunk c) {
-        if (c.words.length == MAX_CHUNK && spareCount < SPARES) {
+        if (c.words.length == MAX_CHUNK && spareCount < SPARES && !ended) {
             spares[spareCount++] = c;
         }
     }
@@ -128,6 +128,11 @@ final class ThreadState {
 
     boolean internal() {
         return internal;
+    }
+
+    /** Whether the thread has ended ({@link #end}): the recorder stays out of its last instructions. */
+    boolean ended() {
+        return ended;
     }
 
     /** The thread starts to be recorded: its allocation is counted from here. */
@@ -412,17 +417,31 @@ final class ThreadState {
         }
     }
 
-    /** The thread ends ({@code Thread.exit}): settle its accounts and hand its events over. */
+    /**
+     * The thread ends ({@code Thread.exit}): clear its frame slots (the frames still open, {@code exit}'s own,
+     * must not root anything in the trace after the thread, whose number a later thread may take), settle
+     * its accounts, write its end and hand its events over. It records nothing after this.
+     */
     synchronized void end() {
         if (ended) {
             return;
         }
+        for (int slot = 0; slot < held.length; slot++) {
+            held[slot] = null;
+            if (written[slot] != 0) {
+                dirty(slot);
+            }
+        }
         flushRoots();
         publish();
         fill(Allocated.current());
+        event(EventLog.END, 0, 0);
         finalAllocated = Allocated.current();
         ended = true;
         java.util.Arrays.fill(recentObjects, null);
+        // its spare chunks (up to 256 KB) go: a program that starts thousands of threads kept them all
+        java.util.Arrays.fill(spares, null);
+        spareCount = 0;
         Chunk c = chunk;
         chunk = new Chunk(this, FIRST_CHUNK);
         Recording.handOver(c, c.published());

@@ -14,6 +14,7 @@ import java.util.PriorityQueue;
 import java.util.TreeMap;
 import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.bindings.trace.TraceException;
+import org.jmmtk.bindings.trace.TraceFormat;
 
 /**
  * Reads the agent's event log (see {@link EventLog}) back in global order: an index of each thread's
@@ -129,11 +130,12 @@ final class AgentLog {
         }
     }
 
-    /** Visits every event in sequence order; returns the number of words read. */
+    /** Visits every event in sequence order, threads numbered by {@link ThreadNumbers}; returns the number of words read. */
     long events(Visitor visitor) throws IOException {
         long read = 0;
         try (FileChannel in = FileChannel.open(events)) {
             PriorityQueue<Cursor> merge = new PriorityQueue<>((x, y) -> Long.compare(x.seq(), y.seq()));
+            ThreadNumbers numbers = new ThreadNumbers(TraceFormat.MAX_THREADS);
             for (var e : chunks.entrySet()) {
                 Cursor c = new Cursor(e.getKey(), e.getValue(), in);
                 if (c.advance()) {
@@ -152,7 +154,7 @@ final class AgentLog {
                         throw new TraceException(events.toString(), "event " + seq + " of thread " + c.thread + " is out of order");
                     }
                     last = seq;
-                    int n = visit(c, visitor, events);
+                    int n = visit(c, visitor, numbers, events);
                     read += n;
                     more = c.next(n);
                 } while (more && c.seq() < limit);
@@ -165,7 +167,7 @@ final class AgentLog {
     }
 
     /** Visits the event at {@code c}'s position; returns its words. */
-    static int visit(Cursor c, Visitor visitor, Path events) throws IOException {
+    static int visit(Cursor c, Visitor visitor, ThreadNumbers numbers, Path events) throws IOException {
         long word = c.word(0);
         int kind = (int) (word & ((1 << EventLog.KIND_BITS) - 1));
         int n = kind >= 1 && kind < EventLog.WORDS.length ? EventLog.WORDS[kind] : 0;
@@ -173,7 +175,11 @@ final class AgentLog {
             throw new TraceException(events.toString(), "event " + c.seq() + " of thread " + c.thread
                     + " is " + (n == 0 ? "of unknown kind " + kind : "cut off at the end of its chunk"));
         }
-        visitor.event(c.thread, kind, c.word(1), c.word(2), n > 3 ? c.word(3) : 0);
+        if (kind == EventLog.END) {
+            numbers.ended(c.thread);
+        } else {
+            visitor.event(numbers.of(c.thread), kind, c.word(1), c.word(2), n > 3 ? c.word(3) : 0);
+        }
         return n;
     }
 

@@ -14,6 +14,7 @@ import java.util.PriorityQueue;
 import java.util.function.BooleanSupplier;
 import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.bindings.trace.TraceException;
+import org.jmmtk.bindings.trace.TraceFormat;
 
 /**
  * Reads the agent's log while the recorded program still writes it, in global order as {@link AgentLog}
@@ -75,6 +76,7 @@ final class LogFollower {
             Int2ObjectOpenHashMap<List<long[]>> chunks = new Int2ObjectOpenHashMap<>();
             List<AgentLog.Cursor> idle = new ArrayList<>();
             PriorityQueue<AgentLog.Cursor> merge = new PriorityQueue<>((x, y) -> Long.compare(x.seq(), y.seq()));
+            ThreadNumbers numbers = new ThreadNumbers(TraceFormat.MAX_THREADS);
             LongOpenHashSet weakSeen = new LongOpenHashSet(); // typeId << 32 | slot
             long pos = 0;
             long mark = 0;
@@ -142,7 +144,7 @@ final class LogFollower {
                             throw new Overtaken("event " + seq + " of thread " + c.thread + " came after event " + last);
                         }
                         last = seq;
-                        more = c.next(AgentLog.visit(c, visitor, events));
+                        more = c.next(AgentLog.visit(c, visitor, numbers, events));
                     } while (more && c.seq() < before);
                     if (more) {
                         merge.add(c);

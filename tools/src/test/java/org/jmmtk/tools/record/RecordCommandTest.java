@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RecordCommandTest {
     private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs",
-            "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts", "Defines");
+            "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts", "Defines", "Backtraces", "ShortThreads");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -347,6 +347,62 @@ class RecordCommandTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(coverage(r) >= 0.98, r.err());
         assertTrue(allocationsByType(out).get("[I") >= 300_000, "a product's magnitude per iteration");
+    }
+
+    /**
+     * The JVM makes a throwable's backtrace in {@code fillInStackTrace} (an {@code Object[6]} chunk with a
+     * {@code long[32]} among its arrays) with no bytecode: the recorder records its arrays after the
+     * native call, and the throwable's field that holds them, so the coverage stays at least 0.98 (0.08
+     * with backtraces unrecorded) and a kept exception's backtrace lives as long as the exception: the
+     * 5,000 kept to the end, the 45,000 dropped at once die.
+     */
+    @Test
+    void aBacktraceTheJvmMakesIsRecordedAndLivesWithItsThrowable() throws IOException {
+        Path trace = dir.resolve("backtraces.trace");
+        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "Backtraces");
+        assertTrue(coverage(r) >= 0.98, r.err());
+        Path perfect = dir.resolve("backtraces.perfect");
+        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
+        assertEquals(0, r.code(), r.err());
+        List<Integer> deaths = deaths(Files.readAllLines(perfect), "[J");
+        long kept = deaths.stream().filter(d -> d < 0).count();
+        assertTrue(deaths.size() >= 50_000, "a backtrace's long[32] per exception: " + deaths.size());
+        assertTrue(kept >= 5_000 && kept < 5_500, "the kept exceptions' backtraces live to the end: " + kept);
+    }
+
+    /**
+     * A thread gives its trace number back when it ends: 1,200 threads run one after another fit a
+     * replay's 1023 (before, {@code record} failed with "too many threads"); each ended thread's frame slots
+     * are cleared with its end, so the 1,200 {@code Thread} objects, which main does not keep, die instead
+     * of being held to the end by a slot of a thread that ended.
+     */
+    @Test
+    void threadsThatEndedGiveTheirNumbersBack() throws IOException {
+        Path trace = dir.resolve("short-threads.trace");
+        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "ShortThreads", "50");
+        assertEquals(0, r.code(), r.err());
+        Map<String, Object> stats = stats(trace);
+        assertTrue(number(stats, "threads") <= 1023, "threads: " + stats);
+        Path perfect = dir.resolve("short-threads.perfect");
+        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
+        assertEquals(0, r.code(), r.err());
+        List<Integer> deaths = deaths(Files.readAllLines(perfect), "java.lang.Thread");
+        assertTrue(deaths.size() >= 1_200, "the program's threads: " + deaths.size());
+        long kept = deaths.stream().filter(d -> d < 0).count();
+        assertTrue(kept <= 5, "the ended threads' Thread objects die (main's and the JVM's live on): " + kept);
+    }
+
+    /**
+     * What the recorder keeps of a thread that ended is small: 1,200 threads that each hand full chunks of
+     * events over are recorded in a 64 MB heap (when an ended thread kept its spare chunks, up to 256 KB
+     * each, the recording ran out of memory).
+     */
+    @Test
+    void endedThreadsLeaveTheirChunksBehind() throws IOException {
+        Path trace = dir.resolve("many-threads.trace");
+        Cli.Result r = record(trace, "--binary", "--", "java", "-Xmx64m", "-cp", classes.toString(), "ShortThreads", "3000");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(number(stats(trace), "objects") >= 1_200 * 3_000, r.err());
     }
 
     /**
