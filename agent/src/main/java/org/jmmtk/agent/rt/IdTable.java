@@ -118,10 +118,12 @@ final class IdTable {
         long bytes = layout.size(object);
         long slots = layout.slots(object);
         long id;
+        boolean adopted = false;
         synchronized (lock) {
             id = find(object, hash);
             if (id == 0) {
                 id = ++lastId;
+                adopted = object != s.allocatedNow;
                 s.firstSeen(object, bytes);
                 // the allocation takes its sequence number before the entry is published: another thread
                 // that finds the entry lock-free records its own event later in the global order
@@ -134,6 +136,9 @@ final class IdTable {
         }
         if (bytes <= ThreadState.RECENT_MAX_BYTES) {
             s.remember(object, Threads.spread(hash), id);
+        }
+        if (adopted && object instanceof String str) {
+            Recorder.adoptedString(str, id, s);
         }
         return id;
     }

@@ -50,6 +50,16 @@ final class Layouts {
         return bytes;
     }
 
+    /** A string's {@code value} array. */
+    static Object stringValue(String string) {
+        return UNSAFE.getObject(string, STRING_VALUE);
+    }
+
+    /** The slot of a string's {@code value} in the trace (found on {@code s}'s first use). */
+    static int stringValueSlot(ThreadState s) {
+        return of(String.class, s).slotAt(STRING_VALUE, null);
+    }
+
     private static sun.misc.Unsafe unsafe() {
         try {
             Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");

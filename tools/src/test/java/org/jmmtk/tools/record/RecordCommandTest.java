@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RecordCommandTest {
     private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs",
-            "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts", "Defines", "Backtraces", "ShortThreads");
+            "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts", "Defines", "Backtraces", "ShortThreads",
+            "ManyLiterals");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -368,6 +369,28 @@ class RecordCommandTest {
         long kept = deaths.stream().filter(d -> d < 0).count();
         assertTrue(deaths.size() >= 50_000, "a backtrace's long[32] per exception: " + deaths.size());
         assertTrue(kept >= 5_000 && kept < 5_500, "the kept exceptions' backtraces live to the end: " + kept);
+    }
+
+    /**
+     * A string the JVM made (a literal that {@code ldc} resolved) is first seen where the program stores it,
+     * and recorded there with its {@code value} array and the store that holds it: every string alive at
+     * the end of ManyLiterals (its 600 literals among them) holds a byte array. Before, such a string held
+     * nothing and its array was unrecorded allocation that died at once.
+     */
+    @Test
+    void aStringTheJvmMadeIsRecordedWithItsValue() throws IOException {
+        Path trace = dir.resolve("literals.trace");
+        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "ManyLiterals");
+        assertEquals(0, r.code(), r.err());
+        Path perfect = dir.resolve("literals.perfect");
+        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Files.readAllLines(perfect);
+        long strings = deaths(lines, "java.lang.String").stream().filter(d -> d < 0).count();
+        long arrays = deaths(lines, "[B").stream().filter(d -> d < 0).count();
+        assertTrue(strings >= 600, "the literals live to the end: " + strings);
+        assertTrue(arrays >= strings, "each string alive at the end holds its value: " + arrays + " byte arrays, "
+                + strings + " strings");
     }
 
     /**
