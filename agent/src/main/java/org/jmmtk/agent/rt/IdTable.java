@@ -138,7 +138,7 @@ final class IdTable {
             s.remember(object, Threads.spread(hash), id);
         }
         if (adopted && object instanceof String str) {
-            Recorder.adoptedString(str, id, s);
+            JvmMadeObjects.adoptedString(str, id, s);
         }
         return id;
     }

@@ -297,46 +297,12 @@ public final class Recorder {
             return;
         }
         try {
-            linkArrays(o, s);
+            JvmMadeObjects.linkArrays(o, s);
         } catch (RuntimeException | Error e) {
             Recording.failed(e);
         } finally {
             s.allocatedNow = null;
             s.busy = false;
-        }
-    }
-
-    /**
-     * Records {@code array} as allocated now with the references it holds: the arrays among them as
-     * allocated now too (an array already recorded keeps its id), anything else as the object it is.
-     */
-    private static long linkArrays(Object array, ThreadState s) {
-        s.allocatedNow = array;
-        long id = id(array, s);
-        s.allocatedNow = null;
-        if (array instanceof Object[] a) {
-            for (int i = 0; i < a.length; i++) {
-                Object e = a[i];
-                if (e != null) {
-                    s.event(EventLog.WRITE, id, i, e.getClass().isArray() ? linkArrays(e, s) : id(e, s));
-                }
-            }
-        }
-        return id;
-    }
-
-    /**
-     * A string first seen where no bytecode made it (a literal the JVM resolved, a string made before
-     * the agent) was just recorded as allocated there: its {@code value} array, which the JVM made with
-     * it, is recorded too (as allocated now unless seen before), with the store that holds it. Without
-     * it the array was unrecorded allocation that dies at once, and the string held nothing (1,314 of
-     * the strings live at Ledger's first young collection, 76 KB of arrays HotSpot keeps).
-     */
-    static void adoptedString(String string, long id, ThreadState s) {
-        Object value = Layouts.stringValue(string);
-        int slot = Layouts.stringValueSlot(s);
-        if (value != null && slot >= 0) {
-            s.event(EventLog.WRITE, id, slot, id(value, s));
         }
     }
 
@@ -358,11 +324,7 @@ public final class Recorder {
             return;
         }
         try {
-            long id = linkArrays(backtrace, s);
-            int slot = Layouts.of(throwable.getClass(), s).slot(field, s);
-            if (slot >= 0) {
-                s.event(EventLog.WRITE, id(throwable, s), slot, id);
-            }
+            JvmMadeObjects.backtrace(throwable, backtrace, field, s);
         } catch (RuntimeException | Error e) {
             Recording.failed(e);
         } finally {
