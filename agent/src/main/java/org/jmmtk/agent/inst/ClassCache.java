@@ -70,12 +70,29 @@ final class ClassCache {
      * The cache in {@code dir} (made when missing), its snapshot loaded; null when {@code dir} is empty,
      * or when the snapshot cannot be used (it is then left alone and not replaced by this run).
      */
+    /**
+     * {@code s} with every character but letters, digits, '.', '_' and '-' replaced by '_'. A loop, not
+     * {@code replaceAll}: a regular expression here loaded {@code java.util.regex}'s classes before the
+     * program's {@code main}, which a JVM without the agent loads, if at all, while the program runs.
+     */
+    static String fileNamePart(String s) {
+        char[] c = s.toCharArray();
+        for (int i = 0; i < c.length; i++) {
+            char x = c[i];
+            boolean kept = x >= 'A' && x <= 'Z' || x >= 'a' && x <= 'z' || x >= '0' && x <= '9' || x == '.' || x == '_' || x == '-';
+            if (!kept) {
+                c[i] = '_';
+            }
+        }
+        return new String(c);
+    }
+
     static ClassCache open(String dir) {
         if (dir.isEmpty()) {
             return null;
         }
-        String jdk = (System.getProperty("java.vm.version") + "-" + Integer.toHexString(System.getProperty("java.home").hashCode()))
-                .replaceAll("[^A-Za-z0-9._-]", "_");
+        String jdk = fileNamePart(System.getProperty("java.vm.version") + "-"
+                + Integer.toHexString(System.getProperty("java.home").hashCode()));
         Path file = Path.of(dir, jdk, "classes.bin");
         Map<String, Long> loaded = new HashMap<>();
         ByteBuffer snapshot = null;

@@ -947,6 +947,38 @@ class RecordCommandTest {
     }
 
     /**
+     * The recorder loads no {@code java.util.regex} class before the program's {@code main} (its class
+     * cache's file name was made with {@code replaceAll}: 39 classes whose static objects a JVM without
+     * the agent makes while the program runs, if it uses regular expressions, and the recording then
+     * missed). Read from the recorded JVM's class-loading log ({@code %p}: one file per process).
+     */
+    @Test
+    void theRecorderLoadsNoRegularExpressionClassBeforeMain() throws IOException {
+        Path logs = Files.createDirectory(dir.resolve("class-logs"));
+        Cli.Result r = record(dir.resolve("tiny-classes.trace"), "--", "java", "-Xlog:class+load:file=" + logs + "/cl-%p.log",
+                "-cp", classes.toString(), "Tiny");
+        assertEquals(0, r.code(), r.err());
+        List<String> beforeMain = null;
+        try (var files = Files.list(logs)) {
+            for (Path f : files.toList()) {
+                List<String> lines = Files.readAllLines(f);
+                int main = -1;
+                for (int i = 0; i < lines.size() && main < 0; i++) {
+                    if (lines.get(i).contains(" Tiny source: ")) {
+                        main = i;
+                    }
+                }
+                if (main >= 0) {
+                    beforeMain = lines.subList(0, main);
+                }
+            }
+        }
+        assertTrue(beforeMain != null, "the recorded JVM's log names the program's class");
+        List<String> regex = beforeMain.stream().filter(l -> l.contains(" java.util.regex.")).toList();
+        assertTrue(regex.isEmpty(), "regular-expression classes loaded before main: " + regex);
+    }
+
+    /**
      * With no collector named, the recorded JVM runs Parallel GC (and says so) while the start-up probe runs
      * the program's own choice; a collector the program names (in its options or the JVM's option variables)
      * is left alone. Each JVM's unified log ({@code %p}: one file per process) names its collector.
