@@ -123,8 +123,7 @@ final class IdTable {
             id = find(object, hash);
             if (id == 0) {
                 id = ++lastId;
-                adopted = object != s.allocatedNow;
-                s.firstSeen(object, bytes);
+                adopted = s.firstSeen(object, bytes);
                 // the allocation takes its sequence number before the entry is published: another thread
                 // that finds the entry lock-free records its own event later in the global order
                 s.event(EventLog.ALLOC, id, bytes, slots << EventLog.TYPE_BITS | layout.typeId);

@@ -151,13 +151,14 @@ final class ThreadState {
         }
     }
 
-    /** {@code object}, of {@code bytes}, is seen for the first time: where it is allocated, or adopted. */
-    void firstSeen(Object object, long bytes) {
+    /** {@code object}, of {@code bytes}, is seen for the first time: where it is allocated, or adopted (returns true). */
+    boolean firstSeen(Object object, long bytes) {
         if (object == allocatedNow) {
             recorded(bytes);
-        } else {
-            adopted += bytes;
+            return false;
         }
+        adopted += bytes;
+        return true;
     }
 
     /** Queues a class shown to the transformer, whose JVM-made objects are recorded at this thread's next allocation. */
