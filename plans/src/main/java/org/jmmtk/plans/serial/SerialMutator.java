@@ -22,7 +22,7 @@ import org.jmmtk.core.plan.Mutator;
  */
 final class SerialMutator extends Mutator {
     private final Serial plan;
-    private final Tlab tlab;
+    private final TlabAllocator allocator;
 
     SerialMutator(Serial plan, int ordinal) {
         this(plan, ordinal, tlabAllocator(plan, ordinal));
@@ -31,7 +31,7 @@ final class SerialMutator extends Mutator {
     private SerialMutator(Serial plan, int ordinal, TlabAllocator allocator) {
         super(plan, ordinal, allocator);
         this.plan = plan;
-        this.tlab = allocator.tlab();
+        this.allocator = allocator;
     }
 
     private static TlabAllocator tlabAllocator(Serial plan, int ordinal) {
@@ -43,6 +43,7 @@ final class SerialMutator extends Mutator {
     @Override
     public void prepare() {
         super.prepare();
+        Tlab tlab = allocator.tlab();
         boolean allocating = tlab.retireAtGc(plan.edenTop().usedAtGc());
         plan.edenTop().tlabRetired(allocating, tlab.takeWasteBytes());
     }
@@ -50,7 +51,13 @@ final class SerialMutator extends Mutator {
     @Override
     public void release() {
         super.release();
-        tlab.resize();
+        allocator.tlab().resize();
+    }
+
+    /** HotSpot's {@code JavaThread::exit}: the TLAB retired, its rest lost to eden until the next young collection. */
+    @Override
+    public void threadEnded() {
+        allocator.threadEnded();
     }
 
     @Override

@@ -20,8 +20,10 @@ final class TlabAllocator extends Allocator {
     private final Serial plan;
     private final BumpAllocator placement;
     private final EdenTop edenTop;
-    private final Tlab tlab;
+    private Tlab tlab;
     private boolean outsideAfterCollection;
+    /** The thread ended: the next allocation is a new thread's, which takes a new TLAB policy. */
+    private boolean threadEnded;
 
     TlabAllocator(SimulatedMemory memory, Serial plan, int ordinal, BumpAllocator placement) {
         super(memory, ordinal);
@@ -41,6 +43,9 @@ final class TlabAllocator extends Allocator {
 
     @Override
     protected long allocSlowOnce(long bytes) {
+        if (threadEnded) {
+            threadStarts();
+        }
         long words = bytes >>> 3;
         if (outsideAfterCollection || !plan.usesTlabs() || tlab.slowPath(words) == Tlab.Slow.OUTSIDE) {
             return outside(words, bytes);
@@ -62,6 +67,26 @@ final class TlabAllocator extends Allocator {
         outsideAfterCollection = false;
         tlab.allocatedOutside(words);
         return placement.alloc(bytes);
+    }
+
+    /**
+     * The thread ended: its TLAB is retired as {@code JavaThread::exit} retires it ({@link Tlab#retireAtExit}),
+     * its waste left to eden until the next collection, and the thread not counted as allocating there.
+     */
+    void threadEnded() {
+        edenTop.threadExited(tlab.retireAtExit());
+        outsideAfterCollection = false;
+        threadEnded = true;
+    }
+
+    /**
+     * A new thread's first allocation: a TLAB policy of the initial desired size for the average number
+     * of allocating threads now ({@code ThreadLocalAllocBuffer::initialize()}; HotSpot sizes it when the
+     * thread starts, which a trace places no earlier than the thread's first record).
+     */
+    private void threadStarts() {
+        tlab = new Tlab(plan.generations().edenBytes(), edenTop.allocatingThreads());
+        threadEnded = false;
     }
 
     /** The TLAB policy, for the collection's accounting. */
