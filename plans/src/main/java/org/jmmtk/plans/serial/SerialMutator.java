@@ -18,7 +18,8 @@ import org.jmmtk.core.plan.Mutator;
  * promoted 13% less than HotSpot. When a young collection comes is eden's byte count's decision, with
  * HotSpot's TLAB sizes and waste ({@link TlabAllocator}); at each collection the mutator's TLAB is
  * retired and its size worked out anew, as HotSpot's {@code ensure_parsability} and
- * {@code resize_all_tlabs} do. Used by its mutator thread, and by a GC worker while it is stopped.
+ * {@code resize_all_tlabs} do; when its thread ends, the TLAB is retired as {@code JavaThread::exit} does
+ * ({@link #threadEnded}). Used by its mutator thread, and by a GC worker while it is stopped.
  */
 final class SerialMutator extends Mutator {
     private final Serial plan;
