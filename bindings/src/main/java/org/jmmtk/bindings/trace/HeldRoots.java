@@ -1,6 +1,7 @@
 package org.jmmtk.bindings.trace;
 
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongSet;
 
 /**
  * How many non-null root slots each trace thread holds, for a consumer that keeps roots in a map of its own
@@ -16,6 +17,20 @@ final class HeldRoots {
         if (wasHeld != nowHeld) {
             held.addTo(thread, nowHeld ? 1 : -1);
         }
+    }
+
+    /**
+     * The lowest key of {@code thread}'s slots among {@code keys}, root slots keyed {@code area << 20 | slot}
+     * with area {@code thread + 1} (a scan of every root: only for the error, when {@link #any} is true).
+     */
+    static long lowestKey(LongSet keys, int thread) {
+        long lowest = Long.MAX_VALUE;
+        for (long key : keys) {
+            if (key >>> 20 == thread + 1L) {
+                lowest = Math.min(lowest, key);
+            }
+        }
+        return lowest;
     }
 
     /** Whether {@code thread} holds any non-null root slot. */

@@ -158,12 +158,7 @@ public final class ShadowHeap implements TraceEvents {
     public void threadEnd(int thread) {
         checker.threadEnd(thread);
         if (held.any(thread)) {
-            long first = Long.MAX_VALUE;
-            for (long key : roots.keySet()) {
-                if (key >>> 20 == thread + 1L) {
-                    first = Math.min(first, key);
-                }
-            }
+            long first = HeldRoots.lowestKey(roots.keySet(), thread);
             throw TraceChecker.rootHeldAtEnd(thread, (int) (first & TraceFormat.MAX_ROOT_SLOT), idAt(roots.get(first)));
         }
     }

@@ -39,19 +39,7 @@ class ThreadEndRecordTest {
     @Test
     void survivesTextBinaryAndStreamsInTraceOrder() throws IOException {
         Path text = TraceFiles.text(dir, "x.trace", RECORDS.toArray(new String[0]));
-        assertEquals(RECORDS, TraceFiles.read(text).events());
-        for (String name : List.of("x.jtb", "x.jts", "x.trace.gz", "x.jts.gz")) {
-            Path out = dir.resolve(name);
-            try (TraceWriter w = name.contains(".jts") ? new StreamTraceWriter(out) : TraceWriter.create(out, name.endsWith(".jtb"))) {
-                TraceFormat.open(text).replay(w);
-            }
-            assertEquals(RECORDS, TraceFiles.read(out).events(), name);
-            Path back = dir.resolve(name + ".trace");
-            try (TraceWriter w = TraceWriter.create(back, false)) {
-                TraceFormat.open(out).replay(w);
-            }
-            assertEquals(Files.readString(text), Files.readString(back), name + " converted back to text");
-        }
+        TraceFiles.assertRoundTrips(dir, text, RECORDS, "x.jtb", "x.jts", "x.trace.gz", "x.jts.gz");
     }
 
     /** Two bytes per {@code X} of a thread below 128 in binary (the letter and one varint), four in text ("X 1\n"). */
