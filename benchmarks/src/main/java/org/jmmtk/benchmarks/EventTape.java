@@ -80,6 +80,11 @@ final class EventTape implements TraceEvents {
     }
 
     @Override
+    public void threadEnd(int thread) {
+        throw new UnsupportedOperationException("a tape holds a workload's events, which end no thread");
+    }
+
+    @Override
     public void death(long object) {
         throw new UnsupportedOperationException("a tape holds a program's events, not its deaths");
     }

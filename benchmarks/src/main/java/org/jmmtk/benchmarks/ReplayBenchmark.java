@@ -150,5 +150,9 @@ public class ReplayBenchmark {
         @Override
         public void collect() {
         }
+
+        @Override
+        public void threadEnd(int thread) {
+        }
     }
 }

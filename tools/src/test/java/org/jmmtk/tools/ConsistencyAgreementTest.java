@@ -35,8 +35,15 @@ class ConsistencyAgreementTest {
 
     private enum Defect {
         DUPLICATE_ID, STORE_INTO_UNALLOCATED, STORE_OF_UNALLOCATED, ROOT_TO_UNALLOCATED, GLOBAL_TO_UNALLOCATED,
-        SLOT_OUT_OF_RANGE, FIELD_RANGE, TOO_MANY_THREADS, DEATH_OF_UNALLOCATED, SECOND_DEATH
+        SLOT_OUT_OF_RANGE, FIELD_RANGE, TOO_MANY_THREADS, DEATH_OF_UNALLOCATED, SECOND_DEATH, ROOT_HELD_AT_END
     }
+
+    /**
+     * The index in {@link #messages} of the replay with two mutator threads, which finds a root held at a
+     * thread's end on the mutator thread that runs the thread's records, where it names the record's number
+     * rather than its line or byte (as for every check made there).
+     */
+    private static final int PARALLEL = 1;
 
     /** An object of the valid trace: its id and slot count. */
     private record Obj(long id, int slots) {
@@ -62,16 +69,21 @@ class ConsistencyAgreementTest {
                 TraceText.write(text, body.toString());
                 String expected = "jmmtk: " + text + ":" + f.line + ": " + f.reason;
                 String context = d + " seed " + seed;
-                for (String message : messages(text, context)) {
-                    assertEquals(expected, message, context);
+                List<String> text0 = messages(text, context);
+                for (int i = 0; i < text0.size(); i++) {
+                    boolean byRecord = d == Defect.ROOT_HELD_AT_END && i == PARALLEL;
+                    assertEquals(byRecord ? "jmmtk: " + text + ": record " + (f.line - 1) + ": " + f.reason : expected,
+                            text0.get(i), context);
                 }
                 if (d != Defect.FIELD_RANGE) {
                     Path binary = dir.resolve("b" + n + ".jtb");
                     Cli.Result c = Cli.run("trace", "convert", text.toString(), "-o", binary.toString(), "--binary");
                     assertEquals(0, c.code(), c.err());
                     List<String> all = messages(binary, context + " (binary)");
-                    for (String message : all) {
-                        assertEquals(all.get(0), message, context + " (binary)");
+                    for (int i = 0; i < all.size(); i++) {
+                        if (d != Defect.ROOT_HELD_AT_END || i != PARALLEL) {
+                            assertEquals(all.get(0), all.get(i), context + " (binary)");
+                        }
                     }
                     assertTrue(all.get(0).matches("jmmtk: " + java.util.regex.Pattern.quote(binary.toString())
                             + ": byte [0-9]+: " + java.util.regex.Pattern.quote(f.reason)), all.get(0));
@@ -221,6 +233,13 @@ class ConsistencyAgreementTest {
                     lines.add("R " + (k * 7 + 1000) + " 0 0");
                 }
                 reason = "too many threads: a replay supports at most " + TraceFormat.MAX_THREADS;
+            }
+            case ROOT_HELD_AT_END -> {
+                // slot 0 is the lowest: the valid trace's roots use slots 0 to 4
+                lines.add("R " + t + " 0 " + o.id);
+                lines.add("X " + t);
+                reason = "thread " + t + " ended holding object " + o.id + " in root slot 0 (a thread's root slots "
+                        + "must be clear at its end)";
             }
             case DEATH_OF_UNALLOCATED -> {
                 lines.add("D " + never);

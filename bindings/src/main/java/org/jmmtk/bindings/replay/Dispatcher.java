@@ -141,6 +141,23 @@ final class Dispatcher implements TraceEvents {
         handOverIfFull(t, b);
     }
 
+    /**
+     * {@code X}: to the mutator thread of the trace thread, after the thread's other records (its root
+     * clears); nothing to wait for. A thread with no record before has no mutator: nothing to tell.
+     */
+    @Override
+    public void threadEnd(int thread) {
+        step();
+        checker.threadEnd(thread);
+        Mutator m = mutators.ofEnded(thread);
+        if (m != null) {
+            int t = threadFor(thread);
+            RecordBatch b = batch(t);
+            b.add(RecordBatch.THREAD_END, m, 0, 0, thread, 0, position, epoch);
+            handOverIfFull(t, b);
+        }
+    }
+
     @Override
     public void death(long object) {
         step();

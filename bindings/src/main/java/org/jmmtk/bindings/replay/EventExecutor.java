@@ -118,6 +118,19 @@ final class EventExecutor {
         return storeRoot(0, rootSlot, value);
     }
 
+    /**
+     * {@code X} of trace thread {@code thread}, whose mutator is {@code m}: its root slots must all be
+     * clear ({@link TraceChecker#rootHeldAtEnd} otherwise); then the mutator is told its thread ended.
+     */
+    void threadEnd(int thread, Mutator m) {
+        int area = m.ordinal() + 1;
+        int held = roots.firstHeldSlot(area);
+        if (held >= 0) {
+            throw TraceChecker.rootHeldAtEnd(thread, held, ObjectModel.id(memory, memory.load(roots.slot(area, held))));
+        }
+        m.threadEnded();
+    }
+
     /** {@code C}: the calling mutator thread waits for the collection it requests in its safe region. */
     void collect() {
         binding.enterSafeRegion();

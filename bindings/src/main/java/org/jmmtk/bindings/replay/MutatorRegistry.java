@@ -51,6 +51,16 @@ final class MutatorRegistry {
         return mutators.get(ordinal);
     }
 
+    /**
+     * The mutator of trace thread {@code thread}, whose thread ended ({@code X}), or null if it has
+     * none (no record of it before). It stays bound to the number, with the same ordinal and root area:
+     * a new thread on the number is served by it afresh ({@link Mutator#threadEnded}).
+     */
+    synchronized Mutator ofEnded(int thread) {
+        int ordinal = ordinalOf.get(thread);
+        return ordinal < 0 ? null : mutators.get(ordinal);
+    }
+
     /** The mutators bound so far, in ordinal order (an unmodifiable list). */
     List<Mutator> all() {
         return all;

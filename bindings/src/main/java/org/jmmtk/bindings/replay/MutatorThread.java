@@ -208,6 +208,7 @@ final class MutatorThread implements Runnable {
             case RecordBatch.ROOT -> log(b.epoch[i], executor.root(b.mutator(i), b.slot[i], b.value[i]));
             case RecordBatch.GLOBAL -> log(b.epoch[i], executor.global(b.slot[i], b.value[i]));
             case RecordBatch.COLLECT -> executor.collect();
+            case RecordBatch.THREAD_END -> executor.threadEnd(b.slot[i], b.mutator(i));
             default -> throw new IllegalStateException("record kind " + b.kind[i]);
         }
     }

@@ -28,6 +28,7 @@ final class RecordBatch {
     static final byte ROOT = 'R';
     static final byte GLOBAL = 'G';
     static final byte COLLECT = 'C';
+    static final byte THREAD_END = 'X';
 
     final byte[] kind;
     /**
@@ -42,7 +43,7 @@ final class RecordBatch {
     final long[] object;
     /** A: its bytes; W, R, G: the target (0: null). */
     final long[] value;
-    /** A: its reference slots; W: the slot; R, G: the root slot. */
+    /** A: its reference slots; W: the slot; R, G: the root slot; X: the trace thread. */
     final int[] slot;
     final int[] type;
     final long[] position;

@@ -134,6 +134,33 @@ final class RootArea {
         }
     }
 
+    /**
+     * The lowest-numbered non-null root slot of {@code area}, or -1 if all are null (a thread's end;
+     * the slot's number is looked up only when one is held, an error). Under this area's lock: mutator
+     * threads may be adding slots.
+     */
+    synchronized int firstHeldSlot(int area) {
+        if (area >= used.size()) {
+            return -1;
+        }
+        LongArrayList slots = used.get(area);
+        boolean held = false;
+        for (int i = 0, n = slots.size(); i < n && !held; i++) {
+            held = memory.load(slots.getLong(i)) != 0;
+        }
+        if (!held) {
+            return -1;
+        }
+        int first = -1;
+        for (var e : addresses.long2LongEntrySet()) {
+            int slot = (int) (e.getLongKey() & TraceFormat.MAX_ROOT_SLOT);
+            if (e.getLongKey() >>> 20 == area && memory.load(e.getLongValue()) != 0 && (first < 0 || slot < first)) {
+                first = slot;
+            }
+        }
+        return first;
+    }
+
     /** Visits the non-null global root slots below {@link TraceFormat#FIRST_PIN_SLOT}. */
     void scanPlacedGlobals(EdgeVisitor visitor) {
         scan(placedGlobals, visitor);

@@ -4,6 +4,7 @@ import org.jmmtk.bindings.trace.TraceChecker;
 import org.jmmtk.bindings.trace.TraceEvents;
 import org.jmmtk.bindings.trace.TraceFormat;
 import org.jmmtk.core.collection.CollectionDriver;
+import org.jmmtk.core.plan.Mutator;
 import org.jmmtk.core.plan.Pacing;
 
 /**
@@ -126,6 +127,17 @@ final class SequentialReplay implements TraceEvents {
 
     private static boolean rootSlotInRange(int rootSlot) {
         return rootSlot >= 0 && rootSlot <= TraceFormat.MAX_ROOT_SLOT;
+    }
+
+    @Override
+    public void threadEnd(int thread) {
+        paceIfDue();
+        checker.threadEnd(thread);
+        Mutator m = mutators.ofEnded(thread);
+        if (m != null) {
+            executor.threadEnd(thread, m);
+        }
+        replayed();
     }
 
     @Override

@@ -176,6 +176,12 @@ final class StreamFiller extends IgnoringEvents {
     }
 
     @Override
+    public void threadEnd(int thread) {
+        ownThread(thread);
+        batch.add(RecordBatch.THREAD_END, owners.mutator(cursor.ordinal()), 0, 0, thread, 0, cursor.record(), cursor.epoch());
+    }
+
+    @Override
     public void global(int rootSlot, long target) {
         after(batch.add(RecordBatch.GLOBAL, null, 0, target, rootSlot, 0, cursor.record(), cursor.epoch()));
     }

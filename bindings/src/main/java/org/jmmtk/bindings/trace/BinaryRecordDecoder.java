@@ -48,6 +48,7 @@ final class BinaryRecordDecoder {
             case 'D' -> out.death(id("object id"));
             case 'P' -> out.perfectPoint();
             case 'C' -> out.collect();
+            case TraceFormat.THREAD_END -> out.threadEnd((int) varint("thread", Integer.MAX_VALUE));
             case 'T' -> type(out);
             case 'K' -> out.weakSlot((int) varint("type id", ObjectModel.MAX_TYPE_ID),
                     (int) varint("weak slot", ObjectModel.MAX_REF_SLOTS));

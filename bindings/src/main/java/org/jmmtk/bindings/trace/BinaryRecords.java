@@ -62,6 +62,11 @@ final class BinaryRecords {
         varint(out, object);
     }
 
+    static void threadEnd(ByteSink out, int thread) {
+        out.put(TraceFormat.THREAD_END);
+        varint(out, thread);
+    }
+
     static void varint(ByteSink out, long value) {
         while ((value & ~0x7fL) != 0) {
             out.put((int) ((value & 0x7f) | 0x80));

@@ -75,6 +75,12 @@ public final class BinaryTraceWriter implements TraceWriter {
         out.put('C');
     }
 
+    @Override
+    public void threadEnd(int thread) {
+        out.record();
+        BinaryRecords.threadEnd(out, thread);
+    }
+
     /** Writes the end record and closes the file (once; closing again does nothing). */
     @Override
     public void close() throws IOException {

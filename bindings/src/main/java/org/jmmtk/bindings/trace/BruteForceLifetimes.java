@@ -101,6 +101,11 @@ public final class BruteForceLifetimes implements TraceEvents {
     }
 
     @Override
+    public void threadEnd(int thread) {
+        heap.threadEnd(thread);
+    }
+
+    @Override
     public void global(int rootSlot, long target) {
         heap.storeGlobal(rootSlot, alive(heap.checkGlobal(rootSlot, target), "global reference to object "));
     }

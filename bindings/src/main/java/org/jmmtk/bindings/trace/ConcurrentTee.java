@@ -37,6 +37,7 @@ public final class ConcurrentTee implements TraceEvents {
     private static final int POINT = 6;
     private static final int COLLECT = 7;
     private static final int WEAK_SLOT = 8;
+    private static final int THREAD_END = 9;
 
     /** Events as {kind, thread, a, b, c}; a type's name is in {@link #names}, its index in {@code b}. */
     private static final class Batch {
@@ -169,6 +170,7 @@ public final class ConcurrentTee implements TraceEvents {
                     case DEATH -> to.death(a);
                     case POINT -> to.perfectPoint();
                     case WEAK_SLOT -> to.weakSlot((int) a, (int) w[at + 3]);
+                    case THREAD_END -> to.threadEnd(thread);
                     default -> to.collect();
                 }
             }
@@ -277,6 +279,12 @@ public final class ConcurrentTee implements TraceEvents {
     public void root(int thread, int rootSlot, long target) {
         put(ROOT, thread, rootSlot, target, 0);
         second.root(thread, rootSlot, target);
+    }
+
+    @Override
+    public void threadEnd(int thread) {
+        put(THREAD_END, thread, 0, 0, 0);
+        second.threadEnd(thread);
     }
 
     @Override

@@ -42,6 +42,11 @@ public abstract class ForwardingEvents implements TraceEvents {
     }
 
     @Override
+    public void threadEnd(int thread) {
+        out.threadEnd(thread);
+    }
+
+    @Override
     public void death(long object) {
         out.death(object);
     }

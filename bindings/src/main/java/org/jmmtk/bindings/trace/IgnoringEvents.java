@@ -26,6 +26,10 @@ public abstract class IgnoringEvents implements TraceEvents {
     }
 
     @Override
+    public void threadEnd(int thread) {
+    }
+
+    @Override
     public void global(int rootSlot, long target) {
     }
 

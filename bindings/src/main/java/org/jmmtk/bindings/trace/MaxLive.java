@@ -129,6 +129,11 @@ public final class MaxLive implements TraceEvents {
     }
 
     @Override
+    public void threadEnd(int thread) {
+        heap.threadEnd(thread);
+    }
+
+    @Override
     public void global(int rootSlot, long target) {
         stamp(heap.storeGlobal(rootSlot, used(heap.checkGlobal(rootSlot, target))));
     }

@@ -23,6 +23,7 @@ public final class ShadowHeap implements TraceEvents {
     private boolean dense = true;
     /** Non-null roots, by {@code (area << 20) | slot}: area 0 for globals, thread + 1 for a thread's. */
     private final Long2IntOpenHashMap roots = new Long2IntOpenHashMap();
+    private final HeldRoots held = new HeldRoots();
     private long[] ids = new long[1024];
     private long[] sizes = new long[1024];
     private int[] slotStart = new int[1025];
@@ -145,7 +146,21 @@ public final class ShadowHeap implements TraceEvents {
 
     private int setRoot(long area, int rootSlot, int t) {
         long key = (area << 20) | rootSlot;
-        return t == 0 ? roots.remove(key) : roots.put(key, t);
+        int old = t == 0 ? roots.remove(key) : roots.put(key, t);
+        if (area > 0) {
+            held.stored((int) (area - 1), old != 0, t != 0);
+        }
+        return old;
+    }
+
+    /** {@code X}: checks the record ({@link TraceChecker}) and that the thread's root slots are all clear. */
+    @Override
+    public void threadEnd(int thread) {
+        checker.threadEnd(thread);
+        if (held.any(thread)) {
+            long first = HeldRoots.lowestKey(roots.keySet(), thread);
+            throw TraceChecker.rootHeldAtEnd(thread, (int) (first & TraceFormat.MAX_ROOT_SLOT), idAt(roots.get(first)));
+        }
     }
 
     @Override

@@ -18,7 +18,7 @@ import java.util.Arrays;
  * threads can each decode their own records and wait where the trace says, and any reader can merge
  * them back into trace order. The records are checked as they come ({@link TraceChecker}): an
  * inconsistent trace is refused here, because such a replay cannot check them in order.
- * Records without a thread ({@code T G D P C}) go with the thread of the record before them, as a
+ * A thread-end record ({@code X}) goes in its thread's stream. Records without a thread ({@code T G D P C}) go with the thread of the record before them, as a
  * parallel replay runs them. Segments close when the chunks hold about {@link #SEGMENT_BYTES}, which bounds
  * what a reader holds. Gzipped when the file name ends in {@code .gz}. Used by one thread.
  */
@@ -136,6 +136,14 @@ public final class StreamTraceWriter implements TraceWriter {
         Chunk c = begin(stream);
         epoch++;
         header(c, 0).put('C');
+    }
+
+    /** In the thread's own stream, after its last record there (its root clears): it follows nothing of other streams. */
+    @Override
+    public void threadEnd(int thread) {
+        checker.threadEnd(thread);
+        out.record();
+        BinaryRecords.threadEnd(header(begin(thread + 1), 0), thread);
     }
 
     /** The chunk of stream {@code s}, for the next record; closes a full segment first. */

@@ -52,6 +52,7 @@ public final class StreamingShadowHeap implements TraceEvents {
     private int held;
     /** Non-null roots: key {@code (area << 20) | slot}, area 0 for globals and thread + 1 for threads. */
     private final Long2LongOpenHashMap roots = new Long2LongOpenHashMap();
+    private final HeldRoots heldRoots = new HeldRoots();
     private final TraceChecker checker = new TraceChecker();
     /** The mark's stack of positions. */
     private int[] stack = new int[64];
@@ -119,10 +120,19 @@ public final class StreamingShadowHeap implements TraceEvents {
 
     private void setRoot(long area, int rootSlot, long target) {
         long key = (area << 20) | rootSlot;
-        if (target == 0) {
-            roots.remove(key);
-        } else {
-            roots.put(key, target);
+        long old = target == 0 ? roots.remove(key) : roots.put(key, target);
+        if (area > 0) {
+            heldRoots.stored((int) (area - 1), old != 0, target != 0);
+        }
+    }
+
+    /** {@code X}: the thread's root slots must be clear. */
+    @Override
+    public void threadEnd(int thread) {
+        checker.threadEnd(thread);
+        if (heldRoots.any(thread)) {
+            long first = HeldRoots.lowestKey(roots.keySet(), thread);
+            throw TraceChecker.rootHeldAtEnd(thread, (int) (first & TraceFormat.MAX_ROOT_SLOT), roots.get(first));
         }
     }
 

@@ -64,6 +64,12 @@ public final class TeeEvents implements TraceEvents {
     }
 
     @Override
+    public void threadEnd(int thread) {
+        first.threadEnd(thread);
+        second.threadEnd(thread);
+    }
+
+    @Override
     public void collect() {
         first.collect();
         second.collect();

@@ -230,6 +230,10 @@ public final class TextTraceReader extends FileTraceSource {
                 expect(kind, 1, 1);
                 out.collect();
             }
+            case TraceFormat.THREAD_END -> {
+                expect(kind, 2, 2);
+                out.threadEnd(intField(1, "thread", 0, Integer.MAX_VALUE));
+            }
             case EndRecord.LETTER -> {
                 if (version != TraceFormat.VERSION) {
                     throw error("unknown record " + field(0) + " (end records belong to version 2)");

@@ -123,6 +123,14 @@ public final class TextTraceWriter implements TraceWriter {
         out.put('\n');
     }
 
+    @Override
+    public void threadEnd(int thread) {
+        out.record();
+        out.put(TraceFormat.THREAD_END);
+        number(thread);
+        out.put('\n');
+    }
+
     private void number(long value) {
         out.put(' ');
         int n = 0;

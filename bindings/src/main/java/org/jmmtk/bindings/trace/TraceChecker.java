@@ -7,7 +7,8 @@ import org.jmmtk.core.objectmodel.ObjectModel;
  * The one owner of a trace's consistency checks that do not depend on where collections happen: field
  * ranges, at most {@link TraceFormat#MAX_THREADS} distinct threads, no duplicate object id, no store
  * into or of an object never allocated, no death record for an object never allocated nor a second
- * one for the same object, and no slot out of range (with the slot count the caller holds, through
+ * one for the same object, no root slot still held at a thread's end ({@link #rootHeldAtEnd}, with the
+ * roots the caller holds), and no slot out of range (with the slot count the caller holds, through
  * {@link #checkSlot}, or one this checker keeps when its consumer holds none). Every consumer of records calls it first, in the same order and with the same
  * messages: the replay ({@code run}, sequential and parallel, and {@code lifetimes}), the shadow heaps
  * ({@code trace stats}, brute-force lifetimes, {@code trace import}). What it cannot check is a
@@ -90,6 +91,21 @@ public final class TraceChecker {
     public void global(int rootSlot, long target) {
         range("global root slot", rootSlot, 0, TraceFormat.MAX_ROOT_SLOT);
         checkTarget(target, "global reference to object ");
+    }
+
+    /**
+     * {@code X}: checks the thread as an {@code A}, {@code W} or {@code R} does (range, the number of
+     * distinct threads). That the thread's root slots are all clear is checked by the consumer that holds
+     * them ({@link #rootHeldAtEnd}), as the slot of a store is ({@link #checkSlot}).
+     */
+    public void threadEnd(int thread) {
+        thread(thread);
+    }
+
+    /** The error for an {@code X} of {@code thread} whose root slot {@code rootSlot} still holds {@code target}. */
+    public static TraceException rootHeldAtEnd(int thread, int rootSlot, long target) {
+        return new TraceException("thread " + thread + " ended holding object " + target + " in root slot "
+                + rootSlot + " (a thread's root slots must be clear at its end)");
     }
 
     /** {@code D}: checks that {@code object} was allocated and had no death record yet, then records its death. */

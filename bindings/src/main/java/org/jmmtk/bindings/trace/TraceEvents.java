@@ -25,6 +25,13 @@ public interface TraceEvents {
     /** {@code R}: stores {@code target} (0 = clear) into root slot {@code rootSlot} of {@code thread}. */
     void root(int thread, int rootSlot, long target);
 
+    /**
+     * {@code X}: trace thread {@code thread} ended; its root slots are all clear (the checker holds
+     * it to that). A later record of the same number is a new thread, which starts with no roots and,
+     * in a replay, a fresh mutator state (HotSpot's {@code JavaThread::exit}: the thread's TLAB is retired).
+     */
+    void threadEnd(int thread);
+
     /** {@code G}: stores {@code target} (0 = clear) into global root slot {@code rootSlot}. */
     void global(int rootSlot, long target);
 

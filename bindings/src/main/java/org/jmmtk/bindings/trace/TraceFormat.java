@@ -41,6 +41,8 @@ public final class TraceFormat {
      * the order HotSpot finds them visits them after what the other roots reach (docs/trace-format.md).
      */
     public static final int FIRST_PIN_SLOT = 1 << 18;
+    /** The letter of the thread-end record ({@code X <thread>}). */
+    public static final char THREAD_END = 'X';
     /** Most distinct threads a trace may have (a replay gives each its own root area). */
     public static final int MAX_THREADS = 1023;
     /** Longest line of a text trace, in bytes without its terminator (1 MiB); longer lines are rejected. */

@@ -19,7 +19,7 @@ public final class TraceStats implements TraceEvents {
 
     /** The record kinds, in the order of the format's table. */
     public enum Kind {
-        T, A, W, R, G, D, P, C, K
+        T, A, W, R, G, D, P, C, K, X
     }
 
     /**
@@ -97,6 +97,12 @@ public final class TraceStats implements TraceEvents {
     public void root(int thread, int rootSlot, long target) {
         counts[Kind.R.ordinal()]++;
         maxLive.root(thread, rootSlot, target);
+    }
+
+    @Override
+    public void threadEnd(int thread) {
+        counts[Kind.X.ordinal()]++;
+        maxLive.threadEnd(thread);
     }
 
     @Override

@@ -26,6 +26,15 @@ public final class RandomTraces {
 
     /** As {@link #generate(long, int)}, with {@code threads} threads (0: 1 to 4 at random). */
     public static ScriptedTrace generate(long seed, int allocations, int threads) {
+        return generate(seed, allocations, threads, false);
+    }
+
+    /**
+     * As {@link #generate(long, int, int)}; with {@code threadEnds}, about one record in 80 ends a thread
+     * ({@code X}, after clearing its root slots), and its number's next record is a new thread's. Without
+     * it the trace is the one it always was (no random number is drawn for it).
+     */
+    public static ScriptedTrace generate(long seed, int allocations, int threads, boolean threadEnds) {
         SplittableRandom random = new SplittableRandom(seed);
         ScriptedTrace out = new ScriptedTrace("random trace " + seed);
         int threadCount = 1 + random.nextInt(4);
@@ -44,6 +53,17 @@ public final class RandomTraces {
             // the live size drifts: phases of growth, where few references are cleared, and of decay
             boolean growing = (made / phase) % 2 == 0;
             int nullOneIn = growing ? 12 : 2;
+            if (threadEnds && random.nextInt(80) == 0) {
+                int ended = random.nextInt(threadCount);
+                for (int slot = 0; slot < rootSlots; slot++) {
+                    Long held = roots.put("t" + ended + ":" + slot, 0L);
+                    if (held != null && held != 0) {
+                        out.root(ended, slot, 0);
+                    }
+                }
+                out.threadEnd(ended);
+                continue;
+            }
             int op = random.nextInt(60);
             int thread = random.nextInt(threadCount);
             if (op < 15) {

@@ -29,6 +29,7 @@ public final class ScriptedTrace implements TraceSource, TraceEvents {
                 case 'D' -> out.death(r[1]);
                 case 'P' -> out.perfectPoint();
                 case 'C' -> out.collect();
+                case 'X' -> out.threadEnd((int) r[1]);
                 default -> throw new IllegalStateException();
             }
         }
@@ -85,5 +86,10 @@ public final class ScriptedTrace implements TraceSource, TraceEvents {
     @Override
     public void collect() {
         records.add(new long[] {'C'});
+    }
+
+    @Override
+    public void threadEnd(int thread) {
+        records.add(new long[] {'X', thread});
     }
 }

@@ -56,4 +56,9 @@ public final class RecordingEvents implements TraceEvents {
     public void collect() {
         events.add("C");
     }
+
+    @Override
+    public void threadEnd(int thread) {
+        events.add("X " + thread);
+    }
 }

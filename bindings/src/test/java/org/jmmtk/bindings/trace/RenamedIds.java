@@ -60,4 +60,9 @@ final class RenamedIds implements TraceEvents {
     public void collect() {
         out.collect();
     }
+
+    @Override
+    public void threadEnd(int thread) {
+        out.threadEnd(thread);
+    }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The per-thread stream layout: every trace reads back as the same records in the same order (random
- * traces of one to four threads and the workloads, in one segment or many), and a damaged file is an
+ * traces of one to four threads, with and without thread ends, and the workloads, in one segment or many), and a damaged file is an
  * error naming the file, never a shorter trace.
  */
 class StreamTraceTest {
@@ -31,7 +31,8 @@ class StreamTraceTest {
     @ValueSource(ints = {64, 1 << 20})
     void randomTracesReadBackInTraceOrder(int segmentBytes) throws IOException {
         for (long seed = 1; seed <= 40; seed++) {
-            ScriptedTrace trace = RandomTraces.generate(seed, 300);
+            // every other trace ends threads (X, in its thread's stream) and reuses their numbers
+            ScriptedTrace trace = RandomTraces.generate(seed, 300, 0, seed % 2 == 0);
             RecordingEvents expected = new RecordingEvents();
             trace.replay(expected);
             Path file = write(trace, segmentBytes);

@@ -69,6 +69,28 @@ public final class TraceFiles {
         return events;
     }
 
+    /**
+     * Writes the text trace {@code text} as each of {@code names} in {@code dir} (binary for {@code .jtb},
+     * per-thread streams for {@code .jts}, gzipped for {@code .gz}) and asserts that each reads back as
+     * {@code records} (the events of {@link RecordingEvents}) and converts back to the same text.
+     */
+    public static void assertRoundTrips(Path dir, Path text, java.util.List<String> records, String... names)
+            throws IOException {
+        assertEquals(records, read(text).events());
+        for (String name : names) {
+            Path out = dir.resolve(name);
+            try (TraceWriter w = name.contains(".jts") ? new StreamTraceWriter(out) : TraceWriter.create(out, name.endsWith(".jtb"))) {
+                TraceFormat.open(text).replay(w);
+            }
+            assertEquals(records, read(out).events(), name);
+            Path back = dir.resolve(name + ".trace");
+            try (TraceWriter w = TraceWriter.create(back, false)) {
+                TraceFormat.open(out).replay(w);
+            }
+            assertEquals(Files.readString(text), Files.readString(back), name + " converted back to text");
+        }
+    }
+
     /** Asserts that {@code action} throws a {@link TraceException} saying exactly {@code file:line: reason}. */
     public static TraceException assertTraceError(Path file, long line, String reason, Executable action) {
         TraceException e = assertThrows(TraceException.class, action);

@@ -36,20 +36,7 @@ class WeakSlotRecordTest {
     @Test
     void survivesTextBinaryAndStreamsInTraceOrder() throws IOException {
         Path text = TraceFiles.text(dir, "w.trace", RECORDS.toArray(new String[0]));
-        assertEquals(RECORDS, TraceFiles.read(text).events());
-        for (String name : List.of("w.jtb", "w.jts", "w.trace.gz")) {
-            Path out = dir.resolve(name);
-            try (TraceWriter w = name.endsWith(".jts") ? new StreamTraceWriter(Files.newOutputStream(out))
-                    : TraceWriter.create(out, name.endsWith(".jtb"))) {
-                TraceFormat.open(text).replay(w);
-            }
-            assertEquals(RECORDS, TraceFiles.read(out).events(), name);
-            Path back = dir.resolve(name + ".trace");
-            try (TraceWriter w = TraceWriter.create(back, false)) {
-                TraceFormat.open(out).replay(w);
-            }
-            assertEquals(Files.readString(text), Files.readString(back), name + " converted back to text");
-        }
+        TraceFiles.assertRoundTrips(dir, text, RECORDS, "w.jtb", "w.jts", "w.trace.gz");
     }
 
     @Test

@@ -132,6 +132,16 @@ public abstract class Mutator {
         }
     }
 
+    /**
+     * The program thread this mutator served has ended (MMTk's {@code destroy_mutator}: a thread that
+     * exits flushes what it holds); the binding's next records for it, if any, are a new thread's, which
+     * this mutator serves afresh, with its counters running on. By default nothing: a plan keeps its
+     * buffers for the next thread, as they hold no thread's state. A plan that models what a VM does
+     * at a thread's exit (serial: HotSpot retires the TLAB) overrides it. Called on the mutator's thread.
+     */
+    public void threadEnded() {
+    }
+
     /** At the end of a collection: rebind allocators to where allocation continues, if that moved. */
     public void release() {
     }

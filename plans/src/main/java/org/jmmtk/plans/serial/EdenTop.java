@@ -18,6 +18,8 @@ final class EdenTop {
     private final PromotedAverage allocatingThreadsAverage = new PromotedAverage(Tlab.ALLOCATION_WEIGHT, 0);
     private final AtomicInteger allocatingThreads = new AtomicInteger();
     private final LongAdder waste = new LongAdder();
+    /** Waste that threads left in eden at their exit since the last collection. */
+    private final LongAdder exitedWaste = new LongAdder();
     private long usedAtGc;
 
     EdenTop(long edenBytes) {
@@ -57,6 +59,16 @@ final class EdenTop {
         usedAtGc = claimed.get();
         allocatingThreads.set(0);
         waste.reset();
+        waste.add(exitedWaste.sumThenReset());
+    }
+
+    /**
+     * A thread ended, leaving {@code wasteBytes} of eden (its retired TLAB's rest, its refills' waste) that
+     * no one uses until the next collection, which counts it in its TLAB waste; the thread is not counted
+     * among that collection's allocating threads.
+     */
+    void threadExited(long wasteBytes) {
+        exitedWaste.add(wasteBytes);
     }
 
     /** A mutator's TLAB was retired at the collection's start, after {@code wasteBytes} of TLAB waste since the last one. */

@@ -29,7 +29,10 @@ public record SerialGcStats(boolean young, boolean attempted, long bytesPromoted
     public static final String OLD_USED_BYTES = "oldUsedBytes";
     /** Eden's bytes in use when the collection started: objects and TLAB waste (HotSpot's eden "used" before it). */
     public static final String EDEN_USED_BYTES = "edenUsedBytes";
-    /** Eden's bytes wasted in TLAB tails since the last collection (HotSpot's {@code gc+tlab} "slow" plus "gc" waste). */
+    /**
+     * Eden's bytes wasted in TLAB tails since the last collection (HotSpot's {@code gc+tlab} "slow" plus "gc"
+     * waste), and in the TLABs of threads that ended since (which HotSpot's log does not count).
+     */
     public static final String TLAB_WASTE_BYTES = "tlabWasteBytes";
 
     /** The counters of a collection of {@code serial}; throws {@link IllegalArgumentException} for another plan's. */

@@ -18,11 +18,12 @@ import org.jmmtk.core.plan.Mutator;
  * promoted 13% less than HotSpot. When a young collection comes is eden's byte count's decision, with
  * HotSpot's TLAB sizes and waste ({@link TlabAllocator}); at each collection the mutator's TLAB is
  * retired and its size worked out anew, as HotSpot's {@code ensure_parsability} and
- * {@code resize_all_tlabs} do. Used by its mutator thread, and by a GC worker while it is stopped.
+ * {@code resize_all_tlabs} do; when its thread ends, the TLAB is retired as {@code JavaThread::exit} does
+ * ({@link #threadEnded}). Used by its mutator thread, and by a GC worker while it is stopped.
  */
 final class SerialMutator extends Mutator {
     private final Serial plan;
-    private final Tlab tlab;
+    private final TlabAllocator allocator;
 
     SerialMutator(Serial plan, int ordinal) {
         this(plan, ordinal, tlabAllocator(plan, ordinal));
@@ -31,7 +32,7 @@ final class SerialMutator extends Mutator {
     private SerialMutator(Serial plan, int ordinal, TlabAllocator allocator) {
         super(plan, ordinal, allocator);
         this.plan = plan;
-        this.tlab = allocator.tlab();
+        this.allocator = allocator;
     }
 
     private static TlabAllocator tlabAllocator(Serial plan, int ordinal) {
@@ -43,14 +44,24 @@ final class SerialMutator extends Mutator {
     @Override
     public void prepare() {
         super.prepare();
-        boolean allocating = tlab.retireAtGc(plan.edenTop().usedAtGc());
-        plan.edenTop().tlabRetired(allocating, tlab.takeWasteBytes());
+        Tlab tlab = allocator.tlab();
+        boolean refilled = tlab.retireAtGc(plan.edenTop().usedAtGc());
+        // HotSpot counts the threads that refilled since the last collection. A thread that has started
+        // and not ended counts too: the recording ran short threads one after another that HotSpot runs
+        // side by side (docs/serial.md, "Threads that end").
+        plan.edenTop().tlabRetired(refilled || allocator.running(), tlab.takeWasteBytes());
     }
 
     @Override
     public void release() {
         super.release();
-        tlab.resize();
+        allocator.tlab().resize();
+    }
+
+    /** HotSpot's {@code JavaThread::exit}: the TLAB retired, its rest lost to eden until the next young collection. */
+    @Override
+    public void threadEnded() {
+        allocator.threadEnded();
     }
 
     @Override

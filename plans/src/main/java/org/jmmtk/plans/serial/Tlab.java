@@ -128,6 +128,26 @@ final class Tlab {
         return allocating;
     }
 
+    /**
+     * The thread ended ({@code JavaThread::exit} calls {@code tlab().retire()} with no statistics): the
+     * TLAB's rest and reserve are filled and stay eden's waste until the next young collection, and the
+     * thread's statistics since the last collection are dropped, never accumulated (it is no longer in the
+     * thread list when the collection counts the allocating threads). Returns the waste this thread
+     * leaves in eden since the last collection: its slow-refill waste and the retired TLAB's rest.
+     */
+    long retireAtExit() {
+        long waste = slowWasteBytes;
+        if (hasTlab) {
+            waste += (freeWords + ALIGNMENT_RESERVE_WORDS) << 3;
+            hasTlab = false;
+        }
+        slowWasteBytes = 0;
+        gcWasteBytes = 0;
+        refills = 0;
+        allocatedSinceGcBytes = 0;
+        return waste;
+    }
+
     /** The waste since the last call (slow refills and the TLAB retired at the collection), then zero. */
     long takeWasteBytes() {
         long waste = slowWasteBytes + gcWasteBytes;

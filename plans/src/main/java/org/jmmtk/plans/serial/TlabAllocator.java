@@ -20,8 +20,12 @@ final class TlabAllocator extends Allocator {
     private final Serial plan;
     private final BumpAllocator placement;
     private final EdenTop edenTop;
-    private final Tlab tlab;
+    private Tlab tlab;
     private boolean outsideAfterCollection;
+    /** The thread ended: the next allocation is a new thread's, which takes a new TLAB policy. */
+    private boolean threadEnded;
+    /** The thread has allocated and not ended: counted among a collection's allocating threads ({@link SerialMutator#prepare}). */
+    private boolean running;
 
     TlabAllocator(SimulatedMemory memory, Serial plan, int ordinal, BumpAllocator placement) {
         super(memory, ordinal);
@@ -41,6 +45,10 @@ final class TlabAllocator extends Allocator {
 
     @Override
     protected long allocSlowOnce(long bytes) {
+        if (threadEnded) {
+            threadStarts();
+        }
+        running = true;
         long words = bytes >>> 3;
         if (outsideAfterCollection || !plan.usesTlabs() || tlab.slowPath(words) == Tlab.Slow.OUTSIDE) {
             return outside(words, bytes);
@@ -62,6 +70,32 @@ final class TlabAllocator extends Allocator {
         outsideAfterCollection = false;
         tlab.allocatedOutside(words);
         return placement.alloc(bytes);
+    }
+
+    /**
+     * The thread ended: its TLAB is retired as {@code JavaThread::exit} retires it ({@link Tlab#retireAtExit}),
+     * its waste left to eden until the next collection, and the thread not counted as allocating there.
+     */
+    void threadEnded() {
+        edenTop.threadExited(tlab.retireAtExit());
+        outsideAfterCollection = false;
+        threadEnded = true;
+        running = false;
+    }
+
+    /**
+     * A new thread's first allocation: a TLAB policy of the initial desired size for the average number
+     * of allocating threads now ({@code ThreadLocalAllocBuffer::initialize()}; HotSpot sizes it when the
+     * thread starts, which a trace places no earlier than the thread's first record).
+     */
+    private void threadStarts() {
+        tlab = new Tlab(plan.generations().edenBytes(), edenTop.allocatingThreads());
+        threadEnded = false;
+    }
+
+    /** Whether the thread has allocated since it started and has not ended. */
+    boolean running() {
+        return running;
     }
 
     /** The TLAB policy, for the collection's accounting. */

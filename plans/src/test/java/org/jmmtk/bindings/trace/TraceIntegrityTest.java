@@ -360,6 +360,11 @@ class TraceIntegrityTest {
         }
 
         @Override
+        public void threadEnd(int thread) {
+            record(thread);
+        }
+
+        @Override
         public void death(long object) {
             record(object);
         }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.TreeMap;
+import java.util.function.IntConsumer;
 import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceFormat;
@@ -132,6 +133,14 @@ final class AgentLog {
 
     /** Visits every event in sequence order, threads numbered by {@link ThreadNumbers}; returns the number of words read. */
     long events(Visitor visitor) throws IOException {
+        return events(visitor, thread -> { });
+    }
+
+    /**
+     * As {@link #events(Visitor)}, and tells {@code threadEnded} each thread's end ({@code EventLog.END}) at its
+     * place in the order, with the thread's trace number, before the number is free for a later thread.
+     */
+    long events(Visitor visitor, IntConsumer threadEnded) throws IOException {
         long read = 0;
         try (FileChannel in = FileChannel.open(events)) {
             PriorityQueue<Cursor> merge = new PriorityQueue<>((x, y) -> Long.compare(x.seq(), y.seq()));
@@ -154,7 +163,7 @@ final class AgentLog {
                         throw new TraceException(events.toString(), "event " + seq + " of thread " + c.thread + " is out of order");
                     }
                     last = seq;
-                    int n = visit(c, visitor, numbers, events);
+                    int n = visit(c, visitor, threadEnded, numbers, events);
                     read += n;
                     more = c.next(n);
                 } while (more && c.seq() < limit);
@@ -167,7 +176,8 @@ final class AgentLog {
     }
 
     /** Visits the event at {@code c}'s position; returns its words. */
-    static int visit(Cursor c, Visitor visitor, ThreadNumbers numbers, Path events) throws IOException {
+    static int visit(Cursor c, Visitor visitor, IntConsumer threadEnded, ThreadNumbers numbers, Path events)
+            throws IOException {
         long word = c.word(0);
         int kind = (int) (word & ((1 << EventLog.KIND_BITS) - 1));
         int n = kind >= 1 && kind < EventLog.WORDS.length ? EventLog.WORDS[kind] : 0;
@@ -176,6 +186,7 @@ final class AgentLog {
                     + " is " + (n == 0 ? "of unknown kind " + kind : "cut off at the end of its chunk"));
         }
         if (kind == EventLog.END) {
+            threadEnded.accept(numbers.of(c.thread));
             numbers.ended(c.thread);
         } else {
             visitor.event(numbers.of(c.thread), kind, c.word(1), c.word(2), n > 3 ? c.word(3) : 0);

@@ -171,6 +171,31 @@ final class DeferredRootStores {
         }
     }
 
+    /**
+     * Thread {@code thread} ended: every slot of it the trace holds is cleared now (in slot order), and
+     * none of them stays deferred, so a later thread on the number starts with no roots. Returns the stores
+     * written.
+     */
+    long endThread(int thread, TraceEvents out) {
+        int[] byslot = numbers.get(thread);
+        if (byslot == null) {
+            return 0;
+        }
+        long stores = 0;
+        for (int n : byslot) {
+            if (n != 0) {
+                int i = n - 1;
+                undefer(i);
+                actual[i] = 0;
+                if (written[i] != 0) {
+                    write(i, 0, out);
+                    stores++;
+                }
+            }
+        }
+        return stores;
+    }
+
     /** Slot changes that were deferred at a point at least once (each counted once until written or undone). */
     long deferredStores() {
         return deferredStores;

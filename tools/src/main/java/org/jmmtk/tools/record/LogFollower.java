@@ -144,7 +144,7 @@ final class LogFollower {
                             throw new Overtaken("event " + seq + " of thread " + c.thread + " came after event " + last);
                         }
                         last = seq;
-                        more = c.next(AgentLog.visit(c, visitor, numbers, events));
+                        more = c.next(AgentLog.visit(c, visitor, thread -> { }, numbers, events));
                     } while (more && c.seq() < before);
                     if (more) {
                         merge.add(c);

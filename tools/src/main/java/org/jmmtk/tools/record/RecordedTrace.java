@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.BitSet;
 import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.agent.rt.Recorder;
 import org.jmmtk.bindings.trace.ConcurrentTee;
@@ -110,6 +111,8 @@ public final class RecordedTrace implements TraceSource {
     private long rootStores;
     private long staticStores;
     private long collections;
+    /** Trace numbers with an event since they were last taken (a thread that ends writes {@code X} only then). */
+    private final BitSet started = new BitSet();
     private long pinned;
     private long pinnedBytes;
 
@@ -340,9 +343,11 @@ public final class RecordedTrace implements TraceSource {
         index = 0;
         long[] words = {log.totalWords()}; // the first pass's
         frameRoots = new DeferredRootStores(reachableUntil, objectTable, eagerRoots);
+        started.clear();
         log.events((thread, kind, a, b, c) -> {
             if (thread != lastThread) {
                 threads.add(thread);
+                started.set(thread);
                 lastThread = thread;
             }
             switch (kind) {
@@ -410,7 +415,7 @@ public final class RecordedTrace implements TraceSource {
             if ((index & PROGRESS_EVENTS) == 0) {
                 progress = words[0] / total;
             }
-        });
+        }, thread -> endThread(thread, out));
         if (afterLastRead != null) {
             Runnable action = afterLastRead;
             afterLastRead = null;
@@ -573,6 +578,21 @@ public final class RecordedTrace implements TraceSource {
             frameRoots.mayBeUnreachable(goneIds[nextGone++]);
         }
         rootStores += frameRoots.flush(index, out);
+    }
+
+    /**
+     * Thread {@code thread} ended (the agent's {@code END}, after which it records nothing and its number
+     * may be a later thread's): its frame slots the trace still holds are cleared (the program cleared
+     * them before; a store deferred because the object was held anyway is written now), then its
+     * {@code X}. Only for a thread that had an event since it took the number.
+     */
+    private void endThread(int thread, TraceEvents out) {
+        if (started.get(thread)) {
+            rootStores += frameRoots.endThread(thread, out);
+            out.threadEnd(thread);
+            started.clear(thread);
+            lastThread = -1;
+        }
     }
 
     /** After the last mention of {@code id}: its pin ends and deferred frame slots that keep it are checked. */

@@ -289,8 +289,8 @@ public final class TraceCommand implements Runnable {
                 g.writeNumberField("records", s.records());
                 g.writeObjectFieldStart("recordCounts");
                 for (TraceStats.Kind k : TraceStats.Kind.values()) {
-                    // K only when present: traces without weak slots keep the report they had
-                    if (k != TraceStats.Kind.K || s.counts()[k.ordinal()] > 0) {
+                    // K and X only when present: traces without weak slots or thread ends keep the report they had
+                    if (k != TraceStats.Kind.K && k != TraceStats.Kind.X || s.counts()[k.ordinal()] > 0) {
                         g.writeNumberField(k.name(), s.counts()[k.ordinal()]);
                     }
                 }

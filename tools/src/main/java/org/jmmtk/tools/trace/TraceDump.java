@@ -153,6 +153,14 @@ final class TraceDump implements TraceEvents {
     }
 
     @Override
+    public void threadEnd(int thread) {
+        if (next() && object == 0) {
+            wrote(record);
+            out.threadEnd(thread);
+        }
+    }
+
+    @Override
     public void collect() {
         if (next() && object == 0) {
             wrote(record);

@@ -397,7 +397,8 @@ class RecordCommandTest {
      * A thread gives its trace number back when it ends: 1,200 threads run one after another fit a
      * replay's 1023 (before, {@code record} failed with "too many threads"); each ended thread's frame slots
      * are cleared with its end, so the 1,200 {@code Thread} objects, which main does not keep, die instead
-     * of being held to the end by a slot of a thread that ended.
+     * of being held to the end by a slot of a thread that ended. Each ended thread's end is an {@code X}
+     * record, which serial replays.
      */
     @Test
     void threadsThatEndedGiveTheirNumbersBack() throws IOException {
@@ -406,6 +407,13 @@ class RecordCommandTest {
         assertEquals(0, r.code(), r.err());
         Map<String, Object> stats = stats(trace);
         assertTrue(number(stats, "threads") <= 1023, "threads: " + stats);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> counts = (Map<String, Object>) stats.get("recordCounts");
+        long ends = counts.containsKey("X") ? number(counts, "X") : 0;
+        assertTrue(ends >= 1_200 && ends <= 1_210, "one thread-end record per ended thread (the program's 1,200, "
+                + "main's and the JVM's few that end): " + ends);
+        assertEquals(0, Cli.run("run", "--trace", trace.toString(), "--plan", "serial", "--heap", "64m").code(),
+                "serial replays the threads' ends");
         Path perfect = dir.resolve("short-threads.perfect");
         r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
         assertEquals(0, r.code(), r.err());

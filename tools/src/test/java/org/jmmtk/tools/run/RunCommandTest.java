@@ -203,11 +203,11 @@ class RunCommandTest {
 
     @Test
     void malformedTraceNamesFileAndLine() throws IOException {
-        Path file = TraceText.write(dir.resolve("bad.trace"), "#jmmtk-trace 2\nA 0 1 32 0\nX 1\n");
+        Path file = TraceText.write(dir.resolve("bad.trace"), "#jmmtk-trace 2\nA 0 1 32 0\nZ 1\n");
         Cli.Result r = Cli.run("run", "--trace", file.toString(), "--threads", "1");
         assertEquals(2, r.code());
         assertEquals("", r.out());
-        assertEquals(List.of("jmmtk: " + file + ":3: unknown record 'X'"), r.errLines());
+        assertEquals(List.of("jmmtk: " + file + ":3: unknown record 'Z'"), r.errLines());
     }
 
     @Test
