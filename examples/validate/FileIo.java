@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * per-city totals, a {@code BufferedReader} into record objects, {@code Files.readAllBytes} decoded as
  * UTF-8, a {@code FileChannel} with heap {@code ByteBuffer}s of 8 KB counting lines), then patches 2,000
  * fixed-width slots of a second file through a {@code RandomAccessFile} and reads them back; the last
- * 3 rounds' records are kept (about 60,000); the files are deleted at the end. ~270 MB.
+ * 3 rounds' records are kept (about 60,000); the files are deleted at the end. ~340 MB.
  */
 public class FileIo {
     record Row(long id, String city, int amount, String note) {

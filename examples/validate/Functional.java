@@ -19,7 +19,7 @@ import java.util.stream.StreamSupport;
  * sum and a {@code joining} of the first 200, walks a {@code Stream.iterate} of 500 records, reads
  * {@code Optional}s from a {@code HashMap.computeIfAbsent} memo of digit strings (20,000 kept, cleared
  * when full), takes values from {@code Supplier}s and splits a list's {@code Spliterator} with
- * {@code trySplit}; the last 40 rounds' partitions are kept. ~310 MB.
+ * {@code trySplit}; the last 40 rounds' partitions are kept. ~342 MB.
  */
 public class Functional {
     record Step(int index, long value, String label) {

@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * 70% updates (a new name string and a new version object stored into an old row: old-to-young pointers,
  * card marking), 15% deletes, 15% inserts while the table has fewer than 50,000 rows (a new row under a new id; ids are drawn from the newest 70,000). The version objects chain to the
  * previous version for 3 generations, so an old version dead in the young generation is still reached
- * from a dead old one (nepotism). ~330 MB.
+ * from a dead old one (nepotism). ~286 MB.
  */
 public class Index {
     enum Flag { DIRTY, HOT, ARCHIVED, LOCKED, AUDITED }

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code Collections.synchronizedMap} of boxed counts, a {@code ConcurrentLinkedQueue} of the last
  * 3,000 events, a {@code CopyOnWriteArrayList} of up to 200 listener names (a copy per add, emptied at
  * 200), an {@code AtomicLong} and an {@code AtomicReference} swapped to each batch's summary string.
- * ~240 MB.
+ * ~220 MB.
  */
 public class Legacy {
     record Event(int key, String kind, long value) {
