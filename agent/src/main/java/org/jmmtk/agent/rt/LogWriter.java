@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 
@@ -47,6 +48,15 @@ final class LogWriter extends Thread {
     private long lastSweep = System.nanoTime();
     private long markWritten;
     private int weakWritten;
+    /**
+     * Chunks a sweep wrote while it held another thread's lock, given back to their threads only after it
+     * let that lock go: giving back takes the chunk's owner's lock, and holding two threads' locks at once
+     * closed a cycle with a thread that held the id table's lock and wanted its own (to hand a chunk over)
+     * and one that held its own and wanted the id table's (to record filler): the recording hung
+     * ({@code Cleaners} at a forced collection, docs/validation.md "Six more programs").
+     */
+    private Chunk[] giveBackLater = new Chunk[8];
+    private int giveBackLaterCount;
 
     LogWriter(Path file) throws IOException {
         super("jmmtk-recorder");
@@ -69,7 +79,7 @@ final class LogWriter extends Thread {
             while (true) {
                 Handed h = queue.poll();
                 if (h != null) {
-                    write(h);
+                    write(h, false);
                 } else if (finishing) {
                     break;
                 } else {
@@ -96,12 +106,17 @@ final class LogWriter extends Thread {
      * sweep saw it being stored; a thread registered after {@link Threads#all} takes its numbers later.
      */
     private void sweep() throws IOException {
+        sweep(Threads.all());
+    }
+
+    /** A sweep over {@code states} (the recording's threads; a test's own). */
+    void sweep(ThreadState[] states) throws IOException {
         long seq = Recorder.seqNow();
         long[] weak = TypeRegistry.weakSlotsFrom(weakWritten);
         boolean storing = false;
-        for (ThreadState s : Threads.all()) {
+        for (ThreadState s : states) {
             synchronized (s) {
-                drain();
+                drain(true);
                 Chunk c = s.current();
                 storing |= c.storing();
                 int p = c.published();
@@ -110,8 +125,13 @@ final class LogWriter extends Thread {
                     c.copied = p;
                 }
             }
+            for (int i = 0; i < giveBackLaterCount; i++) {
+                giveBackLater[i].owner.giveBack(giveBackLater[i]);
+                giveBackLater[i] = null;
+            }
+            giveBackLaterCount = 0;
         }
-        drain();
+        drain(false);
         for (long w : weak) {
             putWord(EventLog.WEAK, w);
         }
@@ -123,21 +143,29 @@ final class LogWriter extends Thread {
         lastSweep = System.nanoTime();
     }
 
-    private void drain() throws IOException {
+    /** Writes the chunks queued; {@code underLock}: a sweep holds a thread's lock, so give them back later. */
+    private void drain(boolean underLock) throws IOException {
         for (Handed h = queue.poll(); h != null; h = queue.poll()) {
-            write(h);
+            write(h, underLock);
         }
     }
 
-    /** Writes the part of a handed-over chunk that no sweep wrote, and gives the chunk back. */
-    private void write(Handed h) throws IOException {
+    /** Writes the part of a handed-over chunk that no sweep wrote, and gives the chunk back (later: {@code underLock}). */
+    private void write(Handed h, boolean underLock) throws IOException {
         Chunk c = h.chunk;
         int from = c.copied;
         c.copied = 0;
         if (h.words > from) {
             put(c.thread, c.words, from, h.words - from);
         }
-        c.owner.giveBack(c);
+        if (!underLock) {
+            c.owner.giveBack(c);
+            return;
+        }
+        if (giveBackLaterCount == giveBackLater.length) {
+            giveBackLater = Arrays.copyOf(giveBackLater, 2 * giveBackLaterCount);
+        }
+        giveBackLater[giveBackLaterCount++] = c;
     }
 
     private void putWord(int thread, long word) throws IOException {

@@ -18,10 +18,13 @@ package org.jmmtk.tools.validate;
  * @param newThreshold  the tenuring threshold chosen after it, or -1
  * @param maxThreshold  {@code MaxTenuringThreshold}, or -1
  * @param ageBytes      bytes of each age (index 1..15) in the survivor space after it; null without gc+age=trace
+ * @param tlabWasteBytes bytes of eden that TLABs left unused since the collection before (their unused
+ *                      rest at this collection and at refills; {@code TLAB totals}), or -1 when the log has
+ *                      no gc+tlab lines
  */
 public record HotSpotGc(int id, int line, boolean young, String cause, double uptimeSeconds, double pauseMs,
                         Occupancy before, Occupancy after, boolean collected, long desiredSurvivorBytes,
-                        int newThreshold, int maxThreshold, long[] ageBytes) {
+                        int newThreshold, int maxThreshold, long[] ageBytes, long tlabWasteBytes) {
     /** Bytes this young collection moved into the tenured generation (0 for a full collection). */
     public long promotedBytes() {
         return young && collected ? after.old() - before.old() : 0;

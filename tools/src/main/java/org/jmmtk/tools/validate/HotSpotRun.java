@@ -22,7 +22,7 @@ import org.jmmtk.tools.record.ProgramEnvironment;
  */
 public record HotSpotRun(SerialGcLog log, long wallNanos) {
     /** The unified-logging selection: pauses, heap prints before and after each GC, ages, heap at exit. */
-    static final String LOG_SELECTION = "gc,gc+start,gc+heap=debug,gc+age=trace,gc+heap+exit";
+    static final String LOG_SELECTION = "gc,gc+start,gc+heap=debug,gc+age=trace,gc+tlab=debug,gc+heap+exit";
 
     /** Runs {@code java} (launcher first, then JVM options, main class and arguments) once; writes its log to {@code logFile}. */
     public static HotSpotRun run(List<String> java, Geometry geometry, Path logFile, PrintWriter err)

@@ -15,8 +15,9 @@ import org.jmmtk.bindings.trace.TraceException;
  * chosen by their tag set and level, never by their text: {@code gc} (info: the collector in use and
  * each pause's end), {@code gc,start} (info: each pause's start), {@code gc,heap} (info: the
  * {@code DefNew:}/{@code Tenured:} summaries; debug: the heap printed before and after each GC),
- * {@code gc,age} (debug: the new tenuring threshold; trace: the age table) and {@code gc,heap,exit}
- * (info: the heap at exit). Every message of those is read, and one in a shape this parser does not
+ * {@code gc,age} (debug: the new tenuring threshold; trace: the age table), {@code gc,tlab} (debug: the
+ * TLAB totals since the collection before, whose waste is eden the program did not allocate) and
+ * {@code gc,heap,exit} (info: the heap at exit). Every message of those is read, and one in a shape this parser does not
  * know is an error naming the file and line; lines of any other tag set or level are skipped.
  * Used by one thread.
  */
@@ -40,6 +41,8 @@ public final class SerialGcLog {
             "Desired survivor size (\\d+) bytes, new threshold (\\d+) \\(max threshold (\\d+)\\)");
     private static final Pattern AGE_TABLE = Pattern.compile("Age table(?: with threshold \\d+ \\(max threshold \\d+\\))?:?");
     private static final Pattern AGE = Pattern.compile("- age +(\\d+): +(\\d+) bytes, +(\\d+) total");
+    private static final Pattern TLAB_TOTALS = Pattern.compile("TLAB totals: thrds: \\d+ +refills: \\d+ max: \\d+ "
+            + "slow allocs: \\d+ max \\d+ waste: +\\d+[.,]\\d+% gc: (\\d+)B max: \\d+B slow: (\\d+)B max: \\d+B");
     private static final Pattern ACCUMULATED = Pattern.compile("Accumulated (young|old) generation GC time .*");
 
     private final String file;
@@ -119,6 +122,11 @@ public final class SerialGcLog {
             case "gc,age" -> {
                 if (level.isEmpty() || level.equals("debug") || level.equals("trace")) {
                     ageLine(l);
+                }
+            }
+            case "gc,tlab" -> {
+                if (level.equals("debug")) {
+                    tlabLine(l);
                 }
             }
             case "gc,heap,exit" -> exitLine(l, level);
@@ -254,6 +262,17 @@ public final class SerialGcLog {
         }
     }
 
+    /** The TLAB totals: the bytes of eden that TLABs left unused (at this collection and at refills). */
+    private void tlabLine(LogLine l) {
+        Matcher id = gcId(l);
+        Open gc = current(l, Integer.parseInt(id.group(1)));
+        Matcher totals = TLAB_TOTALS.matcher(id.group(2));
+        if (!totals.matches()) {
+            throw bad(l, "not a TLAB totals line");
+        }
+        gc.tlabWasteBytes = Long.parseLong(totals.group(1)) + Long.parseLong(totals.group(2));
+    }
+
     private void exitLine(LogLine l, String level) {
         String m = l.message();
         if (level.equals("debug") && ACCUMULATED.matcher(m).matches()) {
@@ -300,7 +319,7 @@ public final class SerialGcLog {
         }
         boolean collected = !gc.young || gc.defNew != null || gc.ageBytes != null || !gc.before.equals(gc.after);
         collections.add(new HotSpotGc(gc.id, gc.line, gc.young, gc.cause, gc.uptime, gc.pauseMs, gc.before, gc.after,
-                collected, gc.desiredSurvivorBytes, gc.newThreshold, gc.maxThreshold, gc.ageBytes));
+                collected, gc.desiredSurvivorBytes, gc.newThreshold, gc.maxThreshold, gc.ageBytes, gc.tlabWasteBytes));
         open = null;
     }
 
@@ -380,6 +399,7 @@ public final class SerialGcLog {
         int newThreshold = -1;
         int maxThreshold = -1;
         long[] ageBytes;
+        long tlabWasteBytes = -1;
 
         Open(int id, int line, boolean young, String cause, double uptime) {
             this.id = id;

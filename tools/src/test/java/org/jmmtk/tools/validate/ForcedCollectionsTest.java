@@ -35,6 +35,18 @@ class ForcedCollectionsTest {
         assertEquals("67,157,440 and 72,596,016 bytes", f.describe());
     }
 
+    /**
+     * resources/validate/jdk17-tlab-full.log: GC(0) to GC(10) each found the 6,815,744-byte eden full (GC(10)
+     * passed on to the full GC(11)) and no direct tenured allocation; their TLAB totals left 1,047,320 bytes of
+     * it unused (341,512 at GC(0), three threads; 45,408-82,240 at each of the others), which the program never
+     * allocated (added up by hand from the log).
+     */
+    @Test
+    void theEdenTlabsLeftUnusedIsNotThePrograms() throws IOException {
+        ForcedCollections f = ForcedCollections.of(log("jdk17-tlab-full.log"), STARTUP);
+        assertArrayEquals(new long[] {11 * 6_815_744L - 1_047_320 - STARTUP}, f.points());
+    }
+
     @Test
     void aLogWithoutFullCollectionsHasNoPoints() throws IOException {
         ForcedCollections f = ForcedCollections.of(log("jdk17-young.log"), STARTUP);

@@ -47,7 +47,7 @@ class SerialGcLogTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"jdk17-young.log", "jdk17-mtt0.log", "jdk17-full.log", "jdk17-alldecorations.log",
-            "jdk17-pid-tags.log", "jdk25-full.log"})
+            "jdk17-pid-tags.log", "jdk25-full.log", "jdk17-tlab-full.log"})
     void exactFiguresAgreeWithTheRoundedSummaries(String name) throws IOException {
         List<String> lines = lines(name);
         SerialGcLog log = parse(name);
@@ -201,9 +201,22 @@ class SerialGcLogTest {
     @Test
     void otherTagSetsAreSkippedByTag() throws IOException {
         List<String> lines = new ArrayList<>(lines("jdk17-young.log"));
-        lines.add(5, "[0.130s][info ][gc,tlab] GC(0) DefNew: this is not a heap line, but gc+tlab is not read");
+        lines.add(5, "[0.130s][info ][gc,tlab] GC(0) DefNew: this is not a heap line, but gc+tlab at info is not read");
         lines.add(1, "[0.001s][info ][safepoint] anything at all");
         assertEquals(parse("jdk17-young.log").collections().size(), SerialGcLog.parse("x", lines).collections().size());
+    }
+
+    /** The TLAB totals (gc+tlab=debug): the eden TLABs left unused, at the collection and at refills. */
+    @Test
+    void tlabTotalsGiveTheEdenTheTlabsLeftUnused() throws IOException {
+        SerialGcLog log = parse("jdk17-tlab-full.log");
+        assertEquals(272_272 + 69_240, byId(log, 0).tlabWasteBytes(), "three threads' TLABs at the first collection");
+        assertEquals(77_136, byId(log, 10).tlabWasteBytes(), "the young pause passed on to the full collection");
+        assertEquals(-1, byId(log, 11).tlabWasteBytes(), "the full collection after it has no TLAB totals");
+        assertEquals(-1, byId(parse("jdk17-full.log"), 0).tlabWasteBytes(), "a log without gc+tlab lines");
+        List<String> bad = replaced(lines("jdk17-tlab-full.log"), "GC(3) TLAB totals", "slow: ", "slow; ");
+        TraceException e = broken(bad);
+        assertEquals("bad.log:" + lineOf(bad, "slow; "), e.where(), e.getMessage());
     }
 
     private static TraceException broken(List<String> lines) {
