@@ -10,7 +10,9 @@ import java.lang.ref.WeakReference;
  * entry's weak reference, which holds the id beside the object). The store keeps the entries in the order
  * they were made, so a first sight appends its weak reference where the last one went (a cache line already
  * in use) instead of storing it at the hashed place of a second array as large as the table (a cache miss
- * per object: the store line alone was a sixth of the recording thread's samples). In front of it each
+ * per object, and a card of that old array marked at a random place, so that every young collection of the
+ * recording JVM scanned all of it: a sixth of the recording thread's samples and half of its collector's
+ * work). In front of it each
  * thread keeps a small direct-mapped cache of the objects it named last ({@link ThreadState#recent}), which
  * answers most lookups without the table. Lookups of objects already seen read the table without a lock;
  * the first sight of an object takes the table's lock, looks again, assigns the next id and records the
@@ -23,8 +25,9 @@ import java.lang.ref.WeakReference;
  * and at the first insertion after each collection of the recording JVM, so that the weak references of
  * the objects that collection found dead are dropped before the next one (they would otherwise be
  * copied again, promoted, and fill the old generation); only that rebuild looks for dead entries. A
- * reader that still holds the old table finds no new entries in it and looks again under the lock; a
- * rebuild never changes a table readers may hold. Any thread.
+ * reader that still holds the old table finds no new entries in it and looks again under the lock; one that
+ * meets another entry where its word points (the sweep moves the live entries to the front of a store the
+ * old table may share) compares that entry's object with its own, so it misses too. Any thread.
  */
 final class IdTable {
     private static final int FIRST = 1 << 16;
