@@ -3,14 +3,19 @@ package org.jmmtk.agent.rt;
 import java.lang.ref.WeakReference;
 
 /**
- * Object ids by identity, without touching the objects: one open-addressing table (linear probing) of
- * weak references keyed by {@link System#identityHashCode}, with each entry's hash code and id packed in
- * one word of a primitive array beside it (one load for both: the table is tens of MB, so each probe is
- * a cache miss), so that a probe touches no other object's reference (only a matching hash code leads
- * to a {@code WeakReference.get}). In front of it each thread keeps a small
- * direct-mapped cache of the objects it named last ({@link ThreadState#recent}), which answers most
- * lookups without the table. Lookups of objects already seen read the table without a lock; the first
- * sight of an object takes the table's lock, looks again, assigns the next id and records the
+ * Object ids by identity, without touching the objects: one open-addressing table (linear probing) keyed by
+ * {@link System#identityHashCode}, whose places are words of a primitive array holding an entry's hash code
+ * and where it is in the entries' store (one load for both: the table is tens of MB, so each probe is a
+ * cache miss), so that a probe touches no other object's reference (only a matching hash code leads to the
+ * entry's weak reference, which holds the id beside the object). The store keeps the entries in the order
+ * they were made, so a first sight appends its weak reference where the last one went (a cache line already
+ * in use) instead of storing it at the hashed place of a second array as large as the table (a cache miss
+ * per object, and a card of that old array marked at a random place, so that every young collection of the
+ * recording JVM scanned all of it: a sixth of the recording thread's samples and half of its collector's
+ * work). In front of it each
+ * thread keeps a small direct-mapped cache of the objects it named last ({@link ThreadState#recent}), which
+ * answers most lookups without the table. Lookups of objects already seen read the table without a lock;
+ * the first sight of an object takes the table's lock, looks again, assigns the next id and records the
  * object's allocation there, before it publishes the entry, so any thread that finds the id afterwards
  * (lock-free) records its own event later in the global order. Ids count up from 1 and are never
  * reused. Entries have no reference queue: an entry whose object was collected stays until the table
@@ -20,17 +25,16 @@ import java.lang.ref.WeakReference;
  * and at the first insertion after each collection of the recording JVM, so that the weak references of
  * the objects that collection found dead are dropped before the next one (they would otherwise be
  * copied again, promoted, and fill the old generation); only that rebuild looks for dead entries. A
- * reader that still holds the old table finds no new entries in it and looks again under the lock. Any
- * thread.
+ * reader that still holds the old table finds no new entries in it and looks again under the lock; one that
+ * meets another entry where its word points (the sweep moves the live entries to the front of a store the
+ * old table may share) compares that entry's object with its own, so it misses too. Any thread.
  */
 final class IdTable {
     private static final int FIRST = 1 << 16;
     private static final long LONGS = Layouts.UNSAFE.arrayBaseOffset(long[].class);
-    /** Low bits of an entry's word: its key (the identity hash code's 31 bits); the id is above them. */
+    /** Low bits of a place's word: its key (the identity hash code's 31 bits); the entry's place in the store is above them. */
     private static final int KEY_BITS = 31;
     private static final long KEY_MASK = (1L << KEY_BITS) - 1;
-    /** The id field of an entry whose id does not fit in it (2^33 - 1 and above): the id is in {@link Entries#largeIds}. */
-    private static final long LARGE = -1L >>> KEY_BITS;
     /** What {@link #drop} leaves: no entries, nothing to allocate when recording has stopped. */
     private static final Entries NONE = new Entries(2);
 
@@ -58,7 +62,7 @@ final class IdTable {
     }
 
     void start(java.lang.instrument.Instrumentation inst) {
-        entryBytes = inst.getObjectSize(new WeakReference<>(this));
+        entryBytes = inst.getObjectSize(new Entry(this, 0));
     }
 
     /** The object's key in the table: its identity hash code's 31 bits with the low bit set (never 0, which marks an empty place). */
@@ -79,19 +83,16 @@ final class IdTable {
         }
         Entries t = table;
         long[] words = t.words;
-        int mask = t.refs.length - 1;
+        int mask = words.length - 1;
         for (int i = spread & mask; ; i = (i + 1) & mask) {
             long w = words[i];
             if (w == 0) {
                 break;
             }
             if ((w & KEY_MASK) == hash) {
-                WeakReference<Object> e = t.refs[i];
-                if (e != null && e.get() == object) {
-                    long id = t.id(i, w);
-                    if (id == 0) {
-                        break; // a large id not visible yet: looked for again under the lock
-                    }
+                Entry e = t.entries[(int) (w >>> KEY_BITS)];
+                if (e != null && e.get() == object) { // null: not visible yet, looked for again under the lock
+                    long id = e.id;
                     if (!object.getClass().isArray()) {
                         s.remember(object, spread, id); // an instance's size is bounded: the cache keeps little alive
                     }
@@ -175,10 +176,13 @@ final class IdTable {
     private long find(Object object, int hash) {
         Entries t = table;
         long[] words = t.words;
-        int mask = t.refs.length - 1;
+        int mask = words.length - 1;
         for (int i = Threads.spread(hash) & mask; words[i] != 0; i = (i + 1) & mask) {
-            if ((words[i] & KEY_MASK) == hash && t.refs[i].get() == object) {
-                return t.id(i, words[i]);
+            if ((words[i] & KEY_MASK) == hash) {
+                Entry e = t.entries[(int) (words[i] >>> KEY_BITS)];
+                if (e.get() == object) {
+                    return e.id;
+                }
             }
         }
         return 0;
@@ -191,22 +195,17 @@ final class IdTable {
             return; // dropped: recording has stopped, and what an event still on its way names is not kept
         }
         boolean collectedSince = collected.get() == null;
-        if (2 * (used + 1) > t.refs.length || collectedSince) {
+        if (2 * (used + 1) > t.words.length || collectedSince) {
             long start = ThreadState.ownStart();
             t = rebuild(t, collectedSince);
             s.ownSince(start);
         }
-        long[] words = t.words;
-        int mask = t.refs.length - 1;
-        int i = Threads.spread(hash) & mask;
-        while (words[i] != 0) {
-            i = (i + 1) & mask;
-        }
-        t.refs[i] = new WeakReference<>(object);
-        long field = t.idField(i, id);
+        int n = used; // the next place in the store: every entry since the last rebuild is there, live or not
+        t.entries[n] = new Entry(object, id);
+        t.keys[n] = hash;
         // after the entry, with a release store: a reader that sees the word sees the entry (one that sees the
         // word and no entry looks again under the lock)
-        Layouts.UNSAFE.putOrderedLong(words, LONGS + (long) Long.BYTES * i, field << KEY_BITS | hash);
+        place(t.words, hash, (long) n << KEY_BITS | hash, true);
         s.own(entryBytes);
         used++;
         table = t;
@@ -239,94 +238,95 @@ final class IdTable {
     }
 
     /**
-     * Drops the entries whose objects a collection found dead since the last sweep, and counts those
-     * left. A table that no collection ran under since it was last swept has no dead entry (only a
-     * collection clears a weak reference): a rebuild for growth alone skips this, which would otherwise
-     * load every entry's weak reference (each a cache miss) to find none.
+     * Drops the entries whose objects a collection found dead since the last sweep: the live ones move to
+     * the front of the store, in order, and are counted. A reader of the old table may then find another
+     * entry (or none) where its word points: it compares the entry's object with its own, so it only misses
+     * and looks again under the lock. A table that no collection ran under since it was last swept has no
+     * dead entry (only a collection clears a weak reference): a rebuild for growth alone skips this, which
+     * would otherwise load every entry's weak reference (each a cache miss) to find none.
      */
     private void sweep(Entries table) {
+        Entry[] entries = table.entries;
+        int[] keys = table.keys;
         int live = 0;
-        WeakReference<Object>[] refs = table.refs;
-        for (int i = 0; i < refs.length; i++) {
-            if (refs[i] != null && refs[i].get() == null) {
-                refs[i] = null;
-                table.words[i] = 0; // a reader of the old table then misses, and looks again under the lock
-            } else if (refs[i] != null) {
-                live++;
+        for (int n = 0; n < used; n++) {
+            if (entries[n].get() != null) {
+                entries[live] = entries[n];
+                keys[live++] = keys[n];
             }
         }
+        java.util.Arrays.fill(entries, live, used, null);
         used = live;
     }
 
     /**
-     * The entries in a table at least four times as large as they are (so that rebuilds, which look at
-     * every entry, come after at least a quarter of the table's length of insertions).
+     * The store's first {@link #used} entries in a table at least four times as large as they are (so that
+     * rebuilds, which look at every entry, come after at least a quarter of the table's length of
+     * insertions), with a store that takes at least half the table's length of entries (the old one when
+     * it does and is not four times that).
      */
     private Entries rehash(Entries old) {
         int length = FIRST; // after a collection most entries are gone: the table shrinks to what is live
         while (4L * used > length) {
             length *= 2;
         }
-        Entries t = new Entries(length);
-        int mask = length - 1;
-        WeakReference<Object>[] refs = old.refs;
-        for (int j = 0; j < refs.length; j++) {
-            if (refs[j] != null) {
-                long w = old.words[j];
-                int i = Threads.spread((int) (w & KEY_MASK)) & mask;
-                while (t.words[i] != 0) {
-                    i = (i + 1) & mask;
-                }
-                t.refs[i] = refs[j];
-                if (w >>> KEY_BITS == LARGE) {
-                    t.idField(i, old.largeIds[j]);
-                }
-                t.words[i] = w;
-            }
+        int capacity = length / 2;
+        boolean keep = old.entries.length >= capacity && old.entries.length <= 4 * capacity;
+        Entries t = new Entries(new long[length],
+                keep ? old.entries : java.util.Arrays.copyOf(old.entries, capacity),
+                keep ? old.keys : java.util.Arrays.copyOf(old.keys, capacity));
+        for (int n = 0; n < used; n++) {
+            place(t.words, t.keys[n], (long) n << KEY_BITS | t.keys[n], false);
         }
         return t;
     }
 
+    /** Puts {@code word} at the first free place of {@code key}'s probe sequence (with a release store when readers may see it). */
+    private static void place(long[] words, int key, long word, boolean release) {
+        int mask = words.length - 1;
+        int i = Threads.spread(key) & mask;
+        while (words[i] != 0) {
+            i = (i + 1) & mask;
+        }
+        if (release) {
+            Layouts.UNSAFE.putOrderedLong(words, LONGS + (long) Long.BYTES * i, word);
+        } else {
+            words[i] = word;
+        }
+    }
+
+    /** An entry: a weak reference to the object, with its id (final: a reader that sees the entry sees its id). */
+    private static final class Entry extends WeakReference<Object> {
+        final long id;
+
+        Entry(Object object, long id) {
+            super(object);
+            this.id = id;
+        }
+    }
+
     /**
-     * The table: weak references to the objects, and beside them each one's key and id packed in one
-     * word of {@code words} (the key, with the low bit set, in the low 31 bits, the id above:
-     * one load for both, and 16 bytes a place with the reference, where a key and an id side by side
-     * took 24: a smaller table to allocate, zero, rehash and copy). Keys have the low bit set, so 0 means
-     * empty; places are found from the key; a lookup scans the words without touching other objects'
-     * references. Ids from 2^33 - 1 on do not fit in a word: theirs holds {@code LARGE} and the id is in
-     * {@code largeIds}, made at the first such id (under the table's lock).
+     * The table: the places' words (an entry's key, its identity hash code's 31 bits with the low bit set, in
+     * the low 31 bits, the entry's place in the store above: one load for both; keys have the low bit set,
+     * so 0 means empty), and the store: the entries and their keys in the order they were made (the keys for
+     * the rebuilds, which then read the store in order). A lookup scans the words without touching other
+     * objects' references. A table may share its store with the one it was rebuilt from: the old table's
+     * words never name the places appended since, and a sweep only moves entries forward.
      */
     private static final class Entries {
-        final WeakReference<Object>[] refs;
         final long[] words;
-        private long[] largeIds;
+        final Entry[] entries;
+        final int[] keys;
 
-        @SuppressWarnings("unchecked")
+        Entries(long[] words, Entry[] entries, int[] keys) {
+            this.words = words;
+            this.entries = entries;
+            this.keys = keys;
+        }
+
+        /** A table of {@code length} places, with a store of half as many entries. */
         Entries(int length) {
-            refs = (WeakReference<Object>[]) new WeakReference<?>[length];
-            words = new long[length];
-        }
-
-        /** The id of the entry at {@code i} whose word is {@code w}, or 0 if it is a large id this thread cannot see yet. */
-        long id(int i, long w) {
-            long id = w >>> KEY_BITS;
-            if (id != LARGE) {
-                return id;
-            }
-            long[] large = largeIds;
-            return large == null ? 0 : large[i];
-        }
-
-        /** What the word of an entry at {@code i} holds for {@code id} (a large id is stored apart first); under the lock. */
-        long idField(int i, long id) {
-            if (id < LARGE) {
-                return id;
-            }
-            if (largeIds == null) {
-                largeIds = new long[refs.length];
-            }
-            largeIds[i] = id;
-            return LARGE;
+            this(new long[length], new Entry[length / 2], new int[length / 2]);
         }
     }
 
@@ -338,8 +338,8 @@ final class IdTable {
         synchronized (lock) {
             Entries t = table;
             sizes[0] = used;
-            sizes[1] = used * entryBytes + (long) t.refs.length * (Long.BYTES + referenceBytes())
-                    + (t.largeIds == null ? 0 : (long) t.largeIds.length * Long.BYTES);
+            sizes[1] = used * entryBytes + (long) t.words.length * Long.BYTES
+                    + (long) t.entries.length * (referenceBytes() + Integer.BYTES);
             table = NONE;
             used = 0;
             return sizes;
