@@ -45,11 +45,8 @@ final class SerialMutator extends Mutator {
     public void prepare() {
         super.prepare();
         Tlab tlab = allocator.tlab();
-        boolean refilled = tlab.retireAtGc(plan.edenTop().usedAtGc());
-        // HotSpot counts the threads that refilled since the last collection. A thread that has started
-        // and not ended counts too: the recording ran short threads one after another that HotSpot runs
-        // side by side (docs/serial.md, "Threads that end").
-        plan.edenTop().tlabRetired(refilled || allocator.running(), tlab.takeWasteBytes());
+        boolean allocating = tlab.retireAtGc(plan.edenTop().usedAtGc());
+        plan.edenTop().tlabRetired(allocating, tlab.takeWasteBytes());
     }
 
     @Override

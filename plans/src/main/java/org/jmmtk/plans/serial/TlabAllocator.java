@@ -24,8 +24,6 @@ final class TlabAllocator extends Allocator {
     private boolean outsideAfterCollection;
     /** The thread ended: the next allocation is a new thread's, which takes a new TLAB policy. */
     private boolean threadEnded;
-    /** The thread has allocated and not ended: counted among a collection's allocating threads ({@link SerialMutator#prepare}). */
-    private boolean running;
 
     TlabAllocator(SimulatedMemory memory, Serial plan, int ordinal, BumpAllocator placement) {
         super(memory, ordinal);
@@ -48,7 +46,6 @@ final class TlabAllocator extends Allocator {
         if (threadEnded) {
             threadStarts();
         }
-        running = true;
         long words = bytes >>> 3;
         if (outsideAfterCollection || !plan.usesTlabs() || tlab.slowPath(words) == Tlab.Slow.OUTSIDE) {
             return outside(words, bytes);
@@ -80,7 +77,6 @@ final class TlabAllocator extends Allocator {
         edenTop.threadExited(tlab.retireAtExit());
         outsideAfterCollection = false;
         threadEnded = true;
-        running = false;
     }
 
     /**
@@ -91,11 +87,6 @@ final class TlabAllocator extends Allocator {
     private void threadStarts() {
         tlab = new Tlab(plan.generations().edenBytes(), edenTop.allocatingThreads());
         threadEnded = false;
-    }
-
-    /** Whether the thread has allocated since it started and has not ended. */
-    boolean running() {
-        return running;
     }
 
     /** The TLAB policy, for the collection's accounting. */
