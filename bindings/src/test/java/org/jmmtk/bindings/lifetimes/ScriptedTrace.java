@@ -30,6 +30,7 @@ public final class ScriptedTrace implements TraceSource, TraceEvents {
                 case 'P' -> out.perfectPoint();
                 case 'C' -> out.collect();
                 case 'X' -> out.threadEnd((int) r[1]);
+                case 'K' -> out.weakSlot((int) r[1], (int) r[2]);
                 default -> throw new IllegalStateException();
             }
         }
@@ -51,6 +52,7 @@ public final class ScriptedTrace implements TraceSource, TraceEvents {
 
     @Override
     public void weakSlot(int typeId, int slot) {
+        records.add(new long[] {'K', typeId, slot});
     }
 
     @Override

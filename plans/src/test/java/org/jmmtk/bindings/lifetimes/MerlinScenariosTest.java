@@ -76,6 +76,35 @@ class MerlinScenariosTest {
         assertDeaths(Map.of(5L, 5L, 1L, 6L, 6L, 6L, 2L, 7L, 3L, 7L, 4L, 7L, 7L, 7L, 8L, 8L), t);
     }
 
+    /**
+     * A weak slot is strong to the definition (brute force takes it so): the referent of a rooted weak
+     * reference lives until the reference does, though collections in between, on a plan that processes
+     * references, would clear the slot. 2,000 objects of 1 KiB of garbage make every collecting plan collect
+     * in the heaps {@link Deaths#merlin} tries. Through {@code lifetimes} only: a plain run's Merlin plugin
+     * sees the collector's clearing, which is that run's program.
+     */
+    @Test
+    void aWeakReferentLivesAsLongAsTheWeakReference() throws IOException {
+        ScriptedTrace t = new ScriptedTrace("a weak slot");
+        t.type(1, "java.lang.ref.WeakReference");
+        t.weakSlot(1, 0);
+        t.alloc(0, 1, 32, 1, 1);
+        t.root(0, 0, 1);
+        t.alloc(0, 2, 32, 0, 0);
+        t.write(0, 1, 0, 2);        // 2 is reachable only through 1's weak slot
+        Map<Long, Long> expected = new TreeMap<>();
+        for (long id = 3; id <= 2002; id++) {
+            t.alloc(0, id, 1024, 0, 0);
+            expected.put(id, id);   // never stored
+        }
+        t.root(0, 0, 0);
+        t.alloc(0, 2003, 32, 0, 0);
+        expected.put(1L, 2002L);
+        expected.put(2L, 2002L);
+        expected.put(2003L, 2003L);
+        assertDeaths(expected, t, false);
+    }
+
     @Test
     void unreachableOnlyBetweenTwoAllocationsIsNotDead() throws IOException {
         ScriptedTrace t = new ScriptedTrace("a root moved the wrong way round");
