@@ -1,6 +1,7 @@
 package org.jmmtk.agent.rt;
 
 import java.lang.ref.WeakReference;
+import java.util.Arrays;
 
 /**
  * Object ids by identity, without touching the objects: one open-addressing table (linear probing) keyed by
@@ -255,7 +256,7 @@ final class IdTable {
                 keys[live++] = keys[n];
             }
         }
-        java.util.Arrays.fill(entries, live, used, null);
+        Arrays.fill(entries, live, used, null);
         used = live;
     }
 
@@ -273,8 +274,8 @@ final class IdTable {
         int capacity = length / 2;
         boolean keep = old.entries.length >= capacity && old.entries.length <= 4 * capacity;
         Entries t = new Entries(new long[length],
-                keep ? old.entries : java.util.Arrays.copyOf(old.entries, capacity),
-                keep ? old.keys : java.util.Arrays.copyOf(old.keys, capacity));
+                keep ? old.entries : Arrays.copyOf(old.entries, capacity),
+                keep ? old.keys : Arrays.copyOf(old.keys, capacity));
         for (int n = 0; n < used; n++) {
             place(t.words, t.keys[n], (long) n << KEY_BITS | t.keys[n], false);
         }
