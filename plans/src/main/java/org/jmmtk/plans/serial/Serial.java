@@ -1,6 +1,5 @@
 package org.jmmtk.plans.serial;
 
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,10 +79,6 @@ public final class Serial extends Plan {
     public static final PlanOption JVM_TLAB_THREADS = PlanOption.integer("jvm-tlab-threads",
             "HotSpot's own threads that each take a TLAB in eden before the first young collection (the Finalizer, a compiler thread)",
             2, 0, 64);
-    /** HotSpot's {@code MarkSweepDeadRatio}: percent of the old generation a full collection may leave dead at its bottom. */
-    static final int DEAD_RATIO = 5;
-    /** HotSpot's {@code MarkSweepAlwaysCompactCount}: every this many full collections compact everything. */
-    static final int ALWAYS_COMPACT_COUNT = 4;
     /** Eden's address range beyond its size, in pairs of buffers: mutators' partly used buffers (see {@link #collectionRequired}). */
     static final int EDEN_PLACEMENT_BUFFERS = 16;
 
@@ -95,7 +90,7 @@ public final class Serial extends Plan {
     private final MarkCompactSpace old;
     private final CardTable cards;
     private final SideCounts ages;
-    private final SideCounts youngForwarding;
+    private final YoungForwarding youngForwarding;
     private final GenerationPolicy policy;
     private final SpaceCursor toCursor;
     private final SpaceCursor promoteCursor;
@@ -149,7 +144,7 @@ public final class Serial extends Plan {
         this.cards = new CardTable(metadata);
         // one table over all memory (young objects' ages and forwarding): global, as mmtk-core counts such tables
         this.ages = metadata.counts(SideMetadataSpec.perGranule("serial-age", true, 32), null);
-        this.youngForwarding = metadata.counts(SideMetadataSpec.perGranule("serial-young-forwarding", true, 32), null);
+        this.youngForwarding = new YoungForwarding(metadata, memory, args.heap().validObjects(), old);
         this.toCursor = new SpaceCursor(args.heap().geometry(), to);
         this.promoteCursor = new SpaceCursor(args.heap().geometry(), old);
         MarkCompactSpace mature = old;
@@ -171,7 +166,7 @@ public final class Serial extends Plan {
             if (mature.contains(target)) {
                 memory.store(slot, mature.forward(target));
             } else if (isYoung(target)) {
-                memory.store(slot, youngDestination(target));
+                memory.store(slot, youngForwarding.destination(target));
             }
         };
     }
@@ -467,61 +462,20 @@ public final class Serial extends Plan {
         scheduleRootForwarding(worker, forwardYoung);
     }
 
-    /**
-     * Full collection, once everything is marked: the end of the old generation's dense prefix
-     * (HotSpot's {@code DeadSpacer} in {@code CompactibleSpace::scan_and_forward}). From the bottom, live
-     * objects stay where they are and so does each run of dead space while the runs add up to at most
-     * {@code MarkSweepDeadRatio} percent of the old generation (a trailing run included); the first run
-     * that does not fit ends the prefix. The {@code MarkSweepAlwaysCompactCount}-th full collection
-     * (HotSpot counts from 1) and every one after as many again compact everything.
-     */
+    /** Full collection, once everything is marked: the end of the old generation's dense prefix ({@link DeadSpacer}). */
     long densePrefixEnd() {
         long bottom = old.start();
-        long top = Math.max(bottom, promoteCursor.top());
-        if (fullCollections % ALWAYS_COMPACT_COUNT == 0) {
-            return bottom;
-        }
-        long allowance = sizes.oldBytes() * DEAD_RATIO / 100 >>> 3 << 3;
-        long cur = bottom;
-        for (long o = validObjects().next(bottom, top); o >= 0; o = validObjects().next(o + 8, top)) {
-            if (!ObjectModel.isMarked(memory, o)) {
-                continue;
-            }
-            if (o - cur > allowance) {
-                return cur;
-            }
-            allowance -= o - cur;
-            cur = o + ObjectModel.size(memory, o);
-        }
-        return top - cur <= allowance ? top : cur;
+        return DeadSpacer.densePrefixEnd(memory, validObjects(), bottom, Math.max(bottom, promoteCursor.top()),
+                sizes.oldBytes(), fullCollections);
     }
 
     /**
      * Full collection, after the old generation's forwarding is computed: gives every marked young
-     * object (eden, then the from-space, then the to-space, as HotSpot's compaction points visit them)
-     * its place after the old generation's survivors; returns them in that order.
+     * object its place after the old generation's survivors ({@link YoungForwarding}, eden, then the
+     * from-space, then the to-space, as HotSpot's compaction points visit them); returns them in that order.
      */
     long[] placeYoung() {
-        LongArrayList live = new LongArrayList();
-        for (CopySpace space : new CopySpace[] {eden, from, to}) {
-            long end = space.allocatedEnd();
-            for (long o = validObjects().next(space.start(), end); o >= 0; o = validObjects().next(o + 8, end)) {
-                if (ObjectModel.isMarked(memory, o)) {
-                    long at = old.appendAfterSurvivors(ObjectModel.size(memory, o));
-                    long granule = (at - old.start()) >>> 3;
-                    if (granule >= Integer.MAX_VALUE) {
-                        throw new IllegalStateException("old generation too large for the young forwarding table");
-                    }
-                    youngForwarding.set(o, (int) granule + 1);
-                    live.add(o);
-                }
-            }
-        }
-        return live.toLongArray();
-    }
-
-    private long youngDestination(long object) {
-        return old.start() + ((long) (youngForwarding.get(object) - 1) << 3);
+        return youngForwarding.place(eden, from, to);
     }
 
     /** RefForwarding of a full collection: the roots and every live object of every space. */
@@ -534,7 +488,7 @@ public final class Serial extends Plan {
         for (long o : live) {
             long size = ObjectModel.size(memory, o);
             long traceBytes = ObjectModel.traceBytes(memory, o);
-            long copy = youngDestination(o);
+            long copy = youngForwarding.destination(o);
             relocate(o, copy, size);
             collector.evacuated(o, copy, traceBytes, size);
             promotedTraceBytes += traceBytes;
