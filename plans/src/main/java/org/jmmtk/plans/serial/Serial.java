@@ -3,7 +3,6 @@ package org.jmmtk.plans.serial;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideCounts;
@@ -94,7 +93,7 @@ public final class Serial extends Plan {
     private final GenerationPolicy policy;
     private final SpaceCursor toCursor;
     private final SpaceCursor promoteCursor;
-    private final LongAdder largeBytesAllocated = new LongAdder();
+    private final GenerationUsage usage;
     private final ObjectTrace markYoung;
     private final ObjectTrace markAll;
     private final ForwardingSpace forwardYoung;
@@ -107,18 +106,10 @@ public final class Serial extends Plan {
     // swapped at the end of each successful young collection
     private CopySpace from;
     private CopySpace to;
-    // bytes of objects in the old generation and the large object space, exact (HotSpot's old used())
-    private long oldUsed;
-    private long largeUsed;
-    private long fromUsed;
     private int fullCollections;
     // per collection, written by its packets and read at its end
     private boolean attempted;
     private boolean promotionFailed;
-    private long oldUsedAtPrologue;
-    private long promotedTraceBytes;
-    private long survivorTraceBytes;
-    private long toUsed;
 
     public Serial(PlanArgs args) {
         super(args);
@@ -132,6 +123,7 @@ public final class Serial extends Plan {
         this.eden = new CopySpace("eden", edenRange, args.heap());
         this.edenRangePages = args.heap().geometry().bytesToPages(edenRange);
         this.edenTop = new EdenTop(sizes.edenBytes());
+        this.usage = new GenerationUsage(sizes, edenTop);
         this.jvmThreadTlabs = new JvmThreadTlabs(useTlab ? (int) option(JVM_TLAB_THREADS) : 0, edenTop, sizes.edenBytes());
         this.survivor0 = new CopySpace("survivor0", sizes.survivorBytes() + slack, args.heap());
         this.survivor1 = new CopySpace("survivor1", sizes.survivorBytes() + slack, args.heap());
@@ -229,20 +221,7 @@ public final class Serial extends Plan {
 
     /** A large object born in the old generation (its simulated bytes). */
     void largeAllocated(long bytes) {
-        largeBytesAllocated.add(bytes);
-    }
-
-    private long oldUsedNow() {
-        return oldUsed + largeBytesAllocated.sum();
-    }
-
-    private long oldFree() {
-        return sizes.oldBytes() - oldUsedNow();
-    }
-
-    /** Eden and the from-space in use (HotSpot's {@code DefNewGeneration::used()}). */
-    private long youngUsed() {
-        return edenTop.used() + fromUsed;
+        usage.largeAllocated(bytes);
     }
 
     /** Eden's byte count and TLAB statistics, which mutators' allocators claim from and report to. */
@@ -282,7 +261,7 @@ public final class Serial extends Plan {
             return pages > edenPages || eden.reservedPages() + pages > edenRangePages;
         }
         if (space.equals(largeObjectSpace().name())) {
-            return oldUsedNow() + heap().geometry().pagesToBytes(pages) > sizes.oldBytes();
+            return usage.oldUsed() + heap().geometry().pagesToBytes(pages) > sizes.oldBytes();
         }
         return false;
     }
@@ -318,7 +297,7 @@ public final class Serial extends Plan {
 
     @Override
     public void scheduleCollection(GCWorker<Collector> worker, CollectionKind kind) {
-        attempted = kind == CollectionKind.FULL || policy.youngAttemptIsSafe(promotionFailed, oldFree(), youngUsed());
+        attempted = kind == CollectionKind.FULL || policy.youngAttemptIsSafe(promotionFailed, usage.oldFree(), usage.youngUsed());
         super.scheduleCollection(worker, kind);
         if (kind == CollectionKind.FULL) {
             worker.addWork(Stage.CALCULATE_FORWARDING, new PlanCompaction(this));
@@ -372,13 +351,10 @@ public final class Serial extends Plan {
 
     @Override
     protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
-        oldUsedAtPrologue = oldUsedNow();
+        usage.collectionStarts();
         edenTop.collectionStarts();
         jvmThreadTlabs.retire(edenTop);
-        promotedTraceBytes = 0;
-        survivorTraceBytes = 0;
         promotionFailed = false;
-        toUsed = 0;
         if (kind == CollectionKind.FULL) {
             fullCollections++;
             return;
@@ -408,19 +384,17 @@ public final class Serial extends Plan {
         long size = ObjectModel.size(memory, o);
         long traceBytes = ObjectModel.traceBytes(memory, o);
         int age = ages.get(o);
-        if (age < policy.tenuringThreshold() && toUsed + size <= sizes.survivorBytes()) {
+        if (age < policy.tenuringThreshold() && usage.survivorHasRoom(size)) {
             long copy = toCursor.alloc(size);
-            toUsed += size;
+            usage.survived(size, traceBytes);
             int newAge = Math.min(age + 1, AgeTable.MAX_AGE);
             ages.set(copy, newAge);
             policy.survived(newAge, size);
-            survivorTraceBytes += traceBytes;
             move(o, copy, size, traceBytes, collector);
             moved.survivors.add(copy);
-        } else if (oldFree() >= size) {
+        } else if (usage.oldFree() >= size) {
             long copy = promoteCursor.alloc(size);
-            oldUsed += size;
-            promotedTraceBytes += traceBytes;
+            usage.promoted(size, traceBytes);
             move(o, copy, size, traceBytes, collector);
             moved.promoted.add(copy);
         } else {
@@ -491,7 +465,7 @@ public final class Serial extends Plan {
             long copy = youngForwarding.destination(o);
             relocate(o, copy, size);
             collector.evacuated(o, copy, traceBytes, size);
-            promotedTraceBytes += traceBytes;
+            usage.appended(traceBytes);
         }
     }
 
@@ -507,7 +481,7 @@ public final class Serial extends Plan {
             cards.cleanRange(old.start(), old.end());
             cards.cleanRange(largeObjectSpace().start(), largeObjectSpace().end());
             cards.cleanRange(immortalSpace().start(), immortalSpace().end());
-            fromUsed = 0;
+            usage.youngEmptied();
             return;
         }
         if (!attempted || promotionFailed) {
@@ -518,26 +492,24 @@ public final class Serial extends Plan {
         eden.release();
         edenTop.emptied();
         from.release();
-        to.chargeCopies(toUsed);
+        to.chargeCopies(usage.toUsed());
         CopySpace s = from;
         from = to;
         to = s;
-        fromUsed = toUsed;
+        usage.survivorsSwapped();
     }
 
     @Override
     protected void endOfGC(CollectionKind kind) {
         edenTop.collectionEnds();
         if (kind == CollectionKind.FULL) {
-            largeUsed = largeLiveBytes();
-            largeBytesAllocated.reset();
-            oldUsed = old.compactedEnd() - old.start() + largeUsed;
+            usage.fullCollectionEnded(old.compactedEnd() - old.start(), largeLiveBytes());
             long pageEnd = old.start() + heap().geometry().pagesToBytes(old.reservedPages());
             promoteCursor.continueAt(old.compactedEnd(), pageEnd);
-            policy.fullCollectionEnded(oldUsedNow() > sizes.oldBytes());
+            policy.fullCollectionEnded(usage.oldUsed() > sizes.oldBytes());
             return;
         }
-        policy.youngCollectionEnded(oldUsedNow() - oldUsedAtPrologue, attempted && !promotionFailed, oldFree());
+        policy.youngCollectionEnded(usage.oldGrowth(), attempted && !promotionFailed, usage.oldFree());
     }
 
     private long largeLiveBytes() {
@@ -554,12 +526,12 @@ public final class Serial extends Plan {
     @Override
     public Map<String, Long> collectionStats() {
         Map<String, Long> stats = new LinkedHashMap<>();
-        stats.put(SerialGcStats.BYTES_PROMOTED, promotedTraceBytes);
-        stats.put(SerialGcStats.SURVIVOR_BYTES, survivorTraceBytes);
+        stats.put(SerialGcStats.BYTES_PROMOTED, usage.promotedTraceBytes());
+        stats.put(SerialGcStats.SURVIVOR_BYTES, usage.survivorTraceBytes());
         stats.put(SerialGcStats.TENURING_THRESHOLD, (long) policy.tenuringThreshold());
         stats.put(SerialGcStats.PROMOTION_FAILED, promotionFailed ? 1L : 0L);
         stats.put(SerialGcStats.ATTEMPTED, attempted ? 1L : 0L);
-        stats.put(SerialGcStats.OLD_USED_BYTES, oldUsedNow());
+        stats.put(SerialGcStats.OLD_USED_BYTES, usage.oldUsed());
         stats.put(SerialGcStats.EDEN_USED_BYTES, edenTop.usedAtGc());
         stats.put(SerialGcStats.TLAB_WASTE_BYTES, edenTop.wasteBytes());
         return stats;
