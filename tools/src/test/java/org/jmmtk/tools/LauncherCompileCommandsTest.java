@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jmmtk.agent.rt.JitOptions;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * The launcher's {@code -XX:CompileCommand}s name classes and methods that exist. The JVM takes a pattern that
  * matches nothing without a word (the launcher's {@code quiet} silences even the echo), so a class renamed or
  * moved would turn its option off unseen, and with it the CPU it saves (record's second pass, the replay).
+ * The same for the options {@code record} gives the recorded JVM ({@link JitOptions}), whose patterns
+ * name the recorder's bodies by a prefix ({@code record*}).
  */
 class LauncherCompileCommandsTest {
     private static final Pattern COMMAND = Pattern.compile("-XX:CompileCommand=(\\w+),([\\w.$]+)::([\\w$*<>]+)");
@@ -30,6 +33,22 @@ class LauncherCompileCommandsTest {
         for (String problem : problems(named)) {
             fail(problem);
         }
+    }
+
+    @Test
+    void everyClassAndMethodTheRecordedJvmIsToldOfExists() {
+        List<String> named = named(String.join(" ", JitOptions.options()));
+        assertFalse(named.isEmpty(), "no CompileCommand with a class in the agent's JIT options");
+        for (String problem : problems(named)) {
+            fail(problem);
+        }
+    }
+
+    @Test
+    void aPrefixThatMatchesNoMethodIsFound() {
+        assertTrue(problems(named("-XX:CompileCommand=dontinline,org.jmmtk.agent.rt.Recorder::recordAll*")).get(0)
+                .contains("recordAll*"));
+        assertTrue(problems(named("-XX:CompileCommand=dontinline,org.jmmtk.agent.rt.Recorder::allocat*")).isEmpty());
     }
 
     @Test
@@ -71,9 +90,12 @@ class LauncherCompileCommandsTest {
         return problems;
     }
 
+    /** Whether {@code c} declares a method {@code name}, or one whose name starts with it less its last {@code *}. */
     private static boolean hasMethod(Class<?> c, String name) {
+        boolean prefix = name.endsWith("*");
+        String stem = prefix ? name.substring(0, name.length() - 1) : name;
         for (Method m : c.getDeclaredMethods()) {
-            if (m.getName().equals(name)) {
+            if (prefix ? m.getName().startsWith(stem) : m.getName().equals(name)) {
                 return true;
             }
         }

@@ -14,7 +14,6 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -201,8 +200,7 @@ public final class Instrumenter implements ClassFileTransformer, Predicate<Class
                 // to count, and the thread runs no Java code after it
                 for (AbstractInsnNode insn : m.instructions.toArray()) {
                     if (insn.getOpcode() == Opcodes.RETURN) {
-                        m.instructions.insertBefore(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, "org/jmmtk/agent/rt/Recorder",
-                                "threadExit", "()V", false));
+                        m.instructions.insertBefore(insn, RecorderCalls.call("threadExit", "()V"));
                     }
                 }
             }

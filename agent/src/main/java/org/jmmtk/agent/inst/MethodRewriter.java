@@ -1,5 +1,12 @@
 package org.jmmtk.agent.inst;
 
+import static org.jmmtk.agent.inst.RecorderCalls.after;
+import static org.jmmtk.agent.inst.RecorderCalls.backtrace;
+import static org.jmmtk.agent.inst.RecorderCalls.call;
+import static org.jmmtk.agent.inst.RecorderCalls.dead;
+import static org.jmmtk.agent.inst.RecorderCalls.local;
+import static org.jmmtk.agent.inst.RecorderCalls.push;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -14,7 +21,6 @@ import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
-import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
@@ -42,13 +48,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * needs a frame of its own. Which JDK calls are allocations, stores or intrinsics is {@link JdkCalls}'s table.
  */
 final class MethodRewriter implements Opcodes {
-    private static final String RT = "org/jmmtk/agent/rt/Recorder";
     /** Reference locals passed to the recorder with the frame's entry (its {@code enter} takes three). */
     private static final int MAX_ENTRY_ARGUMENTS = 3;
-    /** A lambda's captured references passed to the recorder in one call. */
-    private static final int MAX_CAPTURES = 3;
-
-    private static final String OBJ = "Ljava/lang/Object;";
 
     private final String owner;
     private final MethodNode m;
@@ -57,6 +58,7 @@ final class MethodRewriter implements Opcodes {
     private final boolean systemSeen;
     private final boolean liveness;
     private final int locals;
+    private final OperandSpills spills;
     private Liveness live;
     /** The locals live during a call or an allocation ({@link Liveness#heldAcrossCollections}); null: all of them. */
     private long[] held;
@@ -80,6 +82,7 @@ final class MethodRewriter implements Opcodes {
         this.systemSeen = systemSeen;
         this.liveness = liveness;
         this.locals = m.maxLocals;
+        this.spills = new OperandSpills(m, locals);
     }
 
     void rewrite() {
@@ -145,13 +148,13 @@ final class MethodRewriter implements Opcodes {
                     } else if (call.owner.equals("java/lang/System") && call.name.equals("arraycopy")) {
                         code.set(insn, call("arraycopy", call.desc));
                     } else if (JdkCalls.unsafe(call.owner)) {
-                        unsafe(call);
+                        spills.unsafe(call);
                     }
                 }
                 case INVOKEDYNAMIC -> {
                     InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) insn;
                     if (JdkCalls.lambda(indy)) {
-                        captures(indy);
+                        spills.captures(indy);
                     }
                 }
                 case PUTFIELD -> {
@@ -291,114 +294,6 @@ final class MethodRewriter implements Opcodes {
                 m.instructions.remove(call);
             }
         }
-    }
-
-    /**
-     * An {@code Unsafe} reference store (how {@code VarHandle}s, atomics, reflection and the concurrent
-     * collections store): its operands are kept in fresh locals above the method's own, the store runs,
-     * and the recorder is told what it stored, or whether it did.
-     */
-    private void unsafe(MethodInsnNode call) {
-        JdkCalls.UnsafeStore kind = JdkCalls.unsafeStore(call);
-        if (kind == null) {
-            return;
-        }
-        boolean expects = kind == JdkCalls.UnsafeStore.SWAP || kind == JdkCalls.UnsafeStore.EXCHANGE;
-        int target = locals;
-        int offset = locals + 1;
-        int expected = locals + 3;
-        int value = locals + 4;
-        InsnList before = new InsnList();
-        before.add(new VarInsnNode(ASTORE, value));
-        if (expects) {
-            before.add(new VarInsnNode(ASTORE, expected));
-        }
-        before.add(new VarInsnNode(LSTORE, offset));
-        before.add(new VarInsnNode(ASTORE, target));
-        before.add(new VarInsnNode(ALOAD, target));
-        before.add(new VarInsnNode(LLOAD, offset));
-        if (expects) {
-            before.add(new VarInsnNode(ALOAD, expected));
-        }
-        before.add(new VarInsnNode(ALOAD, value));
-        m.instructions.insertBefore(call, before);
-        InsnList after = new InsnList();
-        after.add(new VarInsnNode(ALOAD, target));
-        after.add(new VarInsnNode(LLOAD, offset));
-        // an if chain, not a switch: a switch on an enum makes a synthetic class whose loading loads
-        // NoSuchFieldError, a JDK class, while the transformer works (TransformerLoadsNoClassTest)
-        if (kind == JdkCalls.UnsafeStore.PUT) {
-            after.add(new VarInsnNode(ALOAD, value));
-            after.add(call("unsafeStored", "(" + OBJ + "J" + OBJ + ")V"));
-        } else if (kind == JdkCalls.UnsafeStore.SWAP) {
-            after.add(new VarInsnNode(ALOAD, value));
-            after.add(call("unsafeSwapped", "(Z" + OBJ + "J" + OBJ + ")Z"));
-        } else if (kind == JdkCalls.UnsafeStore.EXCHANGE) {
-            after.add(new VarInsnNode(ALOAD, expected));
-            after.add(new VarInsnNode(ALOAD, value));
-            after.add(call("unsafeExchanged", "(" + OBJ + OBJ + "J" + OBJ + OBJ + ")" + OBJ));
-        } else {
-            after.add(new VarInsnNode(ALOAD, value));
-            after.add(call("unsafeReplaced", "(" + OBJ + OBJ + "J" + OBJ + ")" + OBJ));
-        }
-        m.instructions.insert(call, after);
-    }
-
-    /**
-     * A lambda's captured references: its hidden class's constructor stores them where no transformer
-     * sees (hidden classes are not shown to agents), so the call site records them. The captured
-     * values, the {@code invokedynamic}'s arguments, are kept in fresh locals above the method's own and
-     * pushed again; after the call the lambda and its reference arguments (with their positions among
-     * the arguments, which name the hidden class's fields {@code arg$1}, {@code arg$2}, ...) go to the
-     * recorder, three at a time, and the fresh locals are cleared so that the recording JVM does not
-     * keep what they held. A lambda that captures no reference records nothing (a non-capturing one is
-     * made once, when its call site is linked).
-     */
-    private void captures(InvokeDynamicInsnNode indy) {
-        Type[] args = Type.getArgumentTypes(indy.desc);
-        int first = -1;
-        List<Integer> refs = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].getSort() == Type.OBJECT || args[i].getSort() == Type.ARRAY) {
-                refs.add(i);
-                first = first < 0 ? i : first;
-            }
-        }
-        if (refs.isEmpty()) {
-            return;
-        }
-        int[] at = new int[args.length];
-        for (int i = first, next = locals; i < args.length; i++) {
-            at[i] = next;
-            next += args[i].getSize();
-        }
-        InsnList before = new InsnList();
-        for (int i = args.length - 1; i >= first; i--) {
-            before.add(new VarInsnNode(args[i].getOpcode(ISTORE), at[i]));
-        }
-        for (int i = first; i < args.length; i++) {
-            before.add(new VarInsnNode(args[i].getOpcode(ILOAD), at[i]));
-        }
-        m.instructions.insertBefore(indy, before);
-        InsnList after = new InsnList();
-        for (int g = 0; g < refs.size(); g += MAX_CAPTURES) {
-            after.add(new InsnNode(DUP));
-            for (int j = g; j < g + MAX_CAPTURES; j++) {
-                if (j < refs.size()) {
-                    after.add(new VarInsnNode(ALOAD, at[refs.get(j)]));
-                    after.add(push(refs.get(j)));
-                } else {
-                    after.add(new InsnNode(ACONST_NULL));
-                    after.add(push(-1));
-                }
-            }
-            after.add(call("captured", "(" + OBJ + OBJ + "I" + OBJ + "I" + OBJ + "I)V"));
-        }
-        for (int r : refs) {
-            after.add(new InsnNode(ACONST_NULL));
-            after.add(new VarInsnNode(ASTORE, at[r]));
-        }
-        m.instructions.insert(indy, after);
     }
 
     /** Whether the method has a reference in a local at some point: a receiver, a reference argument or an {@code ASTORE}. */
@@ -545,46 +440,6 @@ final class MethodRewriter implements Opcodes {
         return live == null || insn == null || live.liveFrom(insn, var);
     }
 
-    private static InsnList dead(int var) {
-        InsnList l = new InsnList();
-        l.add(push(var));
-        l.add(call("dead", "(I)V"));
-        return l;
-    }
-
-    private static InsnList local(int var) {
-        InsnList l = new InsnList();
-        l.add(new VarInsnNode(ALOAD, var));
-        l.add(push(var));
-        l.add(call("local", "(Ljava/lang/Object;I)V"));
-        return l;
-    }
-
-    private static InsnList after(String hook) {
-        InsnList l = new InsnList();
-        l.add(new InsnNode(DUP));
-        l.add(call(hook, "(Ljava/lang/Object;)V"));
-        return l;
-    }
-
-    /**
-     * After {@code Throwable.fillInStackTrace(int)}, which returns its throwable: the throwable, the backtrace
-     * the JVM stored in it (a private field, read here inside {@code Throwable}) and that field's number.
-     */
-    private static InsnList backtrace() {
-        InsnList l = new InsnList();
-        l.add(new InsnNode(DUP));
-        l.add(new InsnNode(DUP));
-        l.add(new FieldInsnNode(GETFIELD, JdkCalls.THROWABLE, JdkCalls.BACKTRACE_FIELD, OBJ));
-        l.add(push(Refs.field(JdkCalls.THROWABLE, JdkCalls.BACKTRACE_FIELD)));
-        l.add(call("backtrace", "(" + OBJ + OBJ + "I)V"));
-        return l;
-    }
-
-    private static MethodInsnNode call(String name, String desc) {
-        return new MethodInsnNode(INVOKESTATIC, RT, name, desc, false);
-    }
-
     private static boolean reference(String desc) {
         return desc.charAt(0) == 'L' || desc.charAt(0) == '[';
     }
@@ -596,18 +451,5 @@ final class MethodRewriter implements Opcodes {
             n = n.getNext();
         }
         return n == null ? -1 : n.getOpcode();
-    }
-
-    private static AbstractInsnNode push(int value) {
-        if (value >= -1 && value <= 5) {
-            return new InsnNode(ICONST_0 + value);
-        }
-        if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
-            return new IntInsnNode(BIPUSH, value);
-        }
-        if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
-            return new IntInsnNode(SIPUSH, value);
-        }
-        return new LdcInsnNode(value);
     }
 }

@@ -12,7 +12,8 @@ import java.nio.file.Path;
  * constant, an object made by the JVM) still names an allocated object.
  * <p>
  * The JDK is instrumented too, and the recorder runs JDK code; a re-entrancy guard keeps that from
- * being recorded: every entry point finds the thread's state ({@link Threads}, no {@code ThreadLocal})
+ * being recorded: every entry point tests the recording flag and calls its slow path
+ * ({@link RecorderSlowPaths}), which finds the thread's state ({@link Threads}, no {@code ThreadLocal})
  * and returns at once when the thread is already inside the recorder, or is one of the recorder's own
  * threads (the log writer, the shutdown hook). Called by every thread that runs instrumented code;
  * started by the agent's {@code premain} and closed by a shutdown hook, which hands the last partial
@@ -34,7 +35,6 @@ public final class Recorder {
     private static final DefinedClasses CLASSES = new DefinedClasses(IDS);
 
     private static volatile boolean recording;
-    private static int unrecordedType;
 
     private Recorder() {
     }
@@ -59,7 +59,7 @@ public final class Recorder {
         Threads.current().busy = true; // the main thread's state exists before anything is instrumented
         Layouts.start(inst);
         IDS.start(inst);
-        unrecordedType = TypeRegistry.newType(UNRECORDED, -1);
+        RecorderSlowPaths.start(TypeRegistry.newType(UNRECORDED, -1));
         CLASSES.start(inst, Threads.current(), TypeRegistry.newType(RESOLVED_REFERENCES, -1));
         Recording.startWriter();
     }
@@ -118,24 +118,6 @@ public final class Recorder {
         s.busy = false;
     }
 
-    /**
-     * The thread's state when an event is to be recorded now; null when the thread is inside the recorder.
-     * The entry points check {@link #recording} and call the {@code record*} method that calls this: a
-     * method the JIT is told not to inline ({@link JitOptions}), so that compiled instrumented code
-     * holds a flag test and a call per event, not the recorder's whole body.
-     */
-    private static ThreadState enterRecorder() {
-        ThreadState s = Threads.current();
-        if (s.busy) {
-            return null;
-        }
-        s.busy = true;
-        if (s.owesCollection()) {
-            s.collectOwed(); // at the program's next event after its recorded bytes reached a collection point
-        }
-        return s;
-    }
-
     static long nextSeq(int kind) {
         return Layouts.UNSAFE.getAndAddLong(SEQ_BASE, SEQ_OFFSET, 1) << EventLog.KIND_BITS | kind;
     }
@@ -145,8 +127,9 @@ public final class Recorder {
         return Layouts.UNSAFE.getLongVolatile(SEQ_BASE, SEQ_OFFSET);
     }
 
-    private static long id(Object o, ThreadState s) {
-        return IDS.idOf(o, s);
+    /** The recorder's id table, for its slow paths ({@link RecorderSlowPaths}). */
+    static IdTable ids() {
+        return IDS;
     }
 
     static long idOf(Object o, ThreadState s) {
@@ -163,39 +146,10 @@ public final class Recorder {
         return CLASSES.untouched(mirror, s);
     }
 
-    /** Records {@code bytes} of allocation the JVM counted on {@code s}'s thread and bytecode did not show. */
-    static void filler(ThreadState s, long bytes) {
-        IDS.anonymous(s, bytes, unrecordedType);
-    }
-
     /** After {@code NEW}+{@code <init>}, {@code NEWARRAY}, {@code ANEWARRAY} or a reflective allocation. */
     public static void allocated(Object o) {
         if (recording) {
-            recordAllocated(o);
-        }
-    }
-
-    private static void recordAllocated(Object o) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            madeNow(o, s);
-        } finally {
-            s.busy = false;
-        }
-    }
-
-    /** {@code o} was just made (or its constructor starts): its first sight is its allocation, not an adoption. */
-    private static void madeNow(Object o, ThreadState s) {
-        try {
-            s.allocatedNow = o;
-            id(o, s);
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.allocatedNow = null;
+            RecorderSlowPaths.recordAllocated(o);
         }
     }
 
@@ -207,51 +161,14 @@ public final class Recorder {
      */
     public static void reserve(Class<?> type) {
         if (recording) {
-            recordReserve(type);
-        }
-    }
-
-    private static void recordReserve(Class<?> type) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            Layouts.Layout layout = Layouts.of(type, s);
-            long bytes = layout.instanceSize();
-            s.reserve(type, bytes < 0 ? 0 : IDS.reserve(s, bytes, layout.refFields.length, layout.typeId));
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
+            RecorderSlowPaths.recordReserve(type);
         }
     }
 
     /** After {@code <init>} returns at the site of a {@code NEW} that {@link #reserve reserved}. */
     public static void constructed(Object o) {
         if (recording) {
-            recordConstructed(o);
-        }
-    }
-
-    private static void recordConstructed(Object o) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            long id = s.constructed(o);
-            if (id > 0) {
-                IDS.bind(o, IdTable.key(o), id, s);
-            } else {
-                s.allocatedNow = o;
-                id(o, s);
-            }
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.allocatedNow = null;
-            s.busy = false;
+            RecorderSlowPaths.recordConstructed(o);
         }
     }
 
@@ -265,44 +182,14 @@ public final class Recorder {
             return;
         }
         if (recording) {
-            recordCollect();
-        }
-    }
-
-    private static void recordCollect() {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            s.flushRoots(); // a collection runs here: the frames as they are now
-            s.event(EventLog.COLLECT, 0, 0);
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
+            RecorderSlowPaths.recordCollect();
         }
     }
 
     /** After {@code MULTIANEWARRAY}: the array, its sub-arrays and the stores that link them. */
     public static void multiArray(Object o) {
         if (recording) {
-            recordMultiArray(o);
-        }
-    }
-
-    private static void recordMultiArray(Object o) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            JvmMadeObjects.linkArrays(o, s);
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.allocatedNow = null;
-            s.busy = false;
+            RecorderSlowPaths.recordMultiArray(o);
         }
     }
 
@@ -314,22 +201,7 @@ public final class Recorder {
      */
     public static void backtrace(Object throwable, Object backtrace, int field) {
         if (recording && backtrace != null) {
-            recordBacktrace(throwable, backtrace, field);
-        }
-    }
-
-    private static void recordBacktrace(Object throwable, Object backtrace, int field) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            JvmMadeObjects.backtrace(throwable, backtrace, field, s);
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.allocatedNow = null;
-            s.busy = false;
+            RecorderSlowPaths.recordBacktrace(throwable, backtrace, field);
         }
     }
 
@@ -339,38 +211,7 @@ public final class Recorder {
      */
     public static void cloned(Object copy) {
         if (recording) {
-            recordCloned(copy);
-        }
-    }
-
-    private static void recordCloned(Object copy) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            s.allocatedNow = copy;
-            long id = id(copy, s);
-            if (copy instanceof Object[] a) {
-                for (int i = 0; i < a.length; i++) {
-                    if (a[i] != null) {
-                        s.event(EventLog.WRITE, id, i, id(a[i], s));
-                    }
-                }
-            } else if (copy != null) {
-                Layouts.Layout layout = Layouts.of(copy.getClass(), s);
-                for (int i = 0; i < layout.refFields.length; i++) {
-                    Object v = layout.fieldOffsets[i] >= 0 ? Layouts.UNSAFE.getObject(copy, layout.fieldOffsets[i]) : null;
-                    if (v != null) {
-                        s.event(EventLog.WRITE, id, i, id(v, s));
-                    }
-                }
-            }
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.allocatedNow = null;
-            s.busy = false;
+            RecorderSlowPaths.recordCloned(copy);
         }
     }
 
@@ -378,24 +219,7 @@ public final class Recorder {
     public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
         System.arraycopy(src, srcPos, dest, destPos, length);
         if (recording && dest instanceof Object[] d) {
-            recordArraycopy(d, destPos, length);
-        }
-    }
-
-    private static void recordArraycopy(Object[] d, int destPos, int length) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            long id = id(d, s);
-            for (int i = destPos; i < destPos + length; i++) {
-                s.event(EventLog.WRITE, id, i, id(d[i], s));
-            }
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
+            RecorderSlowPaths.recordArraycopy(d, destPos, length);
         }
     }
 
@@ -409,24 +233,7 @@ public final class Recorder {
             return; // a static field's base or an off-heap address: not an object's slot
         }
         if (recording) {
-            recordUnsafeStored(target, offset, value);
-        }
-    }
-
-    private static void recordUnsafeStored(Object target, long offset, Object value) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            int slot = Layouts.of(target.getClass(), s).slotAt(offset, target);
-            if (slot >= 0) {
-                s.event(EventLog.WRITE, id(target, s), slot, id(value, s));
-            }
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
+            RecorderSlowPaths.recordUnsafeStored(target, offset, value);
         }
     }
 
@@ -461,32 +268,7 @@ public final class Recorder {
      */
     public static void captured(Object lambda, Object a, int ia, Object b, int ib, Object c, int ic) {
         if (recording) {
-            recordCaptured(lambda, a, ia, b, ib, c, ic);
-        }
-    }
-
-    private static void recordCaptured(Object lambda, Object a, int ia, Object b, int ib, Object c, int ic) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            Layouts.Layout layout = Layouts.of(lambda.getClass(), s);
-            long id = id(lambda, s);
-            capture(s, layout, id, a, ia);
-            capture(s, layout, id, b, ib);
-            capture(s, layout, id, c, ic);
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
-        }
-    }
-
-    private static void capture(ThreadState s, Layouts.Layout layout, long id, Object value, int argument) {
-        int slot = layout.capturedSlot(argument);
-        if (slot >= 0) {
-            s.event(EventLog.WRITE, id, slot, id(value, s));
+            RecorderSlowPaths.recordCaptured(lambda, a, ia, b, ib, c, ic);
         }
     }
 
@@ -496,24 +278,7 @@ public final class Recorder {
             return; // the PUTFIELD throws
         }
         if (recording) {
-            recordPutField(src, value, field);
-        }
-    }
-
-    private static void recordPutField(Object src, Object value, int field) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            int slot = Layouts.of(src.getClass(), s).slot(field, s);
-            if (slot >= 0) {
-                s.event(EventLog.WRITE, id(src, s), slot, id(value, s));
-            }
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
+            RecorderSlowPaths.recordPutField(src, value, field);
         }
     }
 
@@ -521,42 +286,14 @@ public final class Recorder {
     public static void aastore(Object[] array, int index, Object value) {
         array[index] = value;
         if (recording) {
-            recordAastore(array, index, value);
-        }
-    }
-
-    private static void recordAastore(Object[] array, int index, Object value) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            s.event(EventLog.WRITE, id(array, s), index, id(value, s));
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
+            RecorderSlowPaths.recordAastore(array, index, value);
         }
     }
 
     /** Before {@code PUTSTATIC} of a reference, the field numbered by {@link Refs#staticField}. */
     public static void putStatic(Object value, int field) {
         if (recording) {
-            recordPutStatic(value, field);
-        }
-    }
-
-    private static void recordPutStatic(Object value, int field) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            s.event(EventLog.GLOBAL, field, id(value, s));
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
+            RecorderSlowPaths.recordPutStatic(value, field);
         }
     }
 
@@ -567,34 +304,7 @@ public final class Recorder {
      */
     public static void enter(int maxLocals, Object a, int ia, Object b, int ib, Object c, int ic) {
         if (recording) {
-            recordEnter(maxLocals, a, ia, b, ib, c, ic);
-        }
-    }
-
-    private static void recordEnter(int maxLocals, Object a, int ia, Object b, int ib, Object c, int ic) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            frame(s, maxLocals, a, ia, b, ib, c, ic);
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
-        }
-    }
-
-    private static void frame(ThreadState s, int maxLocals, Object a, int ia, Object b, int ib, Object c, int ic) {
-        s.enter(maxLocals);
-        if (ia >= 0) {
-            s.local(ia, a);
-        }
-        if (ib >= 0) {
-            s.local(ib, b);
-        }
-        if (ic >= 0) {
-            s.local(ic, c);
+            RecorderSlowPaths.recordEnter(maxLocals, a, ia, b, ib, c, ic);
         }
     }
 
@@ -606,43 +316,14 @@ public final class Recorder {
      */
     public static void enterConstructor(int maxLocals, Object self, Object b, int ib, Object c, int ic) {
         if (recording) {
-            recordEnterConstructor(maxLocals, self, b, ib, c, ic);
-        }
-    }
-
-    private static void recordEnterConstructor(int maxLocals, Object self, Object b, int ib, Object c, int ic) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        madeNow(self, s);
-        try {
-            frame(s, maxLocals, self, 0, b, ib, c, ic);
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
+            RecorderSlowPaths.recordEnterConstructor(maxLocals, self, b, ib, c, ic);
         }
     }
 
     /** Local {@code index} of the current frame now holds {@code value} (after {@code ASTORE}, and for arguments at entry). */
     public static void local(Object value, int index) {
         if (recording) {
-            recordLocal(value, index);
-        }
-    }
-
-    private static void recordLocal(Object value, int index) {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            s.local(index, value);
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = false;
+            RecorderSlowPaths.recordLocal(value, index);
         }
     }
 
@@ -652,26 +333,14 @@ public final class Recorder {
      */
     public static void dead(int index) {
         if (recording) {
-            recordLocal(null, index);
+            RecorderSlowPaths.recordLocal(null, index);
         }
     }
 
     /** At every return and when an exception leaves the method. */
     public static void exit() {
         if (recording) {
-            recordExit();
-        }
-    }
-
-    private static void recordExit() {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            s.exit();
-        } finally {
-            s.busy = false;
+            RecorderSlowPaths.recordExit();
         }
     }
 
@@ -683,24 +352,7 @@ public final class Recorder {
      */
     public static void threadExit() {
         if (recording) {
-            recordThreadExit();
-        }
-    }
-
-    private static void recordThreadExit() {
-        ThreadState s = enterRecorder();
-        if (s == null) {
-            return;
-        }
-        try {
-            s.end();
-            if (s.owesCollection()) {
-                s.collectOwed(); // its last recorded bytes reached a point: no later event of its own
-            }
-        } catch (RuntimeException | Error e) {
-            Recording.failed(e);
-        } finally {
-            s.busy = s.ended(); // after its end event, nothing: a later thread may have its number in the trace
+            RecorderSlowPaths.recordThreadExit();
         }
     }
 }

@@ -414,7 +414,7 @@ final class ThreadState {
             long piece = Math.min(gap, MAX_FILLER) & ~7L;
             filler += piece;
             gap -= piece;
-            Recorder.filler(this, piece);
+            RecorderSlowPaths.filler(this, piece);
         }
     }
 

@@ -7,11 +7,9 @@ import org.jmmtk.core.analysis.PluginHost;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.barrier.NoBarrier;
 import org.jmmtk.core.memory.SideBitmap;
-import org.jmmtk.core.memory.SideMetadataRegistry;
 import org.jmmtk.core.memory.SimulatedMemory;
 import org.jmmtk.core.objectmodel.ObjectModel;
 import org.jmmtk.core.objectmodel.WeakSlots;
-import org.jmmtk.core.policy.BlockSweepable;
 import org.jmmtk.core.policy.ForwardingSpace;
 import org.jmmtk.core.policy.HeapServices;
 import org.jmmtk.core.policy.ImmortalSpace;
@@ -68,10 +66,12 @@ public abstract class Plan {
     // set by the driver before a pause under real pacing, read by concurrent packets on GC workers
     private volatile boolean concurrentYield;
     private final CollectorDesignation designation = new CollectorDesignation(PerWorkerHooks.of(getClass()));
+    private final SpaceUsage usage;
 
     protected Plan(PlanArgs args) {
         this.args = args;
         this.memory = args.heap().memory();
+        this.usage = new SpaceUsage(args.heap());
         // twice the budget in virtual space, so page-run fragmentation alone never fails an allocation
         this.los = new LargeObjectSpace("los", 2 * args.heapBytes(), args.heap());
         this.immortal = new ImmortalSpace("immortal", args.heapBytes(), args.heap());
@@ -258,16 +258,7 @@ public abstract class Plan {
 
     /** Pages in use by all spaces, and their side metadata when it is charged ({@code --count-metadata}). */
     public final int usedPages() {
-        SideMetadataRegistry metadata = args.heap().metadata();
-        List<Space> spaces = args.heap().spaces().all();
-        int pages = 0;
-        // indexed: every page poll calls this twice, and an iterator was garbage there until C2 compiled it
-        for (int i = 0; i < spaces.size(); i++) {
-            Space s = spaces.get(i);
-            int data = s.reservedPages();
-            pages += data + metadata.chargedPages(s.name(), data);
-        }
-        return pages;
+        return usage.usedPages();
     }
 
     /**
@@ -278,10 +269,7 @@ public abstract class Plan {
      * next collection's start or at the end).
      */
     public final void notePeakPages() {
-        SideMetadataRegistry metadata = args.heap().metadata();
-        for (Space s : args.heap().spaces().all()) {
-            metadata.notePages(s.name(), s.reservedPages());
-        }
+        usage.notePeakPages();
     }
 
     /** Pages held back so that the next collection can complete (e.g. a semispace copy reserve). */
@@ -442,11 +430,7 @@ public abstract class Plan {
 
     /** Trace bytes of every object in the plan's spaces: after a sweep, those the collection kept. */
     protected final long heapObjectBytes() {
-        long[] bytes = new long[1];
-        for (Space s : spaces()) {
-            s.walkObjects(s.start(), s.extentEnd(), o -> bytes[0] += ObjectModel.traceBytes(memory, o));
-        }
-        return bytes[0];
+        return usage.objectBytes();
     }
 
     /**
@@ -481,20 +465,7 @@ public abstract class Plan {
      * any other space whole.
      */
     protected final void forEachSpaceRange(Space skip, SpaceRangeVisitor visitor) {
-        for (Space s : args.heap().spaces().all()) {
-            if (s == skip) {
-                continue;
-            }
-            long end = s.end();
-            long chunk = end - s.start();
-            if (s instanceof BlockSweepable blocks) {
-                end = s.start() + (long) blocks.blockLimit() * blocks.blockBytes();
-                chunk = (long) SweepBlocks.BLOCKS_PER_PACKET * blocks.blockBytes();
-            }
-            for (long from = s.start(); from < end; from += chunk) {
-                visitor.visit(s, from, Math.min(end, from + chunk));
-            }
-        }
+        SpaceRanges.forEach(args.heap().spaces().all(), skip, visitor);
     }
 
     /** RefForwarding packets for the roots only: one per mutator's roots, one for the global roots. */
@@ -507,11 +478,7 @@ public abstract class Plan {
 
     /** After a collection: the free memory inside every space's allocation units (for fragmentation). */
     public final FreeSpaceProfile freeSpace() {
-        FreeSpaceProfile.Builder free = new FreeSpaceProfile.Builder();
-        for (Space s : args.heap().spaces().all()) {
-            s.describeFreeSpace(free);
-        }
-        return free.build();
+        return usage.freeSpace();
     }
 
     /**

@@ -1,10 +1,8 @@
 package org.jmmtk.plans.serial;
 
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 import org.jmmtk.core.barrier.Barrier;
 import org.jmmtk.core.memory.SideBitmap;
 import org.jmmtk.core.memory.SideCounts;
@@ -80,10 +78,6 @@ public final class Serial extends Plan {
     public static final PlanOption JVM_TLAB_THREADS = PlanOption.integer("jvm-tlab-threads",
             "HotSpot's own threads that each take a TLAB in eden before the first young collection (the Finalizer, a compiler thread)",
             2, 0, 64);
-    /** HotSpot's {@code MarkSweepDeadRatio}: percent of the old generation a full collection may leave dead at its bottom. */
-    static final int DEAD_RATIO = 5;
-    /** HotSpot's {@code MarkSweepAlwaysCompactCount}: every this many full collections compact everything. */
-    static final int ALWAYS_COMPACT_COUNT = 4;
     /** Eden's address range beyond its size, in pairs of buffers: mutators' partly used buffers (see {@link #collectionRequired}). */
     static final int EDEN_PLACEMENT_BUFFERS = 16;
 
@@ -95,11 +89,11 @@ public final class Serial extends Plan {
     private final MarkCompactSpace old;
     private final CardTable cards;
     private final SideCounts ages;
-    private final SideCounts youngForwarding;
+    private final YoungForwarding youngForwarding;
     private final GenerationPolicy policy;
     private final SpaceCursor toCursor;
     private final SpaceCursor promoteCursor;
-    private final LongAdder largeBytesAllocated = new LongAdder();
+    private final GenerationUsage usage;
     private final ObjectTrace markYoung;
     private final ObjectTrace markAll;
     private final ForwardingSpace forwardYoung;
@@ -112,18 +106,10 @@ public final class Serial extends Plan {
     // swapped at the end of each successful young collection
     private CopySpace from;
     private CopySpace to;
-    // bytes of objects in the old generation and the large object space, exact (HotSpot's old used())
-    private long oldUsed;
-    private long largeUsed;
-    private long fromUsed;
     private int fullCollections;
     // per collection, written by its packets and read at its end
     private boolean attempted;
     private boolean promotionFailed;
-    private long oldUsedAtPrologue;
-    private long promotedTraceBytes;
-    private long survivorTraceBytes;
-    private long toUsed;
 
     public Serial(PlanArgs args) {
         super(args);
@@ -137,6 +123,7 @@ public final class Serial extends Plan {
         this.eden = new CopySpace("eden", edenRange, args.heap());
         this.edenRangePages = args.heap().geometry().bytesToPages(edenRange);
         this.edenTop = new EdenTop(sizes.edenBytes());
+        this.usage = new GenerationUsage(sizes, edenTop);
         this.jvmThreadTlabs = new JvmThreadTlabs(useTlab ? (int) option(JVM_TLAB_THREADS) : 0, edenTop, sizes.edenBytes());
         this.survivor0 = new CopySpace("survivor0", sizes.survivorBytes() + slack, args.heap());
         this.survivor1 = new CopySpace("survivor1", sizes.survivorBytes() + slack, args.heap());
@@ -149,7 +136,7 @@ public final class Serial extends Plan {
         this.cards = new CardTable(metadata);
         // one table over all memory (young objects' ages and forwarding): global, as mmtk-core counts such tables
         this.ages = metadata.counts(SideMetadataSpec.perGranule("serial-age", true, 32), null);
-        this.youngForwarding = metadata.counts(SideMetadataSpec.perGranule("serial-young-forwarding", true, 32), null);
+        this.youngForwarding = new YoungForwarding(metadata, memory, args.heap().validObjects(), old);
         this.toCursor = new SpaceCursor(args.heap().geometry(), to);
         this.promoteCursor = new SpaceCursor(args.heap().geometry(), old);
         MarkCompactSpace mature = old;
@@ -171,7 +158,7 @@ public final class Serial extends Plan {
             if (mature.contains(target)) {
                 memory.store(slot, mature.forward(target));
             } else if (isYoung(target)) {
-                memory.store(slot, youngDestination(target));
+                memory.store(slot, youngForwarding.destination(target));
             }
         };
     }
@@ -234,20 +221,7 @@ public final class Serial extends Plan {
 
     /** A large object born in the old generation (its simulated bytes). */
     void largeAllocated(long bytes) {
-        largeBytesAllocated.add(bytes);
-    }
-
-    private long oldUsedNow() {
-        return oldUsed + largeBytesAllocated.sum();
-    }
-
-    private long oldFree() {
-        return sizes.oldBytes() - oldUsedNow();
-    }
-
-    /** Eden and the from-space in use (HotSpot's {@code DefNewGeneration::used()}). */
-    private long youngUsed() {
-        return edenTop.used() + fromUsed;
+        usage.largeAllocated(bytes);
     }
 
     /** Eden's byte count and TLAB statistics, which mutators' allocators claim from and report to. */
@@ -287,7 +261,7 @@ public final class Serial extends Plan {
             return pages > edenPages || eden.reservedPages() + pages > edenRangePages;
         }
         if (space.equals(largeObjectSpace().name())) {
-            return oldUsedNow() + heap().geometry().pagesToBytes(pages) > sizes.oldBytes();
+            return usage.oldUsed() + heap().geometry().pagesToBytes(pages) > sizes.oldBytes();
         }
         return false;
     }
@@ -323,7 +297,7 @@ public final class Serial extends Plan {
 
     @Override
     public void scheduleCollection(GCWorker<Collector> worker, CollectionKind kind) {
-        attempted = kind == CollectionKind.FULL || policy.youngAttemptIsSafe(promotionFailed, oldFree(), youngUsed());
+        attempted = kind == CollectionKind.FULL || policy.youngAttemptIsSafe(promotionFailed, usage.oldFree(), usage.youngUsed());
         super.scheduleCollection(worker, kind);
         if (kind == CollectionKind.FULL) {
             worker.addWork(Stage.CALCULATE_FORWARDING, new PlanCompaction(this));
@@ -377,13 +351,10 @@ public final class Serial extends Plan {
 
     @Override
     protected void prepare(GCWorker<Collector> worker, CollectionKind kind) {
-        oldUsedAtPrologue = oldUsedNow();
+        usage.collectionStarts();
         edenTop.collectionStarts();
         jvmThreadTlabs.retire(edenTop);
-        promotedTraceBytes = 0;
-        survivorTraceBytes = 0;
         promotionFailed = false;
-        toUsed = 0;
         if (kind == CollectionKind.FULL) {
             fullCollections++;
             return;
@@ -413,19 +384,17 @@ public final class Serial extends Plan {
         long size = ObjectModel.size(memory, o);
         long traceBytes = ObjectModel.traceBytes(memory, o);
         int age = ages.get(o);
-        if (age < policy.tenuringThreshold() && toUsed + size <= sizes.survivorBytes()) {
+        if (age < policy.tenuringThreshold() && usage.survivorHasRoom(size)) {
             long copy = toCursor.alloc(size);
-            toUsed += size;
+            usage.survived(size, traceBytes);
             int newAge = Math.min(age + 1, AgeTable.MAX_AGE);
             ages.set(copy, newAge);
             policy.survived(newAge, size);
-            survivorTraceBytes += traceBytes;
             move(o, copy, size, traceBytes, collector);
             moved.survivors.add(copy);
-        } else if (oldFree() >= size) {
+        } else if (usage.oldFree() >= size) {
             long copy = promoteCursor.alloc(size);
-            oldUsed += size;
-            promotedTraceBytes += traceBytes;
+            usage.promoted(size, traceBytes);
             move(o, copy, size, traceBytes, collector);
             moved.promoted.add(copy);
         } else {
@@ -467,61 +436,20 @@ public final class Serial extends Plan {
         scheduleRootForwarding(worker, forwardYoung);
     }
 
-    /**
-     * Full collection, once everything is marked: the end of the old generation's dense prefix
-     * (HotSpot's {@code DeadSpacer} in {@code CompactibleSpace::scan_and_forward}). From the bottom, live
-     * objects stay where they are and so does each run of dead space while the runs add up to at most
-     * {@code MarkSweepDeadRatio} percent of the old generation (a trailing run included); the first run
-     * that does not fit ends the prefix. The {@code MarkSweepAlwaysCompactCount}-th full collection
-     * (HotSpot counts from 1) and every one after as many again compact everything.
-     */
+    /** Full collection, once everything is marked: the end of the old generation's dense prefix ({@link DeadSpacer}). */
     long densePrefixEnd() {
         long bottom = old.start();
-        long top = Math.max(bottom, promoteCursor.top());
-        if (fullCollections % ALWAYS_COMPACT_COUNT == 0) {
-            return bottom;
-        }
-        long allowance = sizes.oldBytes() * DEAD_RATIO / 100 >>> 3 << 3;
-        long cur = bottom;
-        for (long o = validObjects().next(bottom, top); o >= 0; o = validObjects().next(o + 8, top)) {
-            if (!ObjectModel.isMarked(memory, o)) {
-                continue;
-            }
-            if (o - cur > allowance) {
-                return cur;
-            }
-            allowance -= o - cur;
-            cur = o + ObjectModel.size(memory, o);
-        }
-        return top - cur <= allowance ? top : cur;
+        return DeadSpacer.densePrefixEnd(memory, validObjects(), bottom, Math.max(bottom, promoteCursor.top()),
+                sizes.oldBytes(), fullCollections);
     }
 
     /**
      * Full collection, after the old generation's forwarding is computed: gives every marked young
-     * object (eden, then the from-space, then the to-space, as HotSpot's compaction points visit them)
-     * its place after the old generation's survivors; returns them in that order.
+     * object its place after the old generation's survivors ({@link YoungForwarding}, eden, then the
+     * from-space, then the to-space, as HotSpot's compaction points visit them); returns them in that order.
      */
     long[] placeYoung() {
-        LongArrayList live = new LongArrayList();
-        for (CopySpace space : new CopySpace[] {eden, from, to}) {
-            long end = space.allocatedEnd();
-            for (long o = validObjects().next(space.start(), end); o >= 0; o = validObjects().next(o + 8, end)) {
-                if (ObjectModel.isMarked(memory, o)) {
-                    long at = old.appendAfterSurvivors(ObjectModel.size(memory, o));
-                    long granule = (at - old.start()) >>> 3;
-                    if (granule >= Integer.MAX_VALUE) {
-                        throw new IllegalStateException("old generation too large for the young forwarding table");
-                    }
-                    youngForwarding.set(o, (int) granule + 1);
-                    live.add(o);
-                }
-            }
-        }
-        return live.toLongArray();
-    }
-
-    private long youngDestination(long object) {
-        return old.start() + ((long) (youngForwarding.get(object) - 1) << 3);
+        return youngForwarding.place(eden, from, to);
     }
 
     /** RefForwarding of a full collection: the roots and every live object of every space. */
@@ -534,10 +462,10 @@ public final class Serial extends Plan {
         for (long o : live) {
             long size = ObjectModel.size(memory, o);
             long traceBytes = ObjectModel.traceBytes(memory, o);
-            long copy = youngDestination(o);
+            long copy = youngForwarding.destination(o);
             relocate(o, copy, size);
             collector.evacuated(o, copy, traceBytes, size);
-            promotedTraceBytes += traceBytes;
+            usage.appended(traceBytes);
         }
     }
 
@@ -553,7 +481,7 @@ public final class Serial extends Plan {
             cards.cleanRange(old.start(), old.end());
             cards.cleanRange(largeObjectSpace().start(), largeObjectSpace().end());
             cards.cleanRange(immortalSpace().start(), immortalSpace().end());
-            fromUsed = 0;
+            usage.youngEmptied();
             return;
         }
         if (!attempted || promotionFailed) {
@@ -564,26 +492,24 @@ public final class Serial extends Plan {
         eden.release();
         edenTop.emptied();
         from.release();
-        to.chargeCopies(toUsed);
+        to.chargeCopies(usage.toUsed());
         CopySpace s = from;
         from = to;
         to = s;
-        fromUsed = toUsed;
+        usage.survivorsSwapped();
     }
 
     @Override
     protected void endOfGC(CollectionKind kind) {
         edenTop.collectionEnds();
         if (kind == CollectionKind.FULL) {
-            largeUsed = largeLiveBytes();
-            largeBytesAllocated.reset();
-            oldUsed = old.compactedEnd() - old.start() + largeUsed;
+            usage.fullCollectionEnded(old.compactedEnd() - old.start(), largeLiveBytes());
             long pageEnd = old.start() + heap().geometry().pagesToBytes(old.reservedPages());
             promoteCursor.continueAt(old.compactedEnd(), pageEnd);
-            policy.fullCollectionEnded(oldUsedNow() > sizes.oldBytes());
+            policy.fullCollectionEnded(usage.oldUsed() > sizes.oldBytes());
             return;
         }
-        policy.youngCollectionEnded(oldUsedNow() - oldUsedAtPrologue, attempted && !promotionFailed, oldFree());
+        policy.youngCollectionEnded(usage.oldGrowth(), attempted && !promotionFailed, usage.oldFree());
     }
 
     private long largeLiveBytes() {
@@ -600,12 +526,12 @@ public final class Serial extends Plan {
     @Override
     public Map<String, Long> collectionStats() {
         Map<String, Long> stats = new LinkedHashMap<>();
-        stats.put(SerialGcStats.BYTES_PROMOTED, promotedTraceBytes);
-        stats.put(SerialGcStats.SURVIVOR_BYTES, survivorTraceBytes);
+        stats.put(SerialGcStats.BYTES_PROMOTED, usage.promotedTraceBytes());
+        stats.put(SerialGcStats.SURVIVOR_BYTES, usage.survivorTraceBytes());
         stats.put(SerialGcStats.TENURING_THRESHOLD, (long) policy.tenuringThreshold());
         stats.put(SerialGcStats.PROMOTION_FAILED, promotionFailed ? 1L : 0L);
         stats.put(SerialGcStats.ATTEMPTED, attempted ? 1L : 0L);
-        stats.put(SerialGcStats.OLD_USED_BYTES, oldUsedNow());
+        stats.put(SerialGcStats.OLD_USED_BYTES, usage.oldUsed());
         stats.put(SerialGcStats.EDEN_USED_BYTES, edenTop.usedAtGc());
         stats.put(SerialGcStats.TLAB_WASTE_BYTES, edenTop.wasteBytes());
         return stats;

@@ -74,33 +74,19 @@ public final class RecordedTrace implements TraceSource {
     private Runnable afterLastRead;
     /** The first pass read while the program ran, for the next replay; null when there is none. */
     private FirstPass.Done early;
-    /** Objects pinned from their point in {@link #pinIds} (in the order of {@link #pinAt}) to their last mention. */
-    private boolean[] willPin = new boolean[1024];
-    private int[] pinIds;
-    private long[] pinAt;
-    private int pinCount;
-    private int nextPin;
-    /** Objects the visible graph loses after their last mention (not pinned), in the order of the event indices in {@link #goneAt}. */
-    private int[] goneIds;
-    private long[] goneAt;
-    private int goneCount;
-    private int nextGone;
+    /** The pins, and the objects lost after their last mention, of the last replay. */
+    private final PinnedRoots pins;
     /** For each object, the event index from whose point on the trace may no longer reach it (see {@link DeferredRootStores}). */
     private long[] reachableUntil;
     private long[] deathPassWork = new long[3];
     private long index;
     /**
      * By id, {@link DeferredRootStores#FIELDS} ints from {@code id << 2}: the frame slots' fields, and in
-     * {@link #PIN_SLOT} each pinned object's global slot plus one while its pin holds it (0 otherwise).
+     * the spare one each pinned object's global slot plus one while its pin holds it ({@link PinnedRoots}).
      */
     private int[] objectTable = new int[0];
-    private static final int PIN_SLOT = DeferredRootStores.SPARE;
     private final Int2IntOpenHashMap staticSlots = new Int2IntOpenHashMap();
-    /** Slots of pins that ended since the last point: they still hold their objects in the trace. */
-    private final IntArrayList released = new IntArrayList();
-    private final IntArrayList freePinSlots = new IntArrayList();
     private int nextSlot;
-    private int nextPinSlot = TraceFormat.FIRST_PIN_SLOT;
     private final IntAVLTreeSet threads = new IntAVLTreeSet();
     /** The thread of the last event: a thread's events come in long runs, and a tree insert per event cost 5 % of the pass. */
     private int lastThread;
@@ -210,6 +196,7 @@ public final class RecordedTrace implements TraceSource {
         this.startup = startup;
         this.pinFromAllocation = pinFromAllocation;
         this.eagerRoots = eagerRoots;
+        this.pins = new PinnedRoots(logDir.toString());
     }
 
     /** A recording without a start-up heap. */
@@ -277,10 +264,7 @@ public final class RecordedTrace implements TraceSource {
         threads.clear();
         lastThread = -1;
         staticSlots.clear();
-        released.clear();
-        freePinSlots.clear();
         nextSlot = 0;
-        nextPinSlot = TraceFormat.FIRST_PIN_SLOT;
         VisibleDeaths deaths;
         FirstPass[] pass = new FirstPass[1];
         if (early != null) {
@@ -353,7 +337,7 @@ public final class RecordedTrace implements TraceSource {
             switch (kind) {
                 case EventLog.ALLOC -> {
                     flushRoots(out);
-                    pinHere(out);
+                    pins.pinHere(index, out);
                     int type = (int) (c & ((1 << EventLog.TYPE_BITS) - 1));
                     if (firstLinkTypes != null && firstLinkTypes[type]) {
                         objects += modelled.held(thread, startup.modelledLinks(), linksType);
@@ -372,7 +356,7 @@ public final class RecordedTrace implements TraceSource {
                         }
                     }
                     objects++;
-                    if (willPin[(int) a]) {
+                    if (pins.willPin((int) a)) {
                         pinned++;
                         pinnedBytes += b;
                     }
@@ -404,7 +388,7 @@ public final class RecordedTrace implements TraceSource {
                 }
                 case EventLog.COLLECT -> {
                     flushRoots(out);
-                    pinHere(out);
+                    pins.pinHere(index, out);
                     out.collect();
                     collections++;
                 }
@@ -421,7 +405,7 @@ public final class RecordedTrace implements TraceSource {
             afterLastRead = null;
             action.run();
         }
-        clearReleased(out);
+        pins.clearReleased(out);
         frameRoots.clearAll(out);
         progress = 1;
     }
@@ -465,18 +449,12 @@ public final class RecordedTrace implements TraceSource {
     }
 
     /**
-     * Keeps the deaths after which their object is mentioned again: the pins, in the order of their
-     * points. The others die in the trace where they die in the visible graph. {@code lastMention} (the
-     * first pass's, ids 1 to {@code maxId}) becomes {@link #reachableUntil} in place: the per-object
-     * tables the second pass makes afresh are what its work needs, not the first pass's spare capacity
-     * (each new page of them is a page fault and the kernel's zeroing).
+     * Chooses the pins ({@link PinnedRoots#choose}), which turns {@code lastMention} (the first pass's, ids
+     * 1 to {@code maxId}) into {@link #reachableUntil} in place, over an object table the visible-death
+     * pass is done with, zeroed for ids 0 to {@code maxId}.
      */
     private void choosePins(VisibleDeaths deaths, long[] lastMention, int maxId) {
-        var ids = deaths.deadIds();
-        var at = deaths.deadAt();
-        int n = 0;
         int objects = maxId + 1;
-        willPin = new boolean[objects];
         objectTable = deaths.retireTable();
         int fields = DeferredRootStores.FIELDS * objects;
         if (objectTable.length < fields) { // ids mentioned above every allocated one (a log the check will refuse)
@@ -484,69 +462,14 @@ public final class RecordedTrace implements TraceSource {
         } else {
             Arrays.fill(objectTable, 0, fields, 0);
         }
-        goneIds = new int[ids.size()];
-        goneAt = new long[ids.size()];
-        goneCount = 0;
-        for (int i = 0; i < ids.size(); i++) {
-            int id = ids.getInt(i);
-            long point = at.getLong(i);
-            long last = FirstPass.eventOf(lastMention[id]);
-            lastMention[id] = ~Math.max(last, point); // negative: lost at that point (each object dies once)
-            if (last > point) {
-                ids.set(n, id);
-                at.set(n, point);
-                n++;
-                willPin[id] = true;
-            } else {
-                goneIds[goneCount] = id;
-                goneAt[goneCount++] = point;
-            }
-        }
-        for (int id = 0; id < objects; id++) {
-            long until = lastMention[id];
-            lastMention[id] = until < 0 ? ~until : Long.MAX_VALUE; // never lost: reachable to the end
-        }
+        pins.choose(deaths, lastMention, maxId, objectTable);
         reachableUntil = lastMention;
-        pinIds = Arrays.copyOf(ids.elements(), n);
-        pinAt = Arrays.copyOf(at.elements(), n);
-        pinCount = n;
-        nextPin = 0;
-        nextGone = 0;
         deathPassWork = deaths.work();
-    }
-
-    /**
-     * Pins the objects whose pins start at this point (the event at {@link #index}), before its
-     * allocation, first in the slots of pins that ended since the last point (the store that pins the
-     * new object releases the old one: one record instead of two), then clears the slots left over.
-     * A pin that ended holds its object only until here, where no collection has yet run, so
-     * lifetimes are as if it had been cleared at its last mention.
-     */
-    private void pinHere(TraceEvents out) {
-        while (nextPin < pinCount && pinAt[nextPin] == index) {
-            int id = pinIds[nextPin++];
-            int slot = released.isEmpty() ? takePinSlot() : released.popInt();
-            objectTable[id << 2 | PIN_SLOT] = slot + 1;
-            out.global(slot, id);
-        }
-        clearReleased(out);
-    }
-
-    private void clearReleased(TraceEvents out) {
-        for (int i = 0; i < released.size(); i++) {
-            out.global(released.getInt(i), 0);
-            freePinSlots.add(released.getInt(i));
-        }
-        released.clear();
     }
 
     /** The last replay's pins: each pinned object and the event index of the point its pin starts at. */
     java.util.SortedMap<Integer, Long> pinStarts() {
-        java.util.SortedMap<Integer, Long> starts = new java.util.TreeMap<>();
-        for (int i = 0; i < pinCount; i++) {
-            starts.put(pinIds[i], pinAt[i]);
-        }
-        return starts;
+        return pins.starts();
     }
 
     /** Backward searches, objects they visited and full marks of the last replay's visible-death pass. */
@@ -574,9 +497,7 @@ public final class RecordedTrace implements TraceSource {
      * reachable here.
      */
     private void flushRoots(TraceEvents out) {
-        while (nextGone < goneCount && goneAt[nextGone] == index) {
-            frameRoots.mayBeUnreachable(goneIds[nextGone++]);
-        }
+        pins.lostHere(index, frameRoots);
         rootStores += frameRoots.flush(index, out);
     }
 
@@ -597,11 +518,7 @@ public final class RecordedTrace implements TraceSource {
 
     /** After the last mention of {@code id}: its pin ends and deferred frame slots that keep it are checked. */
     private void release(long id) {
-        int slot = objectTable[(int) id << 2 | PIN_SLOT];
-        if (slot != 0) {
-            objectTable[(int) id << 2 | PIN_SLOT] = 0;
-            released.add(slot - 1);
-        }
+        pins.release(id);
         frameRoots.mayBeUnreachable(id);
     }
 
@@ -612,16 +529,5 @@ public final class RecordedTrace implements TraceSource {
                     + "and objects held to the end");
         }
         return nextSlot++;
-    }
-
-    /** A global slot for a pin: one a pin released, or the next from {@link TraceFormat#FIRST_PIN_SLOT}. */
-    private int takePinSlot() {
-        if (!freePinSlots.isEmpty()) {
-            return freePinSlots.popInt();
-        }
-        if (nextPinSlot > TraceFormat.MAX_ROOT_SLOT) {
-            throw new TraceException(log.dir().toString(), "more than 786,432 objects pinned at once (each until its last use)");
-        }
-        return nextPinSlot++;
     }
 }
