@@ -67,14 +67,16 @@ final class VisibleDeaths {
     private static final int ALIVE_POS = 7;
     private static final int STATE = 3;
     private static final int QUEUED = 4;
+    /** {@link #FLAGS} from this bit up: 1 + the object's weak slot (0: none), so that a store checks it in the word it loads anyway. */
+    private static final int WEAK_SHIFT = 3;
+    /** Weak slots from this on do not fit in {@link #FLAGS}. */
+    static final int MAX_WEAK_SLOT = (1 << (31 - WEAK_SHIFT)) - 2;
     /** Ids this pass can hold: {@link #NODE} ints each in one array. */
     static final int MAX_IDS = (Integer.MAX_VALUE - 8) / NODE;
 
     private final boolean conservative;
     /** The weak slot of each type that has one (the log's {@code weak-slots}); -1 for the others. */
     private final Int2IntOpenHashMap weakSlotOfType = new Int2IntOpenHashMap();
-    /** The weak slot of each object of such a type: stores into it are not edges. */
-    private final Int2IntOpenHashMap weakSlotOf = new Int2IntOpenHashMap();
     private final int searchBudget;
     private final int chain;
     /**
@@ -120,7 +122,6 @@ final class VisibleDeaths {
         this.searchBudget = searchBudget;
         this.chain = chain;
         weakSlotOfType.defaultReturnValue(-1);
-        weakSlotOf.defaultReturnValue(-1);
     }
 
     /** A point at event {@code index}: finds the objects unreachable here, before what the event allocates. */
@@ -152,12 +153,9 @@ final class VisibleDeaths {
     }
 
     void alloc(int id, int typeId) {
-        int weak = weakSlotOfType.get(typeId);
-        if (weak >= 0) {
-            weakSlotOf.put(id, weak);
-        }
         grow(id);
-        node[id << 3 | FLAGS] = node[id << 3 | FLAGS] & ~STATE | ALIVE;
+        // stores into the weak slot of an object of a type that has one are not edges
+        node[id << 3 | FLAGS] = node[id << 3 | FLAGS] & QUEUED | ALIVE | (weakSlotOfType.get(typeId) + 1) << WEAK_SHIFT;
         if (conservative) {
             newborn.add(id);
             return;
@@ -172,11 +170,18 @@ final class VisibleDeaths {
 
     /** Slot {@code slot} of type {@code typeId}'s objects is weak: a reference's referent, not an edge of the visible graph. */
     void weakSlot(int typeId, int slot) {
+        if (slot < 0 || slot > MAX_WEAK_SLOT) {
+            throw new TraceException("agent log", "weak slot " + slot + " of type " + typeId + " is out of range");
+        }
         weakSlotOfType.put(typeId, slot);
     }
 
     void write(int source, int slot, int target) {
-        if (conservative || !alive(source) || weakSlotOf.get(source) == slot) {
+        if (conservative || source <= 0 || source >= node.length >> 3) {
+            return;
+        }
+        int flags = node[source << 3 | FLAGS];
+        if ((flags & STATE) != ALIVE || flags >>> WEAK_SHIFT == slot + 1) {
             return;
         }
         int value = alive(target) ? target : 0;
@@ -539,30 +544,32 @@ final class VisibleDeaths {
             }
             p[n] = source;
         } else {
-            Int2IntOpenHashMap hub;
-            if (p == HUB) {
-                hub = hubPreds.get(target);
-            } else {
-                hub = new Int2IntOpenHashMap();
-                for (int k = 0; k < n; k++) {
-                    hub.addTo(p[k], 1);
-                }
-                preds[target] = HUB;
-                hubPreds.put(target, hub);
-            }
-            hub.addTo(source, 1);
+            addToHub(target, source, p, n);
         }
         node[target << 3 | PREDS] = n + 1;
+    }
+
+    /** {@link #addPred} for an object with {@link #SMALL} predecessors or more: they go to (or are in) a hash multiset. */
+    private void addToHub(int target, int source, int[] p, int n) {
+        Int2IntOpenHashMap hub;
+        if (p == HUB) {
+            hub = hubPreds.get(target);
+        } else {
+            hub = new Int2IntOpenHashMap();
+            for (int k = 0; k < n; k++) {
+                hub.addTo(p[k], 1);
+            }
+            preds[target] = HUB;
+            hubPreds.put(target, hub);
+        }
+        hub.addTo(source, 1);
     }
 
     private void removePred(int target, int source) {
         int n = node[target << 3 | PREDS];
         int[] p = preds[target];
         if (p == HUB) {
-            Int2IntOpenHashMap hub = hubPreds.get(target);
-            if (hub.addTo(source, -1) == 1) {
-                hub.remove(source);
-            }
+            removeFromHub(target, source);
         } else {
             for (int k = 0; k < n; k++) {
                 if (p[k] == source) {
@@ -572,6 +579,13 @@ final class VisibleDeaths {
             }
         }
         node[target << 3 | PREDS] = n - 1;
+    }
+
+    private void removeFromHub(int target, int source) {
+        Int2IntOpenHashMap hub = hubPreds.get(target);
+        if (hub.addTo(source, -1) == 1) {
+            hub.remove(source);
+        }
     }
 
     private void grow(int id) {
