@@ -17,5 +17,6 @@ javac -nowarn -cp "$JAR" -d "$CLASSES" "$(dirname "$0")/record-postpass/AfterPro
 java -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,org.jmmtk.bindings.replay.SequentialReplay::* \
   -XX:CompileCommand=dontinline,org.jmmtk.tools.record.RecordedTrace::* \
   -XX:CompileCommand=dontinline,org.jmmtk.tools.record.DeferredRootStores::* \
+  $(grep -o -- '-XX:CompileCommand=dontinline,org.jmmtk.tools.record.VisibleDeaths::[A-Za-z]*' "$(dirname "$0")/../jmmtk" | tr '\n' ' ') \
   -XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 \
   -XX:Tier4BackEdgeThreshold=400000 ${POSTPASS_JAVA_OPTS:-} -cp "$CLASSES:$JAR" org.jmmtk.tools.record.AfterProgram "$2" "$3" "$4" "$5" "$6"
