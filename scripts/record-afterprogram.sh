@@ -15,10 +15,6 @@ CLASSES=$(mktemp -d)
 trap 'rm -rf "$CLASSES"' EXIT
 javac -nowarn -cp "$JAR" -d "$CLASSES" "$(dirname "$0")/record-postpass/AfterProgram.java"
 java -XX:CompileCommand=quiet -XX:CompileCommand=dontinline,org.jmmtk.bindings.replay.SequentialReplay::* \
-  -XX:CompileCommand=dontinline,org.jmmtk.tools.record.RecordedTrace::* \
-  -XX:CompileCommand=dontinline,org.jmmtk.tools.record.DeferredRootStores::* \
-  -XX:CompileCommand=dontinline,org.jmmtk.tools.record.PinnedRoots::pinHere \
-  -XX:CompileCommand=dontinline,org.jmmtk.tools.record.PinnedRoots::clearReleased \
-  -XX:CompileCommand=dontinline,org.jmmtk.tools.record.PinnedRoots::takePinSlot \
+  $(grep -o -- '-XX:CompileCommand=dontinline,org.jmmtk.tools.record.[A-Za-z]*::[A-Za-z*]*' "$(dirname "$0")/../jmmtk" | tr '\n' ' ') \
   -XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 \
   -XX:Tier4BackEdgeThreshold=400000 ${POSTPASS_JAVA_OPTS:-} -cp "$CLASSES:$JAR" org.jmmtk.tools.record.AfterProgram "$2" "$3" "$4" "$5" "$6"

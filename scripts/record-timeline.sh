@@ -2,7 +2,7 @@
 # The timeline of one `jmmtk record` of a program of examples/validate: when record's JVM starts, launches the
 # recorded JVM, premain and main start, the program's last class load (its end), the agent's `done`, the recorded
 # JVM's end, the trace written, the log deleted and record's end, in seconds from record's start; and the CPU
-# seconds of each of record's JVM's threads after the recorded JVM ended (sampled from /proc every 50 ms).
+# seconds of each of record's JVM's threads while the recorded JVM ran and after it ended (sampled from /proc every 50 ms).
 # Time stamps come from -Xlog:class+load (both JVMs), the `java` wrapper in record-timeline/ and the trace's
 # modification time. The log options slow class loading a little. JMMTK_JAVA_OPTS, if set, still reaches record's JVM.
 #
@@ -75,16 +75,24 @@ snaps = []
 for line in open(out + '/threads'):
     a = line.split()
     snaps.append((float(a[0]), {r.split('|')[0]: (r.split('|')[1], int(r.split('|')[2])) for r in a[1:]}))
-most, before = {}, collections.Counter()
+start = events['recorded JVM started']
+most, before, launch = {}, collections.Counter(), collections.Counter()
 for t, m in snaps:
     for tid, (name, cpu) in m.items():
         most[tid] = (name, max(cpu, most.get(tid, (name, 0))[1]))
         if t <= end:
             before[tid] = max(before[tid], cpu)
-after = collections.Counter()
+        if t <= start:
+            launch[tid] = max(launch[tid], cpu)
+after, beside = collections.Counter(), collections.Counter()
 for tid, (name, cpu) in most.items():
     after[name] += cpu - before[tid]
+    beside[name] += before[tid] - launch[tid]
 tck = os.sysconf('SC_CLK_TCK')
+print("record's JVM while the recorded JVM ran: %.2f s CPU, by thread:" % (sum(beside.values()) / tck))
+for name, cpu in beside.most_common():
+    if cpu >= 0.05 * tck:
+        print('  %-20s %.2f s' % (name, cpu / tck))
 print("record's JVM after the recorded JVM ended: %.2f s CPU, by thread:" % (sum(after.values()) / tck))
 for name, cpu in after.most_common():
     if cpu >= 0.05 * tck:

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 import org.jmmtk.agent.rt.EventLog;
 import org.jmmtk.bindings.trace.TraceException;
 import org.jmmtk.bindings.trace.TraceFormat;
@@ -30,6 +31,8 @@ import org.jmmtk.bindings.trace.TraceFormat;
 final class LogFollower {
     /** How long the follower sleeps when the file holds nothing new below the mark. */
     static final long WAIT_MILLIS = 20;
+    /** Thread ends: the first pass has no use for them. */
+    private static final IntConsumer NO_END = thread -> { };
 
     private final Path dir;
     private final Path events;
@@ -133,34 +136,45 @@ final class LogFollower {
                         idle.remove(i);
                     }
                 }
-                long limit = finished ? Long.MAX_VALUE : mark;
-                while (!merge.isEmpty() && merge.peek().seq() < limit) {
-                    AgentLog.Cursor c = merge.poll();
-                    long before = merge.isEmpty() ? limit : Math.min(limit, merge.peek().seq());
-                    boolean more;
-                    do {
-                        long seq = c.seq();
-                        if (seq <= last) { // a log out of order is reported by the reading of the finished log
-                            throw new Overtaken("event " + seq + " of thread " + c.thread + " came after event " + last);
-                        }
-                        last = seq;
-                        more = c.next(AgentLog.visit(c, visitor, thread -> { }, numbers, events));
-                    } while (more && c.seq() < before);
-                    if (more) {
-                        merge.add(c);
-                    } else {
-                        idle.add(c);
-                    }
-                    if (cancelled.getAsBoolean()) {
-                        throw new TraceException(dir.toString(), "no longer followed");
-                    }
-                }
+                last = visitBelow(finished ? Long.MAX_VALUE : mark, last, merge, idle, visitor, numbers);
                 if (finished) {
                     return;
                 }
                 waitOrStop();
             }
         }
+    }
+
+    /**
+     * Visits the merged events below {@code limit}, each thread's run of them in one go; {@code last} is the
+     * sequence number visited last, and so is what it returns. A method of its own so that the JIT compiles
+     * this loop apart from the file's indexing around it (compiled on the stack inside {@code events}, the
+     * whole method was compiled three or four times, 13-17 KB each, as each new path threw the last away).
+     */
+    private long visitBelow(long limit, long last, PriorityQueue<AgentLog.Cursor> merge, List<AgentLog.Cursor> idle,
+            AgentLog.Visitor visitor, ThreadNumbers numbers) throws IOException {
+        while (!merge.isEmpty() && merge.peek().seq() < limit) {
+            AgentLog.Cursor c = merge.poll();
+            long before = merge.isEmpty() ? limit : Math.min(limit, merge.peek().seq());
+            boolean more;
+            do {
+                long seq = c.seq();
+                if (seq <= last) { // a log out of order is reported by the reading of the finished log
+                    throw new Overtaken("event " + seq + " of thread " + c.thread + " came after event " + last);
+                }
+                last = seq;
+                more = c.next(AgentLog.visit(c, visitor, NO_END, numbers, events));
+            } while (more && c.seq() < before);
+            if (more) {
+                merge.add(c);
+            } else {
+                idle.add(c);
+            }
+            if (cancelled.getAsBoolean()) {
+                throw new TraceException(dir.toString(), "no longer followed");
+            }
+        }
+        return last;
     }
 
     private void waitOrStop() throws java.io.InterruptedIOException {

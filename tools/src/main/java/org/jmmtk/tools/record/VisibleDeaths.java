@@ -49,14 +49,15 @@ final class VisibleDeaths {
     static final int CHAIN = 64;
     private static final byte ALIVE = 1;
     private static final byte DEAD = 2;
-    /** Predecessors kept in a plain array up to this many; a hash multiset beyond. */
+    /** Predecessors kept in the node and a plain array up to this many; a hash multiset beyond. */
     private static final int SMALL = 8;
     private static final int[] NONE = new int[0];
-    /** In {@link #preds} for an object whose predecessors are in {@link #hubPreds}. */
-    private static final int[] HUB = new int[0];
 
-    /** Ints per object in {@link #node} (ids are shifted by 3 to index it). */
-    private static final int NODE = 8;
+    /** Ints per object in {@link #node}: one cache line (see {@link #at}). */
+    private static final int NODE = 16;
+    private static final int NODE_SHIFT = 4;
+    /** Where object 1's ints start less {@link #NODE}: each object's sixteen ints in one 64-byte line of a line-aligned array (an int[]'s elements start 16 bytes into it). */
+    private static final int ALIGN = 4;
     private static final int FLAGS = 0;
     private static final int IN = 1;
     private static final int HELD = 2;
@@ -65,30 +66,42 @@ final class VisibleDeaths {
     private static final int VISITED = 5;
     private static final int WITNESS = 6;
     private static final int ALIVE_POS = 7;
+    /** The first {@link #INLINE} predecessors, then the first {@link #INLINE} slots, in the node itself. */
+    private static final int PRED0 = 8;
+    private static final int SLOT0 = 12;
+    private static final int INLINE = 4;
     private static final int STATE = 3;
     private static final int QUEUED = 4;
+    /** In {@link #FLAGS}: the object's predecessors are in {@link #hubPreds}. */
+    private static final int HUB = 8;
+    /** {@link #FLAGS} from this bit up: 1 + the object's weak slot (0: none), so that a store checks it in the word it loads anyway. */
+    private static final int WEAK_SHIFT = 4;
+    /** Weak slots from this on do not fit in {@link #FLAGS}. */
+    static final int MAX_WEAK_SLOT = (1 << (31 - WEAK_SHIFT)) - 2;
     /** Ids this pass can hold: {@link #NODE} ints each in one array. */
-    static final int MAX_IDS = (Integer.MAX_VALUE - 8) / NODE;
+    static final int MAX_IDS = (Integer.MAX_VALUE - 8) / NODE - 1;
 
     private final boolean conservative;
     /** The weak slot of each type that has one (the log's {@code weak-slots}); -1 for the others. */
     private final Int2IntOpenHashMap weakSlotOfType = new Int2IntOpenHashMap();
-    /** The weak slot of each object of such a type: stores into it are not edges. */
-    private final Int2IntOpenHashMap weakSlotOf = new Int2IntOpenHashMap();
     private final int searchBudget;
     private final int chain;
     /**
-     * Each object's fields, {@link #NODE} ints from {@code id << 3}, so that what a store or a check reads of
-     * one object shares its cache lines (nine arrays by id before: a miss each):
+     * Each object's fields, {@link #NODE} ints from {@link #at}{@code (id, 0)}, so that what a store or a check reads of
+     * one object is one cache line (nine arrays by id before, then eight ints and an array each of slots and
+     * predecessors: a miss each):
      * {@link #FLAGS} its state ({@link #ALIVE}, {@link #DEAD}) and whether it is queued as a suspect;
      * {@link #IN} references to it from live objects' slots, frame slots and statics; {@link #HELD} those
      * from frame slots and statics; {@link #PREDS} its predecessor count; {@link #REACHED} the point it was
      * last found reachable at; {@link #VISITED} the search epoch that last visited it; {@link #WITNESS} the
      * predecessor through which it was last found reachable (0 for none); {@link #ALIVE_POS} its place in
-     * {@link #aliveList}.
+     * {@link #aliveList}; from {@link #PRED0} its first {@link #INLINE} predecessors, from {@link #SLOT0} its
+     * first {@link #INLINE} slots (most objects have no more of either).
      */
     private int[] node = new int[NODE * 1024];
+    /** Each object's slots from {@link #INLINE} on, at {@code slot - INLINE} (null: none set). */
     private int[][] slots = new int[1024][];
+    /** Each object's predecessors from {@link #INLINE} on, up to {@link #SMALL} (none when it is a {@link #HUB}). */
     private int[][] preds = new int[1024][];
     private final Int2ObjectOpenHashMap<Int2IntOpenHashMap> hubPreds = new Int2ObjectOpenHashMap<>();
     /** For each object in {@link #search}, the position of the one it was found as a predecessor of. */
@@ -120,7 +133,6 @@ final class VisibleDeaths {
         this.searchBudget = searchBudget;
         this.chain = chain;
         weakSlotOfType.defaultReturnValue(-1);
-        weakSlotOf.defaultReturnValue(-1);
     }
 
     /** A point at event {@code index}: finds the objects unreachable here, before what the event allocates. */
@@ -136,11 +148,11 @@ final class VisibleDeaths {
         }
         while (!suspects.isEmpty()) {
             int y = suspects.popInt();
-            node[y << 3 | FLAGS] &= ~QUEUED;
-            if ((node[y << 3 | FLAGS] & STATE) != ALIVE || reachable(y)) {
+            node[at(y, FLAGS)] &= ~QUEUED;
+            if ((node[at(y, FLAGS)] & STATE) != ALIVE || reachable(y)) {
                 continue;
             }
-            if (node[y << 3 | IN] == 0) {
+            if (node[at(y, IN)] == 0) {
                 search.clear();
                 search.add(y);
                 killSearched();
@@ -152,17 +164,14 @@ final class VisibleDeaths {
     }
 
     void alloc(int id, int typeId) {
-        int weak = weakSlotOfType.get(typeId);
-        if (weak >= 0) {
-            weakSlotOf.put(id, weak);
-        }
         grow(id);
-        node[id << 3 | FLAGS] = node[id << 3 | FLAGS] & ~STATE | ALIVE;
+        // stores into the weak slot of an object of a type that has one are not edges
+        node[at(id, FLAGS)] = node[at(id, FLAGS)] & QUEUED | ALIVE | (weakSlotOfType.get(typeId) + 1) << WEAK_SHIFT;
         if (conservative) {
             newborn.add(id);
             return;
         }
-        node[id << 3 | ALIVE_POS] = aliveCount;
+        node[at(id, ALIVE_POS)] = aliveCount;
         if (aliveCount == aliveList.length) {
             aliveList = Arrays.copyOf(aliveList, 2 * aliveCount);
         }
@@ -172,34 +181,52 @@ final class VisibleDeaths {
 
     /** Slot {@code slot} of type {@code typeId}'s objects is weak: a reference's referent, not an edge of the visible graph. */
     void weakSlot(int typeId, int slot) {
+        if (slot < 0 || slot > MAX_WEAK_SLOT) {
+            throw new TraceException("agent log", "weak slot " + slot + " of type " + typeId + " is out of range");
+        }
         weakSlotOfType.put(typeId, slot);
     }
 
     void write(int source, int slot, int target) {
-        if (conservative || !alive(source) || weakSlotOf.get(source) == slot) {
+        if (conservative || source <= 0 || source >= node.length >> NODE_SHIFT) {
+            return;
+        }
+        int flags = node[at(source, FLAGS)];
+        if ((flags & STATE) != ALIVE || flags >>> WEAK_SHIFT == slot + 1) {
             return;
         }
         int value = alive(target) ? target : 0;
-        int[] s = slots[source];
-        if (s == null || slot >= s.length) {
-            if (value == 0) {
+        int old;
+        if (slot < INLINE) {
+            int i = at(source, SLOT0 + slot);
+            old = node[i];
+            if (old == value) {
                 return;
             }
-            s = Arrays.copyOf(s == null ? NONE : s, Math.max(slot + 1, s == null ? 4 : 2 * s.length));
-            slots[source] = s;
+            node[i] = value;
+        } else {
+            int[] s = slots[source];
+            int i = slot - INLINE;
+            if (s == null || i >= s.length) {
+                if (value == 0) {
+                    return;
+                }
+                s = Arrays.copyOf(s == null ? NONE : s, Math.max(i + 1, s == null ? 4 : 2 * s.length));
+                slots[source] = s;
+            }
+            old = s[i];
+            if (old == value) {
+                return;
+            }
+            s[i] = value;
         }
-        int old = s[slot];
-        if (old == value) {
-            return;
-        }
-        s[slot] = value;
         if (old != 0) {
-            node[old << 3 | IN]--;
+            node[at(old, IN)]--;
             removePred(old, source);
             suspect(old);
         }
         if (value != 0) {
-            node[value << 3 | IN]++;
+            node[at(value, IN)]++;
             addPred(value, source);
         }
     }
@@ -303,25 +330,35 @@ final class VisibleDeaths {
         if (old == value) {
             return value;
         }
-        if (old != 0 && (node[old << 3 | FLAGS] & STATE) == ALIVE) {
-            node[old << 3 | IN]--;
-            node[old << 3 | HELD]--;
+        if (old != 0 && (node[at(old, FLAGS)] & STATE) == ALIVE) {
+            node[at(old, IN)]--;
+            node[at(old, HELD)]--;
             suspect(old);
         }
         if (value != 0) {
-            node[value << 3 | IN]++;
-            node[value << 3 | HELD]++;
+            node[at(value, IN)]++;
+            node[at(value, HELD)]++;
         }
         return value;
     }
 
+    /** Where field {@code field} of object {@code id} (at least 1) is in {@link #node}. */
+    private static int at(int id, int field) {
+        return (id << NODE_SHIFT) + field - ALIGN;
+    }
+
+    /** Predecessor {@code k} of {@code id} (below its count; not for a hub). */
+    private int predAt(int id, int k) {
+        return k < INLINE ? node[at(id, PRED0 + k)] : preds[id][k - INLINE];
+    }
+
     private boolean alive(int id) {
-        return id > 0 && id < node.length >> 3 && (node[id << 3 | FLAGS] & STATE) == ALIVE;
+        return id > 0 && id < node.length >> NODE_SHIFT && (node[at(id, FLAGS)] & STATE) == ALIVE;
     }
 
     private void suspect(int id) {
-        if ((node[id << 3 | FLAGS] & QUEUED) == 0) {
-            node[id << 3 | FLAGS] |= QUEUED;
+        if ((node[at(id, FLAGS)] & QUEUED) == 0) {
+            node[at(id, FLAGS)] |= QUEUED;
             suspects.add(id);
         }
     }
@@ -337,11 +374,10 @@ final class VisibleDeaths {
         searchParent.clear();
         search.add(y);
         searchParent.add(-1);
-        node[y << 3 | VISITED] = visitEpoch;
+        node[at(y, VISITED)] = visitEpoch;
         for (int i = 0; i < search.size(); i++) {
             int u = search.getInt(i);
-            int[] p = preds[u];
-            if (p == HUB) {
+            if ((node[at(u, FLAGS)] & HUB) != 0) {
                 Int2IntOpenHashMap hub = hubPreds.get(u);
                 for (IntIterator it = hub.keySet().iterator(); it.hasNext(); ) {
                     int r = visit(it.nextInt(), i);
@@ -350,8 +386,8 @@ final class VisibleDeaths {
                     }
                 }
             } else {
-                for (int k = 0, n = node[u << 3 | PREDS]; k < n; k++) {
-                    int r = visit(p[k], i);
+                for (int k = 0, n = node[at(u, PREDS)]; k < n; k++) {
+                    int r = visit(predAt(u, k), i);
                     if (r != 0) {
                         return r > 0;
                     }
@@ -374,16 +410,16 @@ final class VisibleDeaths {
             int parent = w;
             while (child >= 0) {
                 int c = search.getInt(child);
-                node[c << 3 | WITNESS] = parent;
-                node[c << 3 | REACHED] = point;
+                node[at(c, WITNESS)] = parent;
+                node[at(c, REACHED)] = point;
                 parent = c;
                 child = searchParent.getInt(child);
             }
             searchVisits += search.size();
             return 1;
         }
-        if (node[w << 3 | VISITED] != visitEpoch) {
-            node[w << 3 | VISITED] = visitEpoch;
+        if (node[at(w, VISITED)] != visitEpoch) {
+            node[at(w, VISITED)] = visitEpoch;
             search.add(w);
             searchParent.add(at);
             if (search.size() > searchBudget) {
@@ -401,14 +437,14 @@ final class VisibleDeaths {
     private boolean reachable(int w) {
         int v = w;
         for (int links = 0; links <= chain; links++) {
-            if (node[v << 3 | HELD] > 0 || node[v << 3 | REACHED] == point) {
-                for (int x = w; x != v; x = node[x << 3 | WITNESS]) {
-                    node[x << 3 | REACHED] = point;
+            if (node[at(v, HELD)] > 0 || node[at(v, REACHED)] == point) {
+                for (int x = w; x != v; x = node[at(x, WITNESS)]) {
+                    node[at(x, REACHED)] = point;
                 }
                 return true;
             }
-            int next = node[v << 3 | WITNESS];
-            if (next == 0 || (node[next << 3 | FLAGS] & STATE) != ALIVE || !refers(next, v)) {
+            int next = node[at(v, WITNESS)];
+            if (next == 0 || (node[at(next, FLAGS)] & STATE) != ALIVE || !refers(next, v)) {
                 return false;
             }
             v = next;
@@ -418,12 +454,11 @@ final class VisibleDeaths {
 
     /** Whether {@code source} holds a reference to {@code target}. */
     private boolean refers(int source, int target) {
-        int[] p = preds[target];
-        if (p == HUB) {
+        if ((node[at(target, FLAGS)] & HUB) != 0) {
             return hubPreds.get(target).containsKey(source);
         }
-        for (int k = 0, n = node[target << 3 | PREDS]; k < n; k++) {
-            if (p[k] == source) {
+        for (int k = 0, n = node[at(target, PREDS)]; k < n; k++) {
+            if (predAt(target, k) == source) {
                 return true;
             }
         }
@@ -432,7 +467,7 @@ final class VisibleDeaths {
 
     private void nextEpoch() {
         if (++visitEpoch == Integer.MAX_VALUE) {
-            for (int i = VISITED; i < node.length; i += NODE) {
+            for (int i = at(1, VISITED); i < node.length; i += NODE) {
                 node[i] = 0;
             }
             visitEpoch = 1;
@@ -458,19 +493,19 @@ final class VisibleDeaths {
         }
         while (!search.isEmpty()) {
             int x = search.popInt();
+            for (int k = 0; k < INLINE; k++) {
+                markTarget(x, node[at(x, SLOT0 + k)]);
+            }
             int[] s = slots[x];
             if (s != null) {
                 for (int v : s) {
-                    if (v != 0 && node[v << 3 | VISITED] != visitEpoch) {
-                        node[v << 3 | WITNESS] = x;
-                    }
-                    markRoot(v);
+                    markTarget(x, v);
                 }
             }
         }
         for (int i = 0; i < aliveCount; i++) {
             int x = aliveList[i];
-            if (node[x << 3 | VISITED] != visitEpoch) {
+            if (node[at(x, VISITED)] != visitEpoch) {
                 search.add(x);
             }
         }
@@ -480,14 +515,22 @@ final class VisibleDeaths {
 
     private void clearSuspects() {
         while (!suspects.isEmpty()) {
-            node[suspects.popInt() << 3 | FLAGS] &= ~QUEUED;
+            node[at(suspects.popInt(), FLAGS)] &= ~QUEUED;
         }
     }
 
+    /** {@link #markRoot} for a slot of {@code x} that holds {@code v}: {@code x} is its witness if this mark had not reached it. */
+    private void markTarget(int x, int v) {
+        if (v != 0 && node[at(v, VISITED)] != visitEpoch) {
+            node[at(v, WITNESS)] = x;
+        }
+        markRoot(v);
+    }
+
     private void markRoot(int v) {
-        if (v != 0 && node[v << 3 | VISITED] != visitEpoch) {
-            node[v << 3 | VISITED] = visitEpoch;
-            node[v << 3 | REACHED] = point;
+        if (v != 0 && node[at(v, VISITED)] != visitEpoch) {
+            node[at(v, VISITED)] = visitEpoch;
+            node[at(v, REACHED)] = point;
             search.add(v);
         }
     }
@@ -496,32 +539,42 @@ final class VisibleDeaths {
     private void killSearched() {
         for (int i = 0; i < search.size(); i++) {
             int x = search.getInt(i);
-            node[x << 3 | FLAGS] = node[x << 3 | FLAGS] & ~STATE | DEAD;
+            node[at(x, FLAGS)] = node[at(x, FLAGS)] & ~STATE | DEAD;
             die(x);
             int last = aliveList[--aliveCount];
-            aliveList[node[x << 3 | ALIVE_POS]] = last;
-            node[last << 3 | ALIVE_POS] = node[x << 3 | ALIVE_POS];
+            aliveList[node[at(x, ALIVE_POS)]] = last;
+            node[at(last, ALIVE_POS)] = node[at(x, ALIVE_POS)];
         }
         for (int i = 0; i < search.size(); i++) {
             int x = search.getInt(i);
+            for (int k = 0; k < INLINE; k++) {
+                loseTarget(x, node[at(x, SLOT0 + k)]);
+                node[at(x, SLOT0 + k)] = 0;
+            }
             int[] s = slots[x];
             if (s != null) {
                 for (int v : s) {
-                    if (v != 0 && (node[v << 3 | FLAGS] & STATE) == ALIVE) {
-                        node[v << 3 | IN]--;
-                        removePred(v, x);
-                        suspect(v);
-                    }
+                    loseTarget(x, v);
                 }
             }
             slots[x] = null;
-            if (preds[x] == HUB) {
+            if ((node[at(x, FLAGS)] & HUB) != 0) {
                 hubPreds.remove(x);
+                node[at(x, FLAGS)] &= ~HUB;
             }
             preds[x] = null;
-            node[x << 3 | PREDS] = 0;
+            node[at(x, PREDS)] = 0;
         }
         search.clear();
+    }
+
+    /** Dead {@code x} held {@code v} in a slot: a live {@code v} loses that reference and is checked. */
+    private void loseTarget(int x, int v) {
+        if (v != 0 && (node[at(v, FLAGS)] & STATE) == ALIVE) {
+            node[at(v, IN)]--;
+            removePred(v, x);
+            suspect(v);
+        }
     }
 
     private void die(int id) {
@@ -530,48 +583,68 @@ final class VisibleDeaths {
     }
 
     private void addPred(int target, int source) {
-        int n = node[target << 3 | PREDS];
-        int[] p = preds[target];
-        if (p != HUB && n < SMALL) {
-            if (p == null || n == p.length) {
-                p = Arrays.copyOf(p == null ? NONE : p, p == null ? 2 : 2 * n);
+        int n = node[at(target, PREDS)];
+        if ((node[at(target, FLAGS)] & HUB) != 0 || n >= SMALL) {
+            addToHub(target, source, n);
+        } else if (n < INLINE) {
+            node[at(target, PRED0 + n)] = source;
+        } else {
+            int[] p = preds[target];
+            int i = n - INLINE;
+            if (p == null || i == p.length) {
+                p = Arrays.copyOf(p == null ? NONE : p, p == null ? 2 : 2 * p.length);
                 preds[target] = p;
             }
-            p[n] = source;
-        } else {
-            Int2IntOpenHashMap hub;
-            if (p == HUB) {
-                hub = hubPreds.get(target);
-            } else {
-                hub = new Int2IntOpenHashMap();
-                for (int k = 0; k < n; k++) {
-                    hub.addTo(p[k], 1);
-                }
-                preds[target] = HUB;
-                hubPreds.put(target, hub);
-            }
-            hub.addTo(source, 1);
+            p[i] = source;
         }
-        node[target << 3 | PREDS] = n + 1;
+        node[at(target, PREDS)] = n + 1;
+    }
+
+    /** {@link #addPred} for an object with {@link #SMALL} predecessors or more: they go to (or are in) a hash multiset. */
+    private void addToHub(int target, int source, int n) {
+        Int2IntOpenHashMap hub;
+        if ((node[at(target, FLAGS)] & HUB) != 0) {
+            hub = hubPreds.get(target);
+        } else {
+            hub = new Int2IntOpenHashMap();
+            for (int k = 0; k < n; k++) {
+                hub.addTo(predAt(target, k), 1);
+            }
+            node[at(target, FLAGS)] |= HUB;
+            preds[target] = null;
+            hubPreds.put(target, hub);
+        }
+        hub.addTo(source, 1);
     }
 
     private void removePred(int target, int source) {
-        int n = node[target << 3 | PREDS];
-        int[] p = preds[target];
-        if (p == HUB) {
-            Int2IntOpenHashMap hub = hubPreds.get(target);
-            if (hub.addTo(source, -1) == 1) {
-                hub.remove(source);
-            }
+        int n = node[at(target, PREDS)];
+        if ((node[at(target, FLAGS)] & HUB) != 0) {
+            removeFromHub(target, source);
         } else {
             for (int k = 0; k < n; k++) {
-                if (p[k] == source) {
-                    p[k] = p[n - 1];
+                if (predAt(target, k) == source) {
+                    setPredAt(target, k, predAt(target, n - 1));
                     break;
                 }
             }
         }
-        node[target << 3 | PREDS] = n - 1;
+        node[at(target, PREDS)] = n - 1;
+    }
+
+    private void setPredAt(int id, int k, int value) {
+        if (k < INLINE) {
+            node[at(id, PRED0 + k)] = value;
+        } else {
+            preds[id][k - INLINE] = value;
+        }
+    }
+
+    private void removeFromHub(int target, int source) {
+        Int2IntOpenHashMap hub = hubPreds.get(target);
+        if (hub.addTo(source, -1) == 1) {
+            hub.remove(source);
+        }
     }
 
     private void grow(int id) {

@@ -107,30 +107,75 @@ class MinimalPinsTest {
             Map<Integer, Long> expected = new TreeMap<>(firstUnreachable(events, true));
             for (int[] limits : new int[][] {{1, 0}, {3, 1}, {40, 2}, {VisibleDeaths.SEARCH_BUDGET, VisibleDeaths.CHAIN}}) {
                 VisibleDeaths deaths = new VisibleDeaths(false, limits[0], limits[1]);
-                for (int i = 0; i < events.size(); i++) {
-                    Event e = events.get(i);
-                    switch (e.kind()) {
-                        case EventLog.ALLOC -> {
-                            deaths.point(i);
-                            deaths.alloc((int) e.a(), 0);
-                        }
-                        case EventLog.WRITE -> deaths.write((int) e.a(), (int) e.b(), (int) e.c());
-                        case EventLog.ROOT -> deaths.root(e.thread(), (int) e.a(), (int) e.b());
-                        case EventLog.GLOBAL -> deaths.global((int) e.a(), (int) e.b());
-                        default -> deaths.point(i);
-                    }
-                }
-                deaths.point(events.size());
-                Map<Integer, Long> found = new TreeMap<>();
-                for (int k = 0; k < deaths.deadIds().size(); k++) {
-                    assertEquals(null, found.put(deaths.deadIds().getInt(k), deaths.deadAt().getLong(k)), "dies once");
-                }
-                found.values().removeIf(at -> at == events.size()); // the brute force marks only at points
-                assertEquals(expected, found, "seed " + seed + ", budget " + limits[0] + ", chain " + limits[1]);
+                assertEquals(expected, deaths(deaths, events), "seed " + seed + ", budget " + limits[0] + ", chain " + limits[1]);
                 fullMarks += limits[0] == 1 ? (int) deaths.work()[2] : 0;
             }
         }
         assertTrue(fullMarks > 0, "a budget of one object falls back to full marks");
+    }
+
+    /**
+     * What {@link #program}s do not have: objects of up to 12 reference slots (the pass keeps the first four in
+     * an object's node and the rest apart), objects held by dozens (predecessors beyond the four in the node and
+     * beyond the plain list, in a hash multiset), and a type whose slot 1 is weak (a store into it is no edge).
+     */
+    @Test
+    void wideObjectsManyHoldersAndWeakSlotsDieWhereTheBruteForceMarkSays() {
+        int hubs = 0;
+        for (int seed = 0; seed < 150; seed++) {
+            List<Event> events = program(new SplittableRandom(seed), WIDE);
+            Map<Integer, Long> expected = new TreeMap<>(firstUnreachable(events, true));
+            for (int[] limits : new int[][] {{1, 0}, {40, 2}, {VisibleDeaths.SEARCH_BUDGET, VisibleDeaths.CHAIN}}) {
+                VisibleDeaths deaths = new VisibleDeaths(false, limits[0], limits[1]);
+                deaths.weakSlot(WEAK_TYPE, WEAK_SLOT);
+                assertEquals(expected, deaths(deaths, events), "seed " + seed + ", budget " + limits[0] + ", chain " + limits[1]);
+            }
+            hubs += mostHolders(events) > 8 ? 1 : 0;
+        }
+        assertTrue(hubs > 100, "programs with an object held by more than the plain list takes: " + hubs);
+    }
+
+    /** {@code events} through {@code deaths}: each death's point, object to event index (none at the end). */
+    private static Map<Integer, Long> deaths(VisibleDeaths deaths, List<Event> events) {
+        for (int i = 0; i < events.size(); i++) {
+            Event e = events.get(i);
+            switch (e.kind()) {
+                case EventLog.ALLOC -> {
+                    deaths.point(i);
+                    deaths.alloc((int) e.a(), (int) (e.c() & ((1 << EventLog.TYPE_BITS) - 1)));
+                }
+                case EventLog.WRITE -> deaths.write((int) e.a(), (int) e.b(), (int) e.c());
+                case EventLog.ROOT -> deaths.root(e.thread(), (int) e.a(), (int) e.b());
+                case EventLog.GLOBAL -> deaths.global((int) e.a(), (int) e.b());
+                default -> deaths.point(i);
+            }
+        }
+        deaths.point(events.size());
+        Map<Integer, Long> found = new TreeMap<>();
+        for (int k = 0; k < deaths.deadIds().size(); k++) {
+            assertEquals(null, found.put(deaths.deadIds().getInt(k), deaths.deadAt().getLong(k)), "dies once");
+        }
+        found.values().removeIf(at -> at == events.size()); // the brute force marks only at points
+        return found;
+    }
+
+    /** The most holders (slots) any object had at once, deaths aside: whether a program reaches the hash multiset. */
+    private static int mostHolders(List<Event> events) {
+        Map<Long, Integer> slot = new HashMap<>();
+        Map<Integer, Integer> holders = new HashMap<>();
+        int most = 0;
+        for (Event e : events) {
+            if (e.kind() == EventLog.WRITE) {
+                Integer old = slot.put(e.a() << 8 | e.b(), (int) e.c());
+                if (old != null && old != 0) {
+                    holders.merge(old, -1, Integer::sum);
+                }
+                if (e.c() != 0) {
+                    most = Math.max(most, holders.merge((int) e.c(), 1, Integer::sum));
+                }
+            }
+        }
+        return most;
     }
 
     /** The pins the rule gives, object to the event index of its point, from {@link #firstUnreachable} dead-once deaths. */
@@ -165,13 +210,15 @@ class MinimalPinsTest {
 
     /**
      * The event index of the first point at which each object is unreachable from the frame slots and
-     * statics, by a mark of the whole graph at every point. With {@code deadOnce}, an object stays dead
+     * statics, by a mark of the whole graph at every point (slot {@link #WEAK_SLOT} of {@link #WEAK_TYPE}'s
+     * objects is no edge). With {@code deadOnce}, an object stays dead
      * (stores of it are stores of null, stores into it are dropped), as {@link VisibleDeaths} rules;
      * without, the graph is the log's as it is.
      */
     private static Map<Integer, Long> firstUnreachable(List<Event> events, boolean deadOnce) {
         int n = events.size() + 2;
         int[][] fields = new int[n][];
+        int[] type = new int[n];
         boolean[] born = new boolean[n];
         boolean[] dead = new boolean[n];
         Map<Long, Integer> roots = new HashMap<>(); // thread << 32 | slot, and -1 - static
@@ -190,8 +237,10 @@ class MinimalPinsTest {
                         int v = stack.remove(stack.size() - 1);
                         if (v != 0 && !marked[v]) {
                             marked[v] = true;
-                            for (int w : fields[v]) {
-                                stack.add(w);
+                            for (int f = 0; f < fields[v].length; f++) {
+                                if (type[v] != WEAK_TYPE || f != WEAK_SLOT) {
+                                    stack.add(fields[v][f]);
+                                }
                             }
                         }
                     }
@@ -206,6 +255,7 @@ class MinimalPinsTest {
                         born[id] = true;
                         bornList.add(id);
                         fields[id] = new int[(int) (e.c() >>> EventLog.TYPE_BITS)];
+                        type[id] = (int) (e.c() & ((1 << EventLog.TYPE_BITS) - 1));
                     }
                 }
                 case EventLog.WRITE -> {
@@ -221,14 +271,35 @@ class MinimalPinsTest {
         return first;
     }
 
+    /** The type whose slot {@link #WEAK_SLOT} is weak in {@link #WIDE} programs (the others' type is 1). */
+    static final int WEAK_TYPE = 2;
+    static final int WEAK_SLOT = 1;
+
+    /**
+     * What a random program is like: its length (a base and a random part), the most reference slots of an
+     * object, and whether a quarter of the objects of two slots or more are of {@link #WEAK_TYPE} and a third
+     * of the stores' targets are one of the first three objects (then held by dozens) while each new object is
+     * held by one of eight frame slots of its own until another takes it.
+     */
+    record Shape(int length, int moreLength, int maxSlots, boolean weakAndShared) {
+    }
+
+    static final Shape SMALL = new Shape(100, 900, 4, false);
+    static final Shape WIDE = new Shape(300, 1200, 12, true);
+
     /**
      * A random program: up to three threads allocating objects of 0-4 reference slots, storing recent
      * objects into fields, frame slots and statics and clearing them, asking for collections now and
      * then; every mention is of an object already allocated, often one nothing visible holds any more.
      */
     static List<Event> program(SplittableRandom r) {
+        return program(r, SMALL);
+    }
+
+    /** A random program of {@code shape}. */
+    static List<Event> program(SplittableRandom r, Shape shape) {
         int threads = 1 + r.nextInt(3);
-        int length = 100 + r.nextInt(900);
+        int length = shape.length() + r.nextInt(shape.moreLength());
         List<Event> events = new ArrayList<>();
         List<Integer> objects = new ArrayList<>();
         List<Integer> slots = new ArrayList<>(List.of(0));
@@ -237,12 +308,15 @@ class MinimalPinsTest {
             double p = r.nextDouble();
             if (objects.isEmpty() || p < 0.3) {
                 int id = objects.size() + 1;
-                int refs = r.nextInt(5);
+                int refs = r.nextInt(shape.maxSlots() + 1);
+                int type = shape.weakAndShared() && refs > WEAK_SLOT && r.nextInt(4) == 0 ? WEAK_TYPE : 1;
                 objects.add(id);
                 slots.add(refs);
-                events.add(new Event(t, EventLog.ALLOC, id, 16 + 8L * refs, (long) refs << EventLog.TYPE_BITS | 1));
+                events.add(new Event(t, EventLog.ALLOC, id, 16 + 8L * refs, (long) refs << EventLog.TYPE_BITS | type));
                 int holder = recent(r, objects);
-                if (r.nextInt(3) == 0 && slots.get(holder) > 0) {
+                if (shape.weakAndShared()) { // held by a frame slot until another object takes it
+                    events.add(new Event(t, EventLog.ROOT, 6 + r.nextInt(8), id, 0));
+                } else if (r.nextInt(3) == 0 && slots.get(holder) > 0) {
                     events.add(new Event(t, EventLog.WRITE, holder, r.nextInt(slots.get(holder)), id));
                 } else if (r.nextInt(2) == 0) {
                     events.add(new Event(t, EventLog.ROOT, r.nextInt(6), id, 0));
@@ -250,7 +324,7 @@ class MinimalPinsTest {
             } else if (p < 0.65) {
                 int src = recent(r, objects);
                 if (slots.get(src) > 0) {
-                    events.add(new Event(t, EventLog.WRITE, src, r.nextInt(slots.get(src)), r.nextInt(5) == 0 ? 0 : recent(r, objects)));
+                    events.add(new Event(t, EventLog.WRITE, src, r.nextInt(slots.get(src)), r.nextInt(5) == 0 ? 0 : target(r, objects, shape)));
                 }
             } else if (p < 0.9) {
                 events.add(new Event(t, EventLog.ROOT, r.nextInt(6), r.nextInt(3) == 0 ? 0 : recent(r, objects), 0));
@@ -261,6 +335,17 @@ class MinimalPinsTest {
             }
         }
         return events;
+    }
+
+    /**
+     * A store's target: in a {@link Shape#weakAndShared} program one of the first three a third of the time (held by
+     * fields only, so that whether they stay reachable is found through their many predecessors).
+     */
+    private static int target(SplittableRandom r, List<Integer> objects, Shape shape) {
+        if (shape.weakAndShared() && r.nextInt(3) == 0) {
+            return objects.get(r.nextInt(Math.min(3, objects.size())));
+        }
+        return recent(r, objects);
     }
 
     /** Mostly one of the last dozen objects, sometimes any. */
