@@ -140,6 +140,8 @@ final class IdTable {
         }
         if (adopted && object instanceof String str) {
             JvmMadeObjects.adoptedString(str, id, s);
+        } else if (adopted && object instanceof Class<?> c) {
+            JvmMadeObjects.mirrorLoader(id, c.getClassLoader(), s);
         }
         return id;
     }

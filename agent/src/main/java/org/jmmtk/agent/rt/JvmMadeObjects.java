@@ -4,8 +4,8 @@ package org.jmmtk.agent.rt;
  * Objects the JVM makes where no bytecode shows them, recorded with the references that hold them: the
  * sub-arrays of a {@code MULTIANEWARRAY}, a throwable's backtrace ({@code fillInStackTrace}), and the
  * {@code value} array of a string first seen where the program used it (a literal that {@code ldc}
- * resolved). Called by {@link Recorder} and {@link IdTable} on the recording thread, inside the
- * recorder (its thread state busy).
+ * resolved), and the store of a mirror's class loader. Called by {@link Recorder}, {@link IdTable} and
+ * {@link DefinedClasses} on the recording thread, inside the recorder (its thread state busy).
  */
 final class JvmMadeObjects {
     private JvmMadeObjects() {
@@ -42,6 +42,19 @@ final class JvmMadeObjects {
         int slot = Layouts.stringValueSlot(s);
         if (value != null && slot >= 0) {
             s.event(EventLog.WRITE, id, slot, Recorder.idOf(value, s));
+        }
+    }
+
+    /**
+     * The JVM sets a mirror's {@code classLoader} as it makes the mirror, where no bytecode shows it: the store,
+     * so that what holds a class's mirror holds its defining loader (and whatever that holds) too, as HotSpot's
+     * young collections hold every class loader (its class loader data's handles are roots until a full
+     * collection unloads it). Without it, a loader the program dropped died in the trace with its last mention.
+     */
+    static void mirrorLoader(long mirror, ClassLoader loader, ThreadState s) {
+        int slot = Layouts.mirrorLoaderSlot(s);
+        if (loader != null && slot >= 0) {
+            s.event(EventLog.WRITE, mirror, slot, Recorder.idOf(loader, s));
         }
     }
 

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RecordCommandTest {
     private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs",
             "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts", "Defines", "Backtraces", "ShortThreads",
-            "ManyLiterals");
+            "ManyLiterals", "DroppedLoaders");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -391,6 +391,29 @@ class RecordCommandTest {
         assertTrue(strings >= 600, "the literals live to the end: " + strings);
         assertTrue(arrays >= strings, "each string alive at the end holds its value: " + arrays + " byte arrays, "
                 + strings + " strings");
+    }
+
+    /**
+     * A class's mirror holds its defining loader ({@code Class.classLoader}, set by the JVM alone), and a
+     * loader holds what {@code ClassLoader}'s own fields hold (which reflection filters out): each of the
+     * 40 loaders DroppedLoaders drops at once lives to the end through the mirror of the class it defined,
+     * as HotSpot's young collections keep it, with its unnamed module ({@code ClassLoader.unnamedModule}).
+     * Before, every loader and module died at its last mention.
+     */
+    @Test
+    void aMirrorHoldsItsLoaderAndTheLoaderItsFields() throws IOException {
+        Path trace = dir.resolve("loaders.trace");
+        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "DroppedLoaders");
+        assertEquals(0, r.code(), r.err());
+        Path perfect = dir.resolve("loaders.perfect");
+        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Files.readAllLines(perfect);
+        List<Integer> loaders = deaths(lines, "DroppedLoaders$ChildFirst");
+        assertEquals(40, loaders.size(), "the program's loaders");
+        assertEquals(40, loaders.stream().filter(d -> d < 0).count(), "every loader lives to the end: " + loaders);
+        long modules = deaths(lines, "java.lang.Module").stream().filter(d -> d < 0).count();
+        assertTrue(modules >= 40, "each loader's unnamed module lives to the end: " + modules);
     }
 
     /**
