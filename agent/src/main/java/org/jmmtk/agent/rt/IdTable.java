@@ -138,10 +138,8 @@ final class IdTable {
         if (bytes <= ThreadState.RECENT_MAX_BYTES) {
             s.remember(object, Threads.spread(hash), id);
         }
-        if (adopted && object instanceof String str) {
-            JvmMadeObjects.adoptedString(str, id, s);
-        } else if (adopted && object instanceof Class<?> c) {
-            JvmMadeObjects.mirrorLoader(id, c.getClassLoader(), s);
+        if (adopted) {
+            JvmMadeObjects.adopted(object, id, s);
         }
         return id;
     }

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RecordCommandTest {
     private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs",
             "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts", "Defines", "Backtraces", "ShortThreads",
-            "ManyLiterals", "DroppedLoaders");
+            "ManyLiterals", "DroppedLoaders", "Reflected");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -414,6 +414,28 @@ class RecordCommandTest {
         assertEquals(40, loaders.stream().filter(d -> d < 0).count(), "every loader lives to the end: " + loaders);
         long modules = deaths(lines, "java.lang.Module").stream().filter(d -> d < 0).count();
         assertTrue(modules >= 40, "each loader's unnamed module lives to the end: " + modules);
+    }
+
+    /**
+     * The root {@code Method} objects the JVM makes at a class's first reflective lookup, with their
+     * parameter types' arrays, live as long as the mirror's {@code ReflectionData} keeps them (to the end
+     * here): Reflected has 24 two-parameter methods besides {@code main}. Before, the JVM's array of roots
+     * was adopted without its elements, so the roots died at their last mention and their arrays were
+     * filler that died at once.
+     */
+    @Test
+    void theJvmsReflectionObjectsAreRecordedWithWhatTheyHold() throws IOException {
+        Path trace = dir.resolve("reflected.trace");
+        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "Reflected");
+        assertEquals(0, r.code(), r.err());
+        Path perfect = dir.resolve("reflected.perfect");
+        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = Files.readAllLines(perfect);
+        long methods = deaths(lines, "java.lang.reflect.Method").stream().filter(d -> d < 0).count();
+        assertTrue(methods >= 24, "the class's root methods live to the end: " + methods);
+        long parameters = deaths(lines, "[Ljava.lang.Class;").stream().filter(d -> d < 0).count();
+        assertTrue(parameters >= 24, "each root method's parameter types live to the end: " + parameters);
     }
 
     /**
