@@ -10,9 +10,9 @@ import java.util.Random;
  * Arbitrary-precision arithmetic, single thread: 1,000 seeded rounds over numbers of hundreds to thousands
  * of bits. Factorials up to 700! are kept in a memo as they are first asked for; each round multiplies
  * numbers of 2,000-12,000 bits (the Karatsuba and Toom-Cook sizes), takes a {@code gcd}, a
- * {@code modPow} and {@code modInverse} modulo a 512-bit prime, writes a product with
- * {@code toString(radix)} and parses it back, and computes a {@code BigDecimal} square root to 120 digits
- * by Newton's method under a {@code MathContext}; the last 64 rounds' results are kept in a ring. ~230 MB.
+ * {@code modPow} and {@code modInverse} modulo a 512-bit prime, writes a factorial plus a number
+ * with {@code toString(radix)} and parses it back, and computes a {@code BigDecimal} square root to 120 digits
+ * by Newton's method under a {@code MathContext}; the last 64 rounds' results are kept in a ring. ~255 MB.
  */
 public class BigMath {
     static final ArrayList<BigInteger> FACTORIALS = new ArrayList<>();

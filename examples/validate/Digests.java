@@ -19,7 +19,7 @@ import javax.crypto.spec.SecretKeySpec;
  * written as {@code HexFormat} hex and the ciphertext as {@code Base64}, named by
  * {@code UUID.nameUUIDFromBytes}; the engines are looked up again ({@code getInstance}: the security
  * providers' services, found by reflection) every 500 messages, the key every 5,000. The last 1,500
- * sealed messages are kept in a ring. ~330 MB.
+ * sealed messages are kept in a ring. ~375 MB.
  */
 public class Digests {
     record Sealed(UUID id, String tag, String body, byte[] iv) {

@@ -9,7 +9,7 @@ import java.util.Random;
  * recursive functions, closures, if, arithmetic, lists with range/map/filter/fold) are tokenised and
  * parsed by recursive descent into an AST of records under a sealed interface, then each is evaluated
  * 6 times with environments as chains of {@code HashMap<String, Value>} frames and every integer a fresh
- * boxed value; the 60 most recent parsed programs and their last results are kept. ~300 MB.
+ * boxed value; the 60 most recent parsed programs and their last results are kept. ~335 MB.
  */
 public class Interpreter {
     sealed interface Expr permits Num, Var, Let, Fn, Call, If, Bin, ListLit {

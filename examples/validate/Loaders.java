@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * class mirrors, constant pools' strings and resolved references), instantiate them by reflection and
  * call them through the {@link Plugin} interface (which the application loader defines once) 40 times;
  * the last 4 loaders and their plugins are kept, older loaders closed. The folder is deleted at the end.
- * ~160 MB.
+ * ~225 MB.
  */
 public class Loaders {
     /** Defined by the application loader; the plugins implement it from every round's loader. */

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code StringBuilder}, counts them in a thread-local {@code HashMap} (a round's own {@code ThreadLocal},
  * so every round's threads' {@code ThreadLocalMap}s hold weak entries to a new key) and flushes it every
  * 2,000 words; {@code ThreadLocalRandom} picks only how long a worker spins between flushes, which
- * allocates nothing. Main joins the workers each round and keeps the last 5 rounds' top-20 lists. ~330 MB.
+ * allocates nothing. Main joins the workers each round and keeps the last 5 rounds' top-20 lists. ~395 MB.
  */
 public class LocalCounts {
     static final String[] SYLLABLES = {"ka", "lo", "mi", "ne", "ru", "sa", "to", "vi", "ze", "pa", "qu", "dor"};

@@ -6,7 +6,7 @@ import java.util.Random;
  * of a copy, a solve against a random vector, a product of flat matrices and a transpose; every 6th
  * round also multiplies a flat 400 x 1,200 matrix (3.8 MB, over half of an 8 MB young generation's eden)
  * by its 1,200 x 400 transpose. Whole matrices and, in the wide ones, rows are larger than a TLAB. The
- * last 4 products are kept in a ring. ~280 MB.
+ * last 4 products are kept in a ring. ~315 MB.
  */
 public class Matrix {
     static double[][] random(Random random, int rows, int cols) {
