@@ -14,6 +14,12 @@ final class JvmMadeObjects {
     private JvmMadeObjects() {
     }
 
+    /** The JVM's own class loaders (first used inside the recorder, after premain). */
+    private static final class BuiltinLoaders {
+        static final ClassLoader APP = ClassLoader.getSystemClassLoader();
+        static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
+    }
+
     /**
      * Records {@code array} as allocated now with the references it holds: the arrays among them as
      * allocated now too (an array already recorded keeps its id), anything else as the object it is.
@@ -90,8 +96,11 @@ final class JvmMadeObjects {
      * collection unloads it). Without it, a loader the program dropped died in the trace with its last mention.
      */
     static void mirrorLoader(long mirror, ClassLoader loader, ThreadState s) {
+        if (loader == null || loader == BuiltinLoaders.APP || loader == BuiltinLoaders.PLATFORM) {
+            return; // made before the agent and live for the whole run: the modelled start-up heap holds them
+        }
         int slot = Layouts.mirrorLoaderSlot(s);
-        if (loader != null && slot >= 0) {
+        if (slot >= 0) {
             s.event(EventLog.WRITE, mirror, slot, Recorder.idOf(loader, s));
         }
     }
