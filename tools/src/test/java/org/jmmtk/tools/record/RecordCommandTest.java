@@ -379,15 +379,9 @@ class RecordCommandTest {
      */
     @Test
     void aStringTheJvmMadeIsRecordedWithItsValue() throws IOException {
-        Path trace = dir.resolve("literals.trace");
-        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "ManyLiterals");
-        assertEquals(0, r.code(), r.err());
-        Path perfect = dir.resolve("literals.perfect");
-        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
-        assertEquals(0, r.code(), r.err());
-        List<String> lines = Files.readAllLines(perfect);
-        long strings = deaths(lines, "java.lang.String").stream().filter(d -> d < 0).count();
-        long arrays = deaths(lines, "[B").stream().filter(d -> d < 0).count();
+        List<String> lines = perfectLines("ManyLiterals");
+        long strings = aliveAtEnd(lines, "java.lang.String");
+        long arrays = aliveAtEnd(lines, "[B");
         assertTrue(strings >= 600, "the literals live to the end: " + strings);
         assertTrue(arrays >= strings, "each string alive at the end holds its value: " + arrays + " byte arrays, "
                 + strings + " strings");
@@ -402,17 +396,11 @@ class RecordCommandTest {
      */
     @Test
     void aMirrorHoldsItsLoaderAndTheLoaderItsFields() throws IOException {
-        Path trace = dir.resolve("loaders.trace");
-        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "DroppedLoaders");
-        assertEquals(0, r.code(), r.err());
-        Path perfect = dir.resolve("loaders.perfect");
-        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
-        assertEquals(0, r.code(), r.err());
-        List<String> lines = Files.readAllLines(perfect);
+        List<String> lines = perfectLines("DroppedLoaders");
         List<Integer> loaders = deaths(lines, "DroppedLoaders$ChildFirst");
         assertEquals(40, loaders.size(), "the program's loaders");
         assertEquals(40, loaders.stream().filter(d -> d < 0).count(), "every loader lives to the end: " + loaders);
-        long modules = deaths(lines, "java.lang.Module").stream().filter(d -> d < 0).count();
+        long modules = aliveAtEnd(lines, "java.lang.Module");
         assertTrue(modules >= 40, "each loader's unnamed module lives to the end: " + modules);
     }
 
@@ -425,16 +413,10 @@ class RecordCommandTest {
      */
     @Test
     void theJvmsReflectionObjectsAreRecordedWithWhatTheyHold() throws IOException {
-        Path trace = dir.resolve("reflected.trace");
-        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "Reflected");
-        assertEquals(0, r.code(), r.err());
-        Path perfect = dir.resolve("reflected.perfect");
-        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
-        assertEquals(0, r.code(), r.err());
-        List<String> lines = Files.readAllLines(perfect);
-        long methods = deaths(lines, "java.lang.reflect.Method").stream().filter(d -> d < 0).count();
+        List<String> lines = perfectLines("Reflected");
+        long methods = aliveAtEnd(lines, "java.lang.reflect.Method");
         assertTrue(methods >= 24, "the class's root methods live to the end: " + methods);
-        long parameters = deaths(lines, "[Ljava.lang.Class;").stream().filter(d -> d < 0).count();
+        long parameters = aliveAtEnd(lines, "[Ljava.lang.Class;");
         assertTrue(parameters >= 24, "each root method's parameter types live to the end: " + parameters);
     }
 
@@ -769,6 +751,22 @@ class RecordCommandTest {
     }
 
     /** The line of the {@code D} record of each object of {@code type} in a perfect trace (-1: alive at the end), in allocation order. */
+    /** The perfect trace ('jmmtk lifetimes') of a recording of test program {@code main}, by line. */
+    private List<String> perfectLines(String main) throws IOException {
+        Path trace = dir.resolve(main + ".trace");
+        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), main);
+        assertEquals(0, r.code(), r.err());
+        Path perfect = dir.resolve(main + ".perfect");
+        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
+        assertEquals(0, r.code(), r.err());
+        return Files.readAllLines(perfect);
+    }
+
+    /** How many objects of {@code type} a perfect trace has alive at its end. */
+    private static long aliveAtEnd(List<String> lines, String type) {
+        return deaths(lines, type).stream().filter(d -> d < 0).count();
+    }
+
     private static List<Integer> deaths(List<String> lines, String type) {
         String typeId = null;
         Map<String, Integer> deathOf = new HashMap<>();
