@@ -11,6 +11,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -185,8 +186,10 @@ final class ClassCache {
         Path tmp = null;
         try {
             Files.createDirectories(file.getParent());
-            tmp = Files.createTempFile(file.getParent(), "classes", ".tmp");
-            try (OutputStream raw = Files.newOutputStream(tmp);
+            tmp = file.resolveSibling("classes." + System.nanoTime() + ".tmp");
+            // not Files.createTempFile: its random names come from SecureRandom, whose first use in premain
+            // loaded and initialised the security providers (114 classes) before main, unseen by the trace
+            try (OutputStream raw = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                  DataOutputStream out = new DataOutputStream(new BufferedOutputStream(raw, 1 << 16))) {
                 write(out);
             }

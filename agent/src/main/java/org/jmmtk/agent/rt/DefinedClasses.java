@@ -65,6 +65,7 @@ final class DefinedClasses {
             names.put(name, id);
         }
         s.ownSince(start);
+        JvmMadeObjects.mirrorLoader(id, loader, s);
         if (places > 0) {
             long array = (referenceBase + (long) places * referenceScale + 7) & ~7L;
             s.madeByJvm(array);

@@ -138,8 +138,8 @@ final class IdTable {
         if (bytes <= ThreadState.RECENT_MAX_BYTES) {
             s.remember(object, Threads.spread(hash), id);
         }
-        if (adopted && object instanceof String str) {
-            JvmMadeObjects.adoptedString(str, id, s);
+        if (adopted) {
+            JvmMadeObjects.adopted(object, id, s);
         }
         return id;
     }

@@ -1,11 +1,16 @@
 package org.jmmtk.agent.rt;
 
 import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Each class's reference slots, size and type id. An object's slots are its non-static fields of
@@ -26,6 +31,14 @@ final class Layouts {
     private static final long STRING_VALUE = fieldOffset(String.class, "value");
     private static final int BYTES_BASE = UNSAFE.arrayBaseOffset(byte[].class);
     private static long stringBytes;
+    /**
+     * {@code Class.getDeclaredFields0}: every field a class declares, with those that reflection filters out
+     * ({@code ClassLoader}'s, {@code Module}'s, {@code Class.classLoader}, {@code Method}'s, ...), which HotSpot
+     * traces as any other; null when {@code java.lang} could not be opened to the recorder (then unseen).
+     */
+    private static MethodHandle declaredFields;
+    /** The offset of {@code Class.classLoader} (which only the JVM sets), or -1. */
+    private static long mirrorLoader = -1;
 
     private Layouts() {
     }
@@ -33,6 +46,43 @@ final class Layouts {
     static void start(Instrumentation instrumentation) {
         inst = instrumentation;
         stringBytes = instrumentation.getObjectSize("");
+        declaredFields = allDeclaredFields(instrumentation);
+        for (Field f : declaredFields(Class.class)) {
+            if (f.getName().equals("classLoader") && !Modifier.isStatic(f.getModifiers())) {
+                mirrorLoader = UNSAFE.objectFieldOffset(f);
+            }
+        }
+    }
+
+    private static MethodHandle allDeclaredFields(Instrumentation instrumentation) {
+        try {
+            instrumentation.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
+                    Map.of("java.lang", Set.of(Layouts.class.getModule())), Set.of(), Map.of());
+            return MethodHandles.privateLookupIn(Class.class, MethodHandles.lookup()).findVirtual(Class.class,
+                    "getDeclaredFields0", MethodType.methodType(Field[].class, boolean.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            System.err.println("jmmtk agent: the fields reflection filters out (ClassLoader's, Class.classLoader, ...) "
+                    + "will not be recorded: " + e);
+            return null;
+        }
+    }
+
+    /** The fields {@code c} declares, those reflection filters out included when it can. */
+    static Field[] declaredFields(Class<?> c) {
+        MethodHandle all = declaredFields;
+        if (all != null) {
+            try {
+                return (Field[]) all.invokeExact(c, false);
+            } catch (Throwable e) {
+                throw new IllegalStateException("Class.getDeclaredFields0 of " + c.getName(), e);
+            }
+        }
+        return c.getDeclaredFields();
+    }
+
+    /** The slot of a mirror's {@code classLoader} in the trace, or -1 (found on {@code s}'s first use). */
+    static int mirrorLoaderSlot(ThreadState s) {
+        return mirrorLoader < 0 ? -1 : of(Class.class, s).slotAt(mirrorLoader, null);
     }
 
     /**
@@ -314,7 +364,7 @@ final class Layouts {
         private static Field[] referenceFields(Class<?> type) {
             List<Field> fields = new ArrayList<>();
             for (Class<?> c : hierarchy(type)) {
-                for (Field f : c.getDeclaredFields()) {
+                for (Field f : declaredFields(c)) {
                     if (!Modifier.isStatic(f.getModifiers()) && !f.getType().isPrimitive()) {
                         fields.add(f);
                     }

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RecordCommandTest {
     private static final List<String> PROGRAMS = List.of("KeptList", "Threads", "Zoo", "Fails", "Words", "Tiny", "Dying", "Lambdas", "Captures", "WeakRefs",
             "SharedFirstSights", "Hoard", "Forced", "WideStrings", "BigProducts", "Defines", "Backtraces", "ShortThreads",
-            "ManyLiterals");
+            "ManyLiterals", "DroppedLoaders", "Reflected");
     /** Leaves the JDK uninstrumented: what the program's own classes do, counted exactly. */
     private static final String[] APP_ONLY = {"--exclude", "java.", "--exclude", "javax.", "--exclude", "jdk.",
             "--exclude", "sun.", "--exclude", "com.sun.", "--no-startup-heap"};
@@ -379,18 +379,45 @@ class RecordCommandTest {
      */
     @Test
     void aStringTheJvmMadeIsRecordedWithItsValue() throws IOException {
-        Path trace = dir.resolve("literals.trace");
-        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), "ManyLiterals");
-        assertEquals(0, r.code(), r.err());
-        Path perfect = dir.resolve("literals.perfect");
-        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
-        assertEquals(0, r.code(), r.err());
-        List<String> lines = Files.readAllLines(perfect);
-        long strings = deaths(lines, "java.lang.String").stream().filter(d -> d < 0).count();
-        long arrays = deaths(lines, "[B").stream().filter(d -> d < 0).count();
+        List<String> lines = perfectLines("ManyLiterals");
+        long strings = aliveAtEnd(lines, "java.lang.String");
+        long arrays = aliveAtEnd(lines, "[B");
         assertTrue(strings >= 600, "the literals live to the end: " + strings);
         assertTrue(arrays >= strings, "each string alive at the end holds its value: " + arrays + " byte arrays, "
                 + strings + " strings");
+    }
+
+    /**
+     * A class's mirror holds its defining loader ({@code Class.classLoader}, set by the JVM alone), and a
+     * loader holds what {@code ClassLoader}'s own fields hold (which reflection filters out): each of the
+     * 40 loaders DroppedLoaders drops at once lives to the end through the mirror of the class it defined,
+     * as HotSpot's young collections keep it, with its unnamed module ({@code ClassLoader.unnamedModule}).
+     * Before, every loader and module died at its last mention.
+     */
+    @Test
+    void aMirrorHoldsItsLoaderAndTheLoaderItsFields() throws IOException {
+        List<String> lines = perfectLines("DroppedLoaders");
+        List<Integer> loaders = deaths(lines, "DroppedLoaders$ChildFirst");
+        assertEquals(40, loaders.size(), "the program's loaders");
+        assertEquals(40, loaders.stream().filter(d -> d < 0).count(), "every loader lives to the end: " + loaders);
+        long modules = aliveAtEnd(lines, "java.lang.Module");
+        assertTrue(modules >= 40, "each loader's unnamed module lives to the end: " + modules);
+    }
+
+    /**
+     * The root {@code Method} objects the JVM makes at a class's first reflective lookup, with their
+     * parameter types' arrays, live as long as the mirror's {@code ReflectionData} keeps them (to the end
+     * here): Reflected has 24 two-parameter methods besides {@code main}. Before, the JVM's array of roots
+     * was adopted without its elements, so the roots died at their last mention and their arrays were
+     * filler that died at once.
+     */
+    @Test
+    void theJvmsReflectionObjectsAreRecordedWithWhatTheyHold() throws IOException {
+        List<String> lines = perfectLines("Reflected");
+        long methods = aliveAtEnd(lines, "java.lang.reflect.Method");
+        assertTrue(methods >= 24, "the class's root methods live to the end: " + methods);
+        long parameters = aliveAtEnd(lines, "[Ljava.lang.Class;");
+        assertTrue(parameters >= 24, "each root method's parameter types live to the end: " + parameters);
     }
 
     /**
@@ -724,6 +751,22 @@ class RecordCommandTest {
     }
 
     /** The line of the {@code D} record of each object of {@code type} in a perfect trace (-1: alive at the end), in allocation order. */
+    /** The perfect trace ('jmmtk lifetimes') of a recording of test program {@code main}, by line. */
+    private List<String> perfectLines(String main) throws IOException {
+        Path trace = dir.resolve(main + ".trace");
+        Cli.Result r = record(trace, "--", "java", "-cp", classes.toString(), main);
+        assertEquals(0, r.code(), r.err());
+        Path perfect = dir.resolve(main + ".perfect");
+        r = Cli.run("lifetimes", "-o", perfect.toString(), trace.toString());
+        assertEquals(0, r.code(), r.err());
+        return Files.readAllLines(perfect);
+    }
+
+    /** How many objects of {@code type} a perfect trace has alive at its end. */
+    private static long aliveAtEnd(List<String> lines, String type) {
+        return deaths(lines, type).stream().filter(d -> d < 0).count();
+    }
+
     private static List<Integer> deaths(List<String> lines, String type) {
         String typeId = null;
         Map<String, Integer> deathOf = new HashMap<>();
