@@ -12,12 +12,13 @@ import java.lang.management.MemoryPoolMXBean;
  *
  * <p>Modes: {@code once} (the probe's first and only call: interpreted), {@code warm N} (N calls
  * with a 10-element array and one churn iteration first, a pause for the compile queue, then the
- * big call), {@code osr [SPINS]} (a probe that spins SPINS back-branches, default 500,000, after
- * the read, so that its frame may be OSR-compiled before the collections), {@code nulled} (the control: the local cleared after
- * the read), {@code branch} and {@code branch-init} (the array made on one side of an {@code if},
- * its slot unset or null on the other side; interpreted), {@code loop} and {@code loop-init} (the
- * array made at the end of a loop's first round, the collections in its second round; the slot
- * unset or null before the loop; interpreted). Single-threaded; run one mode per JVM.
+ * big call; {@code warm-nopause N} without the pause), {@code osr [SPINS]} (a probe that spins
+ * SPINS back-branches, default 500,000, after the read, so that its frame may be OSR-compiled
+ * before the collections), {@code nulled} (the control: the local cleared after the read),
+ * {@code branch} and {@code branch-init} (the array made on one side of an {@code if}, its slot
+ * unset or null on the other side; interpreted), {@code loop} and {@code loop-init} (the array
+ * made at the end of a loop's first round, the collections in its second round; the slot unset
+ * or null before the loop; interpreted). Single-threaded; run one mode per JVM.
  */
 public class DeadLocalsProbe {
     static Object sink;
@@ -128,12 +129,14 @@ public class DeadLocalsProbe {
             System.exit(2);
         }
         double total = 0;
-        if (mode.equals("warm")) {
+        if (mode.equals("warm") || mode.equals("warm-nopause")) {
             int n = Integer.parseInt(args[1]);
             for (int i = 0; i < n; i++) {
                 total += probe(10, 1);
             }
-            Thread.sleep(1500);
+            if (mode.equals("warm")) {
+                Thread.sleep(1500);
+            }
         }
         System.gc(); // everything from start-up and warm-up into the old generation first
         long gcs0 = youngCount();
@@ -142,6 +145,7 @@ public class DeadLocalsProbe {
         switch (mode) {
             case "once":
             case "warm":
+            case "warm-nopause":
                 total += probe(BIG, CHURN_CHUNKS);
                 break;
             case "osr":
