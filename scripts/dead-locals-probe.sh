@@ -7,12 +7,14 @@
 # call, young collections during the big call, KB promoted during it, and whether the 2,344 KB array
 # held only by the dead local was promoted (promoted > 1,500 KB; the control promotes ~300 KB).
 #
-#   scripts/dead-locals-probe.sh            environment: OUT (folder for the logs, default a temporary one)
+#   scripts/dead-locals-probe.sh     environment: OUT (folder for the logs, default a temporary one),
+#                                    JAVA_HOME (the JDK to probe, default the java and javac on PATH)
 set -euo pipefail
 cd "$(dirname "$0")"
 OUT=${OUT:-$(mktemp -d)}
 mkdir -p "$OUT/classes"
-javac -d "$OUT/classes" dead-locals-probe/DeadLocalsProbe.java
+BIN=${JAVA_HOME:+$JAVA_HOME/bin/}
+"${BIN}javac" -d "$OUT/classes" dead-locals-probe/DeadLocalsProbe.java
 BASE=(-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn8m -XX:MaxTenuringThreshold=0 -XX:-UseCompressedOops
   -XX:-UseCompressedClassPointers -XX:-DoEscapeAnalysis -XX:+PrintCompilation)
 NOINLINE=-XX:CompileCommand=quiet,dontinline,DeadLocalsProbe::churn
@@ -47,6 +49,8 @@ CASES=(
   "loop of 50,000 back-branches (< Tier3BackEdgeThreshold 60000)|$NOINLINE|osr 50000"
   "loop of 70,000 back-branches|$NOINLINE|osr 70000"
   "loop of 150,000 back-branches|$NOINLINE|osr 150000"
+  "loop of 5,000,000 back-branches (default tiers)|$NOINLINE|osr 5000000"
+  "loop of 5,000,000 back-branches at C1 level 1 only|-XX:TieredStopAtLevel=1 $NOINLINE|osr 5000000"
   "OSR loop, -XX:-UseOnStackReplacement|-XX:-UseOnStackReplacement $NOINLINE|osr"
   "OSR loop, -Xint|-Xint|osr"
 )
@@ -58,7 +62,7 @@ for c in "${CASES[@]}"; do
   i=$((i + 1))
   rc=0
   # shellcheck disable=SC2086
-  java "${BASE[@]}" $flags -Xlog:gc:file="$OUT/case$i.gc.log" -cp "$OUT/classes" DeadLocalsProbe $pargs \
+  "${BIN}java" "${BASE[@]}" $flags -Xlog:gc:file="$OUT/case$i.gc.log" -cp "$OUT/classes" DeadLocalsProbe $pargs \
     > "$OUT/case$i.out" 2> "$OUT/case$i.err" || rc=$?
   # PrintCompilation's lines come from compiler threads and may cut into the probe's own lines
   if ! grep -q 'RESULT mode=' "$OUT/case$i.out"; then
