@@ -3,15 +3,16 @@
 # Runs scripts/dead-locals-probe/DeadLocalsProbe.java once per case, one JVM at a time, with validate's
 # HotSpot options (Serial GC, fixed 64 MB heap, 8 MB young generation, threshold 0, uncompressed oops,
 # no escape analysis) plus the case's flags and -XX:+PrintCompilation, and prints one table row per case:
-# the probe method's compilations (tier level or C2 without tiers, % for OSR, "x" for made not entrant) before and during the big
-# call, young collections during the big call, KB promoted during it, and whether the 2,344 KB array
-# held only by the dead local was promoted (promoted > 1,500 KB; the control promotes ~300 KB).
+# the probe method's compilations (tier level, or C2 without tiers; % for OSR, "x" for made not entrant)
+# before and during the big call, young collections during the big call, KB promoted during it, and
+# whether the 2,344 KB array held only by the dead local was promoted (promoted > 1,500 KB; the control
+# promotes ~300 KB). docs/recording.md, "Dead locals in interpreted frames: HotSpot's rule, measured".
 #
 #   scripts/dead-locals-probe.sh     environment: OUT (folder for the logs, default a temporary one),
 #                                    JAVA_HOME (the JDK to probe, default the java and javac on PATH)
 set -euo pipefail
+OUT=$(realpath -m "${OUT:-$(mktemp -d)}")
 cd "$(dirname "$0")"
-OUT=${OUT:-$(mktemp -d)}
 mkdir -p "$OUT/classes"
 BIN=${JAVA_HOME:+$JAVA_HOME/bin/}
 "${BIN}javac" -d "$OUT/classes" dead-locals-probe/DeadLocalsProbe.java
