@@ -11,10 +11,14 @@
 #   scripts/dead-locals-probe.sh     environment: OUT (folder for the logs, default a temporary one),
 #                                    JAVA_HOME (the JDK to probe, default the java and javac on PATH)
 set -euo pipefail
+BIN=${JAVA_HOME:+$JAVA_HOME/bin/}
+if ! command -v "${BIN}javac" >/dev/null || ! command -v "${BIN}java" >/dev/null; then
+  echo "dead-locals-probe: no java and javac in ${JAVA_HOME:-PATH} (JAVA_HOME must name a JDK)" >&2
+  exit 2
+fi
 OUT=$(realpath -m "${OUT:-$(mktemp -d)}")
 cd "$(dirname "$0")"
 mkdir -p "$OUT/classes"
-BIN=${JAVA_HOME:+$JAVA_HOME/bin/}
 "${BIN}javac" -d "$OUT/classes" dead-locals-probe/DeadLocalsProbe.java
 BASE=(-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn8m -XX:MaxTenuringThreshold=0 -XX:-UseCompressedOops
   -XX:-UseCompressedClassPointers -XX:-DoEscapeAnalysis -XX:+PrintCompilation)
